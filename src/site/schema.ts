@@ -1,0 +1,438 @@
+/**
+ * The site file: one JSON document that describes a whole website (settings, collections, products with
+ * variants and stock, forms, pages with blocks, blog posts). This zod schema is the single source of the
+ * file's types, its validation (`vitrine import`) and its published JSON Schema (docs/site.schema.json).
+ *
+ * Money in a site file is always an integer in minor units of the website's currency (2500 = $25.00 in USD,
+ * 2500 = ¥2,500 in JPY), so no amount is ever a float.
+ */
+import { z } from 'zod';
+
+/** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
+const id = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit');
+const slug = id;
+const text = (max: number) => z.string().max(max);
+const minorUnits = z
+  .number()
+  .int('must be a whole number of minor units (cents)')
+  .min(0, 'must not be negative')
+  .max(999_999_999_999_999, 'must have at most 15 digits');
+
+export const CURRENCY_CODES = [
+  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
+  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+] as const;
+
+// ---------------------------------------------------------------- website settings
+
+export const labelsSchema = z
+  .object({
+    addToCart: text(60).default('Add To Cart'),
+    subscribe: text(60).default('Subscribe'),
+    quantity: text(60).default('Quantity'),
+    quickView: text(60).default('Quick View'),
+    salePrice: text(60).default('Sale Price:'),
+    originalPrice: text(60).default('Original Price:'),
+    selectValue: text(60).default('Select Value'),
+    soldOut: text(60).default('sold out'),
+    sale: text(60).default('sale'),
+  })
+  .strict();
+
+export const captchaSettingsSchema = z
+  .object({
+    provider: z.enum(['none', 'altcha', 'recaptcha-enterprise', 'turnstile']).default('altcha'),
+    /** Public site key for the third-party providers; ALTCHA needs none. */
+    siteKey: text(200).optional(),
+  })
+  .strict();
+
+export const storeSettingsSchema = z
+  .object({
+    multipleQuantityAllowedForServices: z.boolean().default(true),
+    expressCheckout: z.object({ enabled: z.boolean().default(false) }).strict().default({ enabled: false }),
+    /** Checkout needs at least this subtotal (minor units); 0 means no minimum. */
+    minimumSubtotal: minorUnits.default(0),
+    payLater: z
+      .object({
+        enabled: z.boolean().default(false),
+        /** Prices must be above min and not above max (minor units). */
+        min: minorUnits.default(100),
+        max: minorUnits.default(200_000),
+        accountCountry: z.enum(['US', 'CA', 'AU', 'NZ', 'GB']).default('US'),
+      })
+      .strict()
+      .refine((p) => p.min < p.max, { message: 'min must be below max', path: ['min'] })
+      .default({ enabled: false, min: 100, max: 200_000, accountCountry: 'US' }),
+  })
+  .strict();
+
+export const websiteSchema = z
+  .object({
+    id,
+    title: text(200).min(1),
+    /** Host names this site answers to. The default site also answers to localhost and unknown hosts. */
+    domains: z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'must be a lower-case host name')).default([]),
+    default: z.boolean().default(false),
+    currency: z.enum(CURRENCY_CODES).default('USD'),
+    timeZone: text(64).default('America/New_York'),
+    locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must look like 'en' or 'en-US'").default('en-US'),
+    labels: labelsSchema.default(labelsSchema.parse({})),
+    captcha: captchaSettingsSchema.default({ provider: 'altcha' }),
+    store: storeSettingsSchema.default(storeSettingsSchema.parse({})),
+    comments: z
+      .object({ commentsEnabled: z.boolean().default(true), simpleLikingEnabled: z.boolean().default(false) })
+      .strict()
+      .default({ commentsEnabled: true, simpleLikingEnabled: false }),
+  })
+  .strict();
+
+// ---------------------------------------------------------------- collections, products, variants
+
+export const collectionSchema = z
+  .object({
+    id,
+    /** 'products' is collection type 13, 'blog' a blog, 'page' a plain page collection. */
+    type: z.enum(['products', 'blog', 'page']),
+    title: text(200).min(1),
+    slug,
+  })
+  .strict();
+
+export const stockSchema = z.union(
+  [
+    z.object({ unlimited: z.literal(true) }).strict(),
+    z.object({ qtyInStock: z.number().int().min(0).max(1_000_000_000) }).strict(),
+  ],
+  { error: 'must be { "unlimited": true } or { "qtyInStock": a whole number from 0 to 1000000000 }' },
+);
+
+export const variantSchema = z
+  .object({
+    sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, dots, dashes or underscores'),
+    /** Option name → value, one entry per variant option of the product. */
+    attributes: z.record(z.string(), text(100)).default({}),
+    price: minorUnits,
+    salePrice: minorUnits.optional(),
+    onSale: z.boolean().default(false),
+    stock: stockSchema,
+  })
+  .strict();
+
+export const imageSchema = z
+  .object({
+    /** Path of the image file relative to the site file. */
+    file: z.string().regex(/^[A-Za-z0-9._/-]+\.(jpe?g|png|webp)$/, 'must be a relative .jpg, .png or .webp path'),
+    altText: text(250).default(''),
+    focalPoint: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .strict()
+      .default({ x: 0.5, y: 0.5 }),
+  })
+  .strict();
+
+export const billingUnitSchema = z.enum(['WEEK', 'MONTH', 'YEAR']);
+
+export const subscriptionSchema = z
+  .object({
+    billingPeriod: z.object({ value: z.number().int().min(1).max(52), unit: billingUnitSchema }).strict(),
+    /** 0 = until cancelled. */
+    numBillingCycles: z.number().int().min(0).max(1000).default(0),
+    options: z
+      .array(
+        z
+          .object({
+            id,
+            price: minorUnits,
+            salePrice: minorUnits.optional(),
+            onSale: z.boolean().default(false),
+            additionalFieldsFormId: id.optional(),
+            customAddButtonText: text(60).optional(),
+          })
+          .strict(),
+      )
+      .default([]),
+  })
+  .strict();
+
+export const merchandisingSchema = z
+  .object({
+    restockNotifications: z
+      .object({
+        enabled: z.boolean().default(false),
+        message: text(500).optional(),
+        successMessage: text(500).optional(),
+        mailingListSignUpEnabled: z.boolean().default(false),
+        mailingListOptInByDefault: z.boolean().default(false),
+        hiddenByDefault: z.boolean().default(false),
+      })
+      .strict()
+      .default({
+        enabled: false,
+        mailingListSignUpEnabled: false,
+        mailingListOptInByDefault: false,
+        hiddenByDefault: false,
+      }),
+    scarcity: z
+      .object({
+        enabled: z.boolean().default(false),
+        /** Template with {qty}, e.g. 'Only {qty} left in stock'. */
+        text: text(200).default('Only {qty} left in stock'),
+        shownByDefault: z.boolean().default(true),
+        /** Show the text when stock is at or below this number. */
+        threshold: z.number().int().min(1).max(1000).default(3),
+      })
+      .strict()
+      .default({ enabled: false, text: 'Only {qty} left in stock', shownByDefault: true, threshold: 3 }),
+    customSoldOutText: text(60).optional(),
+  })
+  .strict();
+
+export const productSchema = z
+  .object({
+    id,
+    collectionId: id,
+    slug,
+    name: text(200).min(1),
+    description: text(20_000).default(''),
+    /** physical 1, digital 2, service 3, gift card 4, paywall 5 */
+    productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+    /** Variant options in display order, each with its values in display order. */
+    variantOptions: z
+      .array(z.object({ name: text(60).min(1), values: z.array(text(100).min(1)).min(1) }).strict())
+      .max(6)
+      .default([]),
+    variants: z.array(variantSchema).min(1, 'a product needs at least one variant'),
+    images: z.array(imageSchema).default([]),
+    /** Digital products carry their own sale flag (§4). */
+    onSale: z.boolean().default(false),
+    subscription: subscriptionSchema.optional(),
+    additionalFieldsFormId: id.optional(),
+    merchandising: merchandisingSchema.default(merchandisingSchema.parse({})),
+    tags: z.array(text(60)).default([]),
+  })
+  .strict();
+
+// ---------------------------------------------------------------- forms
+
+const fieldBase = {
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, dashes or underscores'),
+  title: text(200).min(1),
+  description: text(1000).optional(),
+  required: z.boolean().default(false),
+};
+
+export const formFieldSchema = z.discriminatedUnion('kind', [
+  z.object({ ...fieldBase, kind: z.literal('text'), placeholder: text(200).optional() }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('textarea'), maxLength: z.number().int().min(0).max(100_000).optional() }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('email') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('url') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('number') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('date') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('time') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('name') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('address') }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('phone'), showCountryCode: z.boolean().default(false) }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('checkbox'), options: z.array(text(200).min(1)).min(1) }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('radio'), options: z.array(text(200).min(1)).min(1) }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('select'), options: z.array(text(200).min(1)).min(1) }).strict(),
+  z
+    .object({
+      ...fieldBase,
+      kind: z.literal('likert'),
+      questions: z.array(text(200).min(1)).min(1),
+    })
+    .strict(),
+  z.object({ ...fieldBase, kind: z.literal('hidden'), value: text(1000).default('') }).strict(),
+]);
+
+export const formSchema = z
+  .object({
+    id,
+    name: text(200).min(1),
+    fields: z.array(formFieldSchema).min(1),
+    submitLabel: text(60).default('Submit'),
+    submissionMessage: text(2000).default('Thank you!'),
+    submissionHtml: text(20_000).optional(),
+    successRedirect: z.string().startsWith('/', 'must be a site path starting with /').optional(),
+    disclaimer: text(2000).optional(),
+    captcha: z.boolean().default(false),
+    noAnswerText: text(60).default('N/A'),
+  })
+  .strict();
+
+// ---------------------------------------------------------------- pages, blocks, posts
+
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heading'), text: text(200).min(1), level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2) }).strict(),
+  z.object({ type: z.literal('text'), text: text(20_000) }).strict(),
+  z.object({ type: z.literal('image'), image: imageSchema, link: z.string().startsWith('/').optional() }).strict(),
+  z
+    .object({
+      type: z.literal('productGrid'),
+      collectionId: id,
+      /** Show at most this many products (all when absent). */
+      limit: z.number().int().min(1).max(100).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('product'), productId: id }).strict(),
+  z.object({ type: z.literal('form'), formId: id }).strict(),
+  z.object({ type: z.literal('posts'), collectionId: id, limit: z.number().int().min(1).max(50).default(3) }).strict(),
+]);
+
+export const pageSchema = z
+  .object({
+    id,
+    /** Site path, '/' for the home page. */
+    path: z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, "must be '/' or a path like '/about'"),
+    title: text(200).min(1),
+    /** Numeric page type of spec §2 (page 2 for ordinary pages). */
+    pageType: z.number().int().min(1).max(400).default(2),
+    showInNavigation: z.boolean().default(true),
+    blocks: z.array(blockSchema).default([]),
+  })
+  .strict();
+
+export const postSchema = z
+  .object({
+    id,
+    collectionId: id,
+    slug,
+    title: text(200).min(1),
+    author: text(100).default(''),
+    publishedOn: z.iso.date('must be a date like 2026-05-31'),
+    excerpt: text(1000).default(''),
+    body: text(100_000).default(''),
+    image: imageSchema.optional(),
+    tags: z.array(text(60)).default([]),
+    categories: z.array(text(60)).default([]),
+    /** 1 = comments enabled. */
+    commentState: z.number().int().min(0).max(2).default(0),
+  })
+  .strict();
+
+// ---------------------------------------------------------------- the whole file
+
+export const SITE_FILE_VERSION = 1;
+
+const siteFileObject = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal(SITE_FILE_VERSION),
+    website: websiteSchema,
+    collections: z.array(collectionSchema).default([]),
+    products: z.array(productSchema).default([]),
+    forms: z.array(formSchema).default([]),
+    pages: z.array(pageSchema).default([]),
+    posts: z.array(postSchema).default([]),
+  })
+  .strict();
+
+export const siteFileSchema = siteFileObject.superRefine(checkReferences);
+
+export type SiteFile = z.output<typeof siteFileObject>;
+export type SiteFileInput = z.input<typeof siteFileObject>;
+export type Website = z.output<typeof websiteSchema>;
+export type Collection = z.output<typeof collectionSchema>;
+export type Product = z.output<typeof productSchema>;
+export type Variant = z.output<typeof variantSchema>;
+export type Stock = z.output<typeof stockSchema>;
+export type Image = z.output<typeof imageSchema>;
+export type Form = z.output<typeof formSchema>;
+export type FormField = z.output<typeof formFieldSchema>;
+export type Page = z.output<typeof pageSchema>;
+export type Block = z.output<typeof blockSchema>;
+export type Post = z.output<typeof postSchema>;
+
+/** Cross-record rules a per-field schema cannot express: unique ids and references that resolve. */
+function checkReferences(s: SiteFile, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+  const unique = <T>(list: T[], key: (item: T) => string, listName: string, keyName: string) => {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k)) issue([listName, i, keyName], `duplicate ${keyName} '${k}'`);
+      seen.add(k);
+    });
+    return seen;
+  };
+  const collectionIds = unique(s.collections, (c) => c.id, 'collections', 'id');
+  unique(s.collections, (c) => c.slug, 'collections', 'slug');
+  const productIds = unique(s.products, (p) => p.id, 'products', 'id');
+  const formIds = unique(s.forms, (f) => f.id, 'forms', 'id');
+  unique(s.pages, (p) => p.id, 'pages', 'id');
+  unique(s.pages, (p) => p.path, 'pages', 'path');
+  unique(s.posts, (p) => p.id, 'posts', 'id');
+  const collectionType = new Map(s.collections.map((c) => [c.id, c.type]));
+
+  const skus = new Set<string>();
+  const productSlugs = new Set<string>();
+  s.products.forEach((product, p) => {
+    const at = ['products', p];
+    const slugKey = `${product.collectionId}/${product.slug}`;
+    if (productSlugs.has(slugKey)) issue([...at, 'slug'], `duplicate slug '${product.slug}' in collection '${product.collectionId}'`);
+    productSlugs.add(slugKey);
+    if (collectionType.get(product.collectionId) !== 'products') {
+      issue([...at, 'collectionId'], `'${product.collectionId}' is not a products collection of this site`);
+    }
+    if (product.additionalFieldsFormId && !formIds.has(product.additionalFieldsFormId)) {
+      issue([...at, 'additionalFieldsFormId'], `form '${product.additionalFieldsFormId}' does not exist`);
+    }
+    product.subscription?.options.forEach((option, o) => {
+      if (option.additionalFieldsFormId && !formIds.has(option.additionalFieldsFormId)) {
+        issue([...at, 'subscription', 'options', o, 'additionalFieldsFormId'], `form '${option.additionalFieldsFormId}' does not exist`);
+      }
+    });
+    const optionNames = new Set<string>();
+    product.variantOptions.forEach((option, o) => {
+      if (optionNames.has(option.name)) issue([...at, 'variantOptions', o, 'name'], `duplicate option '${option.name}'`);
+      optionNames.add(option.name);
+    });
+    const combinations = new Set<string>();
+    product.variants.forEach((variant, v) => {
+      const vat = [...at, 'variants', v];
+      if (skus.has(variant.sku)) issue([...vat, 'sku'], `duplicate sku '${variant.sku}'`);
+      skus.add(variant.sku);
+      if (variant.salePrice !== undefined && variant.salePrice > variant.price) {
+        issue([...vat, 'salePrice'], 'must not be above price');
+      }
+      const names = Object.keys(variant.attributes);
+      if (names.length !== product.variantOptions.length || names.some((n) => !optionNames.has(n))) {
+        issue([...vat, 'attributes'], `must give exactly one value for each variant option (${[...optionNames].join(', ') || 'none'})`);
+        return;
+      }
+      for (const option of product.variantOptions) {
+        const value = variant.attributes[option.name] ?? '';
+        if (!option.values.includes(value)) {
+          issue([...vat, 'attributes', option.name], `'${value}' is not a value of option '${option.name}'`);
+        }
+      }
+      const combination = JSON.stringify(product.variantOptions.map((o) => variant.attributes[o.name]));
+      if (combinations.has(combination)) issue([...vat, 'attributes'], 'another variant has the same option values');
+      combinations.add(combination);
+    });
+    if (product.productType === 4 && product.variants.some((v) => 'qtyInStock' in v.stock)) {
+      // Gift cards count as unlimited (§5); a stock figure would be ignored, so refuse it rather than mislead.
+      issue([...at, 'variants'], 'gift card variants must have unlimited stock');
+    }
+  });
+
+  s.pages.forEach((page, p) =>
+    page.blocks.forEach((block, b) => {
+      const at = ['pages', p, 'blocks', b];
+      if ((block.type === 'productGrid' || block.type === 'posts') && !collectionIds.has(block.collectionId)) {
+        issue([...at, 'collectionId'], `collection '${block.collectionId}' does not exist`);
+      }
+      if (block.type === 'product' && !productIds.has(block.productId)) issue([...at, 'productId'], `product '${block.productId}' does not exist`);
+      if (block.type === 'form' && !formIds.has(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
+    }),
+  );
+  s.posts.forEach((post, p) => {
+    if (collectionType.get(post.collectionId) !== 'blog') {
+      issue(['posts', p, 'collectionId'], `'${post.collectionId}' is not a blog collection of this site`);
+    }
+  });
+}
