@@ -33,7 +33,13 @@ const fail = (code: MoneyErrorCode, message: string) => err<MoneyError>({ code, 
 
 /** Shows a bad value inside a message without letting a huge input flood the log. */
 const quote = (value: unknown): string => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  // String() or JSON.stringify on a hostile object may throw (a toString that is not a function, a cycle).
+  let text: string;
+  try {
+    text = typeof value === 'string' || typeof value === 'object' ? (JSON.stringify(value) ?? String(value)) : String(value);
+  } catch {
+    text = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+  }
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
 

@@ -1,0 +1,35 @@
+/** The pure storefront core: import from here. Each engineer appends their modules' exports. */
+export * from './result';
+export * from './timing';
+
+// Forms, e-mail/URL checks, visitor cookies, web vitals, images, colours, text, comments,
+// calendar links, the address dictionary and the error reporter.
+export * from './forms';
+export * from './email';
+export * from './url';
+export * from './visitorCookie';
+export * from './webVitals';
+export * from './images';
+export * from './colour';
+export * from './text';
+export * from './comments';
+export * from './calendar';
+export * from './address';
+export * from './errorReporter';
+
+// Commerce: enumerations, money and the 27 currencies, product display states, variants, labels, quantity,
+// the ordered add-to-cart checks and their messages, purchase routing, cart pill, subscriptions, pay-later, gallery.
+export * from './enums';
+export * from './currency';
+export * from './money';
+export * from './product';
+export * from './variant';
+export * from './labels';
+export * from './quantity';
+export * from './addToCart';
+export * from './addToCartErrors';
+export * from './purchaseRoute';
+export * from './cartPill';
+export * from './subscription';
+export * from './payLater';
+export * from './gallery';
