@@ -18,7 +18,8 @@ const minorUnits = z
   .number()
   .int('must be a whole number of minor units (cents)')
   .min(0, 'must not be negative')
-  .max(999_999_999_999_999, 'must have at most 15 digits');
+  .max(999_999_999_999_999, 'must have at most 15 digits')
+  .describe('Money in minor units of the website currency: a whole number (2500 = $25.00 in USD, ¥2,500 in JPY)');
 
 export const CURRENCY_CODES = [
   'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
@@ -124,7 +125,13 @@ export const variantSchema = z
 export const imageSchema = z
   .object({
     /** Path of the image file relative to the site file. */
-    file: z.string().regex(/^[A-Za-z0-9._/-]+\.(jpe?g|png|webp)$/, 'must be a relative .jpg, .png or .webp path'),
+    file: z
+      .string()
+      .max(300)
+      .regex(
+        /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(jpe?g|png|webp)$/,
+        'must be a relative .jpg, .png or .webp path inside the site folder (like images/mug.jpg)',
+      ),
     altText: text(250).default(''),
     focalPoint: z
       .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
@@ -330,7 +337,11 @@ const siteFileObject = z
   })
   .strict();
 
-export const siteFileSchema = siteFileObject.superRefine(checkReferences);
+export const siteFileSchema = siteFileObject.superRefine((site, ctx) =>
+  checkReferences(site, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+);
+/** The site file's shape without the cross-record checks (see `checkReferences`). */
+export const siteFileShape = siteFileObject;
 
 export type SiteFile = z.output<typeof siteFileObject>;
 export type SiteFileInput = z.input<typeof siteFileObject>;
@@ -346,13 +357,28 @@ export type Page = z.output<typeof pageSchema>;
 export type Block = z.output<typeof blockSchema>;
 export type Post = z.output<typeof postSchema>;
 
-/** Cross-record rules a per-field schema cannot express: unique ids and references that resolve. */
-function checkReferences(s: SiteFile, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+/**
+ * A site file's records, possibly incomplete: a record that failed its own schema is `undefined` at its index, and its
+ * id (when it has one) is listed in `unparsedIds`, so a reference to it is not reported as missing.
+ */
+export interface SiteParts {
+  collections: (Collection | undefined)[];
+  products: (Product | undefined)[];
+  forms: (Form | undefined)[];
+  pages: (Page | undefined)[];
+  posts: (Post | undefined)[];
+  unparsedIds?: { collections: Set<string>; products: Set<string>; forms: Set<string> };
+}
 
-  const unique = <T>(list: T[], key: (item: T) => string, listName: string, keyName: string) => {
+export type IssueSink = (path: (string | number)[], message: string) => void;
+
+/** Cross-record rules a per-field schema cannot express: unique ids and references that resolve. */
+export function checkReferences(s: SiteParts, issue: IssueSink): void {
+  const unparsed = s.unparsedIds ?? { collections: new Set<string>(), products: new Set<string>(), forms: new Set<string>() };
+  const unique = <T>(list: (T | undefined)[], key: (item: T) => string, listName: string, keyName: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {
+      if (item === undefined) return;
       const k = key(item);
       if (seen.has(k)) issue([listName, i, keyName], `duplicate ${keyName} '${k}'`);
       seen.add(k);
@@ -366,23 +392,26 @@ function checkReferences(s: SiteFile, ctx: z.RefinementCtx): void {
   unique(s.pages, (p) => p.id, 'pages', 'id');
   unique(s.pages, (p) => p.path, 'pages', 'path');
   unique(s.posts, (p) => p.id, 'posts', 'id');
-  const collectionType = new Map(s.collections.map((c) => [c.id, c.type]));
+  const collectionType = new Map(s.collections.flatMap((c) => (c ? [[c.id, c.type] as const] : [])));
+  const formExists = (id: string) => formIds.has(id) || unparsed.forms.has(id);
+  const collectionIs = (id: string, type: Collection['type']) => collectionType.get(id) === type || unparsed.collections.has(id);
 
   const skus = new Set<string>();
   const productSlugs = new Set<string>();
   s.products.forEach((product, p) => {
+    if (product === undefined) return;
     const at = ['products', p];
     const slugKey = `${product.collectionId}/${product.slug}`;
     if (productSlugs.has(slugKey)) issue([...at, 'slug'], `duplicate slug '${product.slug}' in collection '${product.collectionId}'`);
     productSlugs.add(slugKey);
-    if (collectionType.get(product.collectionId) !== 'products') {
+    if (!collectionIs(product.collectionId, 'products')) {
       issue([...at, 'collectionId'], `'${product.collectionId}' is not a products collection of this site`);
     }
-    if (product.additionalFieldsFormId && !formIds.has(product.additionalFieldsFormId)) {
+    if (product.additionalFieldsFormId && !formExists(product.additionalFieldsFormId)) {
       issue([...at, 'additionalFieldsFormId'], `form '${product.additionalFieldsFormId}' does not exist`);
     }
     product.subscription?.options.forEach((option, o) => {
-      if (option.additionalFieldsFormId && !formIds.has(option.additionalFieldsFormId)) {
+      if (option.additionalFieldsFormId && !formExists(option.additionalFieldsFormId)) {
         issue([...at, 'subscription', 'options', o, 'additionalFieldsFormId'], `form '${option.additionalFieldsFormId}' does not exist`);
       }
     });
@@ -420,18 +449,32 @@ function checkReferences(s: SiteFile, ctx: z.RefinementCtx): void {
     }
   });
 
+  const collectionSlugs = new Set(s.collections.flatMap((c) => (c ? [c.slug] : [])));
+  s.pages.forEach((page, p) => {
+    const first = page?.path.split('/')[1];
+    if (first !== undefined && collectionSlugs.has(first)) {
+      issue(['pages', p, 'path'], `'${page?.path}' collides with collection '/${first}'`);
+    }
+  });
   s.pages.forEach((page, p) =>
-    page.blocks.forEach((block, b) => {
+    page?.blocks.forEach((block, b) => {
       const at = ['pages', p, 'blocks', b];
-      if ((block.type === 'productGrid' || block.type === 'posts') && !collectionIds.has(block.collectionId)) {
-        issue([...at, 'collectionId'], `collection '${block.collectionId}' does not exist`);
+      if (block.type === 'productGrid' || block.type === 'posts') {
+        const wanted = block.type === 'productGrid' ? 'products' : 'blog';
+        if (!collectionIds.has(block.collectionId) && !unparsed.collections.has(block.collectionId)) {
+          issue([...at, 'collectionId'], `collection '${block.collectionId}' does not exist`);
+        } else if (!collectionIs(block.collectionId, wanted)) {
+          issue([...at, 'collectionId'], `collection '${block.collectionId}' is not a ${wanted} collection`);
+        }
       }
-      if (block.type === 'product' && !productIds.has(block.productId)) issue([...at, 'productId'], `product '${block.productId}' does not exist`);
-      if (block.type === 'form' && !formIds.has(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
+      if (block.type === 'product' && !productIds.has(block.productId) && !unparsed.products.has(block.productId)) {
+        issue([...at, 'productId'], `product '${block.productId}' does not exist`);
+      }
+      if (block.type === 'form' && !formExists(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
     }),
   );
   s.posts.forEach((post, p) => {
-    if (collectionType.get(post.collectionId) !== 'blog') {
+    if (post && !collectionIs(post.collectionId, 'blog')) {
       issue(['posts', p, 'collectionId'], `'${post.collectionId}' is not a blog collection of this site`);
     }
   });

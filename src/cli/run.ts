@@ -1,0 +1,240 @@
+/**
+ * The `vitrine` commands. `runCli(argv)` returns the exit code: 0 done, 1 failed (the message says why),
+ * 2 wrong usage. User errors print one message, never a stack trace.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, redacted, type Config } from '../config';
+import { connect, DatabaseUrlError, type DbHandle } from '../db/connect';
+import { MigrationError, migrateToLatest } from '../db/migrations';
+import { findSiteByHost, listSites } from '../services/sites';
+import { exportSiteToFile, SiteNotFoundError } from '../site/export';
+import { importSiteFile, SiteFileError, type ImportResult } from '../site/import';
+
+export const DEMO_SITE_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sites', 'demo', 'site.json');
+
+export const USAGE = `Usage: vitrine <command> [options]
+
+Commands:
+  serve                       Start the storefront (migrates the database; imports the demo site into an empty one)
+  import FILE                 Validate a site file and replace that site with it (images are read beside FILE)
+  export [--site ID] [--out FILE]
+                              Write a site as a site file plus its images
+                              (default site: the default one; default FILE: ./export/<site id>/site.json)
+  migrate                     Bring the database schema up to date
+  help                        Show this help
+
+Settings (environment):
+  DATABASE_URL   SQLite file path or sqlite: URL, or postgres://user:password@host:5432/name (default ./data/vitrine.db)
+  PORT, HOST     where serve listens (default 3000 and 0.0.0.0)
+  REDIS_URL      redis:// URL shared by several processes (optional)
+  TRUST_PROXY    true behind a reverse proxy (default false)
+
+Docs: docs/site-file.md describes the site file.`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const consoleIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+
+/** A wrong command line: printed with a hint, exit code 2. */
+class UsageError extends Error {}
+/** A failure whose message is complete for the user: printed as is, exit code 1. */
+class UserError extends Error {}
+
+export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case undefined:
+        io.err(USAGE);
+        return 2;
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      case 'serve':
+        noArguments('serve', args);
+        await serve(loadSettings(), io);
+        return 0;
+      case 'import':
+        return await importCommand(args, io);
+      case 'export':
+        return await exportCommand(args, io);
+      case 'migrate':
+        noArguments('migrate', args);
+        return await withDatabase(loadSettings(), io, async () => 0);
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`vitrine: ${error.message}. Run 'vitrine help' for usage.`);
+      return 2;
+    }
+    if (error instanceof UserError || error instanceof SiteFileError || error instanceof SiteNotFoundError || error instanceof ConfigError) {
+      io.err(`vitrine: ${error.message}`);
+      return 1;
+    }
+    io.err(`vitrine: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.VITRINE_DEBUG && error instanceof Error && error.stack) io.err(error.stack);
+    else io.err('(set VITRINE_DEBUG=1 to see the details)');
+    return 1;
+  }
+}
+
+function noArguments(command: string, args: string[]): void {
+  if (args.length) throw new UsageError(`'${command}' takes no arguments, got '${args.join(' ')}'`);
+}
+
+function loadSettings(): Config {
+  return loadConfig(process.env);
+}
+
+/** Connects and migrates (printing what changed), runs `body`, closes. */
+async function withDatabase(config: Config, io: CliIo, body: (handle: DbHandle) => Promise<number>): Promise<number> {
+  const handle = await open(config, io);
+  try {
+    return await body(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function open(config: Config, io: CliIo): Promise<DbHandle> {
+  let handle: DbHandle;
+  try {
+    handle = connect(config.databaseUrl);
+  } catch (error) {
+    if (error instanceof DatabaseUrlError) throw new UserError(error.message);
+    throw error;
+  }
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw new UserError(`cannot use the database ${redacted(config.databaseUrl)}: ${databaseProblem(error)}`);
+  }
+  try {
+    const { applied } = await migrateToLatest(handle.db);
+    io.out(applied.length ? `Database ${redacted(config.databaseUrl)}: applied ${applied.join(', ')}` : `Database ${redacted(config.databaseUrl)} is up to date`);
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    if (error instanceof MigrationError) throw new UserError(error.message);
+    throw error;
+  }
+}
+
+function databaseProblem(error: unknown): string {
+  const e = error as NodeJS.ErrnoException & { errors?: Error[] };
+  // pg reports a refused connection as an AggregateError (IPv4 and IPv6) with an empty message.
+  const message = e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error);
+  return message;
+}
+
+function describeImport(r: ImportResult): string {
+  const c = r.counts;
+  return (
+    `Imported site '${r.site.id}' (${r.site.title}), version ${r.site.version}: ` +
+    `${c.products} products, ${c.variants} variants, ${c.collections} collections, ${c.pages} pages, ${c.posts} posts, ${c.forms} forms, ${c.images} images`
+  );
+}
+
+async function importCommand(args: string[], io: CliIo): Promise<number> {
+  if (args.length === 0) throw new UsageError("'import' needs the site file: vitrine import FILE");
+  const option = args.find((a) => a.startsWith('-'));
+  if (option) throw new UsageError(`unknown option '${option}' for 'import'`);
+  if (args.length > 1) throw new UsageError(`'import' takes one site file, got ${args.length}`);
+  const file = args[0] as string;
+  return withDatabase(loadSettings(), io, async (handle) => {
+    io.out(`Reading ${file} and its images…`);
+    const result = await importSiteFile(handle.db, file);
+    io.out(describeImport(result));
+    return 0;
+  });
+}
+
+async function exportCommand(args: string[], io: CliIo): Promise<number> {
+  const options = parseOptions('export', args, ['--site', '--out']);
+  return withDatabase(loadSettings(), io, async (handle) => {
+    let siteId = options['--site'];
+    if (siteId === undefined) {
+      const site = await findSiteByHost(handle.db, 'localhost');
+      if (!site) throw new UserError("the database holds no site yet; import one first: vitrine import FILE");
+      siteId = site.id;
+    }
+    const out = resolve(options['--out'] ?? join('export', siteId, 'site.json'));
+    io.out(`Exporting site '${siteId}'…`);
+    const result = await exportSiteToFile(handle.db, siteId, out);
+    io.out(`Exported site '${siteId}' to ${out} with ${result.assets.length} images`);
+    return 0;
+  });
+}
+
+function parseOptions(command: string, args: string[], names: string[]): Record<string, string | undefined> {
+  const found: Record<string, string | undefined> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!names.includes(name)) {
+      throw new UsageError(name.startsWith('-') ? `unknown option '${name}' for '${command}'` : `unexpected argument '${arg}' for '${command}'`);
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
+      throw new UsageError(`option '${name}' needs a value`);
+    }
+    if (found[name] !== undefined) throw new UsageError(`option '${name}' is given twice`);
+    found[name] = value;
+  }
+  return found;
+}
+
+async function serve(config: Config, io: CliIo): Promise<void> {
+  const handle = await open(config, io);
+  let closing = false;
+  try {
+    if ((await listSites(handle.db)).length === 0) {
+      io.out('The database holds no site: importing the demo site…');
+      io.out(describeImport(await importSiteFile(handle.db, DEMO_SITE_FILE)));
+    }
+    const { buildApp } = await import('../server/app');
+    const app = await buildApp({
+      db: handle.db,
+      engine: handle.engine,
+      logger: true,
+      trustProxy: config.trustProxy,
+      ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
+    });
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      io.out(`Received ${signal}, closing…`);
+      await app.close().catch(() => {});
+      await handle.close().catch(() => {});
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new UserError(`port ${config.port} on ${config.host} is already in use; set PORT to another port`);
+      if (code === 'EACCES') throw new UserError(`not allowed to listen on port ${config.port}; use a port above 1023`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on HOST '${config.host}': no such address here`);
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    io.out(`Vitrine is listening on http://${shown}:${port}`);
+  } catch (error) {
+    if (!closing) await handle.close().catch(() => {});
+    throw error;
+  }
+}

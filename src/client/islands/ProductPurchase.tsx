@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { buttonStateLabel } from '../../core/labels';
+import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
+import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product';
+import { findVariantByAttributes, hasUnlimitedStockByType } from '../../core/variant';
+import type { UiLabels } from '../../ui/labels';
+import { PriceBlock } from '../../ui/PriceBlock';
+import { QuantityInput } from '../../ui/QuantityInput';
+import { VariantSelectors, type VariantOptionView } from '../../ui/VariantSelectors';
+import { AlertDialog } from './AlertDialog';
+import { useAddToCart } from './useAddToCart';
+
+export interface ProductPurchaseProps {
+  product: CoreProduct;
+  options: VariantOptionView[];
+  labels: UiLabels;
+  multipleQuantityAllowedForServices: boolean;
+  /** Scarcity text already decided by the server for the product as a whole, or null. */
+  scarcity: string | null;
+}
+
+/** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity }: ProductPurchaseProps) {
+  const id = useId();
+  const [selected, setSelected] = useState<Record<string, string>>(() =>
+    // A single value leaves nothing to choose: preselect it.
+    Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? ''])),
+  );
+  const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
+  const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe });
+  const cart = useAddToCart({ product, idleLabel });
+
+  const variant = findVariantByAttributes(product, selected);
+  const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
+  const variantSoldOut =
+    chosen !== null && !hasUnlimitedStockByType(product.productType) && !chosen.unlimited && chosen.qtyInStock < 1;
+  const soldOut = isSoldOut(product) || variantSoldOut;
+  const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
+
+  return (
+    <form
+      className="purchase"
+      aria-label="Purchase"
+      onSubmit={(e) => {
+        e.preventDefault();
+        cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined });
+      }}
+    >
+      <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
+      {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
+      <VariantSelectors
+        idPrefix={id}
+        options={options}
+        selected={selected}
+        invalid={cart.unselected}
+        onChange={(name, value) => setSelected((s) => ({ ...s, [name]: value }))}
+      />
+      {showQuantity ? <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} /> : null}
+      <button
+        type="submit"
+        className={`button button--primary add-to-cart add-to-cart--${cart.state}`}
+        disabled={soldOut}
+        aria-disabled={cart.state === 'adding' || cart.state === 'added' || undefined}
+      >
+        {soldOut ? buttonStateLabel('sold-out', idleLabel) : cart.label}
+      </button>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {cart.state === 'added' ? cart.label : ''}
+      </p>
+      {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+    </form>
+  );
+}

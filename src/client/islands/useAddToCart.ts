@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkAddToCart, type VariantSelection } from '../../core/addToCart';
+import { alertTitle, failureMessage, type AddToCartError } from '../../core/addToCartErrors';
+import { ProductType } from '../../core/enums';
+import { buttonStateLabel, type AddToCartButtonState } from '../../core/labels';
+import type { CoreProduct } from '../../core/product';
+import {
+  ADDED_LABEL_DELAY_MS,
+  ADDED_LABEL_DURATION_MS,
+  FAILED_RESET_DELAY_MS,
+  SELECT_OPTION_LABEL_MS,
+} from '../../core/timing';
+import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
+import { cartStore } from '../cartStore';
+
+export interface AddAttempt {
+  selection: VariantSelection;
+  quantityInput?: unknown;
+}
+
+export interface AlertState {
+  title: string;
+  message: string;
+}
+
+export interface UseAddToCart {
+  state: AddToCartButtonState;
+  label: string;
+  alert: AlertState | null;
+  closeAlert: () => void;
+  /** Options still to choose after the last attempt (to highlight the selectors). */
+  unselected: readonly string[];
+  add: (attempt: AddAttempt) => void;
+}
+
+/**
+ * The add-to-cart button's state machine of §4: idle → adding → (1 s) added → (2 s) idle; failure → alert and idle
+ * after 1 s; unselected options → 'Select Option' for 2 s (grid buttons, no alert) or the §5 message (detail page).
+ * Every check and text comes from the core; this hook only sequences them in time.
+ */
+export function useAddToCart(options: {
+  product: CoreProduct;
+  idleLabel: string;
+  /** Grid buttons only highlight unselected options; they never alert about them (§5 rule 1). */
+  grid?: boolean;
+  onAdded?: () => void;
+}): UseAddToCart {
+  const { product, idleLabel, grid = false, onAdded } = options;
+  const [state, setState] = useState<AddToCartButtonState>('idle');
+  const [alert, setAlert] = useState<AlertState | null>(null);
+  const [unselected, setUnselected] = useState<readonly string[]>([]);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const busy = useRef(false);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (ms: number, fn: () => void) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+
+  const title = alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD });
+  const fail = useCallback(
+    (error: AddToCartError) => {
+      if (error.type === 'NO_VARIANT_SELECTED') {
+        setUnselected(error.unselectedOptions ?? []);
+        if (grid) {
+          setState('select-option');
+          later(SELECT_OPTION_LABEL_MS, () => setState('idle'));
+          return;
+        }
+      }
+      setAlert({ title, message: error.message });
+    },
+    [grid, title],
+  );
+
+  const add = useCallback(
+    (attempt: AddAttempt) => {
+      // The added state ignores clicks (§4), and so does a request in flight.
+      if (busy.current) return;
+      const store = cartStore();
+      const chosen =
+        'sku' in attempt.selection
+          ? findVariantBySku(product, attempt.selection.sku ?? '')
+          : findVariantByAttributes(product, attempt.selection.attributes);
+      const checked = checkAddToCart({
+        product,
+        selection: attempt.selection,
+        quantityInput: attempt.quantityInput,
+        quantityInCart: chosen ? store.quantityInCart(chosen.sku) : undefined,
+      });
+      if (!checked.ok) {
+        fail(checked.error);
+        return;
+      }
+      const { variant, quantity } = checked.value;
+      setUnselected([]);
+      busy.current = true;
+      setState('adding');
+      document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku: variant.sku, quantity } }));
+      void store.addEntry({ itemId: product.id, sku: variant.sku, quantity }).then((result) => {
+        if (result.ok) {
+          later(ADDED_LABEL_DELAY_MS, () => {
+            setState('added');
+            later(ADDED_LABEL_DURATION_MS, () => {
+              setState('idle');
+              busy.current = false;
+            });
+          });
+          onAdded?.();
+        } else {
+          setAlert({ title, message: failureMessage(result.failure) });
+          later(FAILED_RESET_DELAY_MS, () => {
+            setState('idle');
+            busy.current = false;
+          });
+        }
+      });
+    },
+    [product, fail, onAdded, title],
+  );
+
+  return {
+    state,
+    label: buttonStateLabel(state, idleLabel),
+    alert,
+    closeAlert: () => setAlert(null),
+    unselected,
+    add,
+  };
+}

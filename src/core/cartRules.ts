@@ -1,0 +1,73 @@
+/**
+ * Cart rules the spec leaves to us (owned by the cart/server engineer): the price a line is bought at, the largest
+ * line, and the cart's totals and delivery flags. Pure: values in, values out; money in integer minor units.
+ */
+import type { AddToCartError } from './addToCartErrors';
+import { ProductType } from './enums';
+import type { CoreVariant } from './product';
+import { QUANTITY_MAX, QUANTITY_MESSAGES } from './quantity';
+import { err, ok, type Result } from './result';
+
+/** The price a shopper pays for one unit: the sale price while the variant is on sale, else the price. */
+export const purchasePriceCents = (variant: Pick<CoreVariant, 'price' | 'salePrice' | 'onSale'>): number =>
+  variant.onSale && variant.salePrice !== null ? variant.salePrice.minorUnits : variant.price.minorUnits;
+
+/**
+ * One cart line holds at most the quantity input's maximum (§9: 1 to 9999), so merging an add into an existing
+ * line cannot grow it past what the shopper could have typed.
+ */
+export function mergedLineQuantity(quantityInLine: number, added: number): Result<number, AddToCartError> {
+  const total = quantityInLine + added;
+  if (!Number.isSafeInteger(total) || total > QUANTITY_MAX) {
+    return err({ type: 'QUANTITY_NOT_A_NUMBER', message: QUANTITY_MESSAGES.outOfRange });
+  }
+  return ok(total);
+}
+
+export interface CartLine {
+  productType: number | null;
+  quantity: number;
+  /** purchasePriceCents × quantity. */
+  subTotal: number;
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+/** Digital products and gift cards are delivered electronically; paywall products sell access, not goods. */
+const DELIVERED_DIGITALLY: readonly number[] = [ProductType.DIGITAL, ProductType.GIFT_CARD, ProductType.PAYWALL];
+
+/**
+ * Totals of §3. Shipping, tax and coupons are not shown by the spec (they belong to checkout), so they are 0 here
+ * and the grand total is the subtotal. Only physical goods need shipping; services are neither shipped nor digital.
+ */
+export function cartTotals(lines: readonly CartLine[]): CartTotals {
+  let subtotalCents = 0;
+  let totalQuantity = 0;
+  for (const line of lines) {
+    subtotalCents += line.subTotal;
+    totalQuantity += line.quantity;
+  }
+  const isDigital = (line: CartLine) => line.productType !== null && DELIVERED_DIGITALLY.includes(line.productType);
+  const hasDigital = lines.some(isDigital);
+  return {
+    subtotalCents,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: subtotalCents,
+    totalQuantity,
+    hasDigital,
+    purelyDigital: lines.length > 0 && lines.every(isDigital),
+    requiresShipping: lines.some((line) => line.productType === ProductType.PHYSICAL),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * One function opens the database for both engines: a file path or `sqlite:` URL opens SQLite (better-sqlite3),
+ * a `postgres://` or `postgresql://` URL opens a PostgreSQL pool. Both give the same Kysely<Database>.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Closes every connection; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export const ACCEPTED_DATABASE_URLS =
+  'a SQLite file path (./data/vitrine.db), a sqlite: URL (sqlite:./data/vitrine.db, sqlite::memory:) or a PostgreSQL URL (postgres://user:password@host:5432/name)';
+
+export class DatabaseUrlError extends Error {
+  override name = 'DatabaseUrlError';
+}
+
+/** How long a SQLite writer waits for another process's lock before failing (ms). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const PG_INT8 = 20;
+
+export type ParsedDatabaseUrl = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+/** Classifies a DATABASE_URL; throws DatabaseUrlError naming the accepted forms. */
+export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
+  const value = url.trim();
+  if (value === '') throw new DatabaseUrlError(`the database URL is empty; use ${ACCEPTED_DATABASE_URLS}`);
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    try {
+      new URL(value);
+    } catch {
+      throw new DatabaseUrlError(`'${value}' is not a valid PostgreSQL URL; use ${ACCEPTED_DATABASE_URLS}`);
+    }
+    return { engine: 'postgres', url: value };
+  }
+  if (/^sqlite:/i.test(value)) {
+    let file = value.slice('sqlite:'.length);
+    if (file.startsWith('//')) file = file.slice(2); // sqlite:///abs/path and sqlite://relative/path
+    if (file === '') throw new DatabaseUrlError(`'${value}' names no file; use ${ACCEPTED_DATABASE_URLS}`);
+    return { engine: 'sqlite', file };
+  }
+  // Any other scheme (mysql://, http://, file:…) is refused; a Windows drive letter (C:\…) is a path.
+  if (/^[a-z][a-z0-9+.-]+:/i.test(value)) {
+    throw new DatabaseUrlError(`unsupported database URL '${value}'; use ${ACCEPTED_DATABASE_URLS}`);
+  }
+  return { engine: 'sqlite', file: value };
+}
+
+export function connect(url: string): DbHandle {
+  const parsed = parseDatabaseUrl(url);
+  return parsed.engine === 'postgres' ? connectPostgres(parsed.url) : connectSqlite(parsed.file);
+}
+
+function connectSqlite(file: string): DbHandle {
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  let database: SQLite.Database;
+  try {
+    database = new SQLite(file);
+  } catch (error) {
+    throw new DatabaseUrlError(`cannot open the SQLite database '${file}': ${(error as Error).message}`);
+  }
+  if (!inMemory) database.pragma('journal_mode = WAL');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+function connectPostgres(url: string): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // BIGINT (money, counts) as a JS number: every value we store fits in 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its server must not crash the process; the next query reports the problem.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** Which engine a Kysely handle (or transaction) talks to. */
+export function engineOf(db: Kysely<any>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,41 @@
+/**
+ * Migrations are listed in code (no file-system scan), so they work the same under tsx, vitest and a bundle.
+ * Add a migration: write `NNN_name.ts` exporting a function of the engine, then add it to `migrations()` below.
+ * Never edit a migration that has shipped.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { engineOf, type Engine } from '../connect';
+import type { Database } from '../tables';
+import { initial } from './001_initial';
+
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '001_initial': initial(engine),
+  };
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** The applied migration names, in order (e.g. to print progress). */
+export interface MigrateOutcome {
+  applied: string[];
+}
+
+/** Brings the schema to the latest migration; throws a MigrationError naming the migration that failed. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrateOutcome> {
+  const engine = engineOf(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (result.error !== undefined) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationError(
+      failed ? `migration ${failed} failed on ${engine}: ${reason}` : `could not migrate the ${engine} database: ${reason}`,
+      { cause: result.error },
+    );
+  }
+  return { applied };
+}

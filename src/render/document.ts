@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { ClientAssets } from './manifest';
+
+export interface DocumentMeta {
+  /** Full document title, e.g. 'Linen Shirt — Vitrine Demo'. */
+  title: string;
+  description: string;
+  /** Absolute URL, or a site path when the site has no domain configured. */
+  canonical?: string | null;
+  /** BCP 47 language of the site, e.g. 'en-US'. */
+  lang: string;
+  /** Social preview image URL, if the page has one. */
+  image?: string | null;
+  /** True for error pages that search engines should not index (404). */
+  noindex?: boolean;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** Renders the page body with React and wraps it in a full HTML document. */
+export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: ClientAssets): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    // No favicon request (and no 404 for it) until a site configures one.
+    '<link rel="icon" href="data:,">',
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+  ]
+    .filter(Boolean)
+    .join('');
+  return `<!doctype html><html lang="${escapeHtml(meta.lang)}"><head>${head}</head><body>${renderToString(body)}</body></html>`;
+}

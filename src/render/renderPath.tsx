@@ -1,0 +1,228 @@
+/**
+ * Turns a site path into a rendered page: loads exactly the data the page needs (catalog reads), then renders it.
+ * Nothing here depends on the visitor, so the result is cached per (site, version, path) by the caller.
+ */
+import type { Kysely } from 'kysely';
+import type { ReactNode } from 'react';
+import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
+import { truncate } from '../core/text';
+import { imageUrl } from '../core/images';
+import { ROUTES } from '../core/purchaseRoute';
+import type { Database } from '../db/tables';
+import * as catalog from '../services/catalog';
+import type { Site } from '../services/sites';
+import type { Collection, Page, Product } from '../site/schema';
+import type { BlockData } from '../ui/Blocks';
+import { uiLabels } from '../ui/labels';
+import { Layout, type SiteChrome } from '../ui/Layout';
+import { BlogListPage, CartPage, ContentPage, NotFoundPage, PostView, ProductListPage } from '../ui/Pages';
+import { ProductDetail } from '../ui/ProductDetail';
+import { assetUrl, SiteVersionContext } from '../ui/ResponsiveImage';
+import { renderDocument, type DocumentMeta } from './document';
+import type { ClientAssets } from './manifest';
+
+type Db = Kysely<Database>;
+
+/** Meta descriptions longer than this are cut (search engines show about this much). */
+const DESCRIPTION_MAX = 160;
+
+export interface RenderedHtml {
+  status: number;
+  html: string;
+}
+
+interface Content {
+  body: ReactNode;
+  title: string;
+  description: string;
+  image?: string | null;
+}
+
+const firstText = (page: Page): string => {
+  const block = page.blocks.find((b) => b.type === 'text');
+  return block?.type === 'text' ? block.text : '';
+};
+
+/** The path a site's pages are known by: no trailing slash (except '/'), no query. */
+export function canonicalPath(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
+}
+
+export class PageRenderer {
+  constructor(
+    private readonly db: Db,
+    private readonly assets: ClientAssets,
+  ) {}
+
+  async render(site: Site, path: string): Promise<RenderedHtml> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const [pages, collections] = await Promise.all([catalog.listPages(this.db, site.id), catalog.listCollections(this.db, site.id)]);
+    const content = (await this.content(site, currency, path, pages, collections)) ?? null;
+    const chrome = this.chrome(site, currency, pages, collections);
+    const status = content ? 200 : 404;
+    const shown: Content = content ?? { body: <NotFoundPage />, title: 'Page not found', description: site.title };
+    const meta: DocumentMeta = {
+      title: path === '/' || shown.title === site.title ? site.title : `${shown.title} — ${site.title}`,
+      description: truncate(shown.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
+      canonical: content ? canonicalUrl(site, path) : null,
+      lang: site.settings.locale,
+      image: shown.image ? siteOrigin(site) + shown.image : null,
+      noindex: !content,
+    };
+    const html = renderDocument(
+      <SiteVersionContext value={site.version}>
+        <Layout chrome={chrome} path={path}>
+          {shown.body}
+        </Layout>
+      </SiteVersionContext>,
+      meta,
+      this.assets,
+    );
+    return { status, html };
+  }
+
+  /** The site's not-found page (page type 100). */
+  async renderNotFound(site: Site): Promise<RenderedHtml> {
+    return this.render(site, '/\u0000not-found');
+  }
+
+  private chrome(site: Site, currency: CurrencyCode, pages: Page[], collections: Collection[]): SiteChrome {
+    const pageLinks = pages.filter((p) => p.showInNavigation).map((p) => ({ href: p.path, title: p.title }));
+    const taken = new Set(pageLinks.map((l) => l.href));
+    // Collections are pages of their own (the shop, the blog): linked unless a page already sits at their path.
+    const collectionLinks = collections
+      .filter((c) => c.type !== 'page' && !taken.has(`/${c.slug}`))
+      .map((c) => ({ href: `/${c.slug}`, title: c.title }));
+    const home = pageLinks.filter((l) => l.href === '/');
+    const rest = pageLinks.filter((l) => l.href !== '/');
+    return { siteId: site.id, title: site.title, currency, nav: [...home, ...collectionLinks, ...rest] };
+  }
+
+  private async content(site: Site, currency: CurrencyCode, path: string, pages: Page[], collections: Collection[]): Promise<Content | undefined> {
+    const labels = uiLabels(site.settings);
+    if (path === ROUTES.cart) {
+      return {
+        title: 'Cart',
+        description: `Your cart at ${site.title}.`,
+        body: <CartPage currency={currency} minimumSubtotal={site.settings.store.minimumSubtotal} quantityLabel={labels.quantity} />,
+      };
+    }
+    const page = pages.find((p) => p.path === path);
+    if (page) {
+      return {
+        title: page.path === '/' ? site.title : page.title,
+        description: firstText(page),
+        body: <ContentPage page={page} isHome={page.path === '/'} data={await this.blockData(site, currency, page, collections)} />,
+      };
+    }
+
+    const [first, second, third, ...extra] = path.slice(1).split('/');
+    const collection = first ? collections.find((c) => c.slug === first) : undefined;
+    if (!collection || extra.length > 0) return undefined;
+
+    if (collection.type === 'products') {
+      if (second === undefined) {
+        const products = await catalog.listProducts(this.db, site.id, collection.id);
+        return {
+          title: collection.title,
+          description: `${collection.title} — ${products.map((p) => p.name).join(', ')}`,
+          body: <ProductListPage collection={collection} products={products} siteId={site.id} currency={currency} labels={labels} />,
+        };
+      }
+      if (second === 'p' && third) {
+        const product = await catalog.getProductBySlug(this.db, site.id, collection.slug, third);
+        if (!product) return undefined;
+        const image = product.images[0];
+        return {
+          title: product.name,
+          description: product.description,
+          image: image ? imageUrl(assetUrl(site.id, image.file, site.version), 1000) : null,
+          body: (
+            <ProductDetail
+              product={product}
+              collection={collection}
+              siteId={site.id}
+              currency={currency}
+              labels={labels}
+              multipleQuantityAllowedForServices={site.settings.store.multipleQuantityAllowedForServices}
+            />
+          ),
+        };
+      }
+      return undefined;
+    }
+
+    if (collection.type === 'blog') {
+      if (second === undefined) {
+        const posts = await catalog.listPosts(this.db, site.id, collection.id);
+        return {
+          title: collection.title,
+          description: posts[0]?.excerpt ?? collection.title,
+          body: <BlogListPage collection={collection} posts={posts} siteId={site.id} locale={site.settings.locale} />,
+        };
+      }
+      if (third !== undefined) return undefined;
+      const post = await catalog.getPostBySlug(this.db, site.id, collection.slug, second);
+      if (!post) return undefined;
+      return {
+        title: post.title,
+        description: post.excerpt || post.body,
+        image: post.image ? imageUrl(assetUrl(site.id, post.image.file, site.version), 1000) : null,
+        body: <PostView post={post} siteId={site.id} locale={site.settings.locale} />,
+      };
+    }
+    return undefined;
+  }
+
+  /** Loads what a page's blocks show, one query per referenced collection, product or form. */
+  private async blockData(site: Site, currency: CurrencyCode, page: Page, collections: Collection[]): Promise<BlockData> {
+    const data: BlockData = {
+      siteId: site.id,
+      currency,
+      labels: uiLabels(site.settings),
+      collections: new Map(collections.map((c) => [c.id, c])),
+      productsByCollection: new Map(),
+      products: new Map(),
+      forms: new Map(),
+      postsByCollection: new Map(),
+    };
+    const productIds: string[] = [];
+    await Promise.all(
+      page.blocks.map(async (block) => {
+        switch (block.type) {
+          case 'productGrid':
+            data.productsByCollection.set(block.collectionId, await catalog.listProducts(this.db, site.id, block.collectionId));
+            break;
+          case 'product':
+            productIds.push(block.productId);
+            break;
+          case 'form': {
+            const form = await catalog.getForm(this.db, site.id, block.formId);
+            if (form) data.forms.set(form.id, form);
+            break;
+          }
+          case 'posts':
+            data.postsByCollection.set(block.collectionId, await catalog.listPosts(this.db, site.id, block.collectionId, block.limit));
+            break;
+          default:
+            break;
+        }
+      }),
+    );
+    const products: Product[] = await catalog.getProducts(this.db, site.id, productIds);
+    products.forEach((p) => data.products.set(p.id, p));
+    return data;
+  }
+}
+
+/** The site's own origin from its first domain ('http' for local names), or '' (relative URLs) without one. */
+function siteOrigin(site: Site): string {
+  const domain = site.domains[0];
+  if (!domain) return '';
+  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?)(:\d+)?$/.test(domain);
+  return `${local ? 'http' : 'https'}://${domain}`;
+}
+
+/** Absolute when the site has a domain; otherwise the path (a relative canonical is still valid). */
+const canonicalUrl = (site: Site, path: string): string => siteOrigin(site) + path;

@@ -1,0 +1,22 @@
+/**
+ * What every route module receives from buildApp: the database, its engine and the app's settings. Route modules
+ * export `registerXRoutes(app, ctx)`; they stay free of global state so one process can build several apps (tests).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../db/connect';
+import type { Database } from '../db/tables';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Secure cookies (HTTPS only). On by default in production, off for local http://localhost. */
+  secureCookies: boolean;
+  /** Directory of the built browser bundle (vite build), when the caller gives one. */
+  clientDir?: string;
+  /**
+   * Renders the 404 answer for a non-API path (a page route module may set it to render the site's not-found page,
+   * page type 100). When unset, a minimal HTML page is sent.
+   */
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
+}

@@ -1,0 +1,77 @@
+/**
+ * The one error type of the HTTP layer: a closed set of codes, each with its HTTP status, mapped in one place
+ * (the error handler in app.ts). Every error answer has the body `{ code, message, type }` (+ `field` for
+ * validation errors, + `unselectedOptions` for NO_VARIANT_SELECTED): `message` is what the shopper sees,
+ * `type` the tracked error type of spec §8 the browser reports.
+ */
+import type { AddToCartError, TrackedErrorType } from '../core/addToCartErrors';
+import { ADD_TO_CART_MESSAGES } from '../core/addToCartErrors';
+
+export const ERROR_STATUS = {
+  /** A body, query or parameter failed validation. */
+  'invalid-input': 400,
+  /** The body is not valid JSON. */
+  'invalid-json': 400,
+  'unsupported-media-type': 415,
+  'payload-too-large': 413,
+  /** An add-to-cart check of §5 refused the add (options, variant, quantity). */
+  'add-to-cart-refused': 400,
+  /** §5 check 3: not enough stock, counting what the cart already holds. */
+  'out-of-stock': 409,
+  'product-not-found': 404,
+  'entry-not-found': 404,
+  'site-not-found': 404,
+  'route-not-found': 404,
+  'rate-limited': 429,
+  internal: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  type: TrackedErrorType;
+  field?: string;
+  unselectedOptions?: readonly string[];
+}
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { type?: TrackedErrorType; field?: string; unselectedOptions?: readonly string[] } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      type: this.details.type ?? 'API_FAILURE',
+      ...(this.details.field !== undefined ? { field: this.details.field } : {}),
+      ...(this.details.unselectedOptions ? { unselectedOptions: this.details.unselectedOptions } : {}),
+    };
+  }
+
+  /** A refused add (§5): the spec's text and tracked type; 409 for stock, 400 for the rest. */
+  static fromAddToCart(error: AddToCartError): ApiError {
+    const code: ErrorCode = error.type === 'OUT_OF_STOCK' ? 'out-of-stock' : 'add-to-cart-refused';
+    return new ApiError(code, error.message, {
+      type: error.type,
+      ...(error.unselectedOptions ? { unselectedOptions: error.unselectedOptions } : {}),
+    });
+  }
+
+  /** §8: HTTP 429 gives 'Please try again in a few seconds.' */
+  static rateLimited(): ApiError {
+    return new ApiError('rate-limited', ADD_TO_CART_MESSAGES.tooManyRequests);
+  }
+}
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

@@ -1,0 +1,38 @@
+/**
+ * The site of a request, chosen by its Host (several sites are served by one process). Resolved lazily and at most
+ * once per request, so static files that need no site cost no query. An unknown host with no default site is a
+ * clear 404 (JSON for the API, a short page otherwise, through the error handler).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSiteByHost } from '../../services/sites';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+
+export type RequestSite = NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Memoized lookup; use `siteOf(request)`. */
+    sitePromise: Promise<RequestSite | null> | null;
+  }
+}
+
+export function registerSitePlugin(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('sitePromise', null);
+  // The lookup needs the db; keep it on the app so siteOf() needs only the request.
+  app.decorate('siteLookup', (host: string) => findSiteByHost(ctx.db, host));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    siteLookup: (host: string) => Promise<RequestSite | null | undefined>;
+  }
+}
+
+/** The request's site, or a 404 ApiError('site-not-found') when no site answers to its host. */
+export async function siteOf(request: FastifyRequest): Promise<RequestSite> {
+  request.sitePromise ??= request.server.siteLookup(request.host ?? '').then((site) => site ?? null);
+  const site = await request.sitePromise;
+  if (!site) throw new ApiError('site-not-found', `No site is published at ${request.host || 'this address'}.`);
+  return site;
+}

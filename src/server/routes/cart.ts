@@ -1,0 +1,98 @@
+/**
+ * The cart calls of spec §7. Each handler validates, calls one service function, maps the result.
+ * The cart is named by the HttpOnly cookie CART (a random 128-bit token); the readable cookie hasCart=true tells
+ * the browser at page start that there is a cart to load (§4).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { addEntry, getCart, updateAdditionalFields, type CartFailure, type CartSite } from '../../services/cart';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { siteOf } from '../plugins/site';
+import { parseInput } from '../validation';
+import { addEntryBody, getCartQuery, updateAdditionalFieldsBody, updateAdditionalFieldsParams } from './cart.schema';
+
+export const CART_COOKIE = 'CART';
+export const HAS_CART_COOKIE = 'hasCart';
+/** A cart outlives a browsing session: 30 days since the last change. */
+const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export interface CartRouteOptions {
+  /** Requests per minute per client IP on the cart API (default 600). */
+  rateLimitPerMinute: number;
+}
+
+export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, options: CartRouteOptions): void {
+  const config = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+
+  app.get('/api/commerce/shopping-cart', { config }, async (request, reply) => {
+    parseInput(getCartQuery, request.query, 'query');
+    const site = await cartSite(request);
+    const cart = await getCart(ctx.db, site, cartToken(request));
+    // A cookie that names no open cart (purchased, removed, another site's) is dropped, so the browser stops
+    // loading a cart at page start (§4) until the next add.
+    if (cart.id === null && (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)) {
+      clearCartCookies(reply, ctx.secureCookies);
+    }
+    noStore(reply);
+    return cart;
+  });
+
+  app.post('/api/commerce/shopping-cart/entries', { config }, async (request, reply) => {
+    const body = parseInput(addEntryBody, request.body, 'body');
+    const site = await cartSite(request);
+    const result = await addEntry(ctx.db, site, cartToken(request), {
+      itemId: body.itemId,
+      sku: body.sku,
+      quantity: body.quantity,
+      additionalFields: body.additionalFields,
+    });
+    if (!result.ok) throw toApiError(result.error);
+    setCartCookies(reply, result.value.token, ctx.secureCookies);
+    noStore(reply);
+    return { shoppingCart: result.value.shoppingCart, newlyAdded: result.value.newlyAdded };
+  });
+
+  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', { config }, async (request, reply) => {
+    const { entryId } = parseInput(updateAdditionalFieldsParams, request.params, 'params');
+    const body = parseInput(updateAdditionalFieldsBody, request.body, 'body');
+    const site = await cartSite(request);
+    const result = await updateAdditionalFields(ctx.db, site, cartToken(request), entryId, body.additionalFields);
+    if (!result.ok) throw toApiError(result.error);
+    noStore(reply);
+    return result.value;
+  });
+}
+
+async function cartSite(request: FastifyRequest): Promise<CartSite> {
+  const site = await siteOf(request);
+  return { id: site.id, currency: site.currency };
+}
+
+/** The cart cookie's value; anything that is not a token we issued is treated as no cart by the service. */
+const cartToken = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE];
+
+function setCartCookies(reply: FastifyReply, token: string, secure: boolean): void {
+  const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE_S };
+  reply.setCookie(CART_COOKIE, token, { ...common, httpOnly: true });
+  reply.setCookie(HAS_CART_COOKIE, 'true', { ...common, httpOnly: false });
+}
+
+function clearCartCookies(reply: FastifyReply, secure: boolean): void {
+  const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure };
+  reply.clearCookie(CART_COOKIE, { ...common, httpOnly: true });
+  reply.clearCookie(HAS_CART_COOKIE, common);
+}
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+function toApiError(failure: CartFailure): ApiError {
+  switch (failure.type) {
+    case 'PRODUCT_NOT_FOUND':
+      return new ApiError('product-not-found', 'Sorry, that item is no longer available.', { field: 'itemId' });
+    case 'ENTRY_NOT_FOUND':
+      return new ApiError('entry-not-found', 'That item is no longer in your cart.', { field: 'entryId' });
+    default:
+      return ApiError.fromAddToCart(failure);
+  }
+}

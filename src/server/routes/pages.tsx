@@ -1,0 +1,75 @@
+/**
+ * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
+ * the shop, product pages, the blog, the cart shell) or the site's 404 page. Pages carry no per-visitor state, so
+ * their HTML is cached per (site id, site version, path) and revalidated by ETag.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
+import { PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
+import type { Site } from '../../services/sites';
+import { canonicalPath, PageRenderer } from '../../render/renderPath';
+import type { AppContext } from '../context';
+import { siteOf } from '../plugins/site';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered-page cache; `app.pageCache.enabled = false` turns it off (the benchmark's uncached run). */
+    pageCache: PageCache;
+  }
+}
+
+/** Browsers and proxies may keep a page but must ask again (cheaply, by ETag) before showing it. */
+const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
+const NOT_FOUND_KEY = '\u0000404';
+
+export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)));
+  const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
+  app.decorate('pageCache', cache);
+
+  const notFound = async (site: Site): Promise<RenderedPage> => {
+    const key = PageCache.key(site.id, site.version, NOT_FOUND_KEY);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const page = withEtag(await renderer.renderNotFound(site));
+    cache.set(key, page);
+    return page;
+  };
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const site = await siteOf(request);
+    const key = PageCache.key(site.id, site.version, path);
+    let page = cache.get(key);
+    if (!page) {
+      const rendered = await renderer.render(site, path);
+      // Only real pages enter the LRU: random unknown paths must not push them out.
+      if (rendered.status === 200) cache.set(key, (page = withEtag(rendered)));
+      else page = await notFound(site);
+    }
+    if (page.status !== 200) return sendNotFound(reply, page);
+    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(page.html);
+  };
+
+  const sendNotFound = (reply: FastifyReply, page: RenderedPage) =>
+    reply.code(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+
+  ctx.notFoundPage = async (request, reply) => {
+    return sendNotFound(reply, await notFound(await siteOf(request)));
+  };
+
+  app.get('/*', async (request, reply) => {
+    // Unknown API paths get the API's JSON 404, not a page.
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const path = canonicalPath(request.url);
+    const requested = request.url.split('?')[0] ?? '/';
+    if (requested !== path) {
+      // One address per page: '/shop/' answers with a permanent redirect to '/shop' (query kept).
+      const query = request.url.slice(requested.length);
+      return reply.redirect(path + query, 301);
+    }
+    return send(request, reply, path);
+  });
+}

@@ -1,0 +1,377 @@
+/**
+ * The shopping cart: reading it, adding an entry, changing an entry's additional fields. Each write runs inside one
+ * transaction that first locks the cart row, so two requests for the same cart never interleave (no add can pass
+ * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { checkAddToCart } from '../core/addToCart';
+import type { AddToCartError } from '../core/addToCartErrors';
+import { cartTotals, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
+import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
+import type { CoreProduct } from '../core/product';
+import { err, ok, type Result } from '../core/result';
+import { engineOf } from '../db/connect';
+import type { CartEntryRow, CartRow, Database } from '../db/tables';
+import { toCoreProduct } from '../ui/coreProduct';
+import { getProduct } from './catalog';
+
+// ---------------------------------------------------------------- API types (spec §3)
+
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  chosenVariant: { sku: string; attributes: Record<string, string> };
+  quantity: number;
+  title: string;
+  /** purchasePriceCents × quantity, minor units. */
+  subTotal: number;
+  /** Price of one unit when it was last added, minor units. */
+  purchasePriceCents: number;
+  /** JSON text of the product form's answers, '' when none. */
+  additionalFields: string;
+}
+
+export interface ShoppingCart extends CartTotals {
+  /** A public id derived from the cart token (the token itself stays in the HttpOnly cookie); null before the first add. */
+  id: string | null;
+  websiteId: string;
+  orderId: string | null;
+  /** Epoch milliseconds; null before the first add. */
+  created: number | null;
+  isPurchased: boolean;
+  entries: CartEntry[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown | null;
+  shippingLocation: unknown | null;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+}
+
+/** The site a cart belongs to, as the service needs it. */
+export interface CartSite {
+  id: string;
+  currency: string;
+}
+
+export type CartFailure = AddToCartError | { type: 'PRODUCT_NOT_FOUND'; itemId: string } | { type: 'ENTRY_NOT_FOUND' };
+
+type Db = Kysely<Database>;
+
+// ---------------------------------------------------------------- reading
+
+/** The shopper's cart, or the empty shape when the token names no open cart of this site (nothing is created). */
+export async function getCart(db: Db, site: CartSite, token: string | undefined): Promise<ShoppingCart> {
+  const cart = token ? await findOpenCart(db, site.id, token) : undefined;
+  return cart ? readCart(db, site, cart) : emptyCart(site.id);
+}
+
+export function emptyCart(websiteId: string): ShoppingCart {
+  return toShoppingCart(websiteId, null, []);
+}
+
+// ---------------------------------------------------------------- adding
+
+export interface AddEntryInput {
+  itemId: string;
+  sku: string | null | undefined;
+  quantity: unknown;
+  /** Canonical JSON text, '' when none. */
+  additionalFields: string;
+}
+
+export interface AddEntryOutcome {
+  shoppingCart: ShoppingCart;
+  newlyAdded: CartEntry;
+  /** The cart's token: new when the add created the cart. */
+  token: string;
+  cartCreated: boolean;
+}
+
+/**
+ * §5: runs the core's ordered checks against the stock read inside the transaction, counting what the cart already
+ * holds of the sku, then merges into the line with the same sku and additional fields or starts a new line.
+ * A refused add stores nothing (the transaction is rolled back, and a cart is only created by a successful add).
+ */
+export async function addEntry(
+  db: Kysely<Database>,
+  site: CartSite,
+  token: string | undefined,
+  input: AddEntryInput,
+): Promise<Result<AddEntryOutcome, CartFailure>> {
+  return inTransaction<AddEntryOutcome, CartFailure>(db, async (trx) => {
+    const now = new Date().toISOString();
+    const existing = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
+
+    const product = await loadProduct(trx, site, input.itemId);
+    if (!product) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
+
+    const entries = existing ? await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', existing.id).execute() : [];
+    // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
+    // only variant of a product without options.
+    const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
+    const onlyVariant = product.variantOptions.length === 0 ? product.variants[0]?.sku : undefined;
+    const countedSku = sku ?? onlyVariant;
+    const quantityInCart = entries.filter((e) => e.sku === countedSku).reduce((sum, e) => sum + e.quantity, 0);
+
+    const checked = checkAddToCart({
+      product,
+      selection: sku === null ? { attributes: {} } : { sku },
+      quantityInput: input.quantity,
+      quantityInCart,
+    });
+    if (!checked.ok) return checked;
+    const { variant, quantity } = checked.value;
+
+    const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === input.additionalFields);
+    const lineQuantity = mergedLineQuantity(line?.quantity ?? 0, quantity);
+    if (!lineQuantity.ok) return lineQuantity;
+
+    const cart = existing ?? (await createCart(trx, site.id, now));
+    const unitPrice = purchasePriceCents(variant);
+    let entryId: string;
+    if (line) {
+      entryId = line.id;
+      await trx
+        .updateTable('cart_entries')
+        .set({ quantity: lineQuantity.value, unit_price: unitPrice })
+        .where('id', '=', line.id)
+        .execute();
+    } else {
+      entryId = randomToken(12);
+      await trx
+        .insertInto('cart_entries')
+        .values({
+          id: entryId,
+          cart_id: cart.id,
+          item_id: product.id,
+          sku: variant.sku,
+          quantity: lineQuantity.value,
+          additional_fields: input.additionalFields,
+          unit_price: unitPrice,
+          created_at: now,
+        })
+        .execute();
+    }
+
+    const shoppingCart = await readCart(trx, site, cart);
+    const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId);
+    if (!newlyAdded) throw new Error(`cart entry ${entryId} vanished inside its own transaction`);
+    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: !existing });
+  });
+}
+
+// ---------------------------------------------------------------- changing the form answers
+
+export interface UpdateAdditionalFieldsOutcome {
+  shoppingCart: ShoppingCart;
+  updatedEntry: CartEntry;
+}
+
+/**
+ * Replaces an entry's additional fields. When another line of the same sku already has exactly these answers, the
+ * two lines become one (the sum of both quantities), as an add with those answers would have done.
+ */
+export async function updateAdditionalFields(
+  db: Kysely<Database>,
+  site: CartSite,
+  token: string | undefined,
+  entryId: string,
+  additionalFields: string,
+): Promise<Result<UpdateAdditionalFieldsOutcome, CartFailure>> {
+  return inTransaction<UpdateAdditionalFieldsOutcome, CartFailure>(db, async (trx) => {
+    const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
+    if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
+    const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
+    const entry = entries.find((e) => e.id === entryId);
+    if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
+
+    let resultId = entry.id;
+    const twin = entries.find((e) => e.id !== entry.id && e.sku === entry.sku && e.additional_fields === additionalFields);
+    if (twin) {
+      const merged = mergedLineQuantity(twin.quantity, entry.quantity);
+      if (!merged.ok) return merged;
+      await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+      await trx.updateTable('cart_entries').set({ quantity: merged.value }).where('id', '=', twin.id).execute();
+      resultId = twin.id;
+    } else if (entry.additional_fields !== additionalFields) {
+      await trx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', entry.id).execute();
+    }
+
+    const shoppingCart = await readCart(trx, site, cart);
+    const updatedEntry = shoppingCart.entries.find((e) => e.id === resultId);
+    if (!updatedEntry) throw new Error(`cart entry ${resultId} vanished inside its own transaction`);
+    return ok({ shoppingCart, updatedEntry });
+  });
+}
+
+// ---------------------------------------------------------------- repository
+
+class Rollback<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * Runs `work` in one write transaction; a failed Result rolls it back, so a refused request stores nothing.
+ * SQLite gets BEGIN IMMEDIATE: the write lock is taken before the first read, so a transaction never has to upgrade
+ * a read to a write, which another process's commit can make fail at once (SQLITE_BUSY, not retried by busy_timeout).
+ */
+async function inTransaction<T, E>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<Result<T, E>>,
+): Promise<Result<T, E>> {
+  if (engineOf(db) === 'sqlite') {
+    return db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await work(conn);
+        await sql.raw(result.ok ? 'commit' : 'rollback').execute(conn);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => {});
+        throw error;
+      }
+    });
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (!result.ok) throw new Rollback(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.result as Result<T, E>;
+    throw error;
+  }
+}
+
+/** Cart tokens (cookie values) and entry ids: random, base64url. */
+export const randomToken = (bytes = 16): string => randomBytes(bytes).toString('base64url');
+
+/** A token has the shape we issue (22 base64url characters); anything else cannot name a cart. */
+export const isCartToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
+
+/** The id shown in the API: the token must not leak into page scripts, so the public id is derived from it. */
+export const publicCartId = (token: string): string => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+
+async function findOpenCart(db: Db, siteId: string, token: string): Promise<CartRow | undefined> {
+  if (!isCartToken(token)) return undefined;
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', token)
+    .where('site_id', '=', siteId)
+    .where('is_purchased', '=', 0)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the cart row for the rest of the transaction by writing it (its updated_at): on PostgreSQL the UPDATE holds
+ * the row lock (as SELECT … FOR UPDATE would) until commit, so a second request for the same cart waits, then reads
+ * the committed entries. On SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
+ * A token of another site, of a purchased cart or of no cart locks nothing: the caller treats it as no cart.
+ */
+async function lockOpenCart(trx: Kysely<Database>, siteId: string, token: string, now: string): Promise<CartRow | undefined> {
+  if (!isCartToken(token)) return undefined;
+  return trx
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where('id', '=', token)
+    .where('site_id', '=', siteId)
+    .where('is_purchased', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
+  // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
+  for (;;) {
+    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0 };
+    const inserted = await trx.insertInto('carts').values(row).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
+    if (inserted) return inserted;
+  }
+}
+
+/** The product with its variants and their stock, read inside the caller's transaction (after the cart lock). */
+async function loadProduct(trx: Kysely<Database>, site: CartSite, itemId: string): Promise<CoreProduct | undefined> {
+  const product = await getProduct(trx, site.id, itemId);
+  return product && toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY);
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? (value as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** variants.data holds the attributes (option name → value). */
+function attributesOf(variantData: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseJson<Record<string, unknown>>(variantData, {}))) {
+    if (typeof value === 'string') attributes[name] = value;
+  }
+  return attributes;
+}
+
+interface EntryWithCatalog extends CartEntryRow {
+  product_data: string | null;
+  product_type: number | null;
+  variant_data: string | null;
+}
+
+async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<ShoppingCart> {
+  // Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku.
+  const rows: EntryWithCatalog[] = await db
+    .selectFrom('cart_entries as e')
+    .leftJoin('products as p', (join) => join.on('p.site_id', '=', site.id).onRef('p.id', '=', 'e.item_id'))
+    .leftJoin('variants as v', (join) => join.on('v.site_id', '=', site.id).onRef('v.sku', '=', 'e.sku'))
+    .selectAll('e')
+    .select(['p.data as product_data', 'p.product_type as product_type', 'v.data as variant_data'])
+    .where('e.cart_id', '=', cart.id)
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .execute();
+  return toShoppingCart(site.id, cart, rows);
+}
+
+// ---------------------------------------------------------------- the one row ↔ API mapper
+
+function toShoppingCart(websiteId: string, cart: CartRow | null, rows: readonly EntryWithCatalog[]): ShoppingCart {
+  const entries = rows.map(entryRowToCartEntry);
+  const totals = cartTotals(rows.map((row, i) => ({ productType: row.product_type, quantity: row.quantity, subTotal: entries[i]!.subTotal })));
+  return {
+    id: cart ? publicCartId(cart.id) : null,
+    websiteId,
+    orderId: null,
+    created: cart ? Date.parse(cart.created_at) : null,
+    isPurchased: cart?.is_purchased === 1,
+    entries,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    ...totals,
+  };
+}
+
+function entryRowToCartEntry(row: EntryWithCatalog): CartEntry {
+  const product: { name?: unknown } = row.product_data === null ? {} : parseJson<{ name?: unknown }>(row.product_data, {});
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    chosenVariant: { sku: row.sku, attributes: row.variant_data === null ? {} : attributesOf(row.variant_data) },
+    quantity: row.quantity,
+    title: typeof product.name === 'string' ? product.name : row.sku,
+    subTotal: row.unit_price * row.quantity,
+    purchasePriceCents: row.unit_price,
+    additionalFields: row.additional_fields,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Catalog reads for the page renderer and the cart: collections, products with their variants (and current stock),
+ * pages, posts, forms, images. Each function is one or two queries; lists load all their variants in one query.
+ * Records come back as the site file's types (src/site/schema.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow, VariantRow } from '../db/tables';
+import type { Collection, Form, Page, Post, Product, Variant } from '../site/schema';
+import type { SiteAsset } from './sites';
+
+type Db = Kysely<Database>;
+
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export function variantFromRow(row: VariantRow): Variant {
+  return {
+    sku: row.sku,
+    attributes: JSON.parse(row.data) as Record<string, string>,
+    price: row.price,
+    ...(row.sale_price === null ? {} : { salePrice: row.sale_price }),
+    onSale: row.on_sale === 1,
+    stock: row.unlimited === 1 ? { unlimited: true } : { qtyInStock: row.qty_in_stock },
+  };
+}
+
+/** The stored product with its variants (rows in any order; sorted by position here). */
+export function productFromRows(row: Pick<ProductRow, 'data'>, variants: VariantRow[]): Product {
+  const product = JSON.parse(row.data) as Omit<Product, 'variants'>;
+  return { ...product, variants: [...variants].sort((a, b) => a.position - b.position).map(variantFromRow) };
+}
+
+async function withVariants(db: Db, siteId: string, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const variants = await db
+    .selectFrom('variants')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where(
+      'product_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  const byProduct = groupBy(variants, (v) => v.product_id);
+  return rows.map((r) => productFromRows(r, byProduct.get(r.id) ?? []));
+}
+
+/** The products of a collection, in the site file's order. */
+export async function listProducts(db: Db, siteId: string, collectionId: string): Promise<Product[]> {
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .execute();
+  return withVariants(db, siteId, rows);
+}
+
+/** Several products by id (e.g. a cart's items), in no particular order; unknown ids are left out. */
+export async function getProducts(db: Db, siteId: string, productIds: readonly string[]): Promise<Product[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', 'in', [...new Set(productIds)])
+    .execute();
+  return withVariants(db, siteId, rows);
+}
+
+export async function getProduct(db: Db, siteId: string, productId: string): Promise<Product | undefined> {
+  return (await getProducts(db, siteId, [productId]))[0];
+}
+
+/** The product at /{collectionSlug}/p/{productSlug}. */
+export async function getProductBySlug(db: Db, siteId: string, collectionSlug: string, productSlug: string): Promise<Product | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('collections', (j) => j.onRef('collections.site_id', '=', 'products.site_id').onRef('collections.id', '=', 'products.collection_id'))
+    .selectAll('products')
+    .where('products.site_id', '=', siteId)
+    .where('collections.slug', '=', collectionSlug)
+    .where('products.slug', '=', productSlug)
+    .executeTakeFirst();
+  return row ? (await withVariants(db, siteId, [row]))[0] : undefined;
+}
+
+export async function listCollections(db: Db, siteId: string): Promise<Collection[]> {
+  const rows = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  return rows.map((r) => JSON.parse(r.data) as Collection);
+}
+
+export async function getCollection(db: Db, siteId: string, collectionId: string): Promise<Collection | undefined> {
+  const row = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).where('id', '=', collectionId).executeTakeFirst();
+  return row && (JSON.parse(row.data) as Collection);
+}
+
+export async function getCollectionBySlug(db: Db, siteId: string, slug: string): Promise<Collection | undefined> {
+  const row = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).where('slug', '=', slug).executeTakeFirst();
+  return row && (JSON.parse(row.data) as Collection);
+}
+
+/** All pages in the site file's order (navigation shows those with showInNavigation). */
+export async function listPages(db: Db, siteId: string): Promise<Page[]> {
+  const rows = await db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  return rows.map((r) => JSON.parse(r.data) as Page);
+}
+
+export async function getPageByPath(db: Db, siteId: string, path: string): Promise<Page | undefined> {
+  const row = await db.selectFrom('pages').select('data').where('site_id', '=', siteId).where('path', '=', path).executeTakeFirst();
+  return row && (JSON.parse(row.data) as Page);
+}
+
+/** The posts of a blog collection in the site file's order (write the newest first); at most `limit`. */
+export async function listPosts(db: Db, siteId: string, collectionId: string, limit?: number): Promise<Post[]> {
+  let query = db
+    .selectFrom('posts')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('collection_id', '=', collectionId)
+    .orderBy('position');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((r) => JSON.parse(r.data) as Post);
+}
+
+/** The post at /{collectionSlug}/{postSlug}. */
+export async function getPostBySlug(db: Db, siteId: string, collectionSlug: string, postSlug: string): Promise<Post | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .innerJoin('collections', (j) => j.onRef('collections.site_id', '=', 'posts.site_id').onRef('collections.id', '=', 'posts.collection_id'))
+    .select('posts.data')
+    .where('posts.site_id', '=', siteId)
+    .where('collections.slug', '=', collectionSlug)
+    .where('posts.slug', '=', postSlug)
+    .executeTakeFirst();
+  return row && (JSON.parse(row.data) as Post);
+}
+
+export async function getForm(db: Db, siteId: string, formId: string): Promise<Form | undefined> {
+  const row = await db.selectFrom('forms').select('data').where('site_id', '=', siteId).where('id', '=', formId).executeTakeFirst();
+  return row && (JSON.parse(row.data) as Form);
+}
+
+/** An image of the site by its path as written in the site file (e.g. `images/mug.jpg`). */
+export async function getAsset(db: Db, siteId: string, path: string): Promise<SiteAsset | undefined> {
+  const row = await db
+    .selectFrom('assets')
+    .select(['path', 'content_type', 'width', 'height', 'bytes'])
+    .where('site_id', '=', siteId)
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row && { path: row.path, contentType: row.content_type, width: row.width, height: row.height, bytes: Buffer.from(row.bytes) };
+}

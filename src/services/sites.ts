@@ -1,0 +1,208 @@
+/**
+ * Sites in the database: replacing a site's rows from a validated site file (one transaction), reading a site back
+ * as a site file, and choosing the site that answers a request's Host.
+ */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, SiteRow } from '../db/tables';
+import type { Collection, Form, Page, Post, Product, SiteFile, Website } from '../site/schema';
+import { groupBy, productFromRows } from './catalog';
+
+/** A site as the rest of the app sees it. */
+export interface Site {
+  id: string;
+  title: string;
+  domains: string[];
+  isDefault: boolean;
+  currency: string;
+  /** The site file's `website` object. */
+  settings: Website;
+  /** Bumped on every import; page caches key on it. */
+  version: number;
+  updatedAt: string;
+}
+
+/** An image shipped with a site file, keyed by its path as written in the file. */
+export interface SiteAsset {
+  path: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** Raised inside the import transaction when the file conflicts with what is stored (nothing is written). */
+export class SiteConflictError extends Error {
+  override name = 'SiteConflictError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export function siteFromRow(row: SiteRow): Site {
+  return {
+    id: row.id,
+    title: row.title,
+    domains: JSON.parse(row.domains) as string[],
+    isDefault: row.is_default === 1,
+    currency: row.currency,
+    settings: JSON.parse(row.settings) as Website,
+    version: row.version,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getSite(db: Kysely<Database>, siteId: string): Promise<Site | undefined> {
+  const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  return row && siteFromRow(row);
+}
+
+export async function listSites(db: Kysely<Database>): Promise<Site[]> {
+  const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
+  return rows.map(siteFromRow);
+}
+
+/** `Shop.Example.com:3000` → `shop.example.com`; `[::1]:3000` → `::1`. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  return h.replace(/:\d*$/, '');
+}
+
+/**
+ * The site answering a request's Host header: the site listing that host among its domains (with its port first, then
+ * without); otherwise — localhost, 127.0.0.1, an IP, an unknown name — the default site, or when no site is marked
+ * default, the site with the smallest id. undefined only when the database holds no site.
+ */
+export async function findSiteByHost(db: Kysely<Database>, host: string): Promise<Site | undefined> {
+  const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
+  const sites = rows.map(siteFromRow);
+  const full = host.trim().toLowerCase();
+  const name = hostName(host);
+  return (
+    sites.find((s) => s.domains.includes(full)) ??
+    sites.find((s) => s.domains.includes(name)) ??
+    sites.find((s) => s.isDefault) ??
+    sites[0]
+  );
+}
+
+const CHUNK = 200;
+async function insertChunks<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // (Kysely cannot resolve the row type of a generic table name; `rows` is typed by the signature.)
+    await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+  }
+}
+
+/**
+ * Replaces everything stored for `site.website.id` with the site file's records and images, in one transaction,
+ * and bumps the site's version. Carts survive. Marking the site default unmarks the others.
+ * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site.
+ */
+export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[]): Promise<Site> {
+  const w = site.website;
+  return db.transaction().execute(async (trx) => {
+    const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map((r) => ({
+      id: r.id,
+      domains: JSON.parse(r.domains) as string[],
+    }));
+    const conflicts = w.domains.flatMap((domain, i) => {
+      const owner = others.find((o) => o.domains.includes(domain));
+      return owner ? [`website.domains[${i}]: '${domain}' already belongs to site '${owner.id}'`] : [];
+    });
+    if (conflicts.length) throw new SiteConflictError(conflicts);
+
+    const now = new Date().toISOString();
+    const fields = {
+      title: w.title,
+      domains: JSON.stringify(w.domains),
+      is_default: w.default ? (1 as const) : (0 as const),
+      currency: w.currency,
+      settings: JSON.stringify(w),
+      updated_at: now,
+    };
+    const existing = await trx.selectFrom('sites').select('version').where('id', '=', w.id).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable('sites').set({ ...fields, version: existing.version + 1 }).where('id', '=', w.id).execute();
+    } else {
+      await trx.insertInto('sites').values({ id: w.id, ...fields, version: 1 }).execute();
+    }
+    if (w.default) await trx.updateTable('sites').set({ is_default: 0 }).where('id', '!=', w.id).where('is_default', '=', 1).execute();
+
+    for (const table of ['variants', 'products', 'collections', 'forms', 'pages', 'posts', 'assets'] as const) {
+      await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
+    }
+    const site_id = w.id;
+    await insertChunks(trx, 'collections', site.collections.map((c, position) => ({ site_id, id: c.id, type: c.type, slug: c.slug, position, data: JSON.stringify(c) })));
+    await insertChunks(
+      trx,
+      'products',
+      site.products.map(({ variants: _variants, ...p }, position) => ({
+        site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, product_type: p.productType, data: JSON.stringify(p),
+      })),
+    );
+    await insertChunks(
+      trx,
+      'variants',
+      site.products.flatMap((p) =>
+        p.variants.map((v, position) => ({
+          site_id,
+          sku: v.sku,
+          product_id: p.id,
+          position,
+          price: v.price,
+          sale_price: v.salePrice ?? null,
+          on_sale: v.onSale ? 1 : 0,
+          unlimited: 'unlimited' in v.stock ? 1 : 0,
+          qty_in_stock: 'qtyInStock' in v.stock ? v.stock.qtyInStock : 0,
+          data: JSON.stringify(v.attributes),
+        })),
+      ),
+    );
+    await insertChunks(trx, 'forms', site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })));
+    await insertChunks(trx, 'pages', site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })));
+    await insertChunks(
+      trx,
+      'posts',
+      site.posts.map((p, position) => ({ site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, data: JSON.stringify(p) })),
+    );
+    // Assets one by one: a chunk of images could exceed the engines' statement size.
+    for (const a of assets) {
+      await trx
+        .insertInto('assets')
+        .values({ site_id, path: a.path, content_type: a.contentType, width: a.width, height: a.height, bytes: a.bytes })
+        .execute();
+    }
+    const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
+    return siteFromRow(row);
+  });
+}
+
+/** Everything stored for a site, as the (normalized) site file and its images. undefined for an unknown site. */
+export async function readSite(db: Kysely<Database>, siteId: string): Promise<{ site: SiteFile; assets: SiteAsset[] } | undefined> {
+  const siteRow = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  if (!siteRow) return undefined;
+  const [collections, products, variants, forms, pages, posts, assets] = await Promise.all([
+    db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('products').selectAll().where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('variants').selectAll().where('site_id', '=', siteId).orderBy('product_id').orderBy('position').execute(),
+    db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('posts').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('assets').selectAll().where('site_id', '=', siteId).orderBy('path').execute(),
+  ]);
+  const variantsByProduct = groupBy(variants, (v) => v.product_id);
+  const site: SiteFile = {
+    version: 1,
+    website: JSON.parse(siteRow.settings) as Website,
+    collections: collections.map((r) => JSON.parse(r.data) as Collection),
+    products: products.map((r): Product => productFromRows(r, variantsByProduct.get(r.id) ?? [])),
+    forms: forms.map((r) => JSON.parse(r.data) as Form),
+    pages: pages.map((r) => JSON.parse(r.data) as Page),
+    posts: posts.map((r) => JSON.parse(r.data) as Post),
+  };
+  return {
+    site,
+    assets: assets.map((a) => ({ path: a.path, contentType: a.content_type, width: a.width, height: a.height, bytes: Buffer.from(a.bytes) })),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Validation of a site file's JSON value: every problem, each named by its JSON path
+ * (`products[3].variants[0].price: must be a whole number of minor units (cents)`).
+ */
+import { z } from 'zod';
+import {
+  checkReferences,
+  collectionSchema,
+  formSchema,
+  pageSchema,
+  postSchema,
+  productSchema,
+  siteFileSchema,
+  type SiteFile,
+  type SiteParts,
+} from './schema';
+
+export type Validation = { ok: true; site: SiteFile } | { ok: false; problems: string[] };
+
+/** `['products', 3, 'variants', 0, 'price']` → `products[3].variants[0].price`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
+
+const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
+const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Plain-English messages for the issues whose schema gives no message of its own. */
+const messages: z.core.$ZodErrorMap = (iss) => {
+  switch (iss.code) {
+    case 'invalid_type':
+      if (iss.input === undefined) return 'is required';
+      return `must be ${iss.expected === 'int' ? 'a whole number' : `a${/^[aeiou]/.test(iss.expected) ? 'n' : ''} ${iss.expected}`}, not ${typeName(iss.input)}`;
+    case 'too_small': {
+      const min = Number(iss.minimum);
+      if (iss.origin === 'string') return min === 1 ? 'must not be empty' : `must have at least ${min} characters`;
+      if (iss.origin === 'array') return `must have at least ${min} item${min === 1 ? '' : 's'}`;
+      return iss.inclusive ? `must be at least ${min}` : `must be above ${min}`;
+    }
+    case 'too_big': {
+      const max = Number(iss.maximum);
+      if (iss.origin === 'string') return `must have at most ${max} characters`;
+      if (iss.origin === 'array') return `must have at most ${max} items`;
+      return iss.inclusive ? `must be at most ${max}` : `must be below ${max}`;
+    }
+    case 'invalid_value':
+      return iss.values.length === 1 ? `must be ${show(iss.values[0])}` : `must be one of ${iss.values.map(show).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unknown ${iss.keys.length === 1 ? 'key' : 'keys'} ${iss.keys.map((k) => `'${k}'`).join(', ')}`;
+    case 'invalid_union': {
+      if ('discriminator' in iss && iss.options) {
+        return `must be one of ${(iss.options as unknown[]).map(show).join(', ')}`;
+      }
+      // A union of literals (productType): list the accepted values.
+      const values = iss.errors.flatMap((branch) => (branch.length === 1 && branch[0]?.code === 'invalid_value' ? branch[0].values : [undefined]));
+      if (values.length > 0 && values.every((v) => v !== undefined)) return `must be one of ${values.map(show).join(', ')}`;
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+};
+
+const issueLine = (path: readonly PropertyKey[], message: string) => (path.length ? `${formatPath(path)}: ${message}` : message);
+
+/** Validates a parsed JSON value as a site file. */
+export function validateSite(raw: unknown): Validation {
+  const result = siteFileSchema.safeParse(raw, { error: messages });
+  if (result.success) return { ok: true, site: result.data };
+  const problems = result.error.issues.map((i) => issueLine(i.path, i.message));
+  // zod skips the cross-record checks when any field is wrong; run them over the records that did parse,
+  // so one run reports broken references too.
+  if (!result.error.issues.some((i) => i.code === 'custom') && isObject(raw)) {
+    checkReferences(partsOf(raw), (path, message) => problems.push(issueLine(path, message)));
+  }
+  return { ok: false, problems: [...new Set(problems)] };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function partsOf(raw: Record<string, unknown>): SiteParts {
+  const unparsedIds = { collections: new Set<string>(), products: new Set<string>(), forms: new Set<string>() };
+  const each = <T>(key: string, schema: z.ZodType<T>, unparsed?: Set<string>): (T | undefined)[] => {
+    const list = raw[key];
+    if (!Array.isArray(list)) return [];
+    return list.map((item) => {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) return parsed.data;
+      if (unparsed && isObject(item) && typeof item.id === 'string') unparsed.add(item.id);
+      return undefined;
+    });
+  };
+  return {
+    collections: each('collections', collectionSchema, unparsedIds.collections),
+    products: each('products', productSchema, unparsedIds.products),
+    forms: each('forms', formSchema, unparsedIds.forms),
+    pages: each('pages', pageSchema),
+    posts: each('posts', postSchema),
+    unparsedIds,
+  };
+}
+
+/** Parses JSON text; a syntax error is reported with its line and column. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    let where = '';
+    if (at?.[1] !== undefined) {
+      const before = text.slice(0, Number(at[1]));
+      const line = before.split('\n').length;
+      const column = before.length - before.lastIndexOf('\n');
+      where = ` at line ${line}, column ${column}`;
+    }
+    const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '');
+    return { ok: false, problem: `not valid JSON${where}: ${reason}` };
+  }
+}

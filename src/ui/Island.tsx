@@ -1,0 +1,28 @@
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  ISLANDS,
+  ISLAND_ATTRIBUTE,
+  ISLAND_ID_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  type IslandName,
+  type IslandProps,
+} from '../client/islands';
+
+/**
+ * Server-renders an island as its own React root, inside an element that carries its name, id and JSON props;
+ * src/client/main.tsx hydrates that element with the same props. Rendering it as a separate root (not as part of
+ * the page tree) keeps useId values identical on both sides; the id doubles as the root's identifierPrefix so
+ * two islands on one page never share ids. `display: contents` keeps the root element out of layout.
+ */
+export function Island<N extends IslandName>({ name, id, props }: { name: N; id: string; props: IslandProps[N] }) {
+  const component = ISLANDS[name] as ComponentType<IslandProps[N]>;
+  const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
+  return createElement('div', {
+    className: 'island',
+    [ISLAND_ATTRIBUTE]: name,
+    [ISLAND_ID_ATTRIBUTE]: id,
+    [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props),
+    dangerouslySetInnerHTML: { __html: html },
+  });
+}

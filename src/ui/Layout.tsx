@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { ROUTES } from '../core/purchaseRoute';
+import type { CurrencyCode } from '../core/currency';
+import { Island } from './Island';
+
+export interface NavLink {
+  href: string;
+  title: string;
+}
+
+export interface SiteChrome {
+  siteId: string;
+  title: string;
+  currency: CurrencyCode;
+  nav: NavLink[];
+}
+
+const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+
+/** Every page's frame: skip link, header with navigation and the cart link and pill, the main landmark, footer. */
+export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: string; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <a className="site-title" href="/">
+            {chrome.title}
+          </a>
+          <nav className="site-nav" aria-label="Main">
+            <ul>
+              {chrome.nav.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} aria-current={isCurrent(link.href, path) ? 'page' : undefined}>
+                    {link.title}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a href={ROUTES.cart} aria-current={path === ROUTES.cart ? 'page' : undefined}>
+                  Cart
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} />
+        </div>
+      </header>
+      <main id="main" className="container site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <p>
+            {chrome.title} · Powered by Vitrine
+          </p>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+/** Plain text with blank-line paragraphs (site files carry text, not HTML). */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return (
+    <div className={className}>
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Collection, Page, Post, Product } from '../site/schema';
+import { PostList, PostView } from './Blog';
+import { Blocks, type BlockData } from './Blocks';
+import { Island } from './Island';
+import type { UiLabels } from './labels';
+import { ProductGrid } from './ProductCard';
+import type { CurrencyCode } from '../core/currency';
+
+/** An ordinary page of the site file: its blocks, with an h1 from the page title unless a block gives one. */
+export function ContentPage({ page, data, isHome }: { page: Page; data: BlockData; isHome: boolean }) {
+  const hasH1 = page.blocks.some((b) => b.type === 'heading' && b.level === 1);
+  return (
+    <div className={isHome ? 'content-page hero' : 'content-page'}>
+      {hasH1 ? null : <h1 className={isHome ? 'visually-hidden' : undefined}>{page.title}</h1>}
+      <Blocks blocks={page.blocks} data={data} />
+    </div>
+  );
+}
+
+/** Product list page: the products collection as a grid. */
+export function ProductListPage({
+  collection,
+  products,
+  siteId,
+  currency,
+  labels,
+}: {
+  collection: Collection;
+  products: Product[];
+  siteId: string;
+  currency: CurrencyCode;
+  labels: UiLabels;
+}) {
+  return (
+    <>
+      <header className="collection-header">
+        <h1>{collection.title}</h1>
+      </header>
+      <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug }} />
+    </>
+  );
+}
+
+export function BlogListPage({ collection, posts, siteId, locale }: { collection: Collection; posts: Post[]; siteId: string; locale: string }) {
+  return (
+    <>
+      <header className="collection-header">
+        <h1>{collection.title}</h1>
+      </header>
+      <PostList posts={posts} siteId={siteId} collectionSlug={collection.slug} locale={locale} />
+    </>
+  );
+}
+
+export { PostView };
+
+/** The cart page shell (page type 200): cacheable; the visitor's lines come from the CartContents island. */
+export function CartPage({ currency, minimumSubtotal, quantityLabel }: { currency: CurrencyCode; minimumSubtotal: number; quantityLabel: string }) {
+  return (
+    <div className="cart-page">
+      <h1>Cart</h1>
+      <Island name="CartContents" id="cart" props={{ currency, minimumSubtotal, quantityLabel }} />
+    </div>
+  );
+}
+
+/** Not found (page type 100). */
+export function NotFoundPage() {
+  return (
+    <div className="not-found">
+      <h1>Page not found</h1>
+      <p>We couldn’t find the page you were looking for.</p>
+      <p>
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

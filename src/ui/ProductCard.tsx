@@ -1,0 +1,100 @@
+import { isScarcityShown, productMark, saleMark, type CoreProduct } from '../core/product';
+import { totalStock } from '../core/variant';
+import type { Product } from '../site/schema';
+import { merchandisingContext, toCoreProduct } from './coreProduct';
+import { Island } from './Island';
+import type { UiLabels } from './labels';
+import { scarcityText } from './pending-core';
+import { PriceBlock } from './PriceBlock';
+import { ResponsiveImage } from './ResponsiveImage';
+import type { CurrencyCode } from '../core/currency';
+
+export const productPath = (collectionSlug: string, productSlug: string): string => `/${collectionSlug}/p/${productSlug}`;
+
+/** The one mark a product shows, with the site's own labels (sold out wins over sale, as in the core). */
+export function productMarkText(product: Product, core: CoreProduct, labels: UiLabels): string | null {
+  const context = merchandisingContext(product);
+  const mark = productMark(core, { ...context, customSoldOutText: context.customSoldOutText ?? labels.soldOut });
+  // productMark speaks the default sale label; the site may have its own.
+  return mark === saleMark() ? saleMark(labels.sale) : mark;
+}
+
+/** §4 scarcity notice for a product, or null. */
+export function productScarcity(product: Product, core: CoreProduct): string | null {
+  const scarcity = product.merchandising.scarcity;
+  if (!isScarcityShown(core, merchandisingContext(product)) || !scarcity.shownByDefault) return null;
+  return scarcityText(scarcity.text, totalStock(core), scarcity.threshold);
+}
+
+export function ProductMark({ text }: { text: string | null }) {
+  return text ? <span className={`product-mark product-mark--${text === 'sale' ? 'sale' : 'status'}`}>{text}</span> : null;
+}
+
+export interface CardContext {
+  siteId: string;
+  currency: CurrencyCode;
+  labels: UiLabels;
+  collectionSlug: string;
+}
+
+/** A product list card: image, mark, name (the link to the detail page), price and the grid add button. */
+export function ProductCard({
+  product,
+  ctx,
+  headingLevel = 2,
+  priority,
+}: {
+  product: Product;
+  ctx: CardContext;
+  headingLevel?: 2 | 3;
+  priority?: 'high';
+}) {
+  const core = toCoreProduct(product, ctx.currency);
+  const href = productPath(ctx.collectionSlug, product.slug);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = product.images[0];
+  return (
+    <li className="product-card">
+      <div className="product-card__media">
+        {image ? (
+          <ResponsiveImage
+            siteId={ctx.siteId}
+            image={image}
+            sizes="(min-width: 1100px) 260px, (min-width: 700px) 30vw, 50vw"
+            displayWidth={300}
+            priority={priority}
+          />
+        ) : null}
+        <ProductMark text={productMarkText(product, core, ctx.labels)} />
+      </div>
+      <Heading className="product-card__name">
+        <a href={href} className="product-card__link">
+          {product.name}
+        </a>
+      </Heading>
+      <PriceBlock product={core} labels={ctx.labels} />
+      <Island name="GridAddToCart" id={`grid-${product.id}`} props={{ product: core, labels: { addToCart: ctx.labels.addToCart, subscribe: ctx.labels.subscribe } }} />
+    </li>
+  );
+}
+
+export function ProductGrid({
+  products,
+  ctx,
+  headingLevel = 2,
+  priorityCount = 0,
+}: {
+  products: Product[];
+  ctx: CardContext;
+  headingLevel?: 2 | 3;
+  /** The first N cards are above the fold: their images load eagerly. */
+  priorityCount?: number;
+}) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} ctx={ctx} headingLevel={headingLevel} priority={i < priorityCount ? 'high' : undefined} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+import type { CurrencyCode } from '../core/currency';
+import type { Collection, Product } from '../site/schema';
+import { toCoreProduct } from './coreProduct';
+import { Island } from './Island';
+import type { UiLabels } from './labels';
+import { Paragraphs } from './Layout';
+import { ProductMark, productMarkText, productScarcity } from './ProductCard';
+import { ResponsiveImage } from './ResponsiveImage';
+
+/** The product detail page: gallery, name, mark, the buying island, description. */
+export function ProductDetail({
+  product,
+  collection,
+  siteId,
+  currency,
+  labels,
+  multipleQuantityAllowedForServices,
+}: {
+  product: Product;
+  collection: Collection;
+  siteId: string;
+  currency: CurrencyCode;
+  labels: UiLabels;
+  multipleQuantityAllowedForServices: boolean;
+}) {
+  const core = toCoreProduct(product, currency);
+  const [first, ...more] = product.images;
+  return (
+    <article className="pdp">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <a href={`/${collection.slug}`}>{collection.title}</a>
+          </li>
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="pdp__grid">
+        <div className="pdp__gallery">
+          {first ? (
+            <div className="pdp__main-image">
+              <ResponsiveImage
+                siteId={siteId}
+                image={first}
+                sizes="(min-width: 900px) 560px, 100vw"
+                displayWidth={750}
+                priority="high"
+              />
+            </div>
+          ) : null}
+          {more.length > 0 ? (
+            <ul className="pdp__more-images">
+              {more.map((image) => (
+                <li key={image.file}>
+                  <ResponsiveImage siteId={siteId} image={image} sizes="(min-width: 900px) 270px, 50vw" displayWidth={300} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="pdp__info">
+          <h1 className="pdp__name">{product.name}</h1>
+          <ProductMark text={productMarkText(product, core, labels)} />
+          <Island
+            name="ProductPurchase"
+            id="pdp"
+            props={{
+              product: core,
+              options: product.variantOptions,
+              labels,
+              multipleQuantityAllowedForServices,
+              scarcity: productScarcity(product, core),
+            }}
+          />
+          <Paragraphs className="pdp__description" text={product.description} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP } from '../core/quantity';
+
+/** §5 quantity input: whole numbers 1–9999. Whether it shows at all is the core's isQuantityInputShown. */
+export function QuantityInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <div className="field field--quantity">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={QUANTITY_MIN}
+        max={QUANTITY_MAX}
+        step={QUANTITY_STEP}
+        value={value}
+        onChange={(e) => onChange?.(e.currentTarget.value)}
+      />
+    </div>
+  );
+}

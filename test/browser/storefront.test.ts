@@ -1,0 +1,195 @@
+/**
+ * The storefront in a real browser: the real server (SQLite, the demo site), Debian's Chromium driven by
+ * playwright-core, the built island bundle (npm test runs `vite build` first). Journey: choose a variant, add to
+ * cart, the pill and the cart page show it, it survives a reload; sold-out products cannot be added; alerts and the
+ * list popover behave per §4; axe-core finds no violations on the list, detail and cart pages.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './server';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  await context?.close();
+  // A fresh context per test: no cookies, so no cart, unless the test makes one.
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) pageErrors.push(m.text());
+  });
+});
+
+const open = async (path: string) => {
+  await page.goto(server.url + path, { waitUntil: 'load' });
+  // Islands are hydrated once the module script has run.
+  await page.waitForFunction(() => document.querySelector('[data-island]') === null || document.readyState === 'complete');
+};
+
+const pill = () => page.locator('a.cart-pill');
+
+async function axeViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document);
+  });
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+describe('storefront in Chromium', () => {
+  it('adds the chosen variant from the detail page; the pill and the cart page show it, also after a reload', async () => {
+    await open('/shop/p/speckled-mug');
+    await see(pill()).toBeHidden();
+    await page.getByLabel('Select Color').selectOption('Oatmeal');
+    const button = page.locator('form.purchase button[type=submit]');
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Adding…');
+    await see(pill()).toBeVisible();
+    expect(await page.getByRole('link', { name: '1 items in cart, $28' }).count()).toBe(1);
+    expect(await pill().locator('.cart-pill__count').textContent()).toBe('1 item');
+    expect(await pill().locator('.cart-pill__subtotal').textContent()).toBe('$28');
+    // 'Added!' 1 s after success, idle 2 s later (§4).
+    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!', null, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Add To Cart', null, { timeout: 4000 });
+
+    await pill().click();
+    await page.waitForURL(/\/cart$/);
+    const line = page.locator('.cart-line');
+    await line.first().waitFor();
+    expect(await line.count()).toBe(1);
+    expect(await line.first().textContent()).toContain('Speckled Stoneware Mug');
+    expect(await line.first().textContent()).toContain('Color: Oatmeal');
+    expect(await page.locator('.cart-summary__subtotal').textContent()).toBe('$28.00');
+
+    await page.reload();
+    await page.locator('.cart-line').first().waitFor();
+    expect(await page.locator('.cart-line').count()).toBe(1);
+    await see(pill()).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a disabled Sold Out button for a sold-out product and for a sold-out variant', async () => {
+    await open('/shop/p/bud-vase');
+    const button = page.locator('form.purchase button[type=submit]');
+    expect(await button.textContent()).toBe('Sold Out');
+    expect(await button.isDisabled()).toBe(true);
+
+    await open('/shop');
+    const card = page.locator('.product-card', { hasText: 'Cobalt Bud Vase' });
+    expect(await card.locator('button').isDisabled()).toBe(true);
+    expect(await card.locator('button').textContent()).toContain('Sold Out');
+
+    await open('/shop/p/speckled-mug');
+    await page.getByLabel('Select Color').selectOption('Sage');
+    const pdpButton = page.locator('form.purchase button[type=submit]');
+    expect(await pdpButton.textContent()).toBe('Sold Out');
+    expect(await pdpButton.isDisabled()).toBe(true);
+    // Choosing an available variant re-enables it with its own text.
+    await page.getByLabel('Select Color').selectOption('Oatmeal');
+    expect(await pdpButton.textContent()).toBe('Add To Cart');
+    expect(await pdpButton.isDisabled()).toBe(false);
+  });
+
+  it('alerts about unselected options in an accessible dialog that Escape closes, returning focus', async () => {
+    await open('/shop/p/stoneware-bowl');
+    const button = page.locator('form.purchase button[type=submit]');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('h2').textContent()).toBe('Unable to Add Item');
+    expect(await dialog.textContent()).toContain('Please select the Size and Glaze options.');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role=alertdialog]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.matches('form.purchase button[type=submit]'))).toBe(true);
+  });
+
+  it('adds from the product list: popover after 1 s with a Close button; options show Select Option', async () => {
+    await open('/shop');
+    const cups = page.locator('.product-card', { hasText: 'Espresso Cups, Pair' });
+    await cups.locator('button').click();
+    const popover = page.locator('.added-popover');
+    await popover.waitFor({ timeout: 3000 });
+    expect(await popover.locator('p').textContent()).toBe('Espresso Cups, Pair was added to your cart.');
+    await popover.getByRole('button', { name: 'Close' }).click();
+    await popover.waitFor({ state: 'detached' });
+    await see(pill()).toBeVisible();
+
+    const bowl = page.locator('.product-card', { hasText: 'Everyday Stoneware Bowl' });
+    await bowl.locator('button').click();
+    expect(await bowl.locator('button').textContent()).toContain('Select Option');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+  });
+
+  it('fetches no cart at page start without a cart (§4), and does after one exists', async () => {
+    const cartCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/commerce/shopping-cart')) cartCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await open('/shop');
+    await page.waitForLoadState('networkidle');
+    expect(cartCalls).toEqual([]);
+    await page.locator('.product-card', { hasText: 'Coffee Scoop' }).locator('button').click();
+    await see(pill()).toBeVisible();
+    await open('/');
+    await page.waitForLoadState('networkidle');
+    expect(cartCalls).toEqual(['POST /api/commerce/shopping-cart/entries', 'GET /api/commerce/shopping-cart']);
+  });
+
+  it('has no axe-core violations on the product list, product detail and cart pages', async () => {
+    await open('/shop');
+    expect(await axeViolations()).toEqual([]);
+    await open('/shop/p/speckled-mug');
+    expect(await axeViolations()).toEqual([]);
+    await page.getByLabel('Select Color').selectOption('Oatmeal');
+    await page.locator('form.purchase button[type=submit]').click();
+    await see(pill()).toBeVisible();
+    await open('/cart');
+    await page.locator('.cart-line').first().waitFor();
+    expect(await axeViolations()).toEqual([]);
+    for (const path of ['/', '/contact', '/blog', '/nowhere']) {
+      await open(path);
+      expect({ path, violations: await axeViolations() }).toEqual({ path, violations: [] });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** A tiny visibility assertion helper with polling, like Playwright's expect(locator), on vitest's expect. */
+function see(locator: ReturnType<Page['locator']>) {
+  return {
+    toBeVisible: () => locator.waitFor({ state: 'visible', timeout: 5000 }),
+    toBeHidden: () => locator.waitFor({ state: 'hidden', timeout: 5000 }),
+  };
+}

@@ -1,0 +1,410 @@
+/**
+ * The cart API of spec §7 through Fastify's inject, on a freshly migrated SQLite and PostgreSQL database:
+ * shapes of §3, cookies, the ordered checks of §5 with their exact texts, bad input, and adds racing on one cart.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { forEachEngine } from '../support/engines';
+import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
+
+const CART_API = '/api/commerce/shopping-cart';
+const ENTRIES_API = '/api/commerce/shopping-cart/entries';
+
+/** The §5 texts, copied from the spec so that a change in the core is caught here. */
+const SPEC = {
+  selectTwo: 'Please select the Size and Colour options.',
+  selectThree: 'Please select the Size, Colour and Material options.',
+  giftCard: 'Select a denomination for the Gift Card',
+  unavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  outOfStock: 'Sorry, we do not have enough of that item available.',
+  notANumber: 'Quantity must be a number.',
+  notWhole: 'Quantity must be a whole number',
+};
+
+function cartCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'CART');
+  if (!cookie) throw new Error(`no CART cookie in ${JSON.stringify(response.headers['set-cookie'])}`);
+  return `CART=${cookie.value}`;
+}
+
+forEachEngine((engine, getDb) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    await seedSite(getDb(), shopSite);
+    await seedSite(getDb(), otherSite);
+    app = await buildApp({ db: getDb(), engine });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    await getDb().deleteFrom('cart_entries').execute();
+    await getDb().deleteFrom('carts').execute();
+  });
+
+  const add = (payload: unknown, cookie?: string, host = SHOP_HOST) =>
+    app.inject({
+      method: 'POST',
+      url: ENTRIES_API,
+      headers: { host, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const get = (cookie?: string, host = SHOP_HOST) =>
+    app.inject({ method: 'GET', url: CART_API, headers: { host, ...(cookie ? { cookie } : {}) } });
+  const counts = async () => ({
+    carts: (await getDb().selectFrom('carts').select('id').execute()).length,
+    entries: (await getDb().selectFrom('cart_entries').select('id').execute()).length,
+  });
+
+  describe('reading and adding', () => {
+    it('answers the empty cart shape without a cookie, and creates nothing', async () => {
+      const response = await get();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.json()).toEqual({
+        id: null,
+        websiteId: 'shop',
+        orderId: null,
+        created: null,
+        isPurchased: false,
+        entries: [],
+        shippingOptions: [],
+        selectedShippingOption: null,
+        shippingLocation: null,
+        applicableTaxRules: [],
+        coupons: [],
+        validCoupons: [],
+        invalidCoupons: [],
+        subtotalCents: 0,
+        taxCents: 0,
+        shippingCostCents: 0,
+        discountCents: 0,
+        grandTotalCents: 0,
+        totalQuantity: 0,
+        hasDigital: false,
+        purelyDigital: false,
+        requiresShipping: false,
+      });
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('accepts the query flags of §7', async () => {
+      const response = await app.inject({ method: 'GET', url: `${CART_API}?mock=false&timecode=123&calculateSubtotal=true`, headers: { host: SHOP_HOST } });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('creates the cart on the first add, sets the cookies, and GET returns the same cart', async () => {
+      const response = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' });
+      expect(response.statusCode).toBe(200);
+      const { shoppingCart, newlyAdded } = response.json();
+      expect(newlyAdded).toEqual({
+        id: expect.any(String),
+        itemId: 'tee',
+        chosenVariant: { sku: 'tee-s-blue', attributes: { Size: 'S', Colour: 'Blue' } },
+        quantity: 2,
+        title: 'Tee',
+        subTotal: 3998,
+        purchasePriceCents: 1999,
+        additionalFields: '',
+      });
+      expect(shoppingCart).toMatchObject({
+        websiteId: 'shop',
+        isPurchased: false,
+        entries: [newlyAdded],
+        subtotalCents: 3998,
+        grandTotalCents: 3998,
+        totalQuantity: 2,
+        hasDigital: false,
+        purelyDigital: false,
+        requiresShipping: true,
+      });
+      expect(typeof shoppingCart.id).toBe('string');
+      expect(Math.abs(shoppingCart.created - Date.now())).toBeLessThan(60_000);
+
+      const cart = response.cookies.find((c) => c.name === 'CART');
+      expect(cart).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cart!.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // The token is the cart's key: it never appears in the body, where page scripts could read it.
+      expect(response.body).not.toContain(cart!.value);
+      const hasCart = response.cookies.find((c) => c.name === 'hasCart');
+      expect(hasCart).toMatchObject({ value: 'true', sameSite: 'Lax', path: '/' });
+      expect(hasCart!.httpOnly).toBeFalsy();
+      expect(response.headers['cache-control']).toBe('no-store');
+
+      const again = await get(cartCookie(response));
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(shoppingCart);
+    });
+
+    it('merges the same sku with the same additional fields, and keeps different answers apart', async () => {
+      const first = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1, additionalFields: '{"b":2,"a":"x"}' });
+      const cookie = cartCookie(first);
+      const same = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: { a: 'x', b: 2 } }, cookie);
+      expect(same.statusCode).toBe(200);
+      expect(same.json().shoppingCart.entries).toHaveLength(1);
+      expect(same.json().newlyAdded).toMatchObject({ quantity: 3, additionalFields: '{"a":"x","b":2}', subTotal: 5997 });
+
+      const other = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1, additionalFields: '{"a":"y"}' }, cookie);
+      expect(other.json().shoppingCart.entries).toHaveLength(2);
+      expect(other.json().shoppingCart).toMatchObject({ totalQuantity: 4, subtotalCents: 4 * 1999 });
+      expect(await counts()).toEqual({ carts: 1, entries: 2 });
+      // Adding to an existing cart does not issue a new token.
+      expect(cartCookie(other)).toBe(cookie);
+    });
+
+    it('computes totals and delivery flags over mixed lines', async () => {
+      const first = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 3 });
+      const cookie = cartCookie(first);
+      expect(first.json().shoppingCart).toMatchObject({ hasDigital: true, purelyDigital: true, requiresShipping: false, subtotalCents: 2997 });
+      const second = await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, cookie);
+      expect(second.json().shoppingCart).toMatchObject({
+        hasDigital: true,
+        purelyDigital: false,
+        requiresShipping: true,
+        subtotalCents: 2997 + 4000,
+        grandTotalCents: 2997 + 4000,
+        totalQuantity: 4,
+      });
+    });
+
+    it('takes the only variant of a product without options when no sku is sent, and one unit without a quantity', async () => {
+      const response = await add({ itemId: 'limited' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().newlyAdded).toMatchObject({ chosenVariant: { sku: 'limited-1', attributes: {} }, quantity: 1 });
+    });
+  });
+
+  describe('the checks of §5, in order, storing nothing when refused', () => {
+    const refused = async (response: LightMyRequestResponse, status: number, type: string, message: string) => {
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ type, message });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    };
+
+    it('names the unselected options (2 and 3 options) and asks for a gift card denomination', async () => {
+      await refused(await add({ itemId: 'tee', quantity: 1 }), 400, 'NO_VARIANT_SELECTED', SPEC.selectTwo);
+      await refused(await add({ itemId: 'tee', sku: '', quantity: 1 }), 400, 'NO_VARIANT_SELECTED', SPEC.selectTwo);
+      const three = await add({ itemId: 'kit', sku: null, quantity: 1 });
+      await refused(three, 400, 'NO_VARIANT_SELECTED', SPEC.selectThree);
+      expect(three.json().unselectedOptions).toEqual(['Size', 'Colour', 'Material']);
+      await refused(await add({ itemId: 'gift', quantity: 1 }), 400, 'NO_VARIANT_SELECTED', SPEC.giftCard);
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('refuses a sku that is not a variant of the item', async () => {
+      await refused(await add({ itemId: 'tee', sku: 'tee-m-blue', quantity: 1 }), 400, 'VARIANT_UNAVAILABLE', SPEC.unavailable);
+      await refused(await add({ itemId: 'tee', sku: 'kit-1', quantity: 1 }), 400, 'VARIANT_UNAVAILABLE', SPEC.unavailable);
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('refuses more than the stock, counting what the cart already holds of the sku (all its lines)', async () => {
+      await refused(await add({ itemId: 'tee', sku: 'tee-m-red', quantity: 1 }), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 4 }), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+
+      const first = await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 2, additionalFields: '{"note":"a"}' });
+      const cookie = cartCookie(first);
+      const second = await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1, additionalFields: '{"note":"b"}' }, cookie);
+      expect(second.statusCode).toBe(200);
+      const before = (await get(cookie)).json();
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1 }, cookie), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
+      expect((await get(cookie)).json()).toEqual(before);
+      expect(await counts()).toEqual({ carts: 1, entries: 2 });
+    });
+
+    it('checks the quantity after the stock', async () => {
+      await refused(await add({ itemId: 'tee', sku: 'tee-m-red', quantity: 'abc' }), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 'abc' }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: true }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: null }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: { n: 1 } }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1.5 }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notWhole);
+      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: '2.5' }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notWhole);
+      await refused(await add({ itemId: 'coffee', sku: 'coffee-1', quantity: 1.5 }), 400, 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER', SPEC.notWhole);
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('refuses quantities outside 1..9999, huge numbers included, and lines that would grow past 9999', async () => {
+      for (const quantity of [0, -1, 10_000, 1e12, 1e308, '99999999999999999999']) {
+        const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity });
+        expect(response.statusCode, String(quantity)).toBe(400);
+        expect(response.json()).toMatchObject({ type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' });
+      }
+      const big = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 9999 });
+      expect(big.statusCode).toBe(200);
+      const more = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }, cartCookie(big));
+      expect(more.statusCode).toBe(400);
+      expect(more.json().message).toBe('Quantity must be between 1 and 9999.');
+      expect((await get(cartCookie(big))).json().totalQuantity).toBe(9999);
+    });
+
+    it('accepts a quantity typed as text', async () => {
+      const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: ' 3 ' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().newlyAdded.quantity).toBe(3);
+    });
+  });
+
+  describe('bad input: 4xx with a clear message, nothing stored', () => {
+    const bad = async (response: LightMyRequestResponse, status: number, message: string | RegExp, field?: string) => {
+      expect(response.statusCode, response.body).toBe(status);
+      const body = response.json();
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+      expect(body.type).toBe('API_FAILURE');
+      if (field) expect(body.field).toBe(field);
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    };
+
+    it('names missing and mistyped fields', async () => {
+      await bad(await add({ sku: 'tee-s-red', quantity: 1 }), 400, 'itemId is required.', 'itemId');
+      await bad(await add({ itemId: 42, sku: 'tee-s-red', quantity: 1 }), 400, 'itemId must be a string.', 'itemId');
+      await bad(await add({ itemId: '', quantity: 1 }), 400, 'itemId must not be empty.', 'itemId');
+      await bad(await add({ itemId: 'tee', sku: 7, quantity: 1 }), 400, 'sku must be a string.', 'sku');
+      await bad(await add({ itemId: 'x'.repeat(201) }), 400, 'itemId must be at most 200 characters.', 'itemId');
+      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '{oops' }), 400, 'additionalFields must be valid JSON text.', 'additionalFields');
+      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '"text"' }), 400, 'additionalFields must be a JSON object or array.');
+      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: 12 }), 400, 'additionalFields must be a JSON string, an object or null.');
+      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: { x: 'y'.repeat(20_001) } }), 400, /^additionalFields must be at most/);
+    });
+
+    it('refuses bodies that are not a JSON object', async () => {
+      await bad(await add([1, 2]), 400, 'The request body must be a JSON object.');
+      await bad(await add('null'), 400, 'The request body must be a JSON object.');
+      await bad(await add('{"itemId": "tee",'), 400, 'The request body is not valid JSON.');
+      await bad(await add('{"__proto__": {"x": 1}, "itemId": "tee"}'), 400, 'The request body is not valid JSON.');
+      const empty = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' } });
+      await bad(empty, 400, 'The request body is empty; a JSON object is expected.');
+      const noType = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST }, payload: 'itemId=tee' });
+      expect(noType.statusCode).toBeGreaterThanOrEqual(400);
+      expect(noType.statusCode).toBeLessThan(500);
+      const text = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'text/plain' }, payload: '{"itemId":"ebook"}' });
+      await bad(text, 400, 'The request body must be a JSON object.');
+      const xml = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/xml' }, payload: '<a/>' });
+      await bad(xml, 415, 'The request body must be JSON (Content-Type: application/json).');
+      const form = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'itemId=ebook' });
+      await bad(form, 415, 'The request body must be JSON (Content-Type: application/json).');
+      await bad(await add(JSON.stringify({ itemId: 'ebook', pad: 'x'.repeat(300_000) })), 413, /larger than/);
+    });
+
+    it('answers 404 for an unknown item', async () => {
+      const response = await add({ itemId: 'nope', sku: 'x', quantity: 1 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'product-not-found', message: 'Sorry, that item is no longer available.' });
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('refuses repeated query flags clearly', async () => {
+      const response = await app.inject({ method: 'GET', url: `${CART_API}?mock=1&mock=2`, headers: { host: SHOP_HOST } });
+      await bad(response, 400, 'mock must be given once, as text.', 'mock');
+    });
+
+    it('treats garbage, unknown and malformed cart cookies as no cart', async () => {
+      for (const cookie of ['CART=garbage', 'CART=AAAAAAAAAAAAAAAAAAAAAA', 'CART=%E0%A4%A', 'CART', '=;;=; CART="', `CART=${'x'.repeat(5000)}`]) {
+        const read = await get(cookie);
+        expect(read.statusCode, cookie).toBe(200);
+        expect(read.json().id).toBeNull();
+      }
+      const stale = await get('CART=AAAAAAAAAAAAAAAAAAAAAA; hasCart=true');
+      // The stale cookies are dropped so that the browser stops loading a cart at page start.
+      expect(stale.cookies.filter((c) => c.value === '').map((c) => c.name).sort()).toEqual(['CART', 'hasCart']);
+      const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }, 'CART=AAAAAAAAAAAAAAAAAAAAAA');
+      expect(response.statusCode).toBe(200);
+      expect(cartCookie(response)).not.toBe('CART=AAAAAAAAAAAAAAAAAAAAAA');
+      expect(await counts()).toEqual({ carts: 1, entries: 1 });
+    });
+
+    it("does not let one site's cart cookie open a cart of another site", async () => {
+      const foreign = await add({ itemId: 'tee', sku: 'other-tee', quantity: 1 }, undefined, OTHER_HOST);
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.json().shoppingCart).toMatchObject({ websiteId: 'other', subtotalCents: 1000 });
+      const cookie = cartCookie(foreign);
+      expect((await get(cookie)).json()).toMatchObject({ id: null, websiteId: 'shop', entries: [] });
+      const mine = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }, cookie);
+      expect(mine.statusCode).toBe(200);
+      expect(cartCookie(mine)).not.toBe(cookie);
+      expect(mine.json().shoppingCart.entries).toHaveLength(1);
+      expect((await get(cookie, OTHER_HOST)).json().entries).toHaveLength(1);
+    });
+
+    it('answers JSON 404 for unknown API routes and methods', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/commerce/nope', headers: { host: SHOP_HOST } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'route-not-found', type: 'API_FAILURE' });
+      const del = await app.inject({ method: 'DELETE', url: CART_API, headers: { host: SHOP_HOST } });
+      expect(del.statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT …/entries/{entryId}/additionalFields', () => {
+    const put = (entryId: string, payload: unknown, cookie?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `${ENTRIES_API}/${encodeURIComponent(entryId)}/additionalFields`,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify(payload),
+      });
+
+    it('replaces the answers of an entry and merges it into a twin line', async () => {
+      const a = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1, additionalFields: '{"n":"a"}' });
+      const cookie = cartCookie(a);
+      const b = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '{"n":"b"}' }, cookie);
+      const entryA = a.json().newlyAdded.id as string;
+      const entryB = b.json().newlyAdded.id as string;
+
+      const changed = await put(entryA, { itemId: 'tee', sku: 'tee-s-blue', additionalFields: '{"n":"c"}' }, cookie);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().updatedEntry).toMatchObject({ id: entryA, additionalFields: '{"n":"c"}', quantity: 1 });
+      expect(changed.json().shoppingCart.entries).toHaveLength(2);
+
+      const merged = await put(entryA, { itemId: 'tee', sku: 'tee-s-blue', additionalFields: { n: 'b' } }, cookie);
+      expect(merged.statusCode).toBe(200);
+      expect(merged.json().updatedEntry).toMatchObject({ id: entryB, quantity: 3, additionalFields: '{"n":"b"}' });
+      expect(merged.json().shoppingCart.entries).toHaveLength(1);
+    });
+
+    it("answers 404 for an unknown entry or another cart's entry, changing nothing", async () => {
+      const a = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      const entry = a.json().newlyAdded.id as string;
+      expect((await put('nope', { additionalFields: '' }, cartCookie(a))).statusCode).toBe(404);
+      const stranger = await put(entry, { additionalFields: '{"x":1}' });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ code: 'entry-not-found', field: 'entryId' });
+      expect((await get(cartCookie(a))).json().entries[0].additionalFields).toBe('');
+      expect((await put(entry, { additionalFields: 5 }, cartCookie(a))).statusCode).toBe(400);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('never lets simultaneous adds to one cart pass the stock check together', async () => {
+      const first = await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const cookie = cartCookie(first);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, cookie)),
+      );
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(14);
+      const cart = (await get(cookie)).json();
+      expect(cart.entries).toHaveLength(1);
+      expect(cart.totalQuantity).toBe(7);
+      expect(cart.subtotalCents).toBe(7 * 4000);
+    });
+
+    it('loses no update when simultaneous adds merge into one line', async () => {
+      const first = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      const cookie = cartCookie(first);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1, additionalFields: i % 2 ? '{"gift":true}' : '' }, cookie),
+        ),
+      );
+      expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+      const cart = (await get(cookie)).json();
+      expect(cart.entries).toHaveLength(2);
+      expect(cart.totalQuantity).toBe(21);
+    });
+  });
+});

@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getSite } from '../../src/services/sites';
+import { forEachEngine } from '../support/engines';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const DEMO = join(ROOT, 'sites/demo/site.json');
+const tmp = mkdtempSync(join(tmpdir(), 'vitrine-cli-'));
+// Edited copies of the demo file live in tmp and find the demo's images through this link.
+symlinkSync(join(ROOT, 'sites/demo/images'), join(tmp, 'images'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `vitrine ARGS` with only the given settings in the environment. */
+function vitrine(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: join(tmp, 'default.db'), ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts `vitrine serve`, waits for its "listening" line, and returns its URL and a stop function. */
+function serve(env: Record<string, string>): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    });
+    let output = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /Vitrine is listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: match[1], output: () => output, stop: () => (child.kill('SIGTERM'), exited) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('vitrine command line', () => {
+  it('prints help', async () => {
+    const run = await vitrine(['help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: vitrine <command> \[options\]\n/);
+    expect(run.stdout).toContain('import FILE');
+  });
+
+  it('refuses wrong usage with exit code 2 and a hint', async () => {
+    const cases: [string[], string][] = [
+      [['bogus'], "vitrine: unknown command 'bogus'. Run 'vitrine help' for usage.\n"],
+      [['import'], "vitrine: 'import' needs the site file: vitrine import FILE. Run 'vitrine help' for usage.\n"],
+      [['import', 'a.json', 'b.json'], "vitrine: 'import' takes one site file, got 2. Run 'vitrine help' for usage.\n"],
+      [['export', '--force'], "vitrine: unknown option '--force' for 'export'. Run 'vitrine help' for usage.\n"],
+      [['export', '--site'], "vitrine: option '--site' needs a value. Run 'vitrine help' for usage.\n"],
+      [['migrate', 'now'], "vitrine: 'migrate' takes no arguments, got 'now'. Run 'vitrine help' for usage.\n"],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => vitrine(args)));
+    runs.forEach((run, i) => {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(cases[i]?.[1]);
+    });
+    const bare = await vitrine([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^Usage: vitrine/);
+  });
+
+  it('names bad settings in one message', async () => {
+    const run = await vitrine(['migrate'], { PORT: 'abc', DATABASE_URL: 'mysql://db/shop', REDIS_URL: 'http://x' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'vitrine: invalid settings:\n' +
+        "  PORT must be a whole number from 0 to 65535, not 'abc'\n" +
+        "  DATABASE_URL: unsupported database URL 'mysql://db/shop'; use a SQLite file path (./data/vitrine.db), a sqlite: URL (sqlite:./data/vitrine.db, sqlite::memory:) or a PostgreSQL URL (postgres://user:password@host:5432/name)\n" +
+        "  REDIS_URL must be a redis:// or rediss:// URL, not 'http://x'\n",
+    );
+  });
+
+  it('says when the database cannot be reached, without a stack trace', async () => {
+    const run = await vitrine(['migrate'], { DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/shop' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vitrine: cannot use the database postgres://postgres:***@127.0.0.1:1/shop: connect ECONNREFUSED 127.0.0.1:1\n');
+  });
+
+  it('refuses a site file that does not exist', async () => {
+    const run = await vitrine(['import', 'nope/site.json'], { DATABASE_URL: join(tmp, 'missing.db') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vitrine: nope/site.json was refused: file not found\n');
+  });
+});
+
+forEachEngine(
+  (_engine, getDb, getFresh) => {
+    const env = () => ({ DATABASE_URL: getFresh().url });
+
+    it('migrates, then finds nothing to do', async () => {
+      const first = await vitrine(['migrate'], env());
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/: applied 001_initial\n$/);
+      const second = await vitrine(['migrate'], env());
+      expect(second.stdout).toMatch(/ is up to date\n$/);
+    });
+
+    it('has no site to export yet', async () => {
+      const run = await vitrine(['export'], env());
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('vitrine: the database holds no site yet; import one first: vitrine import FILE\n');
+    });
+
+    it('serves, importing the demo site into an empty database, and keeps the data on the next start', async () => {
+      const first = await serve(env());
+      try {
+        expect(first.output()).toContain("Imported site 'demo' (Vitrine Demo Store), version 1: 18 products, 42 variants");
+        const response = await fetch(`${first.url}/shop/p/speckled-mug`);
+        expect(response.status).toBe(200);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+      const second = await serve(env());
+      try {
+        expect(second.output()).not.toContain('importing the demo site');
+      } finally {
+        await second.stop();
+      }
+      expect((await getSite(getDb(), 'demo'))?.version).toBe(1);
+    });
+
+    it('refuses an invalid site file, listing its problems, and keeps the stored site', async () => {
+      const bad = JSON.parse(readFileSync(DEMO, 'utf8')) as { website: { title: string }; products: { slug: string }[] };
+      bad.website.title = '';
+      bad.products[1]!.slug = 'Not A Slug';
+      const file = join(tmp, `bad-${_engine}.json`);
+      writeFileSync(file, JSON.stringify(bad));
+      const run = await vitrine(['import', file], env());
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `vitrine: ${file} was refused, 2 problems:\n` +
+          '  website.title: must not be empty\n' +
+          '  products[1].slug: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit\n',
+      );
+      expect(await getSite(getDb(), 'demo')).toMatchObject({ title: 'Vitrine Demo Store', version: 1 });
+    });
+
+    it('imports and exports a site', async () => {
+      const imported = await vitrine(['import', DEMO], env());
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toContain(
+        "Imported site 'demo' (Vitrine Demo Store), version 2: 18 products, 42 variants, 2 collections, 3 pages, 3 posts, 4 forms, 24 images\n",
+      );
+      const out = join(tmp, `export-${_engine}`, 'site.json');
+      const exported = await vitrine(['export', '--out', out], env());
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toContain(`Exported site 'demo' to ${out} with 24 images\n`);
+      expect(existsSync(join(tmp, `export-${_engine}`, 'images/hero.jpg'))).toBe(true);
+      const unknown = await vitrine(['export', '--site=nope', '--out', out], env());
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toBe("vitrine: there is no site 'nope' in the database\n");
+    });
+  },
+  { migrate: false },
+);

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { connect, DatabaseUrlError, engineOf, parseDatabaseUrl } from '../../src/db/connect';
+import { migrateToLatest } from '../../src/db/migrations';
+import { forEachEngine } from '../support/engines';
+
+describe('parseDatabaseUrl', () => {
+  it('reads file paths and sqlite: URLs as SQLite', () => {
+    expect(parseDatabaseUrl('./data/vitrine.db')).toEqual({ engine: 'sqlite', file: './data/vitrine.db' });
+    expect(parseDatabaseUrl('/var/lib/vitrine.db')).toEqual({ engine: 'sqlite', file: '/var/lib/vitrine.db' });
+    expect(parseDatabaseUrl('sqlite:./x.db')).toEqual({ engine: 'sqlite', file: './x.db' });
+    expect(parseDatabaseUrl('sqlite:///tmp/x.db')).toEqual({ engine: 'sqlite', file: '/tmp/x.db' });
+    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ engine: 'sqlite', file: ':memory:' });
+  });
+
+  it('reads postgres:// and postgresql:// URLs as PostgreSQL', () => {
+    expect(parseDatabaseUrl('postgres://u@h:5432/d')).toEqual({ engine: 'postgres', url: 'postgres://u@h:5432/d' });
+    expect(parseDatabaseUrl('postgresql://h/d').engine).toBe('postgres');
+  });
+
+  it('refuses other forms, naming the accepted ones', () => {
+    expect(() => parseDatabaseUrl('mysql://h/d')).toThrow(DatabaseUrlError);
+    expect(() => parseDatabaseUrl('mysql://h/d')).toThrow(
+      "unsupported database URL 'mysql://h/d'; use a SQLite file path (./data/vitrine.db), a sqlite: URL (sqlite:./data/vitrine.db, sqlite::memory:) or a PostgreSQL URL (postgres://user:password@host:5432/name)",
+    );
+    expect(() => parseDatabaseUrl('  ')).toThrow(/^the database URL is empty; use a SQLite file path/);
+    expect(() => parseDatabaseUrl('sqlite:')).toThrow(/^'sqlite:' names no file/);
+  });
+
+  it('opens an in-memory SQLite database with foreign keys on', async () => {
+    const handle = connect('sqlite::memory:');
+    const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(handle.db);
+    expect(rows[0]?.foreign_keys).toBe(1);
+    await handle.close();
+  });
+});
+
+forEachEngine((engine, getDb, getFresh) => {
+  it('connects to the right engine and creates every table', async () => {
+    expect(getFresh().handle.engine).toBe(engine);
+    expect(engineOf(getDb())).toBe(engine);
+    const tables = (await getDb().introspection.getTables()).map((t) => t.name).sort();
+    expect(tables).toEqual(['assets', 'cart_entries', 'carts', 'collections', 'forms', 'pages', 'posts', 'products', 'sites', 'variants']);
+  });
+
+  it('is idempotent: migrating again applies nothing', async () => {
+    expect(await migrateToLatest(getDb())).toEqual({ applied: [] });
+  });
+
+  it('stores big money amounts, blobs and cascades deletes', async () => {
+    const db = getDb();
+    const now = new Date().toISOString();
+    await db.insertInto('sites').values({ id: 's', title: 'S', domains: '[]', is_default: 0, currency: 'USD', settings: '{}', version: 1, updated_at: now }).execute();
+    await db.insertInto('products').values({ site_id: 's', id: 'p', collection_id: 'c', slug: 'p', position: 0, product_type: 1, data: '{}' }).execute();
+    await db
+      .insertInto('variants')
+      .values({ site_id: 's', sku: 'A', product_id: 'p', position: 0, price: 999_999_999_999_999, sale_price: null, on_sale: 0, unlimited: 0, qty_in_stock: 3, data: '{}' })
+      .execute();
+    await db.insertInto('assets').values({ site_id: 's', path: 'a.jpg', content_type: 'image/jpeg', width: 1, height: 1, bytes: Buffer.from([0, 1, 255]) }).execute();
+    const variant = await db.selectFrom('variants').selectAll().executeTakeFirstOrThrow();
+    expect(variant.price).toBe(999_999_999_999_999);
+    expect(variant.sale_price).toBeNull();
+    const asset = await db.selectFrom('assets').select('bytes').executeTakeFirstOrThrow();
+    expect([...asset.bytes]).toEqual([0, 1, 255]);
+    await expect(db.updateTable('variants').set({ qty_in_stock: -1 }).execute()).rejects.toThrow();
+    await db.deleteFrom('sites').where('id', '=', 's').execute();
+    expect(await db.selectFrom('variants').select('sku').execute()).toEqual([]);
+    expect(await db.selectFrom('assets').select('path').execute()).toEqual([]);
+  });
+});
