@@ -8,7 +8,9 @@ import type { Form, FormField } from '../site/schema';
 export function FormBlock({ form, selectValueLabel = DEFAULT_LABELS.selectValue }: { form: Form; selectValueLabel?: string }) {
   const id = (field: FormField, part?: string) => `form-${form.id}-${field.id}${part ? `-${part}` : ''}`;
   return (
-    <form className="form-block" data-form-id={form.id} aria-label={form.name} noValidate>
+    // POST, never GET: answers (e-mail addresses, names) must not end up in URLs and access logs. The submission
+    // endpoint arrives with the forms issue; until then a no-JS submit reaches the 404 page.
+    <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate>
       {form.fields.map((field) => (
         <Field key={field.id} field={field} id={(part?: string) => id(field, part)} selectValueLabel={selectValueLabel} />
       ))}
