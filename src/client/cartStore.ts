@@ -4,7 +4,7 @@
  */
 import { parseMoney } from '../core/money';
 import type { AddRequestFailure } from '../core/addToCartErrors';
-import { shouldLoadCartAtStart } from '../ui/pending-core';
+import { shouldLoadCartAtStart } from '../core/cartLoad';
 
 export const CART_API = '/api/commerce/shopping-cart';
 export const CART_ENTRIES_API = '/api/commerce/shopping-cart/entries';

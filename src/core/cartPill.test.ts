@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADDED_POPOVER_CLOSE_LABEL,
+  addedToCartPopoverText,
   CART_MESSAGES,
   cartCountText,
   cartItemNoun,
   cartPillView,
   cartSpokenLabel,
+  isBelowMinimumSubtotal,
   isCartPillShown,
   minimumSubtotalMessage,
 } from './cartPill';
@@ -52,5 +55,32 @@ describe('cart pill (§4, §8, §9)', () => {
     expect(minimumSubtotalMessage({ minorUnits: 2500, currency: 'USD' })).toBe(
       'To check out, your order subtotal must be $25.00 or more.',
     );
+  });
+});
+
+describe("'Added to cart' popover (§2)", () => {
+  it.each<[string, string]>([
+    ['Speckled Mug', 'Speckled Mug was added to your cart.'],
+    ['Tee – Blue / M', 'Tee – Blue / M was added to your cart.'],
+    ['', ' was added to your cart.'],
+  ])('%s → "%s"', (name, text) => {
+    expect(addedToCartPopoverText(name)).toBe(text);
+  });
+
+  it('has a Close button', () => {
+    expect(ADDED_POPOVER_CLOSE_LABEL).toBe('Close');
+  });
+});
+
+describe('minimum subtotal (§8)', () => {
+  it.each<[number, number, boolean]>([
+    [1000, 0, false],
+    [1000, -5, false],
+    [2499, 2500, true],
+    [2500, 2500, false],
+    [3000, 2500, false],
+    [NaN, 2500, true],
+  ])('subtotal %s, minimum %s → below %s', (subtotal, minimum, expected) => {
+    expect(isBelowMinimumSubtotal(subtotal, minimum)).toBe(expected);
   });
 });

@@ -54,6 +54,14 @@ export const CART_MESSAGES = {
   emptyCart: 'You have nothing in your shopping cart.',
 } as const;
 
+/** §8: checkout needs at least the store's minimum subtotal (minor units; 0 or less means no minimum). */
+export const isBelowMinimumSubtotal = (subtotalCents: number, minimumCents: number): boolean =>
+  minimumCents > 0 && !(subtotalCents >= minimumCents);
+
 /** The minimum shows in full ('$25.00'): it is a threshold the shopper compares with, not a running total. */
 export const minimumSubtotalMessage = (minimum: Money): string =>
   `To check out, your order subtotal must be ${formatMoney(minimum)} or more.`;
+
+/** §2: the 'Added to cart' popover on product list pages, and its Close button. */
+export const ADDED_POPOVER_CLOSE_LABEL = 'Close';
+export const addedToCartPopoverText = (productName: string): string => `${productName} was added to your cart.`;

@@ -4,13 +4,13 @@
  */
 import type { AddToCartError } from './addToCartErrors';
 import { ProductType } from './enums';
-import type { CoreVariant } from './product';
+import { effectivePrice, type CoreVariant } from './product';
 import { QUANTITY_MAX, QUANTITY_MESSAGES } from './quantity';
 import { err, ok, type Result } from './result';
 
 /** The price a shopper pays for one unit: the sale price while the variant is on sale, else the price. */
 export const purchasePriceCents = (variant: Pick<CoreVariant, 'price' | 'salePrice' | 'onSale'>): number =>
-  variant.onSale && variant.salePrice !== null ? variant.salePrice.minorUnits : variant.price.minorUnits;
+  effectivePrice(variant).minorUnits;
 
 /**
  * One cart line holds at most the quantity input's maximum (§9: 1 to 9999), so merging an add into an existing

@@ -30,6 +30,7 @@ export * from './addToCart';
 export * from './addToCartErrors';
 export * from './purchaseRoute';
 export * from './cartPill';
+export * from './cartLoad';
 export * from './subscription';
 export * from './payLater';
 export * from './gallery';

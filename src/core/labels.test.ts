@@ -3,10 +3,12 @@ import {
   BUTTON_LABELS,
   buttonStateLabel,
   DEFAULT_LABELS,
+  filledText,
   LIKERT_DEFAULT_LABELS,
   LIKERT_MAX,
   LIKERT_MIN,
   PRODUCT_MARK_LABELS,
+  resolveSiteLabels,
   selectVariantLabel,
 } from './labels';
 
@@ -55,5 +57,25 @@ describe('button state labels (§4)', () => {
     expect(BUTTON_LABELS.adding).toBe('Adding\u2026');
     expect(BUTTON_LABELS.saving).toBe('Saving\u2026');
     expect(BUTTON_LABELS.addingCompact).toBe('Add...');
+  });
+});
+
+describe('site labels (§9 defaults for blank values)', () => {
+  it.each<[string, Record<string, string | null | undefined>, Partial<import('./labels').SiteLabels>]>([
+    ['nothing configured', {}, { addToCart: 'Add To Cart', subscribe: 'Subscribe', quantity: 'Quantity', salePrice: 'Sale Price:', originalPrice: 'Original Price:', selectValue: 'Select Value', soldOut: 'sold out', sale: 'sale' }],
+    ['blank values', { addToCart: '  ', sale: '', soldOut: null }, { addToCart: 'Add To Cart', sale: 'sale', soldOut: 'sold out' }],
+    ['own labels', { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' }, { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' }],
+  ])('%s', (_, configured, expected) => {
+    expect(resolveSiteLabels(configured)).toMatchObject(expected);
+  });
+
+  it.each<[string | null | undefined, string | null]>([
+    ['x', 'x'],
+    [' ', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('filledText(%j) → %j', (text, expected) => {
+    expect(filledText(text)).toBe(expected);
   });
 });

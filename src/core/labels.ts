@@ -20,6 +20,33 @@ export const PRODUCT_MARK_LABELS = {
   sale: 'sale',
 } as const;
 
+/** A configured text, or null when it is missing or blank (blank labels fall back to the defaults). */
+export const filledText = (text: string | null | undefined): string | null => (text && text.trim() !== '' ? text : null);
+
+/** The labels a page renders with. */
+export interface SiteLabels {
+  addToCart: string;
+  subscribe: string;
+  quantity: string;
+  salePrice: string;
+  originalPrice: string;
+  selectValue: string;
+  soldOut: string;
+  sale: string;
+}
+
+/** The site's configured labels, each blank or missing one falling back to the §9 default. */
+export const resolveSiteLabels = (configured: Partial<Record<keyof SiteLabels, string | null>>): SiteLabels => ({
+  addToCart: filledText(configured.addToCart) ?? DEFAULT_LABELS.addToCart,
+  subscribe: filledText(configured.subscribe) ?? DEFAULT_LABELS.subscribe,
+  quantity: filledText(configured.quantity) ?? DEFAULT_LABELS.quantity,
+  salePrice: filledText(configured.salePrice) ?? DEFAULT_LABELS.salePrice,
+  originalPrice: filledText(configured.originalPrice) ?? DEFAULT_LABELS.originalPrice,
+  selectValue: filledText(configured.selectValue) ?? DEFAULT_LABELS.selectValue,
+  soldOut: filledText(configured.soldOut) ?? PRODUCT_MARK_LABELS.soldOut,
+  sale: filledText(configured.sale) ?? PRODUCT_MARK_LABELS.sale,
+});
+
 /**
  * §4 gives two adding labels: 'Adding…' (with an ellipsis character) on full-size buttons and the shorter 'Add...'
  * (three full stops) on compact buttons such as add-on products, where the longer word does not fit.

@@ -8,8 +8,16 @@ import {
   isOnSale,
   isScarcityShown,
   isSoldOut,
+  isVariantSoldOut,
+  effectivePrice,
+  priceRange,
+  priceRangeText,
   productMark,
+  productMarkKind,
   saleMark,
+  scarcityNotice,
+  scarcityText,
+  variantPriceText,
   soldOutMark,
   type CoreVariant,
 } from './product';
@@ -118,5 +126,101 @@ describe('labels and marks', () => {
     expect(isScarcityShown(product(), { scarcityEnabled: false })).toBe(false);
     expect(isScarcityShown(product(), {})).toBe(false);
     expect(isScarcityShown(product({ variants: [none] }), { scarcityEnabled: true })).toBe(false);
+  });
+});
+
+describe('productMark with the site labels (§4, §9)', () => {
+  const soldOut = product({ variants: [variant({ onSale: true, qtyInStock: 0 })] });
+  const onSale = product({ variants: [variant({ onSale: true, salePrice: usd(800) })] });
+  const plain = product();
+  it.each<[string, ReturnType<typeof product>, object, object, 'sold-out' | 'sale' | null, string | null]>([
+    ['sold out, defaults', soldOut, {}, {}, 'sold-out', 'sold out'],
+    ['sold out, site label', soldOut, {}, { soldOut: 'All gone' }, 'sold-out', 'All gone'],
+    ['sold out, product text beats site label', soldOut, { customSoldOutText: 'Back in May' }, { soldOut: 'All gone' }, 'sold-out', 'Back in May'],
+    ['sold out, blank product text falls to site label', soldOut, { customSoldOutText: ' ' }, { soldOut: 'All gone' }, 'sold-out', 'All gone'],
+    ['sold out, blank site label', soldOut, {}, { soldOut: '' }, 'sold-out', 'sold out'],
+    ['on sale, defaults', onSale, {}, {}, 'sale', 'sale'],
+    ['on sale, site label', onSale, {}, { sale: 'Deal' }, 'sale', 'Deal'],
+    ['on sale, blank site label', onSale, {}, { sale: '  ' }, 'sale', 'sale'],
+    ['on sale, null site label', onSale, {}, { sale: null }, 'sale', 'sale'],
+    ['neither', plain, {}, { sale: 'Deal', soldOut: 'All gone' }, null, null],
+  ])('%s → %s "%s"', (_, p, context, labels, kind, text) => {
+    expect(productMarkKind(p)).toBe(kind);
+    expect(productMark(p, context, labels)).toBe(text);
+  });
+});
+
+describe('scarcity text (§4)', () => {
+  it.each<[string, string, number, number, string | null]>([
+    ['below the threshold', 'Only {qty} left in stock', 2, 3, 'Only 2 left in stock'],
+    ['at the threshold', 'Only {qty} left in stock', 3, 3, 'Only 3 left in stock'],
+    ['above the threshold', 'Only {qty} left in stock', 4, 3, null],
+    ['none in stock', 'Only {qty} left in stock', 0, 3, null],
+    ['unlimited stock', 'Only {qty} left in stock', Infinity, 3, null],
+    ['NaN stock', 'Only {qty} left in stock', NaN, 3, null],
+    ['NaN threshold', 'Only {qty} left in stock', 1, NaN, null],
+    ['several placeholders', '{qty} left: hurry, {qty}!', 1, 5, '1 left: hurry, 1!'],
+    ['no placeholder', 'Almost gone', 1, 5, 'Almost gone'],
+  ])('%s → %s', (_, template, stock, threshold, expected) => {
+    expect(scarcityText(template, stock, threshold)).toBe(expected);
+  });
+
+  const settings = { enabled: true, shownByDefault: true, template: 'Only {qty} left in stock', threshold: 3 };
+  it.each<[string, ReturnType<typeof product>, Partial<typeof settings>, string | null]>([
+    ['enabled, low stock', product({ variants: [variant({ qtyInStock: 1 }), variant({ sku: 'B', qtyInStock: 1 })] }), {}, 'Only 2 left in stock'],
+    ['enabled, plenty', product({ variants: [variant({ qtyInStock: 9 })] }), {}, null],
+    ['disabled', product({ variants: [variant({ qtyInStock: 1 })] }), { enabled: false }, null],
+    ['not shown by default', product({ variants: [variant({ qtyInStock: 1 })] }), { shownByDefault: false }, null],
+    ['sold out', product({ variants: [none] }), {}, null],
+    ['unlimited', product({ variants: [unlimited] }), {}, null],
+    ['digital', product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 1 })] }), {}, null],
+  ])('notice: %s → %s', (_, p, overrides, expected) => {
+    expect(scarcityNotice(p, { ...settings, ...overrides })).toBe(expected);
+  });
+});
+
+describe('prices and ranges (§4)', () => {
+  it.each<[string, CoreVariant, string, string | null]>([
+    ['regular', variant({ price: usd(2400) }), '$24.00', null],
+    ['on sale', variant({ price: usd(3400), onSale: true, salePrice: usd(2400) }), '$24.00', '$34.00'],
+    ['sale price but not on sale', variant({ price: usd(3400), salePrice: usd(2400) }), '$34.00', null],
+    ['on sale without sale price', variant({ price: usd(3400), onSale: true }), '$34.00', null],
+  ])('%s → %s (was %s)', (_, v, current, original) => {
+    expect(variantPriceText(v)).toEqual({ current, original });
+    expect(effectivePrice(v)).toEqual(original ? v.salePrice : v.price);
+  });
+
+  it.each<[string, CoreVariant[], string | null]>([
+    ['no variants', [], null],
+    ['one variant', [variant({ price: usd(2400) })], '$24.00'],
+    ['same prices', [variant({ price: usd(2400) }), variant({ sku: 'B', price: usd(2400) })], '$24.00'],
+    ['a range', [variant({ price: usd(3400) }), variant({ sku: 'B', price: usd(2400) })], '$24.00 – $34.00'],
+    [
+      'sale prices count',
+      [variant({ price: usd(3400) }), variant({ sku: 'B', price: usd(4000), onSale: true, salePrice: usd(2400) })],
+      '$24.00 – $34.00',
+    ],
+    ['same amount on and off sale', [variant({ price: usd(2400) }), variant({ sku: 'B', price: usd(3000), onSale: true, salePrice: usd(2400) })], '$24.00'],
+  ])('%s → %s', (_, variants, expected) => {
+    expect(priceRangeText({ variants })).toBe(expected);
+  });
+
+  it('priceRange gives the ends as money', () => {
+    expect(priceRange({ variants: [variant({ price: usd(3400) }), variant({ price: usd(2400) })] })).toEqual({ low: usd(2400), high: usd(3400) });
+    expect(priceRange({ variants: [] })).toBeNull();
+  });
+});
+
+describe('isVariantSoldOut (§4, chosen variant)', () => {
+  it.each<[string, number, CoreVariant, boolean]>([
+    ['physical, none left', ProductType.PHYSICAL, none, true],
+    ['physical, some left', ProductType.PHYSICAL, some, false],
+    ['physical, unlimited', ProductType.PHYSICAL, unlimited, false],
+    ['physical, NaN stock', ProductType.PHYSICAL, variant({ qtyInStock: NaN }), true],
+    ['service, none left', ProductType.SERVICE, none, true],
+    ['digital never', ProductType.DIGITAL, none, false],
+    ['gift card never', ProductType.GIFT_CARD, none, false],
+  ])('%s → %s', (_, productType, v, expected) => {
+    expect(isVariantSoldOut({ productType }, v)).toBe(expected);
   });
 });

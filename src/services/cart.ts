@@ -13,7 +13,7 @@ import type { CoreProduct } from '../core/product';
 import { err, ok, type Result } from '../core/result';
 import { engineOf } from '../db/connect';
 import type { CartEntryRow, CartRow, Database } from '../db/tables';
-import { toCoreProduct } from '../ui/coreProduct';
+import { toCoreProduct } from './coreProduct';
 import { getProduct } from './catalog';
 
 // ---------------------------------------------------------------- API types (spec §3)

@@ -7,6 +7,9 @@
  * 2500 = ¥2,500 in JPY), so no amount is ever a float.
  */
 import { z } from 'zod';
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../core/currency';
+import { NO_ANSWER_TEXT } from '../core/forms/summary';
+import { DEFAULT_LABELS, PRODUCT_MARK_LABELS } from '../core/labels';
 
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
 const id = z
@@ -21,24 +24,21 @@ const minorUnits = z
   .max(999_999_999_999_999, 'must have at most 15 digits')
   .describe('Money in minor units of the website currency: a whole number (2500 = $25.00 in USD, ¥2,500 in JPY)');
 
-export const CURRENCY_CODES = [
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
-] as const;
+export { CURRENCY_CODES };
 
 // ---------------------------------------------------------------- website settings
 
 export const labelsSchema = z
   .object({
-    addToCart: text(60).default('Add To Cart'),
-    subscribe: text(60).default('Subscribe'),
-    quantity: text(60).default('Quantity'),
-    quickView: text(60).default('Quick View'),
-    salePrice: text(60).default('Sale Price:'),
-    originalPrice: text(60).default('Original Price:'),
-    selectValue: text(60).default('Select Value'),
-    soldOut: text(60).default('sold out'),
-    sale: text(60).default('sale'),
+    addToCart: text(60).default(DEFAULT_LABELS.addToCart),
+    subscribe: text(60).default(DEFAULT_LABELS.subscribe),
+    quantity: text(60).default(DEFAULT_LABELS.quantity),
+    quickView: text(60).default(DEFAULT_LABELS.quickView),
+    salePrice: text(60).default(DEFAULT_LABELS.salePrice),
+    originalPrice: text(60).default(DEFAULT_LABELS.originalPrice),
+    selectValue: text(60).default(DEFAULT_LABELS.selectValue),
+    soldOut: text(60).default(PRODUCT_MARK_LABELS.soldOut),
+    sale: text(60).default(PRODUCT_MARK_LABELS.sale),
   })
   .strict();
 
@@ -77,7 +77,7 @@ export const websiteSchema = z
     /** Host names this site answers to. The default site also answers to localhost and unknown hosts. */
     domains: z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'must be a lower-case host name')).default([]),
     default: z.boolean().default(false),
-    currency: z.enum(CURRENCY_CODES).default('USD'),
+    currency: z.enum(CURRENCY_CODES).default(DEFAULT_CURRENCY),
     timeZone: text(64).default('America/New_York'),
     locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must look like 'en' or 'en-US'").default('en-US'),
     labels: labelsSchema.default(labelsSchema.parse({})),
@@ -266,7 +266,7 @@ export const formSchema = z
     successRedirect: z.string().startsWith('/', 'must be a site path starting with /').optional(),
     disclaimer: text(2000).optional(),
     captcha: z.boolean().default(false),
-    noAnswerText: text(60).default('N/A'),
+    noAnswerText: text(60).default(NO_ANSWER_TEXT),
   })
   .strict();
 

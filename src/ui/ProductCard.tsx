@@ -1,33 +1,25 @@
-import { isScarcityShown, productMark, saleMark, type CoreProduct } from '../core/product';
-import { totalStock } from '../core/variant';
+import type { CurrencyCode } from '../core/currency';
+import { productMark, productMarkKind, scarcityNotice, type CoreProduct } from '../core/product';
+import { merchandisingContext, toCoreProduct } from '../services/coreProduct';
 import type { Product } from '../site/schema';
-import { merchandisingContext, toCoreProduct } from './coreProduct';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
-import { scarcityText } from './pending-core';
 import { PriceBlock } from './PriceBlock';
 import { ResponsiveImage } from './ResponsiveImage';
-import type { CurrencyCode } from '../core/currency';
 
 export const productPath = (collectionSlug: string, productSlug: string): string => `/${collectionSlug}/p/${productSlug}`;
 
-/** The one mark a product shows, with the site's own labels (sold out wins over sale, as in the core). */
-export function productMarkText(product: Product, core: CoreProduct, labels: UiLabels): string | null {
-  const context = merchandisingContext(product);
-  const mark = productMark(core, { ...context, customSoldOutText: context.customSoldOutText ?? labels.soldOut });
-  // productMark speaks the default sale label; the site may have its own.
-  return mark === saleMark() ? saleMark(labels.sale) : mark;
-}
-
-/** §4 scarcity notice for a product, or null. */
+/** §4 scarcity notice for a product, or null (the rule is the core's; the site file carries the settings). */
 export function productScarcity(product: Product, core: CoreProduct): string | null {
-  const scarcity = product.merchandising.scarcity;
-  if (!isScarcityShown(core, merchandisingContext(product)) || !scarcity.shownByDefault) return null;
-  return scarcityText(scarcity.text, totalStock(core), scarcity.threshold);
+  const { enabled, shownByDefault, text, threshold } = product.merchandising.scarcity;
+  return scarcityNotice(core, { enabled, shownByDefault, template: text, threshold });
 }
 
-export function ProductMark({ text }: { text: string | null }) {
-  return text ? <span className={`product-mark product-mark--${text === 'sale' ? 'sale' : 'status'}`}>{text}</span> : null;
+/** The one mark a product shows, with the site's own labels (the core decides which mark and its text). */
+export function ProductMark({ product, core, labels }: { product: Product; core: CoreProduct; labels: Pick<UiLabels, 'soldOut' | 'sale'> }) {
+  const kind = productMarkKind(core);
+  const text = productMark(core, merchandisingContext(product), labels);
+  return kind && text ? <span className={`product-mark product-mark--${kind === 'sale' ? 'sale' : 'status'}`}>{text}</span> : null;
 }
 
 export interface CardContext {
@@ -65,7 +57,7 @@ export function ProductCard({
             priority={priority}
           />
         ) : null}
-        <ProductMark text={productMarkText(product, core, ctx.labels)} />
+        <ProductMark product={product} core={core} labels={ctx.labels} />
       </div>
       <Heading className="product-card__name">
         <a href={href} className="product-card__link">

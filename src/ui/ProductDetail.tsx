@@ -1,10 +1,10 @@
 import type { CurrencyCode } from '../core/currency';
 import type { Collection, Product } from '../site/schema';
-import { toCoreProduct } from './coreProduct';
+import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
-import { ProductMark, productMarkText, productScarcity } from './ProductCard';
+import { ProductMark, productScarcity } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /** The product detail page: gallery, name, mark, the buying island, description. */
@@ -62,7 +62,7 @@ export function ProductDetail({
         </div>
         <div className="pdp__info">
           <h1 className="pdp__name">{product.name}</h1>
-          <ProductMark text={productMarkText(product, core, labels)} />
+          <ProductMark product={product} core={core} labels={labels} />
           <Island
             name="ProductPurchase"
             id="pdp"

@@ -1,8 +1,8 @@
 import type { Product } from '../site/schema';
-import { toCoreProduct } from './coreProduct';
+import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
 import { PriceBlock } from './PriceBlock';
-import { ProductMark, productMarkText, productPath, type CardContext } from './ProductCard';
+import { ProductMark, productPath, type CardContext } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /** A product block on an ordinary page: image, name, price and its own add button (§2 product block). */
@@ -13,7 +13,7 @@ export function ProductFeature({ product, ctx }: { product: Product; ctx: CardCo
     <section className="product-feature product-card" aria-labelledby={`feature-${product.id}`}>
       <div className="product-card__media">
         {image ? <ResponsiveImage siteId={ctx.siteId} image={image} sizes="(min-width: 700px) 50vw, 100vw" displayWidth={500} /> : null}
-        <ProductMark text={productMarkText(product, core, ctx.labels)} />
+        <ProductMark product={product} core={core} labels={ctx.labels} />
       </div>
       <div>
         <h3 id={`feature-${product.id}`}>

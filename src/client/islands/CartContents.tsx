@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CART_MESSAGES, minimumSubtotalMessage } from '../../core/cartPill';
+import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '../../core/cartPill';
 import type { CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
 import { cartStore } from '../cartStore';
@@ -25,7 +25,7 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartC
       </div>
     );
   }
-  const belowMinimum = minimumSubtotal > 0 && cart.subtotalCents < minimumSubtotal;
+  const belowMinimum = isBelowMinimumSubtotal(cart.subtotalCents, minimumSubtotal);
   return (
     <div className="cart-contents">
       <ul className="cart-lines">

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product';
+import { ADDED_POPOVER_CLOSE_LABEL, addedToCartPopoverText } from '../../core/cartPill';
 import { buttonStateLabel } from '../../core/labels';
 import { POPOVER_AUTO_DISMISS_MS, POPOVER_SHOW_DELAY_MS } from '../../core/timing';
 import type { UiLabels } from '../../ui/labels';
-import { addedToCartPopoverText } from '../../ui/pending-core';
 import { AlertDialog } from './AlertDialog';
 import { useAddToCart } from './useAddToCart';
 
@@ -55,7 +55,7 @@ export function GridAddToCart({ product, labels }: GridAddToCartProps) {
           <div className="added-popover">
             <p>{addedToCartPopoverText(product.name)}</p>
             <button type="button" className="button button--small" onClick={() => setPopover(false)}>
-              Close
+              {ADDED_POPOVER_CLOSE_LABEL}
             </button>
           </div>
         ) : null}

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { buttonStateLabel } from '../../core/labels';
 import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
-import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product';
-import { findVariantByAttributes, hasUnlimitedStockByType } from '../../core/variant';
+import { addToCartLabel, isSoldOut, isVariantSoldOut, type CoreProduct } from '../../core/product';
+import { findVariantByAttributes } from '../../core/variant';
 import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
 import { QuantityInput } from '../../ui/QuantityInput';
@@ -32,9 +32,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
 
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
-  const variantSoldOut =
-    chosen !== null && !hasUnlimitedStockByType(product.productType) && !chosen.unlimited && chosen.qtyInStock < 1;
-  const soldOut = isSoldOut(product) || variantSoldOut;
+  const soldOut = isSoldOut(product) || (chosen !== null && isVariantSoldOut(product, chosen));
   const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
 
   return (
