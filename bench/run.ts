@@ -5,12 +5,18 @@
  *    all measured in this run on this machine, so the ratio is what matters.
  * 2. Add to cart on SQLite: requests/second and p99 latency at 50 connections (each request a new cart + entry).
  * 3. Bytes of JavaScript the product page loads, gzipped.
+ *
+ * `tsx bench/inject.ts` times the same page through `app.inject` (no sockets), for profiling the server's own work.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { startServer } from '../test/browser/server';
+
+// As `vitrine serve` does: React's production build unless NODE_ENV says otherwise (read when React first loads,
+// hence the dynamic import below).
+if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+const { startServer } = await import('../test/browser/server');
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const PAGE_CONNECTIONS = 10;

@@ -3,7 +3,7 @@
  *   PORT          port to listen on (default 3000; 0 picks a free port)
  *   HOST          address to listen on (default 0.0.0.0)
  *   DATABASE_URL  SQLite file path or sqlite: URL, or postgres:// URL (default ./data/vitrine.db; the folder is created)
- *   REDIS_URL     redis:// or rediss:// URL, optional: shared rate limits across processes
+ *   REDIS_URL     redis:// or rediss:// URL, optional: shared rate limits and site change notices across processes
  *   TRUST_PROXY   true when behind a reverse proxy that sets X-Forwarded-* (default false)
  */
 import { parseDatabaseUrl } from './db/connect';

@@ -28,7 +28,7 @@ Commands:
 Settings (environment):
   DATABASE_URL   SQLite file path or sqlite: URL, or postgres://user:password@host:5432/name (default ./data/vitrine.db)
   PORT, HOST     where serve listens (default 3000 and 0.0.0.0)
-  REDIS_URL      redis:// URL shared by several processes (optional)
+  REDIS_URL      redis:// URL shared by several processes: rate limits, and imports seen at once (optional)
   TRUST_PROXY    true behind a reverse proxy (default false)
 
 Docs: docs/site-file.md describes the site file.`;
@@ -151,12 +151,26 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   if (option) throw new UsageError(`unknown option '${option}' for 'import'`);
   if (args.length > 1) throw new UsageError(`'import' takes one site file, got ${args.length}`);
   const file = args[0] as string;
-  return withDatabase(loadSettings(), io, async (handle) => {
+  const config = loadSettings();
+  return withDatabase(config, io, async (handle) => {
     io.out(`Reading ${file} and its images…`);
     const result = await importSiteFile(handle.db, file);
     io.out(describeImport(result));
+    await announceSiteChange(config, result.site.id, io);
     return 0;
   });
+}
+
+/**
+ * Tells running servers (other processes) to drop their cached site at once, through Redis when REDIS_URL is set.
+ * Without Redis, or when it is down, they see the new version within SITE_CACHE_TTL_MS anyway: a warning, not a failure.
+ */
+async function announceSiteChange(config: Config, siteId: string, io: CliIo): Promise<void> {
+  if (config.redisUrl === undefined) return;
+  const { publishSiteChange, SITE_CACHE_TTL_MS } = await import('../server/siteCache');
+  if (!(await publishSiteChange(config.redisUrl, siteId))) {
+    io.err(`vitrine: could not notify running servers through Redis (${redacted(config.redisUrl)}); they will show the new version within ${SITE_CACHE_TTL_MS / 1000} s`);
+  }
 }
 
 async function exportCommand(args: string[], io: CliIo): Promise<number> {
@@ -195,6 +209,11 @@ function parseOptions(command: string, args: string[], names: string[]): Record<
 }
 
 async function serve(config: Config, io: CliIo): Promise<void> {
+  // React picks its build from NODE_ENV when first loaded (by the server import below). Its development build, the
+  // default when NODE_ENV is unset, spends most of a page render on development checks (docs/performance.md), so
+  // serve runs the production build unless NODE_ENV is set. Secure cookies still follow the NODE_ENV that was given.
+  const givenNodeEnv = process.env.NODE_ENV;
+  if (!givenNodeEnv) process.env.NODE_ENV = 'production';
   const handle = await open(config, io);
   let closing = false;
   try {
@@ -208,6 +227,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       engine: handle.engine,
       logger: true,
       trustProxy: config.trustProxy,
+      secureCookies: givenNodeEnv === 'production',
       ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
     });
     const shutdown = async (signal: string) => {

@@ -13,12 +13,13 @@ import * as catalog from '../services/catalog';
 import type { Site } from '../services/sites';
 import type { Collection, Page, Product } from '../site/schema';
 import type { BlockData } from '../ui/Blocks';
-import { uiLabels } from '../ui/labels';
+import { uiLabels, type UiLabels } from '../ui/labels';
 import { Layout, type SiteChrome } from '../ui/Layout';
 import { BlogListPage, CartPage, ContentPage, NotFoundPage, PostView, ProductListPage } from '../ui/Pages';
 import { ProductDetail } from '../ui/ProductDetail';
 import { assetUrl, SiteVersionContext } from '../ui/ResponsiveImage';
 import { renderDocument, type DocumentMeta } from './document';
+import { LruCache } from './lru';
 import type { ClientAssets } from './manifest';
 
 type Db = Kysely<Database>;
@@ -43,6 +44,23 @@ const firstText = (page: Page): string => {
   return block?.type === 'text' ? block.text : '';
 };
 
+/** Product records (without variants) kept per site version; a product page costs one query (its stock) after that. */
+const PRODUCT_RECORDS_PER_SITE = 500;
+
+/**
+ * What a site version's pages share and only an import changes: the pages, the collections, the chrome (navigation)
+ * and labels, and the product records already looked up. Stock (variants) is never kept: it changes with every sale.
+ */
+interface SiteData {
+  version: number;
+  pages: Page[];
+  collections: Collection[];
+  chrome: SiteChrome;
+  labels: UiLabels;
+  /** `${collectionId}/${productSlug}` → the product without variants; null: no such product. */
+  products: LruCache<string, Omit<Product, 'variants'> | null>;
+}
+
 /** The path a site's pages are known by: no trailing slash (except '/'), no query. */
 export function canonicalPath(url: string): string {
   const path = url.split(/[?#]/)[0] ?? '/';
@@ -50,16 +68,45 @@ export function canonicalPath(url: string): string {
 }
 
 export class PageRenderer {
+  /** Per site id, the data of the version last rendered (loaded once per version, shared by concurrent renders). */
+  readonly #siteData = new Map<string, { version: number; data: Promise<SiteData> }>();
+
   constructor(
     private readonly db: Db,
     private readonly assets: ClientAssets,
   ) {}
 
+  /**
+   * The site version's shared data. The version comes from the site row read for this request, and an import
+   * replaces the rows and bumps the version in one transaction, so data read now is at least that version's.
+   */
+  private siteData(site: Site, currency: CurrencyCode): Promise<SiteData> {
+    const held = this.#siteData.get(site.id);
+    if (held && held.version === site.version) return held.data;
+    const data = (async (): Promise<SiteData> => {
+      const [pages, collections] = await Promise.all([catalog.listPages(this.db, site.id), catalog.listCollections(this.db, site.id)]);
+      return {
+        version: site.version,
+        pages,
+        collections,
+        chrome: this.chrome(site, currency, pages, collections),
+        labels: uiLabels(site.settings),
+        products: new LruCache(PRODUCT_RECORDS_PER_SITE),
+      };
+    })();
+    const entry = { version: site.version, data };
+    this.#siteData.set(site.id, entry);
+    data.catch(() => {
+      if (this.#siteData.get(site.id) === entry) this.#siteData.delete(site.id);
+    });
+    return data;
+  }
+
   async render(site: Site, path: string): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
-    const [pages, collections] = await Promise.all([catalog.listPages(this.db, site.id), catalog.listCollections(this.db, site.id)]);
-    const content = (await this.content(site, currency, path, pages, collections)) ?? null;
-    const chrome = this.chrome(site, currency, pages, collections);
+    const data = await this.siteData(site, currency);
+    const content = (await this.content(site, currency, path, data)) ?? null;
+    const chrome = data.chrome;
     const status = content ? 200 : 404;
     const shown: Content = content ?? { body: <NotFoundPage />, title: 'Page not found', description: site.title };
     const meta: DocumentMeta = {
@@ -99,8 +146,8 @@ export class PageRenderer {
     return { siteId: site.id, title: site.title, currency, nav: [...home, ...collectionLinks, ...rest] };
   }
 
-  private async content(site: Site, currency: CurrencyCode, path: string, pages: Page[], collections: Collection[]): Promise<Content | undefined> {
-    const labels = uiLabels(site.settings);
+  private async content(site: Site, currency: CurrencyCode, path: string, siteData: SiteData): Promise<Content | undefined> {
+    const { pages, collections, labels } = siteData;
     if (path === ROUTES.cart) {
       return {
         title: 'Cart',
@@ -113,7 +160,7 @@ export class PageRenderer {
       return {
         title: page.path === '/' ? site.title : page.title,
         description: firstText(page),
-        body: <ContentPage page={page} isHome={page.path === '/'} data={await this.blockData(site, currency, page, collections)} />,
+        body: <ContentPage page={page} isHome={page.path === '/'} data={await this.blockData(site, currency, page, collections, labels)} />,
       };
     }
 
@@ -131,7 +178,7 @@ export class PageRenderer {
         };
       }
       if (second === 'p' && third) {
-        const product = await catalog.getProductBySlug(this.db, site.id, collection.slug, third);
+        const product = await this.product(site, siteData, collection, third);
         if (!product) return undefined;
         const image = product.images[0];
         return {
@@ -175,12 +222,25 @@ export class PageRenderer {
     return undefined;
   }
 
+  /** The product at /{collection}/p/{slug} with its current variants: its record from the version's data, its stock read now. */
+  private async product(site: Site, siteData: SiteData, collection: Collection, slug: string): Promise<Product | undefined> {
+    const key = `${collection.id}/${slug}`;
+    let record = siteData.products.get(key);
+    if (record === undefined) {
+      record = (await catalog.getProductRecordBySlug(this.db, site.id, collection.id, slug)) ?? null;
+      siteData.products.set(key, record);
+    }
+    if (!record) return undefined;
+    const variants = (await catalog.getVariants(this.db, site.id, [record.id])).get(record.id) ?? [];
+    return { ...record, variants };
+  }
+
   /** Loads what a page's blocks show, one query per referenced collection, product or form. */
-  private async blockData(site: Site, currency: CurrencyCode, page: Page, collections: Collection[]): Promise<BlockData> {
+  private async blockData(site: Site, currency: CurrencyCode, page: Page, collections: Collection[], labels: UiLabels): Promise<BlockData> {
     const data: BlockData = {
       siteId: site.id,
       currency,
-      labels: uiLabels(site.settings),
+      labels,
       collections: new Map(collections.map((c) => [c.id, c])),
       productsByCollection: new Map(),
       products: new Map(),

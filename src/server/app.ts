@@ -6,7 +6,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
@@ -21,9 +21,9 @@ import { registerPageRoutes } from './routes/pages';
 export interface BuildAppOptions {
   db: Kysely<Database>;
   engine: Engine;
-  /** Request logging (pino). Off by default (tests); the CLI turns it on. */
+  /** Logging (pino, JSON lines): one line per answered request, warnings, errors. Off by default (tests); the CLI turns it on. */
   logger?: boolean;
-  /** Shared store for rate limits across processes; in-memory when absent. */
+  /** Shared store for rate limits across processes, and site change notices (site cache); in-memory when absent. */
   redisUrl?: string;
   /** Cart API requests per minute per client IP (default 600: generous, so benchmarks are not throttled). */
   cartRateLimitPerMinute?: number;
@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   secureCookies?: boolean;
   /** Directory of the built browser bundle, passed on to the asset routes. */
   clientDir?: string;
+  /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/server/siteCache.ts). */
+  siteCacheTtlMs?: number;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -40,7 +42,9 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? CONCISE_LOGGER : false,
+    // Fastify's own request logging writes two long lines per request; `logRequest` below writes one short one.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // JSON bodies with __proto__ or constructor.prototype are refused (400), never merged into objects.
@@ -55,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.clientDir !== undefined ? { clientDir: options.clientDir } : {}),
   };
 
+  if (options.logger) app.addHook('onResponse', logRequest);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiRequest(request) && ctx.notFoundPage) return ctx.notFoundPage(request, reply);
@@ -68,12 +73,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, await rateLimitOptions(app, options.redisUrl));
-  registerSitePlugin(app, ctx);
+  registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAssetRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   return app;
+}
+
+/** Level info, ISO times, no pid/hostname on every line. */
+const CONCISE_LOGGER = { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` };
+
+/** `GET /shop/p/speckled-mug 200 3.1 ms` (with the client address, for abuse reports). */
+async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.log.info({ ip: request.ip }, `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
 }
 
 async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefined) {

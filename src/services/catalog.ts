@@ -82,6 +82,37 @@ export async function getProduct(db: Db, siteId: string, productId: string): Pro
   return (await getProducts(db, siteId, [productId]))[0];
 }
 
+/** The variants (current stock) of several products, by product id, each list in the site file's order. */
+export async function getVariants(db: Db, siteId: string, productIds: readonly string[]): Promise<Map<string, Variant[]>> {
+  const byProduct = new Map<string, Variant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom('variants')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('product_id', 'in', [...new Set(productIds)])
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  for (const [productId, list] of groupBy(rows, (v) => v.product_id)) byProduct.set(productId, list.map(variantFromRow));
+  return byProduct;
+}
+
+/**
+ * A product's stored record without its variants (which change with stock), by its collection id and slug: what
+ * the page renderer keeps per site version (see src/render/renderPath.tsx).
+ */
+export async function getProductRecordBySlug(db: Db, siteId: string, collectionId: string, productSlug: string): Promise<Omit<Product, 'variants'> | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('collection_id', '=', collectionId)
+    .where('slug', '=', productSlug)
+    .executeTakeFirst();
+  return row && (JSON.parse(row.data) as Omit<Product, 'variants'>);
+}
+
 /** The product at /{collectionSlug}/p/{productSlug}. */
 export async function getProductBySlug(db: Db, siteId: string, collectionSlug: string, productSlug: string): Promise<Product | undefined> {
   const row = await db

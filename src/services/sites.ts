@@ -74,8 +74,11 @@ export function hostName(host: string): string {
  * default, the site with the smallest id. undefined only when the database holds no site.
  */
 export async function findSiteByHost(db: Kysely<Database>, host: string): Promise<Site | undefined> {
-  const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
-  const sites = rows.map(siteFromRow);
+  return siteForHost(await listSites(db), host);
+}
+
+/** `findSiteByHost` over an already loaded list of sites (ordered by id), for callers that cache the list. */
+export function siteForHost(sites: readonly Site[], host: string): Site | undefined {
   const full = host.trim().toLowerCase();
   const name = hostName(host);
   return (
@@ -84,6 +87,31 @@ export async function findSiteByHost(db: Kysely<Database>, host: string): Promis
     sites.find((s) => s.isDefault) ??
     sites[0]
   );
+}
+
+// ---------------------------------------------------------------- change notification (in this process)
+
+type SiteChangeListener = (siteId: string) => void;
+const siteChangeListeners = new Set<SiteChangeListener>();
+
+/**
+ * Calls `listener` with the site id after every committed `replaceSite` in this process (an import), so caches of
+ * sites and site data can drop their entries at once. Returns the function that unsubscribes. Other processes learn
+ * of an import through Redis when configured (src/server/siteCache.ts), else when their cache entries expire.
+ */
+export function onSiteChange(listener: SiteChangeListener): () => void {
+  siteChangeListeners.add(listener);
+  return () => siteChangeListeners.delete(listener);
+}
+
+function notifySiteChange(siteId: string): void {
+  for (const listener of siteChangeListeners) {
+    try {
+      listener(siteId);
+    } catch {
+      // A listener's failure must not turn a committed import into an error.
+    }
+  }
 }
 
 const CHUNK = 200;
@@ -101,7 +129,7 @@ async function insertChunks<T extends keyof Database>(trx: Transaction<Database>
  */
 export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[]): Promise<Site> {
   const w = site.website;
-  return db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx) => {
     const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map((r) => ({
       id: r.id,
       domains: JSON.parse(r.domains) as string[],
@@ -176,6 +204,9 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
     return siteFromRow(row);
   });
+  // After the commit: a cache refilled from now on reads the new version.
+  notifySiteChange(stored.id);
+  return stored;
 }
 
 /** Everything stored for a site, as the (normalized) site file and its images. undefined for an unknown site. */

@@ -1,12 +1,14 @@
 /**
  * The site of a request, chosen by its Host (several sites are served by one process). Resolved lazily and at most
- * once per request, so static files that need no site cost no query. An unknown host with no default site is a
- * clear 404 (JSON for the API, a short page otherwise, through the error handler).
+ * once per request, so static files that need no site cost no query, and through the app's SiteCache (../siteCache:
+ * at most SITE_CACHE_TTL_MS old, dropped at once on an import here or, with Redis, in another process). An unknown
+ * host with no default site is a clear 404 (JSON for the API, a short page otherwise, through the error handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSiteByHost } from '../../services/sites';
+import { findSiteByHost, listSites, onSiteChange } from '../../services/sites';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from '../siteCache';
 
 export type RequestSite = NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>;
 
@@ -17,15 +19,24 @@ declare module 'fastify' {
   }
 }
 
-export function registerSitePlugin(app: FastifyInstance, ctx: AppContext): void {
+export function registerSitePlugin(app: FastifyInstance, ctx: AppContext, options: { redisUrl?: string | undefined; ttlMs?: number | undefined } = {}): void {
   app.decorateRequest('sitePromise', null);
+  const cache = new SiteCache(() => listSites(ctx.db), options.ttlMs ?? SITE_CACHE_TTL_MS);
   // The lookup needs the db; keep it on the app so siteOf() needs only the request.
-  app.decorate('siteLookup', (host: string) => findSiteByHost(ctx.db, host));
+  app.decorate('siteLookup', (host: string) => cache.siteFor(host));
+  app.decorate('siteCache', cache);
+  const unsubscribers = [onSiteChange(() => cache.invalidate())];
+  if (options.redisUrl) unsubscribers.push(subscribeToSiteChanges(options.redisUrl, () => cache.invalidate(), app.log));
+  app.addHook('onClose', async () => {
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+  });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     siteLookup: (host: string) => Promise<RequestSite | null | undefined>;
+    /** The cached site lookup (tests and tools may `invalidate()` it). */
+    siteCache: SiteCache;
   }
 }
 
