@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartTotals, mergedLineQuantity, purchasePriceCents } from './cartRules';
+import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents } from './cartRules';
 
 const usd = (minorUnits: number) => ({ minorUnits, currency: 'USD' as const });
 
@@ -20,6 +21,55 @@ describe('mergedLineQuantity', () => {
       error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' },
     });
     expect(mergedLineQuantity(Number.MAX_SAFE_INTEGER, 1).ok).toBe(false);
+  });
+});
+
+describe('checkLineQuantityChange', () => {
+  const physical = 1;
+  const digital = 2;
+  const stock = (qtyInStock: number, unlimited = false) => ({ qtyInStock, unlimited });
+  const change = (quantityInput: unknown, extra: Partial<Parameters<typeof checkLineQuantityChange>[0]> = {}) =>
+    checkLineQuantityChange({ productType: physical, stock: stock(5), quantityInLine: 2, quantityInOtherLines: 0, quantityInput, ...extra });
+  const outOfStock = { ok: false, error: { type: 'OUT_OF_STOCK', message: 'Sorry, we do not have enough of that item available.' } };
+
+  it.each([
+    ['raise within stock', 5, {}, { ok: true, value: 5 }],
+    ['raise within stock, as text', ' 4 ', {}, { ok: true, value: 4 }],
+    ['raise past stock', 6, {}, outOfStock],
+    ['raise past stock counting the other lines of the sku', 4, { quantityInOtherLines: 2 }, outOfStock],
+    ['lower', 1, {}, { ok: true, value: 1 }],
+    ['keep', 2, {}, { ok: true, value: 2 }],
+    ['lower below a stock that has fallen', 1, { stock: stock(0) }, { ok: true, value: 1 }],
+    ['lower when the item is gone', 1, { productType: undefined, stock: undefined }, { ok: true, value: 1 }],
+    ['raise when the item is gone', 3, { productType: undefined, stock: undefined }, outOfStock],
+    ['raise when the variant is gone', 3, { stock: undefined }, outOfStock],
+    ['raise an unlimited variant', 9999, { stock: stock(0, true) }, { ok: true, value: 9999 }],
+    ['raise a digital product (unlimited by type)', 50, { productType: digital, stock: stock(0) }, { ok: true, value: 50 }],
+    ['raise an unknown product type', 3, { productType: 42 }, outOfStock],
+    ['0', 0, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } }],
+    ['10000', 10000, { stock: stock(0, true) }, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } }],
+    ['text', 'two', {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a number.' } }],
+    ['a fraction', 1.5, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a whole number' } }],
+    ['null', null, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a number.' } }],
+  ])('%s', (_name, input, extra, expected) => {
+    expect(change(input, extra)).toEqual(expected);
+  });
+
+  it('never lets the cart hold more of a limited sku than the stock, unless the shopper is lowering', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: -5, max: 60 }),
+        (qtyInStock, quantityInLine, quantityInOtherLines, wanted) => {
+          const result = change(wanted, { stock: stock(qtyInStock), quantityInLine, quantityInOtherLines });
+          if (!result.ok) return;
+          expect(result.value).toBeGreaterThanOrEqual(1);
+          if (result.value > quantityInLine) expect(result.value + quantityInOtherLines).toBeLessThanOrEqual(qtyInStock);
+        },
+      ),
+    );
   });
 });
 

@@ -2,10 +2,11 @@
  * Cart rules the spec leaves to us (owned by the cart/server engineer): the price a line is bought at, the largest
  * line, and the cart's totals and delivery flags. Pure: values in, values out; money in integer minor units.
  */
-import type { AddToCartError } from './addToCartErrors';
+import { isInStock, type InventoryStock } from './addToCart';
+import { ADD_TO_CART_MESSAGES, type AddToCartError } from './addToCartErrors';
 import { ProductType } from './enums';
 import { effectivePrice, type CoreVariant } from './product';
-import { QUANTITY_MAX, QUANTITY_MESSAGES } from './quantity';
+import { parseQuantity, QUANTITY_MAX, QUANTITY_MESSAGES } from './quantity';
 import { err, ok, type Result } from './result';
 
 /** The price a shopper pays for one unit: the sale price while the variant is on sale, else the price. */
@@ -22,6 +23,38 @@ export function mergedLineQuantity(quantityInLine: number, added: number): Resul
     return err({ type: 'QUANTITY_NOT_A_NUMBER', message: QUANTITY_MESSAGES.outOfRange });
   }
   return ok(total);
+}
+
+export interface LineQuantityChange {
+  /** The line's product type as stored now; undefined when a re-import removed the product. */
+  productType: number | undefined;
+  /** The stock of the line's sku as stored now; undefined when a re-import removed the variant (none left). */
+  stock: InventoryStock | undefined;
+  /** The line's quantity before the change. */
+  quantityInLine: number;
+  /** Units of the same sku in the cart's other lines (the same variant with other form answers). */
+  quantityInOtherLines: number;
+  /** The new quantity as the cart page's input sends it (text or number). */
+  quantityInput: unknown;
+}
+
+/**
+ * The cart page's quantity change (the spec shows no cart page controls; decided here, as shoppers expect):
+ * - the new quantity is read like the quantity input of §5/§9 (a whole number 1..9999, the same texts);
+ * - raising it is an add of the difference, so the §5 stock rule counts every unit of the sku in the cart;
+ * - lowering it (or keeping it) is always allowed, even when stock has since fallen below what the cart holds or
+ *   the item is gone: a shopper must always be able to take things out;
+ * - removing a line is a separate call, not quantity 0, so a mistyped 0 never empties a line.
+ */
+export function checkLineQuantityChange(change: LineQuantityChange): Result<number, AddToCartError> {
+  const quantity = parseQuantity(change.quantityInput);
+  if (!quantity.ok) return err({ type: 'QUANTITY_NOT_A_NUMBER', message: quantity.error.message });
+  const added = quantity.value - change.quantityInLine;
+  if (added <= 0) return ok(quantity.value);
+  const inCart = change.quantityInOtherLines + change.quantityInLine;
+  const inStock =
+    change.productType !== undefined && change.stock !== undefined && isInStock({ productType: change.productType }, change.stock, inCart, added);
+  return inStock ? ok(quantity.value) : err({ type: 'OUT_OF_STOCK', message: ADD_TO_CART_MESSAGES.outOfStock });
 }
 
 export interface CartLine {

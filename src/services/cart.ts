@@ -1,5 +1,5 @@
 /**
- * The shopping cart: reading it, adding an entry, changing an entry's additional fields. Each write runs inside one
+ * The shopping cart: reading it, adding an entry, changing an entry's additional fields or quantity, removing an entry. Each write runs inside one
  * transaction that first locks the cart row, so two requests for the same cart never interleave (no add can pass
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
@@ -7,9 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
 import type { AddToCartError } from '../core/addToCartErrors';
-import { cartTotals, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
+import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
 import type { CoreProduct } from '../core/product';
+import { findVariantBySku } from '../core/variant';
 import { err, ok, type Result } from '../core/result';
 import { engineOf } from '../db/connect';
 import type { CartEntryRow, CartRow, Database } from '../db/tables';
@@ -204,6 +205,68 @@ export async function updateAdditionalFields(
     const updatedEntry = shoppingCart.entries.find((e) => e.id === resultId);
     if (!updatedEntry) throw new Error(`cart entry ${resultId} vanished inside its own transaction`);
     return ok({ shoppingCart, updatedEntry });
+  });
+}
+
+// ---------------------------------------------------------------- the cart page: quantity and removal
+
+export interface UpdateQuantityOutcome {
+  shoppingCart: ShoppingCart;
+  updatedEntry: CartEntry;
+}
+
+/**
+ * Sets an entry's quantity (the core's checkLineQuantityChange: raising it re-checks stock inside the cart's
+ * transaction, lowering it is always allowed). The unit price is kept: it is what the shopper saw when adding.
+ */
+export async function updateEntryQuantity(
+  db: Kysely<Database>,
+  site: CartSite,
+  token: string | undefined,
+  entryId: string,
+  quantityInput: unknown,
+): Promise<Result<UpdateQuantityOutcome, CartFailure>> {
+  return inTransaction<UpdateQuantityOutcome, CartFailure>(db, async (trx) => {
+    const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
+    if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
+    const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
+    const entry = entries.find((e) => e.id === entryId);
+    if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
+
+    const product = await loadProduct(trx, site, entry.item_id);
+    const variant = product && findVariantBySku(product, entry.sku);
+    const checked = checkLineQuantityChange({
+      productType: product?.productType,
+      stock: variant ?? undefined,
+      quantityInLine: entry.quantity,
+      quantityInOtherLines: entries.filter((e) => e.id !== entry.id && e.sku === entry.sku).reduce((sum, e) => sum + e.quantity, 0),
+      quantityInput,
+    });
+    if (!checked.ok) return checked;
+    if (checked.value !== entry.quantity) {
+      await trx.updateTable('cart_entries').set({ quantity: checked.value }).where('id', '=', entry.id).execute();
+    }
+
+    const shoppingCart = await readCart(trx, site, cart);
+    const updatedEntry = shoppingCart.entries.find((e) => e.id === entry.id);
+    if (!updatedEntry) throw new Error(`cart entry ${entry.id} vanished inside its own transaction`);
+    return ok({ shoppingCart, updatedEntry });
+  });
+}
+
+/** Removes an entry; the cart stays (empty when it was the last line). */
+export async function removeEntry(
+  db: Kysely<Database>,
+  site: CartSite,
+  token: string | undefined,
+  entryId: string,
+): Promise<Result<{ shoppingCart: ShoppingCart }, CartFailure>> {
+  return inTransaction<{ shoppingCart: ShoppingCart }, CartFailure>(db, async (trx) => {
+    const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
+    if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
+    const removed = await trx.deleteFrom('cart_entries').where('cart_id', '=', cart.id).where('id', '=', entryId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return err({ type: 'ENTRY_NOT_FOUND' });
+    return ok({ shoppingCart: await readCart(trx, site, cart) });
   });
 }
 

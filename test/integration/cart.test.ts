@@ -377,6 +377,113 @@ forEachEngine((engine, getDb) => {
     });
   });
 
+  describe('the cart page: PUT …/entries/{entryId}/quantity and DELETE …/entries/{entryId}', () => {
+    const setQuantity = (entryId: string, payload: unknown, cookie?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `${ENTRIES_API}/${encodeURIComponent(entryId)}/quantity`,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+    const remove = (entryId: string, cookie?: string, host = SHOP_HOST) =>
+      app.inject({ method: 'DELETE', url: `${ENTRIES_API}/${encodeURIComponent(entryId)}`, headers: { host, ...(cookie ? { cookie } : {}) } });
+
+    it('sets a quantity within stock and answers the cart with the updated entry', async () => {
+      const a = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 });
+      const cookie = cartCookie(a);
+      const entry = a.json().newlyAdded.id as string;
+      const changed = await setQuantity(entry, { quantity: '4' }, cookie);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers['cache-control']).toBe('no-store');
+      expect(changed.json().updatedEntry).toMatchObject({ id: entry, quantity: 4, subTotal: 4 * 1999 });
+      expect(changed.json().shoppingCart).toMatchObject({ totalQuantity: 4, subtotalCents: 4 * 1999 });
+      expect((await get(cookie)).json().entries[0].quantity).toBe(4);
+    });
+
+    it('refuses to raise past the stock, counting the other lines of the sku, and always allows lowering', async () => {
+      const a = await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1, additionalFields: '{"n":"a"}' });
+      const cookie = cartCookie(a);
+      await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1, additionalFields: '{"n":"b"}' }, cookie);
+      const entry = a.json().newlyAdded.id as string;
+      const before = (await get(cookie)).json();
+
+      const tooMany = await setQuantity(entry, { quantity: 3 }, cookie);
+      expect(tooMany.statusCode).toBe(409);
+      expect(tooMany.json()).toMatchObject({ type: 'OUT_OF_STOCK', message: SPEC.outOfStock });
+      expect((await get(cookie)).json()).toEqual(before);
+      expect((await setQuantity(entry, { quantity: 2 }, cookie)).statusCode).toBe(200);
+
+      // Stock falls below what the cart holds (a re-import): the shopper can still lower, not raise.
+      await getDb().updateTable('variants').set({ qty_in_stock: 0 }).where('sku', '=', 'tee-s-red').execute();
+      expect((await setQuantity(entry, { quantity: 2 }, cookie)).statusCode).toBe(200);
+      expect((await setQuantity(entry, { quantity: 3 }, cookie)).statusCode).toBe(409);
+      const lowered = await setQuantity(entry, { quantity: 1 }, cookie);
+      expect(lowered.statusCode).toBe(200);
+      expect(lowered.json().shoppingCart.totalQuantity).toBe(2);
+      await getDb().updateTable('variants').set({ qty_in_stock: 3 }).where('sku', '=', 'tee-s-red').execute();
+    });
+
+    it('gives the quantity texts for a bad quantity, changing nothing', async () => {
+      const a = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 2 });
+      const cookie = cartCookie(a);
+      const entry = a.json().newlyAdded.id as string;
+      const cases: [unknown, string][] = [
+        [{ quantity: 0 }, 'Quantity must be between 1 and 9999.'],
+        [{ quantity: 10_000 }, 'Quantity must be between 1 and 9999.'],
+        [{ quantity: 'lots' }, SPEC.notANumber],
+        [{ quantity: null }, SPEC.notANumber],
+        [{ quantity: 2.5 }, SPEC.notWhole],
+        [{}, 'quantity is required.'],
+        [[], 'The request body must be a JSON object.'],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await setQuantity(entry, payload, cookie);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().message, JSON.stringify(payload)).toBe(message);
+      }
+      expect((await setQuantity(entry, '{"quantity":', cookie)).statusCode).toBe(400);
+      expect((await get(cookie)).json().totalQuantity).toBe(2);
+    });
+
+    it('removes an entry and keeps the cart; a second removal is a clear 404', async () => {
+      const a = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 2 });
+      const cookie = cartCookie(a);
+      await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, cookie);
+      const entry = a.json().newlyAdded.id as string;
+      const removed = await remove(entry, cookie);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().shoppingCart).toMatchObject({ totalQuantity: 1, subtotalCents: 4000 });
+      expect(removed.json().shoppingCart.entries.map((e: { itemId: string }) => e.itemId)).toEqual(['limited']);
+      const again = await remove(entry, cookie);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ code: 'entry-not-found', message: 'That item is no longer in your cart.' });
+      const last = (await get(cookie)).json().entries[0].id as string;
+      const emptied = await remove(last, cookie);
+      expect(emptied.json().shoppingCart).toMatchObject({ entries: [], totalQuantity: 0 });
+      expect(emptied.json().shoppingCart.id).not.toBeNull();
+      expect(await counts()).toEqual({ carts: 1, entries: 0 });
+    });
+
+    it("answers 404 without a cart, for another cart's entry and from another site, changing nothing", async () => {
+      const a = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      const entry = a.json().newlyAdded.id as string;
+      const b = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      for (const response of [
+        await remove(entry),
+        await remove(entry, cartCookie(b)),
+        await remove(entry, cartCookie(a), OTHER_HOST),
+        await setQuantity(entry, { quantity: 5 }),
+        await setQuantity(entry, { quantity: 5 }, cartCookie(b)),
+        await remove('x'.repeat(65), cartCookie(a)),
+      ]) {
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+      }
+      expect((await get(cartCookie(a))).json().entries).toMatchObject([{ id: entry, quantity: 1 }]);
+      expect(await counts()).toEqual({ carts: 2, entries: 2 });
+    });
+  });
+
   describe('concurrency', () => {
     it('never lets simultaneous adds to one cart pass the stock check together', async () => {
       const first = await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
@@ -405,6 +512,26 @@ forEachEngine((engine, getDb) => {
       const cart = (await get(cookie)).json();
       expect(cart.entries).toHaveLength(2);
       expect(cart.totalQuantity).toBe(21);
+    });
+
+    it('never lets simultaneous quantity changes and adds on one cart pass the stock check together', async () => {
+      const first = await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const cookie = cartCookie(first);
+      const entry = first.json().newlyAdded.id as string;
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 2
+            ? add({ itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '{"n":1}' }, cookie)
+            : app.inject({
+                method: 'PUT',
+                url: `${ENTRIES_API}/${entry}/quantity`,
+                headers: { host: SHOP_HOST, 'content-type': 'application/json', cookie },
+                payload: JSON.stringify({ quantity: 2 + i / 2 }),
+              }),
+        ),
+      );
+      expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+      expect((await get(cookie)).json().totalQuantity).toBeLessThanOrEqual(7);
     });
   });
 });

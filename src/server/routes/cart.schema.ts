@@ -93,3 +93,13 @@ export const updateAdditionalFieldsBody = z.object(
   bodyObject,
 );
 export type UpdateAdditionalFieldsBody = z.output<typeof updateAdditionalFieldsBody>;
+
+/** PUT /api/commerce/shopping-cart/entries/{entryId}/quantity and DELETE /api/commerce/shopping-cart/entries/{entryId} */
+export const entryParams = updateAdditionalFieldsParams;
+export const updateQuantityBody = z.object(
+  {
+    /** Any JSON value: the core reads it as the quantity input does ('Quantity must be a number.', ...). */
+    quantity: z.unknown().refine((value) => value !== undefined, 'is required'),
+  },
+  bodyObject,
+);

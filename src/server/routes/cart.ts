@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { addEntry, getCart, updateAdditionalFields, type CartFailure, type CartSite } from '../../services/cart';
+import { addEntry, getCart, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
 import { parseInput } from '../validation';
-import { addEntryBody, getCartQuery, updateAdditionalFieldsBody, updateAdditionalFieldsParams } from './cart.schema';
+import { addEntryBody, entryParams, getCartQuery, updateAdditionalFieldsBody, updateAdditionalFieldsParams, updateQuantityBody } from './cart.schema';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -58,6 +58,26 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     const body = parseInput(updateAdditionalFieldsBody, request.body, 'body');
     const site = await cartSite(request);
     const result = await updateAdditionalFields(ctx.db, site, cartToken(request), entryId, body.additionalFields);
+    if (!result.ok) throw toApiError(result.error);
+    noStore(reply);
+    return result.value;
+  });
+
+  // The cart page's controls (not in §7, which shows no cart page; see docs/api.md).
+  app.put('/api/commerce/shopping-cart/entries/:entryId/quantity', { config }, async (request, reply) => {
+    const { entryId } = parseInput(entryParams, request.params, 'params');
+    const body = parseInput(updateQuantityBody, request.body, 'body');
+    const site = await cartSite(request);
+    const result = await updateEntryQuantity(ctx.db, site, cartToken(request), entryId, body.quantity);
+    if (!result.ok) throw toApiError(result.error);
+    noStore(reply);
+    return result.value;
+  });
+
+  app.delete('/api/commerce/shopping-cart/entries/:entryId', { config }, async (request, reply) => {
+    const { entryId } = parseInput(entryParams, request.params, 'params');
+    const site = await cartSite(request);
+    const result = await removeEntry(ctx.db, site, cartToken(request), entryId);
     if (!result.ok) throw toApiError(result.error);
     noStore(reply);
     return result.value;
