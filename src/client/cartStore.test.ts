@@ -76,4 +76,32 @@ describe('CartStore', () => {
       failure: { kind: 'http', status: 502, serverMessage: null },
     });
   });
+
+  it('sets a quantity and removes a line through the cart page calls, publishing the answered cart', async () => {
+    const fetchImpl = vi.fn(async () => json(200, { shoppingCart: cartAnswer }));
+    const store = new CartStore(fetchImpl);
+    expect((await store.setQuantity('e/1', '3')).ok).toBe(true);
+    expect(await store.removeEntry('e1')).toMatchObject({ ok: true, cart: { totalQuantity: 3 } });
+    const [[putUrl, put], [deleteUrl, del]] = fetchImpl.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
+    expect([putUrl, put.method, JSON.parse(String(put.body))]).toEqual(['/api/commerce/shopping-cart/entries/e%2F1/quantity', 'PUT', { quantity: '3' }]);
+    expect([deleteUrl, del.method, del.body]).toEqual(['/api/commerce/shopping-cart/entries/e1', 'DELETE', undefined]);
+    expect(store.getSnapshot().entries).toHaveLength(2);
+  });
+
+  it('fetches the cart again when the line is already gone (404), and keeps it on other failures', async () => {
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValueOnce(json(404, { message: 'That item is no longer in your cart.' }))
+      .mockResolvedValueOnce(json(200, { ...cartAnswer, entries: [cartAnswer.entries[1]], totalQuantity: 1 }))
+      .mockResolvedValueOnce(json(409, { message: 'Sorry, we do not have enough of that item available.' }));
+    const store = new CartStore(fetchImpl);
+    expect(await store.removeEntry('e1')).toEqual({
+      ok: false,
+      failure: { kind: 'http', status: 404, serverMessage: 'That item is no longer in your cart.' },
+    });
+    expect(store.getSnapshot()).toMatchObject({ loaded: true, totalQuantity: 1 });
+    expect((await store.setQuantity('e2', 50)).ok).toBe(false);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(store.getSnapshot().totalQuantity).toBe(1);
+  });
 });

@@ -153,23 +153,43 @@ export class CartStore {
   }
 
   /** POST an entry; on success every island sees the new cart at once. */
-  async addEntry(payload: AddEntryPayload): Promise<AddEntryResult> {
+  addEntry(payload: AddEntryPayload): Promise<AddEntryResult> {
+    return this.#change(CART_ENTRIES_API, 'POST', { additionalFields: '', ...payload });
+  }
+
+  /** The cart page's quantity box: sets a line's quantity (the server re-checks stock when it grows). */
+  setQuantity(entryId: string, quantity: number | string): Promise<AddEntryResult> {
+    return this.#change(`${CART_ENTRIES_API}/${encodeURIComponent(entryId)}/quantity`, 'PUT', { quantity });
+  }
+
+  /** The cart page's remove button. */
+  removeEntry(entryId: string): Promise<AddEntryResult> {
+    return this.#change(`${CART_ENTRIES_API}/${encodeURIComponent(entryId)}`, 'DELETE');
+  }
+
+  /**
+   * One write to the cart API; the answered cart (in `shoppingCart`) is published to every island. When the line is
+   * gone (404: removed in another tab), the cart is fetched again so the page shows what is really there.
+   */
+  async #change(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<AddEntryResult> {
     let response: Response;
     try {
-      response = await this.fetchImpl(CART_ENTRIES_API, {
-        method: 'POST',
+      response = await this.fetchImpl(url, {
+        method,
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ additionalFields: '', ...payload }),
+        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch {
       return { ok: false, failure: { kind: 'network' } };
     }
     if (!response.ok) {
-      return { ok: false, failure: { kind: 'http', status: response.status, serverMessage: await serverMessage(response) } };
+      const failure = { kind: 'http', status: response.status, serverMessage: await serverMessage(response) } as const;
+      if (response.status === 404 && method !== 'POST') await this.load();
+      return { ok: false, failure };
     }
-    const body = (await response.json().catch(() => ({}))) as { shoppingCart?: unknown };
-    const cart = toSnapshot(body.shoppingCart);
+    const answer = (await response.json().catch(() => ({}))) as { shoppingCart?: unknown };
+    const cart = toSnapshot(answer.shoppingCart);
     this.#set(cart);
     return { ok: true, cart };
   }

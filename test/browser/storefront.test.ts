@@ -98,6 +98,50 @@ describe('storefront in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('changes a quantity and removes a line on the cart page, by keyboard; more than the stock is refused', async () => {
+    await open('/shop/p/speckled-mug');
+    await page.getByLabel('Select Color').selectOption('Slate'); // 2 in stock
+    await page.locator('form.purchase button[type=submit]').click();
+    await see(pill()).toBeVisible();
+    await open('/cart');
+    const line = page.locator('.cart-line');
+    await line.first().waitFor();
+    const box = page.getByRole('spinbutton', { name: 'Quantity (Speckled Stoneware Mug)' });
+    expect(await box.inputValue()).toBe('1');
+
+    await page.getByRole('button', { name: 'Increase quantity of Speckled Stoneware Mug' }).click();
+    await page.waitForFunction(() => document.querySelector('.cart-summary__subtotal')?.textContent === '$56.00');
+    expect(await box.inputValue()).toBe('2');
+    expect(await pill().locator('.cart-pill__count').textContent()).toBe('2 items');
+    expect(await page.getByRole('status').textContent()).toBe('Speckled Stoneware Mug: Quantity 2.');
+
+    // A third is more than the stock: the §8 alert with the server's §5 text, and the line keeps 2.
+    await box.fill('3');
+    await box.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('h2').textContent()).toBe('Unable to update quantity');
+    expect(await dialog.textContent()).toContain('Sorry, we do not have enough of that item available.');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await box.inputValue()).toBe('2');
+    expect(await page.locator('.cart-summary__subtotal').textContent()).toBe('$56.00');
+
+    await box.fill('1');
+    await box.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.cart-summary__subtotal')?.textContent === '$28.00');
+
+    const remove = page.getByRole('button', { name: 'Remove Speckled Stoneware Mug' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You have nothing in your shopping cart.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cart-contents'))).toBe(true);
+    await see(pill()).toBeHidden();
+    await page.reload();
+    await page.getByText('You have nothing in your shopping cart.').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows a disabled Sold Out button for a sold-out product and for a sold-out variant', async () => {
     await open('/shop/p/bud-vase');
     const button = page.locator('form.purchase button[type=submit]');

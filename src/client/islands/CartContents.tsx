@@ -1,8 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { failureMessage } from '../../core/addToCartErrors';
 import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '../../core/cartPill';
 import type { CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
-import { cartStore } from '../cartStore';
+import { QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP } from '../../core/quantity';
+import { cartStore, type AddEntryResult, type CartLine } from '../cartStore';
+import { AlertDialog } from './AlertDialog';
 
 export interface CartContentsProps {
   currency: CurrencyCode;
@@ -11,39 +14,76 @@ export interface CartContentsProps {
   quantityLabel: string;
 }
 
-/** The cart page's list: the page itself is a cacheable shell, the visitor's lines are fetched by the store. */
+interface Alert {
+  title: string;
+  message: string;
+}
+
+/**
+ * The cart page's list: the page itself is a cacheable shell, the visitor's lines are fetched by the store.
+ * Each line can change its quantity (− / + or typed, sent on Enter or when the box loses focus) and be removed;
+ * a refused change opens the §8 alert ('Unable to update quantity' / 'Unable to remove item') with the server's
+ * text, and the line shows the cart as the server answered it.
+ */
 export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartContentsProps) {
   const store = cartStore();
   const cart = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [status, setStatus] = useState('');
+  const container = useRef<HTMLDivElement>(null);
   const money = (minorUnits: number) => formatMoney({ minorUnits, currency });
+
+  const report = (title: string, result: AddEntryResult): boolean => {
+    if (result.ok) return true;
+    setAlert({ title, message: failureMessage(result.failure) });
+    return false;
+  };
+  const changeQuantity = async (line: CartLine, quantity: string): Promise<boolean> => {
+    const changed = report(CART_MESSAGES.unableToUpdateQuantity, await store.setQuantity(line.id, quantity));
+    if (changed) setStatus(`${line.title}: ${quantityLabel} ${quantity.trim()}.`);
+    return changed;
+  };
+  const remove = async (line: CartLine): Promise<boolean> => {
+    const removed = report(CART_MESSAGES.unableToRemoveItem, await store.removeEntry(line.id));
+    if (removed) {
+      setStatus(`${line.title} removed.`);
+      // The focused button is gone with its line: keep keyboard focus in the cart.
+      container.current?.focus();
+    }
+    return removed;
+  };
+
+  const dialog = alert ? <AlertDialog title={alert.title} message={alert.message} onClose={() => setAlert(null)} /> : null;
+  const announcer = (
+    <p className="visually-hidden" role="status">
+      {status}
+    </p>
+  );
 
   if (!cart.loaded) return <div className="cart-contents" aria-busy="true" />;
   if (cart.entries.length === 0) {
     return (
-      <div className="cart-contents">
+      <div className="cart-contents" ref={container} tabIndex={-1}>
         <p className="cart-empty">{CART_MESSAGES.emptyCart}</p>
+        {announcer}
+        {dialog}
       </div>
     );
   }
   const belowMinimum = isBelowMinimumSubtotal(cart.subtotalCents, minimumSubtotal);
   return (
-    <div className="cart-contents">
+    <div className="cart-contents" ref={container} tabIndex={-1}>
       <ul className="cart-lines">
         {cart.entries.map((line) => (
-          <li className="cart-line" key={line.id}>
-            <div className="cart-line__main">
-              <p className="cart-line__title">{line.title}</p>
-              {Object.entries(line.attributes).map(([name, value]) => (
-                <p className="cart-line__attribute" key={name}>
-                  {name}: {value}
-                </p>
-              ))}
-            </div>
-            <p className="cart-line__quantity">
-              {quantityLabel}: {line.quantity}
-            </p>
-            <p className="cart-line__total">{money(line.subtotalCents)}</p>
-          </li>
+          // Keyed by quantity too, so the typed box starts again from the server's answer after every change.
+          <CartLineItem
+            key={`${line.id}:${line.quantity}`}
+            line={line}
+            quantityLabel={quantityLabel}
+            total={money(line.subtotalCents)}
+            onQuantity={changeQuantity}
+            onRemove={remove}
+          />
         ))}
       </ul>
       <dl className="cart-summary">
@@ -51,6 +91,101 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartC
         <dd className="cart-summary__subtotal">{money(cart.subtotalCents)}</dd>
       </dl>
       {belowMinimum ? <p className="cart-minimum">{minimumSubtotalMessage({ minorUnits: minimumSubtotal, currency })}</p> : null}
+      {announcer}
+      {dialog}
     </div>
+  );
+}
+
+function CartLineItem({
+  line,
+  quantityLabel,
+  total,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  quantityLabel: string;
+  total: string;
+  onQuantity: (line: CartLine, quantity: string) => Promise<boolean>;
+  onRemove: (line: CartLine) => Promise<boolean>;
+}) {
+  const [draft, setDraft] = useState(String(line.quantity));
+  const [busy, setBusy] = useState(false);
+  // Set synchronously: a blur that follows Enter (the alert takes focus) must not send the same change twice.
+  const pending = useRef(false);
+  const inputId = `cart-quantity-${line.id}`;
+
+  const run = async (work: () => Promise<boolean>) => {
+    if (pending.current) return;
+    pending.current = true;
+    setBusy(true);
+    // A refused change puts the box back to the quantity the cart really holds.
+    if (!(await work())) setDraft(String(line.quantity));
+    pending.current = false;
+    setBusy(false);
+  };
+  const submit = (quantity: string) => {
+    if (quantity.trim() === String(line.quantity)) return;
+    void run(() => onQuantity(line, quantity));
+  };
+
+  return (
+    <li className="cart-line" aria-busy={busy}>
+      <div className="cart-line__main">
+        <p className="cart-line__title">{line.title}</p>
+        {Object.entries(line.attributes).map(([name, value]) => (
+          <p className="cart-line__attribute" key={name}>
+            {name}: {value}
+          </p>
+        ))}
+      </div>
+      <div className="cart-line__quantity">
+        <label htmlFor={inputId}>
+          {quantityLabel}
+          <span className="visually-hidden"> ({line.title})</span>
+        </label>
+        <div className="stepper">
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label={`Decrease ${quantityLabel.toLowerCase()} of ${line.title}`}
+            disabled={busy || line.quantity <= QUANTITY_MIN}
+            onClick={() => submit(String(line.quantity - QUANTITY_STEP))}
+          >
+            −
+          </button>
+          <input
+            id={inputId}
+            className="stepper__input"
+            type="number"
+            inputMode="numeric"
+            min={QUANTITY_MIN}
+            max={QUANTITY_MAX}
+            step={QUANTITY_STEP}
+            value={draft}
+            readOnly={busy}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            onBlur={() => submit(draft)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') submit(draft);
+            }}
+          />
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label={`Increase ${quantityLabel.toLowerCase()} of ${line.title}`}
+            disabled={busy || line.quantity >= QUANTITY_MAX}
+            onClick={() => submit(String(line.quantity + QUANTITY_STEP))}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <p className="cart-line__total">{total}</p>
+      <button type="button" className="button button--small cart-line__remove" disabled={busy} onClick={() => void run(() => onRemove(line))}>
+        Remove<span className="visually-hidden"> {line.title}</span>
+      </button>
+    </li>
   );
 }
