@@ -4,30 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect';
 import { buildApp } from '../../src/server/app';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { createFreshDb, forEachEngine } from '../support/engines';
+import { REDIS_URL, runRedisTests } from '../support/redis';
 
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const hasRedis = await redisReachable();
 
 /** A client address of its own per test, so that counters (in Redis too) start from zero on every run. */
 const freshIp = () => `10.${randomBytes(3).join('.')}`;
@@ -98,7 +84,7 @@ forEachEngine((engine, getDb, getFresh) => {
       }
     });
 
-    (hasRedis || process.env.CI === 'true' ? it : it.skip)('shares the limit through Redis between two app instances', async () => {
+    (runRedisTests ? it : it.skip)('shares the limit through Redis between two app instances', async () => {
       const a = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 4, redisUrl: REDIS_URL });
       const b = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 4, redisUrl: REDIS_URL });
       try {

@@ -8,16 +8,15 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { publishSiteChange, SITE_CACHE_TTL_MS } from '../../src/server/siteCache';
 import { importSiteFile } from '../../src/site/import';
 import { forEachEngine } from '../support/engines';
+import { REDIS_URL, runRedisTests } from '../support/redis';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DEMO = join(ROOT, 'sites/demo/site.json');
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LONG_TTL_MS = 60_000;
 
 const tmp = mkdtempSync(join(tmpdir(), 'vitrine-site-cache-'));
@@ -35,19 +34,6 @@ function demoTitled(title: string, mugName?: string): string {
   return file;
 }
 
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const hasRedis = await redisReachable();
 
 /** `vitrine import FILE` in its own process. */
 function importInOtherProcess(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -141,7 +127,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await homeTitle()).toBe(name);
   });
 
-  describe.skipIf(!hasRedis)('with Redis', () => {
+  describe.skipIf(!runRedisTests)('with Redis', () => {
     const waitForTitle = async (name: string, withinMs: number) => {
       const deadline = Date.now() + withinMs;
       let seen = await homeTitle();

@@ -4,6 +4,7 @@ import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '.
 import type { CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
 import { QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP } from '../../core/quantity';
+import { QUANTITY_INPUT_ATTRIBUTES } from '../../ui/QuantityInput';
 import { cartStore, type AddEntryResult, type CartLine } from '../cartStore';
 import { AlertDialog } from './AlertDialog';
 
@@ -158,11 +159,7 @@ function CartLineItem({
           <input
             id={inputId}
             className="stepper__input"
-            type="number"
-            inputMode="numeric"
-            min={QUANTITY_MIN}
-            max={QUANTITY_MAX}
-            step={QUANTITY_STEP}
+            {...QUANTITY_INPUT_ATTRIBUTES}
             value={draft}
             readOnly={busy}
             onChange={(e) => setDraft(e.currentTarget.value)}
