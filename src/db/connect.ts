@@ -95,6 +95,6 @@ function connectPostgres(url: string): DbHandle {
 }
 
 /** Which engine a Kysely handle (or transaction) talks to. */
-export function engineOf(db: Kysely<any>): Engine {
+export function engineOf<DB>(db: Kysely<DB>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -2,7 +2,7 @@
  * Validation of a site file's JSON value: every problem, each named by its JSON path
  * (`products[3].variants[0].price: must be a whole number of minor units (cents)`).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   checkReferences,
   collectionSchema,

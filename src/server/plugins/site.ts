@@ -5,7 +5,7 @@
  * host with no default site is a clear 404 (JSON for the API, a short page otherwise, through the error handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSiteByHost, listSites, onSiteChange } from '../../services/sites';
+import { type findSiteByHost, listSites, onSiteChange } from '../../services/sites';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from '../siteCache';
