@@ -6,13 +6,16 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { LogController, type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/tables';
 import type { AppContext } from './context';
 import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from './errors';
+import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from './jsonBody';
 import { registerSitePlugin } from './plugins/site';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
@@ -47,9 +50,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
-    // JSON bodies with __proto__ or constructor.prototype are refused (400), never merged into objects.
+    // JSON bodies with __proto__ or constructor.prototype are refused (400), never merged into objects (the same
+    // setting for the parser that replaces Fastify's JSON parser: ./jsonBody).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // The router's own refusals (a bad %-escape, an over-long path parameter) get the same answers as every other
+    // error, instead of Fastify's default body (another shape, no HTML page, no security headers).
+    frameworkErrors: (error, request, reply) => {
+      // These replies run no onSend hook of the app.
+      setSecurityHeaders(request, reply);
+      void handleError.call(request.server, error, request, reply);
+    },
+    clientErrorHandler: handleClientError,
   });
 
   const ctx: AppContext = {
@@ -70,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, await rateLimitOptions(app, options.redisUrl));
@@ -110,14 +123,19 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
 
 /** Fastify's own 4xx errors (body parsing, media type, size), with the texts we show for them. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', message: 'The request body is empty; a JSON object is expected.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', message: INVALID_JSON_MESSAGE },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', message: EMPTY_BODY_MESSAGE },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported-media-type',
     message: 'The request body must be JSON (Content-Type: application/json).',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-input', message: 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload-too-large', message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` },
+  FST_ERR_BAD_URL: {
+    code: 'invalid-input',
+    message: 'The address has an invalid %-escape (a % must be followed by two hex digits that encode UTF-8 text).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'invalid-input', message: 'A part of the address is too long.' },
 };
 
 function toApiError(error: unknown): ApiError | null {
@@ -126,7 +144,7 @@ function toApiError(error: unknown): ApiError | null {
   const known = typeof e.code === 'string' ? FASTIFY_ERRORS[e.code] : undefined;
   if (known) return new ApiError(known.code, known.message);
   // Other client errors Fastify raises (a JSON syntax error, a poisoned prototype, a bad URL): 400 with its text.
-  if (error instanceof SyntaxError && e.statusCode === 400) return new ApiError('invalid-json', 'The request body is not valid JSON.');
+  if (error instanceof SyntaxError && e.statusCode === 400) return new ApiError('invalid-json', INVALID_JSON_MESSAGE);
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (e.statusCode === 429) return ApiError.rateLimited();
     if (e.statusCode === 404) return new ApiError('route-not-found', 'Nothing is found at this address.');
@@ -144,6 +162,48 @@ async function handleError(this: FastifyInstance, error: unknown, request: Fasti
   request.log.error({ err: error }, 'unexpected error');
   return sendError(request, reply, new ApiError('internal', GENERIC_ERROR_MESSAGE));
 }
+
+/** What was wrong, for the request-line and header errors of Node's HTTP parser (llhttp). */
+const PARSE_ERRORS: Record<string, string> = {
+  HPE_INVALID_URL: 'The address contains characters that are not allowed (spaces, control characters and non-ASCII bytes must be %-encoded).',
+  HPE_INVALID_METHOD: 'The request method is not valid.',
+  HPE_INVALID_VERSION: 'The request line is not valid HTTP/1.1 (a space in the address must be written %20).',
+  HPE_INVALID_CONSTANT: 'The request line is not valid HTTP/1.1 (a space in the address must be written %20).',
+  HPE_INVALID_HEADER_TOKEN: 'A request header has a name or value with characters that are not allowed.',
+  HPE_INVALID_CONTENT_LENGTH: 'The Content-Length header is not valid.',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'The Content-Length header is given twice, or together with Transfer-Encoding.',
+  HPE_INVALID_TRANSFER_ENCODING: 'The Transfer-Encoding header is not valid.',
+  HPE_INVALID_CHUNK_SIZE: 'The chunked request body is not valid.',
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line or header, headers too
+ * large, too slow): the usual error body, as JSON since no route, and so no page, is known yet.
+ */
+function handleClientError(error: ConnectionError, socket: Socket): void {
+  const code = (error as ConnectionError & { code?: string }).code ?? '';
+  if (code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const apiError =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers-too-large', 'The request headers (cookies included) are larger than the server accepts.')
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('request-timeout', 'The request was not received in time.')
+        : new ApiError('invalid-input', PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`);
+  const body = JSON.stringify(apiError.toBody());
+  socket.end(
+    `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
+      `X-Content-Type-Options: nosniff\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+const parseReason = (error: ConnectionError) => {
+  const reason = (error as ConnectionError & { reason?: unknown }).reason;
+  return typeof reason === 'string' && reason !== '' ? reason.toLowerCase() : 'unreadable';
+};
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   reply.code(error.statusCode).header('cache-control', 'no-store');

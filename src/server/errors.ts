@@ -14,6 +14,10 @@ export const ERROR_STATUS = {
   'invalid-json': 400,
   'unsupported-media-type': 415,
   'payload-too-large': 413,
+  /** The request headers (cookies included) are over Node's limit (16 KB). */
+  'headers-too-large': 431,
+  /** The request was not received within Node's request timeout. */
+  'request-timeout': 408,
   /** An add-to-cart check of §5 refused the add (options, variant, quantity). */
   'add-to-cart-refused': 400,
   /** §5 check 3: not enough stock, counting what the cart already holds. */

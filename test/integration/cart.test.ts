@@ -240,6 +240,17 @@ forEachEngine((engine, getDb) => {
       expect((await get(cartCookie(big))).json().totalQuantity).toBe(9999);
     });
 
+    it('accepts a JSON body whose Content-Type names a charset', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json; charset=utf-8' },
+        payload: JSON.stringify({ itemId: 'ebook', sku: 'ebook-1', quantity: 2 }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().newlyAdded.quantity).toBe(2);
+    });
+
     it('accepts a quantity typed as text', async () => {
       const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: ' 3 ' });
       expect(response.statusCode).toBe(200);
@@ -274,7 +285,8 @@ forEachEngine((engine, getDb) => {
       await bad(await add([1, 2]), 400, 'The request body must be a JSON object.');
       await bad(await add('null'), 400, 'The request body must be a JSON object.');
       await bad(await add('{"itemId": "tee",'), 400, 'The request body is not valid JSON.');
-      await bad(await add('{"__proto__": {"x": 1}, "itemId": "tee"}'), 400, 'The request body is not valid JSON.');
+      await bad(await add('{"__proto__": {"x": 1}, "itemId": "tee"}'), 400, 'The request body must not contain the keys __proto__ or constructor.prototype.');
+      await bad(await add('{"constructor": {"prototype": {"x": 1}}, "itemId": "tee"}'), 400, 'The request body must not contain the keys __proto__ or constructor.prototype.');
       const empty = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' } });
       await bad(empty, 400, 'The request body is empty; a JSON object is expected.');
       const noType = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST }, payload: 'itemId=tee' });

@@ -62,6 +62,10 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const { siteId } = request.params;
       const path = request.params['*'];
+      // Both are looked up in the database, and PostgreSQL refuses a NUL character in text.
+      if (`${siteId}${path}`.includes('\u0000')) {
+        throw new ApiError('invalid-input', 'An image address must not contain a NUL character (%00).', { field: 'path' });
+      }
       const width = parseFormat(request.query.format);
       const webp = /image\/webp/.test(request.headers.accept ?? '');
       const key = [siteId, request.query.v ?? '', path, width ?? 'original', webp ? 'webp' : 'source'].join('\u0000');

@@ -6,12 +6,16 @@
 import { z } from 'zod';
 
 const MAX_ADDITIONAL_FIELDS_LENGTH = 20_000;
+/** Deeper answers are no form's; the limit also keeps canonicalJson's recursion far from the stack's end. */
+const MAX_ADDITIONAL_FIELDS_DEPTH = 32;
 
+/** Ids are looked up in the database, and PostgreSQL refuses a NUL character in text: such an id names nothing. */
 const requiredString = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character');
 
 const queryFlag = z.string({ error: 'must be given once, as text' }).max(100, 'must be at most 100 characters').optional();
 
@@ -20,16 +24,27 @@ export const getCartQuery = z.object({ mock: queryFlag, timecode: queryFlag, cal
 
 /**
  * Sorts object keys so that the same answers always give the same text: entries merge when sku and additional
- * fields are equal, and equality is by this text.
+ * fields are equal, and equality is by this text. undefined when nested deeper than MAX_ADDITIONAL_FIELDS_DEPTH.
  */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+function canonicalJson(value: unknown, depth = 0): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (depth >= MAX_ADDITIONAL_FIELDS_DEPTH) return undefined;
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = canonicalJson(item, depth + 1);
+      if (text === undefined) return undefined;
+      parts.push(text);
+    }
+    return `[${parts.join(',')}]`;
   }
-  return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    const text = canonicalJson(record[key], depth + 1);
+    if (text === undefined) return undefined;
+    parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**
@@ -59,6 +74,10 @@ export const additionalFieldsSchema = z
       }
     }
     const text = canonicalJson(parsed);
+    if (text === undefined) {
+      ctx.addIssue({ code: 'custom', message: `must not be nested more than ${MAX_ADDITIONAL_FIELDS_DEPTH} levels deep` });
+      return z.NEVER;
+    }
     if (text.length > MAX_ADDITIONAL_FIELDS_LENGTH) {
       ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_ADDITIONAL_FIELDS_LENGTH} characters of JSON` });
       return z.NEVER;
