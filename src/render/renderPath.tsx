@@ -17,7 +17,7 @@ import { uiLabels, type UiLabels } from '../ui/labels';
 import { Layout, type SiteChrome } from '../ui/Layout';
 import { BlogListPage, CartPage, ContentPage, NotFoundPage, PostView, ProductListPage } from '../ui/Pages';
 import { ProductDetail } from '../ui/ProductDetail';
-import { assetUrl, SiteVersionContext } from '../ui/ResponsiveImage';
+import { assetUrl, SiteImagesContext, type SiteImages } from '../ui/ResponsiveImage';
 import { renderDocument, type DocumentMeta } from './document';
 import { LruCache } from './lru';
 import type { ClientAssets } from './manifest';
@@ -57,6 +57,8 @@ interface SiteData {
   collections: Collection[];
   chrome: SiteChrome;
   labels: UiLabels;
+  /** The version and the image sizes, for every ResponsiveImage of the version's pages. */
+  images: SiteImages;
   /** `${collectionId}/${productSlug}` → the product without variants; null: no such product. */
   products: LruCache<string, Omit<Product, 'variants'> | null>;
 }
@@ -84,13 +86,18 @@ export class PageRenderer {
     const held = this.#siteData.get(site.id);
     if (held && held.version === site.version) return held.data;
     const data = (async (): Promise<SiteData> => {
-      const [pages, collections] = await Promise.all([catalog.listPages(this.db, site.id), catalog.listCollections(this.db, site.id)]);
+      const [pages, collections, imageSizes] = await Promise.all([
+        catalog.listPages(this.db, site.id),
+        catalog.listCollections(this.db, site.id),
+        catalog.listImageSizes(this.db, site.id),
+      ]);
       return {
         version: site.version,
         pages,
         collections,
         chrome: this.chrome(site, currency, pages, collections),
         labels: uiLabels(site.settings),
+        images: { version: site.version, sizes: imageSizes },
         products: new LruCache(PRODUCT_RECORDS_PER_SITE),
       };
     })();
@@ -118,11 +125,11 @@ export class PageRenderer {
       noindex: !content,
     };
     const html = renderDocument(
-      <SiteVersionContext value={site.version}>
+      <SiteImagesContext value={data.images}>
         <Layout chrome={chrome} path={path}>
           {shown.body}
         </Layout>
-      </SiteVersionContext>,
+      </SiteImagesContext>,
       meta,
       this.assets,
     );

@@ -184,6 +184,17 @@ export async function getForm(db: Db, siteId: string, formId: string): Promise<F
 }
 
 /** An image of the site by its path as written in the site file (e.g. `images/mug.jpg`). */
+/** Width and height (pixels) of every image of a site, by path: pages give them to <img> so nothing shifts as it loads. */
+export async function listImageSizes(db: Db, siteId: string): Promise<Map<string, ImageSize>> {
+  const rows = await db.selectFrom('assets').select(['path', 'width', 'height']).where('site_id', '=', siteId).execute();
+  return new Map(rows.filter((r) => r.width > 0 && r.height > 0).map((r) => [r.path, { width: r.width, height: r.height }]));
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 export async function getAsset(db: Db, siteId: string, path: string): Promise<SiteAsset | undefined> {
   const row = await db
     .selectFrom('assets')

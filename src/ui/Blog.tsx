@@ -1,3 +1,4 @@
+import type { ImagePriority } from '../core/images';
 import type { Post } from '../site/schema';
 import { Paragraphs } from './Layout';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -23,21 +24,24 @@ export function PostList({
   collectionSlug,
   headingLevel = 2,
   locale = 'en-US',
+  firstImagePriority,
 }: {
   posts: Post[];
   siteId: string;
   collectionSlug: string;
   headingLevel?: 2 | 3;
   locale?: string;
+  /** 'high' where the list opens the page: its first image is then the largest paint, so it must not wait (lazy). */
+  firstImagePriority?: ImagePriority;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="post-list">
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id} className="post-card">
           {post.image ? (
             <div className="post-card__media">
-              <ResponsiveImage siteId={siteId} image={post.image} sizes="(min-width: 1160px) 370px, (min-width: 700px) 45vw, 100vw" displayWidth={500} />
+              <ResponsiveImage siteId={siteId} image={post.image} sizes="(min-width: 1160px) 370px, (min-width: 700px) 45vw, 100vw" displayWidth={500} priority={index === 0 ? firstImagePriority : undefined} />
             </div>
           ) : null}
           <Heading>

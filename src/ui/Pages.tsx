@@ -47,7 +47,7 @@ export function BlogListPage({ collection, posts, siteId, locale }: { collection
       <header className="collection-header">
         <h1>{collection.title}</h1>
       </header>
-      <PostList posts={posts} siteId={siteId} collectionSlug={collection.slug} locale={locale} />
+      <PostList posts={posts} siteId={siteId} collectionSlug={collection.slug} locale={locale} firstImagePriority="high" />
     </>
   );
 }

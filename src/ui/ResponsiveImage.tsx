@@ -9,12 +9,17 @@ import type { Image } from '../site/schema';
 export const assetUrl = (siteId: string, file: string, siteVersion?: number): string =>
   `/assets/${encodeURIComponent(siteId)}/${file.split('/').map(encodeURIComponent).join('/')}${siteVersion === undefined ? '' : `?v=${siteVersion}`}`;
 
-/** The version of the site being rendered (set once per page by the renderer). */
-export const SiteVersionContext = createContext<number | undefined>(undefined);
+/** The site being rendered (set once per page by the renderer): its version, and its images' sizes by file path. */
+export interface SiteImages {
+  version?: number;
+  sizes?: ReadonlyMap<string, { width: number; height: number }>;
+}
+export const SiteImagesContext = createContext<SiteImages>({});
 
 /**
  * A responsive image (§9): every spec width in srcset (never wider than the original when known), lazy unless
- * priority is high, cropped around its focal point by the surrounding box's aspect ratio.
+ * priority is high, cropped around its focal point by the surrounding box's aspect ratio, with its intrinsic size
+ * when the site's images are known (SiteImagesContext).
  */
 export function ResponsiveImage({
   siteId,
@@ -35,13 +40,18 @@ export function ResponsiveImage({
   displayWidth?: number;
   className?: string;
 }) {
-  const url = assetUrl(siteId, image.file, useContext(SiteVersionContext));
+  const site = useContext(SiteImagesContext);
+  const url = assetUrl(siteId, image.file, site.version);
   const loading = imageLoading(priority);
+  // With its size known the browser reserves the image's box before it loads (no layout shift).
+  const size = site.sizes?.get(image.file);
   return (
     <img
       className={className}
       src={imageUrl(url, thumbnailWidth(displayWidth))}
-      srcSet={buildSrcset(url, originalWidth)}
+      srcSet={buildSrcset(url, originalWidth ?? size?.width)}
+      width={size?.width}
+      height={size?.height}
       sizes={sizes}
       alt={imageAltText({ altText: image.altText })}
       loading={loading}

@@ -41,6 +41,23 @@ describe('page routes', () => {
     expect(post.body).toContain('<article class="post">');
   });
 
+  it('gives every image its intrinsic size (no layout shift) and loads the first large one at once', async () => {
+    const imgs = (body: string) => [...body.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    const home = imgs((await get('/')).body);
+    expect(home.length).toBeGreaterThan(1);
+    for (const img of home) expect(img).toMatch(/ width="\d+" height="\d+"/);
+    // The demo's images are 1500 × 1500: the hero says so, and its srcset offers nothing wider.
+    expect(home[0]).toContain('width="1500" height="1500"');
+    expect(home[0]).toContain('loading="eager"');
+    const widths = [...(/srcSet="([^"]+)"|srcset="([^"]+)"/.exec(home[0]!)?.slice(1).join('') ?? '').matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
+    expect(widths.length).toBeGreaterThan(0);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(1500);
+
+    const blog = imgs((await get('/blog')).body);
+    expect(blog.length).toBe(3);
+    expect(blog.map((img) => /loading="(\w+)"/.exec(img)?.[1])).toEqual(['eager', 'lazy', 'lazy']);
+  });
+
   it('gives the detail page its variant selectors, quantity input and island props', async () => {
     const res = await get('/shop/p/speckled-mug');
     expect(res.body).toContain('aria-label="Select Color"');
