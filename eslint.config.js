@@ -24,9 +24,15 @@ export default tseslint.config(
     },
   },
   {
+    // Hooks live in .ts files too (useAddToCart.ts, useModalDialog.ts).
+    files: ['src/client/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ['src/**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: jsxA11y.flatConfigs.recommended.rules,
   },
   {
     // Migrations are written against the schema of their day, not today's Database type (Kysely's advice).

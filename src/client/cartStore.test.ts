@@ -18,9 +18,33 @@ describe('toSnapshot', () => {
     expect(cart).toMatchObject({ loaded: true, totalQuantity: 3, subtotalCents: 7000 });
     expect(cart.entries[0]).toEqual({
       id: 'e1', itemId: 'mug', sku: 'MUG-OAT', title: 'Mug', attributes: { Color: 'Oatmeal' }, quantity: 2, unitPriceCents: 2800, subtotalCents: 5600,
+      additionalFields: '', answers: [],
     });
     // A missing subTotal is unit price × quantity.
     expect(cart.entries[1]?.subtotalCents).toBe(1400);
+  });
+
+  it("reads an entry's answers and their summary, keeping only well-formed summary items", () => {
+    const cart = toSnapshot({
+      entries: [
+        {
+          id: 'e3',
+          additionalFields: '{"t":"Sam"}',
+          additionalFieldsSummary: [{ title: 'Engraving text', lines: ['Sam', 7] }, { title: 3, lines: [] }, null, { title: 'No lines' }],
+        },
+      ],
+    });
+    expect(cart.entries[0]).toMatchObject({ additionalFields: '{"t":"Sam"}', answers: [{ title: 'Engraving text', lines: ['Sam'] }] });
+  });
+
+  it('passes on the per-field messages of a refused add', async () => {
+    const body = { code: 'invalid-form-answers', message: 'Engraving text: Required.', fields: { t: 'Required', bad: 1 } };
+    const store = new CartStore(vi.fn().mockResolvedValue(json(400, body)));
+    expect(await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1, additionalFields: '{}' })).toEqual({
+      ok: false,
+      failure: { kind: 'http', status: 400, serverMessage: 'Engraving text: Required.' },
+      fields: { t: 'Required' },
+    });
   });
 
   it('treats anything else as an empty cart', () => {

@@ -20,6 +20,10 @@ export interface CartLine {
   subtotalCents: number;
   /** Unit price in minor units. */
   unitPriceCents: number;
+  /** JSON text of the product form's answers, '' when none. */
+  additionalFields: string;
+  /** The answers as the server summarized them (field title and lines), [] when none. */
+  answers: { title: string; lines: string[] }[];
 }
 
 export interface CartSnapshot {
@@ -37,7 +41,10 @@ export interface AddEntryPayload {
   additionalFields?: string;
 }
 
-export type AddEntryResult = { ok: true; cart: CartSnapshot } | { ok: false; failure: AddRequestFailure };
+export type AddEntryResult =
+  | { ok: true; cart: CartSnapshot }
+  /** `fields`: the server's per-field messages for product form answers (field id → message), when it sent them. */
+  | { ok: false; failure: AddRequestFailure; fields?: Record<string, string> };
 
 /** What the server renders and what hydration starts from: nothing known about this visitor's cart. */
 export const UNKNOWN_CART: CartSnapshot = Object.freeze({ loaded: false, totalQuantity: 0, subtotalCents: 0, entries: [] });
@@ -69,6 +76,8 @@ export function toSnapshot(answer: unknown): CartSnapshot {
       quantity,
       unitPriceCents: unit,
       subtotalCents: e.subTotal !== undefined ? cents(e.subTotal) : unit * quantity,
+      additionalFields: str(e.additionalFields),
+      answers: answerSummaries(e.additionalFieldsSummary),
     };
   });
   return {
@@ -79,6 +88,17 @@ export function toSnapshot(answer: unknown): CartSnapshot {
   };
 }
 
+/** The entry's additionalFieldsSummary (docs/api.md), keeping only well-formed items. */
+function answerSummaries(value: unknown): CartLine['answers'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { title, lines } = item as { title?: unknown; lines?: unknown };
+    if (typeof title !== 'string' || !Array.isArray(lines)) return [];
+    return [{ title, lines: lines.filter((l): l is string => typeof l === 'string') }];
+  });
+}
+
 function readCookie(cookieString: string, name: string): string | null {
   for (const part of cookieString.split(';')) {
     const eq = part.indexOf('=');
@@ -87,18 +107,25 @@ function readCookie(cookieString: string, name: string): string | null {
   return null;
 }
 
-async function serverMessage(response: Response): Promise<string | null> {
+/** The refusal's message (null: none, the core falls back to its own text) and per-field messages, if any. */
+async function serverRefusal(response: Response): Promise<{ message: string | null; fields?: Record<string, string> }> {
   try {
-    const body = (await response.json()) as { message?: unknown; error?: unknown };
-    if (typeof body.message === 'string') return body.message;
-    if (typeof body.error === 'string') return body.error;
+    const body = (await response.json()) as { message?: unknown; error?: unknown; fields?: unknown };
+    const fields =
+      typeof body.fields === 'object' && body.fields !== null && !Array.isArray(body.fields)
+        ? Object.fromEntries(Object.entries(body.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : undefined;
+    const withFields = fields ? { fields } : {};
+    if (typeof body.message === 'string') return { message: body.message, ...withFields };
+    if (typeof body.error === 'string') return { message: body.error, ...withFields };
     if (typeof body.error === 'object' && body.error !== null && typeof (body.error as { message?: unknown }).message === 'string') {
-      return (body.error as { message: string }).message;
+      return { message: (body.error as { message: string }).message, ...withFields };
     }
+    return { message: null, ...withFields };
   } catch {
     // Not JSON (a proxy error page, say): the core falls back to its own text.
   }
-  return null;
+  return { message: null };
 }
 
 type Listener = () => void;
@@ -184,9 +211,10 @@ export class CartStore {
       return { ok: false, failure: { kind: 'network' } };
     }
     if (!response.ok) {
-      const failure = { kind: 'http', status: response.status, serverMessage: await serverMessage(response) } as const;
+      const refusal = await serverRefusal(response);
+      const failure = { kind: 'http', status: response.status, serverMessage: refusal.message } as const;
       if (response.status === 404 && method !== 'POST') await this.load();
-      return { ok: false, failure };
+      return { ok: false, failure, ...(refusal.fields ? { fields: refusal.fields } : {}) };
     }
     const answer = (await response.json().catch(() => ({}))) as { shoppingCart?: unknown };
     const cart = toSnapshot(answer.shoppingCart);

@@ -3,5 +3,6 @@ export * from './forms/fields';
 export * from './forms/values';
 export * from './forms/validation';
 export * from './forms/summary';
+export * from './forms/productForm';
 export * from './forms/submission';
 export * from './forms/restock';

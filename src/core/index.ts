@@ -12,6 +12,7 @@ export * from './webVitals';
 export * from './images';
 export * from './colour';
 export * from './text';
+export * from './canonicalJson';
 export * from './comments';
 export * from './calendar';
 export * from './address';

@@ -10,6 +10,7 @@ import { imageUrl } from '../core/images';
 import { ROUTES } from '../core/purchaseRoute';
 import type { Database } from '../db/tables';
 import * as catalog from '../services/catalog';
+import { toProductForm, productFormOf, type ProductForms } from '../services/coreForm';
 import type { Site } from '../services/sites';
 import type { Collection, Page, Product } from '../site/schema';
 import type { BlockData } from '../ui/Blocks';
@@ -59,6 +60,8 @@ interface SiteData {
   labels: UiLabels;
   /** The version and the image sizes, for every ResponsiveImage of the version's pages. */
   images: SiteImages;
+  /** Every form of the version as a product form, by id (the add buttons of products with a form carry theirs). */
+  productForms: ProductForms;
   /** `${collectionId}/${productSlug}` → the product without variants; null: no such product. */
   products: LruCache<string, Omit<Product, 'variants'> | null>;
 }
@@ -86,10 +89,11 @@ export class PageRenderer {
     const held = this.#siteData.get(site.id);
     if (held && held.version === site.version) return held.data;
     const data = (async (): Promise<SiteData> => {
-      const [pages, collections, imageSizes] = await Promise.all([
+      const [pages, collections, imageSizes, forms] = await Promise.all([
         catalog.listPages(this.db, site.id),
         catalog.listCollections(this.db, site.id),
         catalog.listImageSizes(this.db, site.id),
+        catalog.listForms(this.db, site.id),
       ]);
       return {
         version: site.version,
@@ -98,6 +102,7 @@ export class PageRenderer {
         chrome: this.chrome(site, currency, pages, collections),
         labels: uiLabels(site.settings),
         images: { version: site.version, sizes: imageSizes },
+        productForms: new Map(forms.map((f) => [f.id, toProductForm(f)])),
         products: new LruCache(PRODUCT_RECORDS_PER_SITE),
       };
     })();
@@ -167,7 +172,13 @@ export class PageRenderer {
       return {
         title: page.path === '/' ? site.title : page.title,
         description: firstText(page),
-        body: <ContentPage page={page} isHome={page.path === '/'} data={await this.blockData(site, currency, page, collections, labels)} />,
+        body: (
+          <ContentPage
+            page={page}
+            isHome={page.path === '/'}
+            data={await this.blockData(site, currency, page, collections, labels, siteData.productForms)}
+          />
+        ),
       };
     }
 
@@ -181,7 +192,16 @@ export class PageRenderer {
         return {
           title: collection.title,
           description: `${collection.title} — ${products.map((p) => p.name).join(', ')}`,
-          body: <ProductListPage collection={collection} products={products} siteId={site.id} currency={currency} labels={labels} />,
+          body: (
+            <ProductListPage
+              collection={collection}
+              products={products}
+              siteId={site.id}
+              currency={currency}
+              labels={labels}
+              productForms={siteData.productForms}
+            />
+          ),
         };
       }
       if (second === 'p' && third) {
@@ -200,6 +220,7 @@ export class PageRenderer {
               currency={currency}
               labels={labels}
               multipleQuantityAllowedForServices={site.settings.store.multipleQuantityAllowedForServices}
+              form={productFormOf(product, siteData.productForms)}
             />
           ),
         };
@@ -243,7 +264,14 @@ export class PageRenderer {
   }
 
   /** Loads what a page's blocks show, one query per referenced collection, product or form. */
-  private async blockData(site: Site, currency: CurrencyCode, page: Page, collections: Collection[], labels: UiLabels): Promise<BlockData> {
+  private async blockData(
+    site: Site,
+    currency: CurrencyCode,
+    page: Page,
+    collections: Collection[],
+    labels: UiLabels,
+    productForms: ProductForms,
+  ): Promise<BlockData> {
     const data: BlockData = {
       siteId: site.id,
       currency,
@@ -252,6 +280,7 @@ export class PageRenderer {
       productsByCollection: new Map(),
       products: new Map(),
       forms: new Map(),
+      productForms,
       postsByCollection: new Map(),
     };
     const productIds: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * The one error type of the HTTP layer: a closed set of codes, each with its HTTP status, mapped in one place
  * (the error handler in app.ts). Every error answer has the body `{ code, message, type }` (+ `field` for
- * validation errors, + `unselectedOptions` for NO_VARIANT_SELECTED): `message` is what the shopper sees,
+ * validation errors, + `unselectedOptions` for NO_VARIANT_SELECTED, + `fields` for product form answers): `message` is what the shopper sees,
  * `type` the tracked error type of spec §8 the browser reports.
  */
 import type { AddToCartError, TrackedErrorType } from '../core/addToCartErrors';
@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   'add-to-cart-refused': 400,
   /** §5 check 3: not enough stock, counting what the cart already holds. */
   'out-of-stock': 409,
+  /** The answers to the product's form (additionalFields) failed the form rules of §5; per-field messages in `fields`. */
+  'invalid-form-answers': 400,
   'product-not-found': 404,
   'entry-not-found': 404,
   'site-not-found': 404,
@@ -38,6 +40,8 @@ export interface ErrorBody {
   type: TrackedErrorType;
   field?: string;
   unselectedOptions?: readonly string[];
+  /** Product form answers: field id → its §5 message, shown above each field. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 export class ApiError extends Error {
@@ -46,7 +50,12 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { type?: TrackedErrorType; field?: string; unselectedOptions?: readonly string[] } = {},
+    readonly details: {
+      type?: TrackedErrorType;
+      field?: string;
+      unselectedOptions?: readonly string[];
+      fields?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -60,6 +69,7 @@ export class ApiError extends Error {
       type: this.details.type ?? 'API_FAILURE',
       ...(this.details.field !== undefined ? { field: this.details.field } : {}),
       ...(this.details.unselectedOptions ? { unselectedOptions: this.details.unselectedOptions } : {}),
+      ...(this.details.fields ? { fields: this.details.fields } : {}),
     };
   }
 

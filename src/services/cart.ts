@@ -9,13 +9,17 @@ import { checkAddToCart } from '../core/addToCart';
 import type { AddToCartError } from '../core/addToCartErrors';
 import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
+import { checkProductFormAnswers, parseProductFormAnswers } from '../core/forms/productForm';
+import { summarizeFormAnswers, type FormAnswerSummary } from '../core/forms/summary';
 import type { CoreProduct } from '../core/product';
 import { findVariantBySku } from '../core/variant';
 import { err, ok, type Result } from '../core/result';
 import { engineOf } from '../db/connect';
 import type { CartEntryRow, CartRow, Database } from '../db/tables';
+import type { Form } from '../site/schema';
+import { toProductForm } from './coreForm';
 import { toCoreProduct } from './coreProduct';
-import { getProduct } from './catalog';
+import { getForm, getProduct } from './catalog';
 
 // ---------------------------------------------------------------- API types (spec §3)
 
@@ -31,6 +35,11 @@ export interface CartEntry {
   purchasePriceCents: number;
   /** JSON text of the product form's answers, '' when none. */
   additionalFields: string;
+  /**
+   * The answers as the cart shows them (the core's summarizeFormAnswers): each field of the product's form with its
+   * title and lines; [] when the entry has no answers or its product has no form (any more).
+   */
+  additionalFieldsSummary: FormAnswerSummary[];
 }
 
 export interface ShoppingCart extends CartTotals {
@@ -57,7 +66,12 @@ export interface CartSite {
   currency: string;
 }
 
-export type CartFailure = AddToCartError | { type: 'PRODUCT_NOT_FOUND'; itemId: string } | { type: 'ENTRY_NOT_FOUND' };
+export type CartFailure =
+  | AddToCartError
+  | { type: 'PRODUCT_NOT_FOUND'; itemId: string }
+  | { type: 'ENTRY_NOT_FOUND' }
+  /** The product form's answers failed the core's form rules: each field's message, and one text naming them. */
+  | { type: 'INVALID_FORM_ANSWERS'; fields: Record<string, string>; message: string };
 
 type Db = Kysely<Database>;
 
@@ -106,8 +120,9 @@ export async function addEntry(
     const now = new Date().toISOString();
     const existing = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
 
-    const product = await loadProduct(trx, site, input.itemId);
-    if (!product) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
+    const loaded = await loadProduct(trx, site, input.itemId);
+    if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
+    const { product } = loaded;
 
     const entries = existing ? await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', existing.id).execute() : [];
     // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
@@ -125,8 +140,12 @@ export async function addEntry(
     });
     if (!checked.ok) return checked;
     const { variant, quantity } = checked.value;
+    // §4: the form comes after the stock check, in the browser and here.
+    const answers = await checkedAdditionalFields(trx, site, loaded.formId, input.additionalFields);
+    if (!answers.ok) return answers;
+    const additionalFields = answers.value;
 
-    const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === input.additionalFields);
+    const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === additionalFields);
     const lineQuantity = mergedLineQuantity(line?.quantity ?? 0, quantity);
     if (!lineQuantity.ok) return lineQuantity;
 
@@ -150,7 +169,7 @@ export async function addEntry(
           item_id: product.id,
           sku: variant.sku,
           quantity: lineQuantity.value,
-          additional_fields: input.additionalFields,
+          additional_fields: additionalFields,
           unit_price: unitPrice,
           created_at: now,
         })
@@ -172,15 +191,16 @@ export interface UpdateAdditionalFieldsOutcome {
 }
 
 /**
- * Replaces an entry's additional fields. When another line of the same sku already has exactly these answers, the
- * two lines become one (the sum of both quantities), as an add with those answers would have done.
+ * Replaces an entry's additional fields, checked against the product's form as an add checks them. When another
+ * line of the same sku already has exactly these answers, the two lines become one (the sum of both quantities), as
+ * an add with those answers would have done.
  */
 export async function updateAdditionalFields(
   db: Kysely<Database>,
   site: CartSite,
   token: string | undefined,
   entryId: string,
-  additionalFields: string,
+  sentAdditionalFields: string,
 ): Promise<Result<UpdateAdditionalFieldsOutcome, CartFailure>> {
   return inTransaction<UpdateAdditionalFieldsOutcome, CartFailure>(db, async (trx) => {
     const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
@@ -188,6 +208,9 @@ export async function updateAdditionalFields(
     const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
     const entry = entries.find((e) => e.id === entryId);
     if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
+    const answers = await checkedAdditionalFields(trx, site, (await loadProduct(trx, site, entry.item_id))?.formId, sentAdditionalFields);
+    if (!answers.ok) return answers;
+    const additionalFields = answers.value;
 
     let resultId = entry.id;
     const twin = entries.find((e) => e.id !== entry.id && e.sku === entry.sku && e.additional_fields === additionalFields);
@@ -233,7 +256,7 @@ export async function updateEntryQuantity(
     const entry = entries.find((e) => e.id === entryId);
     if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
 
-    const product = await loadProduct(trx, site, entry.item_id);
+    const product = (await loadProduct(trx, site, entry.item_id))?.product;
     const variant = product && findVariantBySku(product, entry.sku);
     const checked = checkLineQuantityChange({
       productType: product?.productType,
@@ -357,10 +380,35 @@ async function createCart(trx: Kysely<Database>, siteId: string, now: string): P
   }
 }
 
-/** The product with its variants and their stock, read inside the caller's transaction (after the cart lock). */
-async function loadProduct(trx: Kysely<Database>, site: CartSite, itemId: string): Promise<CoreProduct | undefined> {
+/**
+ * The product with its variants and their stock, read inside the caller's transaction (after the cart lock), and the
+ * id of its form (additional fields), if it has one.
+ */
+async function loadProduct(
+  trx: Kysely<Database>,
+  site: CartSite,
+  itemId: string,
+): Promise<{ product: CoreProduct; formId: string | undefined } | undefined> {
   const product = await getProduct(trx, site.id, itemId);
-  return product && toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY);
+  return product && { product: toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY), formId: product.additionalFieldsFormId };
+}
+
+/**
+ * The additionalFields text to store. A product with a form: its answers checked with the core's form rules (the
+ * browser checked them too), stored as the checked answers' canonical JSON. A product without a form: the text as
+ * sent (already canonical JSON, or '').
+ */
+async function checkedAdditionalFields(
+  trx: Kysely<Database>,
+  site: CartSite,
+  formId: string | undefined,
+  additionalFields: string,
+): Promise<Result<string, CartFailure>> {
+  // An import refuses a product naming a missing form; a form that is gone anyway checks nothing.
+  const form = formId === undefined ? undefined : await getForm(trx, site.id, formId);
+  if (!form) return ok(additionalFields);
+  const checked = checkProductFormAnswers(toProductForm(form), parseProductFormAnswers(additionalFields));
+  return checked.ok ? checked : err({ type: 'INVALID_FORM_ANSWERS', ...checked.error });
 }
 
 function parseJson<T>(text: string, fallback: T): T {
@@ -399,13 +447,33 @@ async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<Shopping
     .orderBy('e.created_at')
     .orderBy('e.id')
     .execute();
-  return toShoppingCart(site.id, cart, rows);
+  return toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows));
+}
+
+/** The product form's id of an entry that has answers (from its product's record), or undefined. */
+const entryFormId = (row: EntryWithCatalog): string | undefined => {
+  if (row.additional_fields === '' || row.product_data === null) return undefined;
+  const formId = parseJson<{ additionalFieldsFormId?: unknown }>(row.product_data, {}).additionalFieldsFormId;
+  return typeof formId === 'string' ? formId : undefined;
+};
+
+/** The forms of the entries' products that have answers to show: one query, none when no entry has answers. */
+async function entryForms(db: Db, siteId: string, rows: readonly EntryWithCatalog[]): Promise<ReadonlyMap<string, Form>> {
+  const ids = [...new Set(rows.map(entryFormId).filter((id): id is string => id !== undefined))];
+  if (ids.length === 0) return new Map();
+  const forms = await db.selectFrom('forms').select(['id', 'data']).where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  return new Map(forms.map((f) => [f.id, JSON.parse(f.data) as Form]));
 }
 
 // ---------------------------------------------------------------- the one row ↔ API mapper
 
-function toShoppingCart(websiteId: string, cart: CartRow | null, rows: readonly EntryWithCatalog[]): ShoppingCart {
-  const entries = rows.map(entryRowToCartEntry);
+function toShoppingCart(
+  websiteId: string,
+  cart: CartRow | null,
+  rows: readonly EntryWithCatalog[],
+  forms: ReadonlyMap<string, Form> = new Map(),
+): ShoppingCart {
+  const entries = rows.map((row) => entryRowToCartEntry(row, forms));
   const totals = cartTotals(rows.map((row, i) => ({ productType: row.product_type, quantity: row.quantity, subTotal: entries[i]!.subTotal })));
   return {
     id: cart ? publicCartId(cart.id) : null,
@@ -425,7 +493,9 @@ function toShoppingCart(websiteId: string, cart: CartRow | null, rows: readonly 
   };
 }
 
-function entryRowToCartEntry(row: EntryWithCatalog): CartEntry {
+function entryRowToCartEntry(row: EntryWithCatalog, forms: ReadonlyMap<string, Form>): CartEntry {
+  const formId = entryFormId(row);
+  const form = formId === undefined ? undefined : forms.get(formId);
   const product: { name?: unknown } = row.product_data === null ? {} : parseJson<{ name?: unknown }>(row.product_data, {});
   return {
     id: row.id,
@@ -436,5 +506,6 @@ function entryRowToCartEntry(row: EntryWithCatalog): CartEntry {
     subTotal: row.unit_price * row.quantity,
     purchasePriceCents: row.unit_price,
     additionalFields: row.additional_fields,
+    additionalFieldsSummary: form ? summarizeFormAnswers(form, parseProductFormAnswers(row.additional_fields), form.noAnswerText) : [],
   };
 }

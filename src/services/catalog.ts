@@ -141,6 +141,12 @@ export async function getCollectionBySlug(db: Db, siteId: string, slug: string):
   return row && (JSON.parse(row.data) as Collection);
 }
 
+/** All forms of a site, in the site file's order (product forms are looked up here once per site version). */
+export async function listForms(db: Db, siteId: string): Promise<Form[]> {
+  const rows = await db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  return rows.map((r) => JSON.parse(r.data) as Form);
+}
+
 /** All pages in the site file's order (navigation shows those with showInNavigation). */
 export async function listPages(db: Db, siteId: string): Promise<Page[]> {
   const rows = await db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute();

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '../core/currency';
+import type { ProductForms } from '../services/coreForm';
 import type { Block, Collection, Form, Post, Product } from '../site/schema';
 import { FormBlock } from './FormBlock';
 import type { UiLabels } from './labels';
@@ -19,6 +20,8 @@ export interface BlockData {
   /** Products by id (product blocks). */
   products: Map<string, Product>;
   forms: Map<string, Form>;
+  /** The site's product forms (for add buttons of products with a form). */
+  productForms: ProductForms;
   postsByCollection: Map<string, Post[]>;
 }
 
@@ -58,7 +61,7 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
                 key={i}
                 products={products}
                 headingLevel={3}
-                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug }}
+                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug, productForms: data.productForms }}
               />
             );
           }
@@ -70,7 +73,7 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
               <ProductFeature
                 key={i}
                 product={product}
-                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug }}
+                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug, productForms: data.productForms }}
               />
             );
           }

@@ -1,4 +1,5 @@
 import type { Collection, Page, Post, Product } from '../site/schema';
+import type { ProductForms } from '../services/coreForm';
 import { PostList, PostView } from './Blog';
 import { Blocks, type BlockData } from './Blocks';
 import { Island } from './Island';
@@ -24,19 +25,21 @@ export function ProductListPage({
   siteId,
   currency,
   labels,
+  productForms,
 }: {
   collection: Collection;
   products: Product[];
   siteId: string;
   currency: CurrencyCode;
   labels: UiLabels;
+  productForms: ProductForms;
 }) {
   return (
     <>
       <header className="collection-header">
         <h1>{collection.title}</h1>
       </header>
-      <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug }} />
+      <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug, productForms }} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../core/currency';
 import { productMark, productMarkKind, scarcityNotice, type CoreProduct } from '../core/product';
+import { productFormOf, type ProductForms } from '../services/coreForm';
 import { merchandisingContext, toCoreProduct } from '../services/coreProduct';
 import type { Product } from '../site/schema';
 import { Island } from './Island';
@@ -27,6 +28,18 @@ export interface CardContext {
   currency: CurrencyCode;
   labels: UiLabels;
   collectionSlug: string;
+  /** The site's product forms: a product with additionalFieldsFormId gets its form in the add button's props. */
+  productForms: ProductForms;
+}
+
+/** The grid add button's island props: only a product with a form carries it (props stay small). */
+export function gridAddToCartProps(product: Product, core: CoreProduct, ctx: CardContext) {
+  const form = productFormOf(product, ctx.productForms);
+  return {
+    product: core,
+    labels: { addToCart: ctx.labels.addToCart, subscribe: ctx.labels.subscribe, selectValue: ctx.labels.selectValue },
+    ...(form ? { form } : {}),
+  };
 }
 
 /** A product list card: image, mark, name (the link to the detail page), price and the grid add button. */
@@ -65,7 +78,7 @@ export function ProductCard({
         </a>
       </Heading>
       <PriceBlock product={core} labels={ctx.labels} />
-      <Island name="GridAddToCart" id={`grid-${product.id}`} props={{ product: core, labels: { addToCart: ctx.labels.addToCart, subscribe: ctx.labels.subscribe } }} />
+      <Island name="GridAddToCart" id={`grid-${product.id}`} props={gridAddToCartProps(product, core, ctx)} />
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../core/currency';
 import type { Collection, Product } from '../site/schema';
+import type { ProductForm } from '../services/coreForm';
 import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
@@ -15,6 +16,7 @@ export function ProductDetail({
   currency,
   labels,
   multipleQuantityAllowedForServices,
+  form,
 }: {
   product: Product;
   collection: Collection;
@@ -22,6 +24,8 @@ export function ProductDetail({
   currency: CurrencyCode;
   labels: UiLabels;
   multipleQuantityAllowedForServices: boolean;
+  /** The product's form (additionalFieldsFormId), when it has one. */
+  form?: ProductForm;
 }) {
   const core = toCoreProduct(product, currency);
   const [first, ...more] = product.images;
@@ -72,6 +76,7 @@ export function ProductDetail({
               labels,
               multipleQuantityAllowedForServices,
               scarcity: productScarcity(product, core),
+              ...(form ? { form } : {}),
             }}
           />
           <Paragraphs className="pdp__description" text={product.description} />

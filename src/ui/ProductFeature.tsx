@@ -2,7 +2,7 @@ import type { Product } from '../site/schema';
 import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
 import { PriceBlock } from './PriceBlock';
-import { ProductMark, productPath, type CardContext } from './ProductCard';
+import { ProductMark, gridAddToCartProps, productPath, type CardContext } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /** A product block on an ordinary page: image, name, price and its own add button (§2 product block). */
@@ -26,7 +26,7 @@ export function ProductFeature({ product, ctx }: { product: Product; ctx: CardCo
         <Island
           name="GridAddToCart"
           id={`feature-${product.id}`}
-          props={{ product: core, labels: { addToCart: ctx.labels.addToCart, subscribe: ctx.labels.subscribe } }}
+          props={gridAddToCartProps(product, core, ctx)}
         />
       </div>
     </section>

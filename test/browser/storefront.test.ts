@@ -2,7 +2,8 @@
  * The storefront in a real browser: the real server (SQLite, the demo site), Debian's Chromium driven by
  * playwright-core, the built island bundle (npm test runs `vite build` first). Journey: choose a variant, add to
  * cart, the pill and the cart page show it, it survives a reload; sold-out products cannot be added; alerts and the
- * list popover behave per §4; axe-core finds no violations on the list, detail and cart pages.
+ * list popover behave per §4; a product with a form opens it in a dialog before the add; axe-core finds no
+ * violations on the list, detail and cart pages (and with the product form open).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -209,6 +210,67 @@ describe('storefront in Chromium', () => {
     await open('/');
     await page.waitForLoadState('networkidle');
     expect(cartCalls).toEqual(['POST /api/commerce/shopping-cart/entries', 'GET /api/commerce/shopping-cart']);
+  });
+
+  it('opens the product form only after the checks pass; Required, then Saving…, then the cart shows the answers', async () => {
+    // The add request is held back a little, so that 'Saving…' can be seen.
+    await page.route('**/api/commerce/shopping-cart/entries', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await open('/shop/p/engraved-mug');
+    const addButton = page.locator('form.purchase button[type=submit]');
+    await addButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Engraving' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await dialog.getByLabel('Engraving text').count()).toBe(1);
+    expect(await dialog.getByRole('radio', { name: 'Serif', exact: true }).count()).toBe(1);
+    expect(await axeViolations()).toEqual([]);
+
+    // Empty: the §5 texts above the required fields, nothing sent.
+    const submit = dialog.locator('button[type=submit]');
+    expect(await submit.textContent()).toBe('Add To Cart');
+    await submit.click();
+    await dialog.locator('.field__error').first().waitFor();
+    expect(await dialog.locator('.field__error').allTextContents()).toEqual(['Required', 'Required']);
+    expect(await dialog.getByLabel('Engraving text').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations()).toEqual([]);
+    await see(pill()).toBeHidden();
+
+    await dialog.getByLabel('Engraving text').fill('Morning, Sam');
+    await dialog.getByRole('radio', { name: 'Serif', exact: true }).check();
+    await submit.click();
+    await page.waitForFunction(() => document.querySelector('dialog.form-dialog button[type=submit]')?.textContent === 'Saving…');
+    await dialog.waitFor({ state: 'detached' });
+    await see(pill()).toBeVisible();
+    expect(await pill().locator('.cart-pill__count').textContent()).toBe('1 item');
+    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!', null, { timeout: 3000 });
+    expect(await page.evaluate(() => document.activeElement?.matches('form.purchase button[type=submit]'))).toBe(true);
+
+    await open('/cart');
+    const line = page.locator('.cart-line').first();
+    await line.waitFor();
+    const answers = await line.locator('.cart-line__answers').textContent();
+    expect(answers).toContain('Engraving text');
+    expect(answers).toContain('Morning, Sam');
+    expect(answers).toContain('Serif');
+    expect(answers).toContain('Notes for the potter');
+    expect(await axeViolations()).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the product form from a grid button too; Escape closes it without adding and returns focus', async () => {
+    await open('/shop');
+    const button = page.locator('.product-card', { hasText: 'Personalised Engraved Mug' }).locator('button');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Engraving' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.closest('.product-card')?.textContent?.includes('Personalised Engraved Mug'))).toBe(true);
+    await see(pill()).toBeHidden();
+    expect(pageErrors).toEqual([]);
   });
 
   it('has no axe-core violations on the product list, product detail and cart pages', async () => {

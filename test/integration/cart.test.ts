@@ -108,6 +108,7 @@ forEachEngine((engine, getDb) => {
         subTotal: 3998,
         purchasePriceCents: 1999,
         additionalFields: '',
+        additionalFieldsSummary: [],
       });
       expect(shoppingCart).toMatchObject({
         websiteId: 'shop',
@@ -386,6 +387,99 @@ forEachEngine((engine, getDb) => {
       expect(stranger.json()).toMatchObject({ code: 'entry-not-found', field: 'entryId' });
       expect((await get(cartCookie(a))).json().entries[0].additionalFields).toBe('');
       expect((await put(entry, { additionalFields: 5 }, cartCookie(a))).statusCode).toBe(400);
+    });
+  });
+
+  describe('a product with a form (additionalFields checked against it, §4 and §5)', () => {
+    const putAnswers = (entryId: string, additionalFields: unknown, cookie?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `${ENTRIES_API}/${encodeURIComponent(entryId)}/additionalFields`,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify({ additionalFields }),
+      });
+    const allEntries = async () => getDb().selectFrom('cart_entries').select(['item_id', 'additional_fields', 'quantity']).execute();
+
+    it('refuses missing required answers with 400, naming the fields, and stores nothing', async () => {
+      for (const additionalFields of ['', '{}', { notes: 'hi' }, undefined]) {
+        const response = await add({ itemId: 'engraved', quantity: 1, ...(additionalFields === undefined ? {} : { additionalFields }) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'invalid-form-answers',
+          type: 'API_FAILURE',
+          field: 'additionalFields',
+          message: 'Engraving text: Required. Lettering: Required.',
+          fields: { 'engraving-text': 'Required', lettering: 'Required' },
+        });
+        expect(response.cookies.find((c) => c.name === 'CART')).toBeUndefined();
+      }
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('refuses answers that break a field rule (character limit, an option the field does not offer)', async () => {
+      const response = await add({
+        itemId: 'engraved',
+        additionalFields: { 'engraving-text': 'Sam', lettering: 'Gothic', notes: 'x'.repeat(21) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid-form-answers',
+        message: 'Lettering: Gothic is not one of the expected options. Notes: You have exceeded the character limit.',
+        fields: { lettering: 'Gothic is not one of the expected options', notes: 'You have exceeded the character limit.' },
+      });
+      expect(await counts()).toEqual({ carts: 0, entries: 0 });
+    });
+
+    it('still runs the §5 checks first: stock before the form', async () => {
+      const response = await add({ itemId: 'engraved', quantity: 6, additionalFields: '' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ type: 'OUT_OF_STOCK', message: SPEC.outOfStock });
+    });
+
+    it('stores valid answers as canonical JSON of every field, merges equal answers, and shows them in the cart', async () => {
+      const first = await add({ itemId: 'engraved', quantity: 1, additionalFields: '{"lettering":"Serif","engraving-text":"Morning, Sam","extra":"dropped"}' });
+      expect(first.statusCode).toBe(200);
+      const stored = '{"engraving-text":"Morning, Sam","lettering":"Serif","notes":""}';
+      expect(first.json().newlyAdded).toMatchObject({
+        itemId: 'engraved',
+        additionalFields: stored,
+        additionalFieldsSummary: [
+          { title: 'Engraving text', lines: ['Morning, Sam'] },
+          { title: 'Lettering', lines: ['Serif'] },
+          { title: 'Notes', lines: ['None'] },
+        ],
+      });
+      const cookie = cartCookie(first);
+      const again = await add({ itemId: 'engraved', quantity: 2, additionalFields: { 'engraving-text': 'Morning, Sam', lettering: 'Serif', notes: '' } }, cookie);
+      expect(again.json().newlyAdded).toMatchObject({ quantity: 3, additionalFields: stored });
+      expect(await allEntries()).toEqual([{ item_id: 'engraved', additional_fields: stored, quantity: 3 }]);
+      expect((await get(cookie)).json().entries[0].additionalFieldsSummary[0]).toEqual({ title: 'Engraving text', lines: ['Morning, Sam'] });
+    });
+
+    it('checks a changed answer (PUT …/additionalFields) the same way', async () => {
+      const first = await add({ itemId: 'engraved', additionalFields: { 'engraving-text': 'Sam', lettering: 'Serif' } });
+      const cookie = cartCookie(first);
+      const entryId = first.json().newlyAdded.id as string;
+      const refused = await putAnswers(entryId, { 'engraving-text': ' ', lettering: 'Serif' }, cookie);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid-form-answers', message: 'Engraving text: Required.', fields: { 'engraving-text': 'Required' } });
+      expect((await allEntries())[0]?.additional_fields).toBe('{"engraving-text":"Sam","lettering":"Serif","notes":""}');
+
+      const changed = await putAnswers(entryId, '{"engraving-text":"Ada","lettering":"Sans serif"}', cookie);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().updatedEntry).toMatchObject({
+        additionalFields: '{"engraving-text":"Ada","lettering":"Sans serif","notes":""}',
+        additionalFieldsSummary: [{ title: 'Engraving text', lines: ['Ada'] }, { title: 'Lettering', lines: ['Sans serif'] }, { title: 'Notes', lines: ['None'] }],
+      });
+    });
+
+    it('leaves a product without a form as it was: any answers (or none) are stored as sent, with no summary', async () => {
+      const none = await add({ itemId: 'limited', quantity: 1, additionalFields: '' });
+      expect(none.statusCode).toBe(200);
+      expect(none.json().newlyAdded).toMatchObject({ additionalFields: '', additionalFieldsSummary: [] });
+      const some = await add({ itemId: 'limited', quantity: 1, additionalFields: { z: 1, a: ['x'] } }, cartCookie(none));
+      expect(some.statusCode).toBe(200);
+      expect(some.json().newlyAdded).toMatchObject({ additionalFields: '{"a":["x"],"z":1}', additionalFieldsSummary: [] });
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * A small shop for the cart tests: products with 0, 2 and 3 options, stock that runs out, a sale price, a digital
- * product, a gift card, a subscription, and a second site on its own domain. Loaded through the site-file
+ * product, a gift card, a subscription, a product with a form (engraving), and a second site on its own domain. Loaded through the site-file
  * validation and the same replaceSite the import uses.
  */
 import type { Kysely } from 'kysely';
@@ -60,6 +60,21 @@ export const shopSite: SiteFileInput = {
       id: 'coffee', collectionId: 'shop', slug: 'coffee', name: 'Coffee club', productType: 1,
       variants: [{ sku: 'coffee-1', price: 1500, stock: { qtyInStock: 100 } }],
       subscription: { billingPeriod: { value: 1, unit: 'MONTH' }, options: [{ id: 'monthly', price: 1400 }] },
+    },
+    {
+      id: 'engraved', collectionId: 'shop', slug: 'engraved', name: 'Engraved mug', productType: 1,
+      variants: [{ sku: 'engraved-1', price: 3900, stock: { qtyInStock: 5 } }],
+      additionalFieldsFormId: 'engraving',
+    },
+  ],
+  forms: [
+    {
+      id: 'engraving', name: 'Engraving', submitLabel: 'Add To Cart', noAnswerText: 'None',
+      fields: [
+        { id: 'engraving-text', kind: 'text', title: 'Engraving text', required: true },
+        { id: 'lettering', kind: 'radio', title: 'Lettering', required: true, options: ['Serif', 'Sans serif'] },
+        { id: 'notes', kind: 'textarea', title: 'Notes', maxLength: 20 },
+      ],
     },
   ],
 };

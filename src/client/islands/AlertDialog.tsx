@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModalDialog } from './useModalDialog';
 
 /**
  * The centred alert of §2 ('Unable to Add Item' …). A modal <dialog> opened with showModal(): the browser keeps
@@ -9,17 +10,7 @@ export function AlertDialog({ title, message, onClose }: { title: string; messag
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLButtonElement>('button')?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
+  useModalDialog(ref, 'button');
 
   return (
     <dialog

@@ -140,6 +140,16 @@ function CartLineItem({
             {name}: {value}
           </p>
         ))}
+        {line.answers.length > 0 ? (
+          <dl className="cart-line__answers" aria-label={`Your answers for ${line.title}`}>
+            {line.answers.map((answer, i) => (
+              <div key={i}>
+                <dt>{answer.title}</dt>
+                <dd>{answer.lines.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
       <div className="cart-line__quantity">
         <label htmlFor={inputId}>

@@ -3,13 +3,17 @@ import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product'
 import { ADDED_POPOVER_CLOSE_LABEL, addedToCartPopoverText } from '../../core/cartPill';
 import { buttonStateLabel } from '../../core/labels';
 import { POPOVER_AUTO_DISMISS_MS, POPOVER_SHOW_DELAY_MS } from '../../core/timing';
+import type { ProductForm } from '../../services/coreForm';
 import type { UiLabels } from '../../ui/labels';
 import { AlertDialog } from './AlertDialog';
+import { ProductFormDialog } from './ProductFormDialog';
 import { useAddToCart } from './useAddToCart';
 
 export interface GridAddToCartProps {
   product: CoreProduct;
-  labels: Pick<UiLabels, 'addToCart' | 'subscribe'>;
+  labels: Pick<UiLabels, 'addToCart' | 'subscribe' | 'selectValue'>;
+  /** The product's form (additionalFieldsFormId), filled in before the item is added; absent for most products. */
+  form?: ProductForm;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface GridAddToCartProps {
  * 'Select Option' for 2 s, highlighted and without an alert (§4, §5 rule 1); the card links to the product page.
  * On success the §2 popover appears 1 s later and leaves after 3 s or on Close.
  */
-export function GridAddToCart({ product, labels }: GridAddToCartProps) {
+export function GridAddToCart({ product, labels, form }: GridAddToCartProps) {
   const [popover, setPopover] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -27,6 +31,7 @@ export function GridAddToCart({ product, labels }: GridAddToCartProps) {
     product,
     idleLabel,
     grid: true,
+    form,
     onAdded: () => {
       timers.current.push(
         setTimeout(() => {
@@ -61,6 +66,9 @@ export function GridAddToCart({ product, labels }: GridAddToCartProps) {
         ) : null}
       </div>
       {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+      {form && cart.productForm.open ? (
+        <ProductFormDialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+      ) : null}
     </>
   );
 }

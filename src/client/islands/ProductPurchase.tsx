@@ -7,7 +7,9 @@ import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
 import { QuantityInput } from '../../ui/QuantityInput';
 import { VariantSelectors, type VariantOptionView } from '../../ui/VariantSelectors';
+import type { ProductForm } from '../../services/coreForm';
 import { AlertDialog } from './AlertDialog';
+import { ProductFormDialog } from './ProductFormDialog';
 import { useAddToCart } from './useAddToCart';
 
 export interface ProductPurchaseProps {
@@ -17,10 +19,12 @@ export interface ProductPurchaseProps {
   multipleQuantityAllowedForServices: boolean;
   /** Scarcity text already decided by the server for the product as a whole, or null. */
   scarcity: string | null;
+  /** The product's form (additionalFieldsFormId), filled in before the item is added; absent for most products. */
+  form?: ProductForm;
 }
 
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity }: ProductPurchaseProps) {
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form }: ProductPurchaseProps) {
   const id = useId();
   const [selected, setSelected] = useState<Record<string, string>>(() =>
     // A single value leaves nothing to choose: preselect it.
@@ -28,7 +32,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   );
   const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
   const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe });
-  const cart = useAddToCart({ product, idleLabel });
+  const cart = useAddToCart({ product, idleLabel, form });
 
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
@@ -36,36 +40,42 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
 
   return (
-    <form
-      className="purchase"
-      aria-label="Purchase"
-      onSubmit={(e) => {
-        e.preventDefault();
-        cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined });
-      }}
-    >
-      <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
-      {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
-      <VariantSelectors
-        idPrefix={id}
-        options={options}
-        selected={selected}
-        invalid={cart.unselected}
-        onChange={(name, value) => setSelected((s) => ({ ...s, [name]: value }))}
-      />
-      {showQuantity ? <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} /> : null}
-      <button
-        type="submit"
-        className={`button button--primary add-to-cart add-to-cart--${cart.state}`}
-        disabled={soldOut}
-        aria-disabled={cart.state === 'adding' || cart.state === 'added' || undefined}
+    <>
+      <form
+        className="purchase"
+        aria-label="Purchase"
+        onSubmit={(e) => {
+          e.preventDefault();
+          cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined });
+        }}
       >
-        {soldOut ? buttonStateLabel('sold-out', idleLabel) : cart.label}
-      </button>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {cart.state === 'added' ? cart.label : ''}
-      </p>
-      {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
-    </form>
+        <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
+        {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
+        <VariantSelectors
+          idPrefix={id}
+          options={options}
+          selected={selected}
+          invalid={cart.unselected}
+          onChange={(name, value) => setSelected((s) => ({ ...s, [name]: value }))}
+        />
+        {showQuantity ? <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} /> : null}
+        <button
+          type="submit"
+          className={`button button--primary add-to-cart add-to-cart--${cart.state}`}
+          disabled={soldOut}
+          aria-disabled={cart.state === 'adding' || cart.state === 'added' || undefined}
+        >
+          {soldOut ? buttonStateLabel('sold-out', idleLabel) : cart.label}
+        </button>
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {cart.state === 'added' ? cart.label : ''}
+        </p>
+        {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+      </form>
+      {/* Outside the purchase form: a form inside a form is not HTML, and its submit must not add without answers. */}
+      {form && cart.productForm.open ? (
+        <ProductFormDialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+      ) : null}
+    </>
   );
 }

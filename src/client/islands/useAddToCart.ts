@@ -11,7 +11,9 @@ import {
   SELECT_OPTION_LABEL_MS,
 } from '../../core/timing';
 import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
-import { cartStore } from '../cartStore';
+import type { ProductForm } from '../../services/coreForm';
+import { cartStore, type AddEntryResult } from '../cartStore';
+import type { FormSaveOutcome } from './ProductFormDialog';
 
 export interface AddAttempt {
   selection: VariantSelection;
@@ -31,11 +33,15 @@ export interface UseAddToCart {
   /** Options still to choose after the last attempt (to highlight the selectors). */
   unselected: readonly string[];
   add: (attempt: AddAttempt) => void;
+  /** The product form (§4 "Items with a custom form"): open once the checks passed, until saved or closed. */
+  productForm: { open: boolean; save: (additionalFields: string) => Promise<FormSaveOutcome>; close: () => void };
 }
 
 /**
  * The add-to-cart button's state machine of §4: idle → adding → (1 s) added → (2 s) idle; failure → alert and idle
  * after 1 s; unselected options → 'Select Option' for 2 s (grid buttons, no alert) or the §5 message (detail page).
+ * A product with a form: the checks run first, and only when they pass the form opens (§4); its saved answers go
+ * with the add as additionalFields, and a refusal shows in the form rather than in the alert.
  * Every check and text comes from the core; this hook only sequences them in time.
  */
 export function useAddToCart(options: {
@@ -44,8 +50,12 @@ export function useAddToCart(options: {
   /** Grid buttons only highlight unselected options; they never alert about them (§5 rule 1). */
   grid?: boolean;
   onAdded?: () => void;
+  /** The product's form (additionalFieldsFormId), when it has one. */
+  form?: ProductForm;
 }): UseAddToCart {
-  const { product, idleLabel, grid = false, onAdded } = options;
+  const { product, idleLabel, grid = false, onAdded, form } = options;
+  /** The checked add waiting for the form's answers (the form is open while this is set). */
+  const [pending, setPending] = useState<{ sku: string; quantity: number } | null>(null);
   const [state, setState] = useState<AddToCartButtonState>('idle');
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [unselected, setUnselected] = useState<readonly string[]>([]);
@@ -73,31 +83,45 @@ export function useAddToCart(options: {
     [grid, title],
   );
 
-  const add = useCallback(
-    (attempt: AddAttempt) => {
-      // The added state ignores clicks (§4), and so does a request in flight.
-      if (busy.current) return;
-      const store = cartStore();
-      const chosen =
-        'sku' in attempt.selection
-          ? findVariantBySku(product, attempt.selection.sku ?? '')
-          : findVariantByAttributes(product, attempt.selection.attributes);
-      const checked = checkAddToCart({
-        product,
-        selection: attempt.selection,
-        quantityInput: attempt.quantityInput,
-        quantityInCart: chosen ? store.quantityInCart(chosen.sku) : undefined,
-      });
-      if (!checked.ok) {
-        fail(checked.error);
-        return;
-      }
-      const { variant, quantity } = checked.value;
-      setUnselected([]);
-      busy.current = true;
-      setState('adding');
-      document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku: variant.sku, quantity } }));
-      void store.addEntry({ itemId: product.id, sku: variant.sku, quantity }).then((result) => {
+  // A plain function: it calls send, which is new on every render anyway.
+  const add = (attempt: AddAttempt) => {
+    // The added state ignores clicks (§4), and so does a request in flight.
+    if (busy.current) return;
+    const store = cartStore();
+    const chosen =
+      'sku' in attempt.selection
+        ? findVariantBySku(product, attempt.selection.sku ?? '')
+        : findVariantByAttributes(product, attempt.selection.attributes);
+    const checked = checkAddToCart({
+      product,
+      selection: attempt.selection,
+      quantityInput: attempt.quantityInput,
+      quantityInCart: chosen ? store.quantityInCart(chosen.sku) : undefined,
+    });
+    if (!checked.ok) {
+      fail(checked.error);
+      return;
+    }
+    const { variant, quantity } = checked.value;
+    setUnselected([]);
+    if (form) {
+      // §4: the form opens only now that options, variant, stock and quantity are known to be fine.
+      setPending({ sku: variant.sku, quantity });
+      return;
+    }
+    void send(variant.sku, quantity, '').then((result) => {
+      if (!result.ok) setAlert({ title, message: failureMessage(result.failure) });
+    });
+  };
+
+  /** The add request and the button's states around it (§4): adding → (1 s) added → (2 s) idle; failure → idle after 1 s. */
+  function send(sku: string, quantity: number, additionalFields: string): Promise<AddEntryResult> {
+    busy.current = true;
+    setState('adding');
+    document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity } }));
+    return cartStore()
+      .addEntry({ itemId: product.id, sku, quantity, additionalFields })
+      .then((result) => {
         if (result.ok) {
           later(ADDED_LABEL_DELAY_MS, () => {
             setState('added');
@@ -108,16 +132,23 @@ export function useAddToCart(options: {
           });
           onAdded?.();
         } else {
-          setAlert({ title, message: failureMessage(result.failure) });
-          later(FAILED_RESET_DELAY_MS, () => {
-            setState('idle');
-            busy.current = false;
-          });
+          // The form stays open after a refusal: the shopper may correct it and save again at once.
+          busy.current = false;
+          later(FAILED_RESET_DELAY_MS, () => setState((s) => (s === 'adding' ? 'idle' : s)));
         }
+        return result;
       });
-    },
-    [product, fail, onAdded, title],
-  );
+  }
+
+  const save = async (additionalFields: string): Promise<FormSaveOutcome> => {
+    if (!pending || busy.current) return { ok: true };
+    const result = await send(pending.sku, pending.quantity, additionalFields);
+    if (result.ok) {
+      setPending(null);
+      return { ok: true };
+    }
+    return { ok: false, message: failureMessage(result.failure), ...(result.fields ? { fields: result.fields } : {}) };
+  };
 
   return {
     state,
@@ -126,5 +157,6 @@ export function useAddToCart(options: {
     closeAlert: () => setAlert(null),
     unselected,
     add,
+    productForm: { open: pending !== null, save, close: () => setPending(null) },
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_ANSWER_TEXT, summarizeFormAnswer, type FormFieldAnswer } from './summary';
+import type { FormDefinition } from './fields';
+import { NO_ANSWER_TEXT, summarizeFormAnswer, summarizeFormAnswers, type FormFieldAnswer } from './summary';
 
 const answer = (type: string, values?: FormFieldAnswer['values'], value?: string): FormFieldAnswer => ({
   type,
@@ -57,5 +58,31 @@ describe('summaries of bad stored data', () => {
         },
       ),
     );
+  });
+});
+
+describe('summarizeFormAnswers', () => {
+  const fields = [
+    { id: 'text', kind: 'text', title: 'Engraving text', required: true },
+    { id: 'who', kind: 'name', title: 'Recipient', required: false },
+    { id: 'likes', kind: 'checkbox', title: 'Likes', required: false, options: ['Tea', 'Coffee'] },
+    { id: 'survey', kind: 'likert', title: 'Survey', required: false, questions: ['Fast?'] },
+    { id: 'source', kind: 'hidden', title: 'source', required: false, value: 'x' },
+  ] as const satisfies FormDefinition['fields'];
+
+  it("shows every visible field in the form's order, with the no-answer text for a missing answer", () => {
+    expect(
+      summarizeFormAnswers({ fields }, { text: 'Sam', who: ['Ada', 'Lovelace'], survey: { 'Fast?': '2' }, source: 'y' }, 'None'),
+    ).toEqual([
+      { title: 'Engraving text', lines: ['Sam'] },
+      { title: 'Recipient', lines: ['Ada Lovelace'] },
+      { title: 'Likes', lines: ['None'] },
+      { title: 'Survey', lines: ['Fast?: Strongly Agree'] },
+    ]);
+  });
+
+  it("reads anything that is not an answers object as no answers ('N/A' by default)", () => {
+    expect(summarizeFormAnswers({ fields }, ['x'])[0]).toEqual({ title: 'Engraving text', lines: ['N/A'] });
+    expect(summarizeFormAnswers({ fields }, { likes: ['Tea', 'Coffee'] })[2]).toEqual({ title: 'Likes', lines: ['Tea, Coffee'] });
   });
 });

@@ -1,6 +1,6 @@
 /** Display lines for form answers (spec §2, §3, §8): order pages, confirmation e-mails, product form recaps. */
-import { DEFAULT_LIKERT_LABELS, type FormFieldKind } from './fields';
-import { phoneValue } from './values';
+import { DEFAULT_LIKERT_LABELS, type FieldValue, type FormDefinition, type FormField, type FormFieldKind } from './fields';
+import { phoneValue, readFieldValue } from './values';
 
 export const NO_ANSWER_TEXT = 'N/A';
 
@@ -87,4 +87,31 @@ export const summarizeFormAnswer = (answer: FormFieldAnswer, noAnswerText?: stri
   const lines = answerLines(answer);
   if (lines.length > 0) return lines;
   return [typeof noAnswerText === 'string' && noAnswerText.trim() ? noAnswerText : NO_ANSWER_TEXT];
+};
+
+/** One answered field as a cart line or recap shows it: the field's title and its lines. */
+export interface FormAnswerSummary {
+  title: string;
+  lines: string[];
+}
+
+const answerOf = (field: FormField, value: FieldValue): FormFieldAnswer =>
+  typeof value === 'string' ? { type: field.kind, rawTitle: field.title, value } : { type: field.kind, rawTitle: field.title, values: value };
+
+/**
+ * The summary of stored answers (field id → value) for every field of the form a shopper sees, in the form's order:
+ * hidden fields are left out, a field without an answer shows the no-answer text (else 'N/A').
+ */
+export const summarizeFormAnswers = (
+  definition: Pick<FormDefinition, 'fields'>,
+  answers: unknown,
+  noAnswerText?: string | null,
+): FormAnswerSummary[] => {
+  const given = typeof answers === 'object' && answers !== null && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+  return definition.fields
+    .filter((field) => field.kind !== 'hidden')
+    .map((field) => ({
+      title: field.title,
+      lines: summarizeFormAnswer(answerOf(field, readFieldValue(field, Object.hasOwn(given, field.id) ? given[field.id] : undefined)), noAnswerText),
+    }));
 };

@@ -4,10 +4,11 @@
  * add-to-cart checks (§5), which run after the option, variant and stock checks.
  */
 import { z } from 'zod';
+import { MAX_CANONICAL_JSON_DEPTH, canonicalJson } from '../../core/canonicalJson';
 
 const MAX_ADDITIONAL_FIELDS_LENGTH = 20_000;
 /** Deeper answers are no form's; the limit also keeps canonicalJson's recursion far from the stack's end. */
-const MAX_ADDITIONAL_FIELDS_DEPTH = 32;
+const MAX_ADDITIONAL_FIELDS_DEPTH = MAX_CANONICAL_JSON_DEPTH;
 
 /** Ids are looked up in the database, and PostgreSQL refuses a NUL character in text: such an id names nothing. */
 const requiredString = (max: number) =>
@@ -22,30 +23,6 @@ const queryFlag = z.string({ error: 'must be given once, as text' }).max(100, 'm
 /** GET /api/commerce/shopping-cart — the flags are accepted (§7) but change nothing: totals are always computed. */
 export const getCartQuery = z.object({ mock: queryFlag, timecode: queryFlag, calculateSubtotal: queryFlag });
 
-/**
- * Sorts object keys so that the same answers always give the same text: entries merge when sku and additional
- * fields are equal, and equality is by this text. undefined when nested deeper than MAX_ADDITIONAL_FIELDS_DEPTH.
- */
-function canonicalJson(value: unknown, depth = 0): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (depth >= MAX_ADDITIONAL_FIELDS_DEPTH) return undefined;
-  const parts: string[] = [];
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const text = canonicalJson(item, depth + 1);
-      if (text === undefined) return undefined;
-      parts.push(text);
-    }
-    return `[${parts.join(',')}]`;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record).sort()) {
-    const text = canonicalJson(record[key], depth + 1);
-    if (text === undefined) return undefined;
-    parts.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${parts.join(',')}}`;
-}
 
 /**
  * §3: additionalFields is a JSON string (the answers of the product's form). We also accept the object itself, and

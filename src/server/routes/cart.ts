@@ -112,6 +112,8 @@ function toApiError(failure: CartFailure): ApiError {
       return new ApiError('product-not-found', 'Sorry, that item is no longer available.', { field: 'itemId' });
     case 'ENTRY_NOT_FOUND':
       return new ApiError('entry-not-found', 'That item is no longer in your cart.', { field: 'entryId' });
+    case 'INVALID_FORM_ANSWERS':
+      return new ApiError('invalid-form-answers', failure.message, { field: 'additionalFields', fields: failure.fields });
     default:
       return ApiError.fromAddToCart(failure);
   }
