@@ -3,6 +3,8 @@
  * form blocks (FormBlock) and the product form dialog (src/client/islands/ProductFormDialog.tsx), so both render a
  * field the same way. Also the one reader of what those inputs post, into the raw values the core's form rules read.
  */
+import { useState } from 'react';
+import { textareaCounter } from '../core/forms/validation';
 import { LIKERT_DEFAULT_LABELS, LIKERT_MAX, LIKERT_MIN } from '../core/labels';
 import type { FormField } from '../site/schema';
 
@@ -115,7 +117,20 @@ const AUTOCOMPLETE: Partial<Record<FormField['kind'], string>> = { email: 'email
  * One field of a site form. `error`, when given, is shown above the field's inputs, which point to it
  * (aria-describedby) and are marked invalid; without it the output is the form block's plain field.
  */
-export function FormFieldInput({ field, id, selectValueLabel, error }: { field: FormField; id: FieldIds; selectValueLabel: string; error?: string }) {
+export function FormFieldInput({
+  field,
+  id,
+  selectValueLabel,
+  error,
+  liveCounter = false,
+}: {
+  field: FormField;
+  id: FieldIds;
+  selectValueLabel: string;
+  error?: string;
+  /** Show the §5 'n / max' counter under a text area with a maximum (only where the field is hydrated). */
+  liveCounter?: boolean;
+}) {
   const describedBy = [field.description ? id('description') : null, error ? id('error') : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
   switch (field.kind) {
@@ -178,7 +193,11 @@ export function FormFieldInput({ field, id, selectValueLabel, error }: { field: 
             <Title field={field} />
           </label>
           <Description field={field} id={id('description')} />
-          <textarea id={id()} name={field.id} rows={5} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} />
+          {liveCounter ? (
+            <CountedTextarea id={id} name={field.id} required={field.required} maxLength={field.maxLength} describedBy={describedBy} invalid={invalid} />
+          ) : (
+            <textarea id={id()} name={field.id} rows={5} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} />
+          )}
         </div>
       );
     default:
@@ -241,4 +260,47 @@ export function readFormInputs(fields: readonly FormField[], values: (name: stri
     }
   }
   return raw;
+}
+
+/**
+ * A text area with the §5 live counter 'n / max' (error style when over; none when the maximum is 0 or invalid). The
+ * counter is part of the text area's description, so it is read when the field is focused, not on every keystroke.
+ */
+function CountedTextarea({
+  id,
+  name,
+  required,
+  maxLength,
+  describedBy,
+  invalid,
+}: {
+  id: FieldIds;
+  name: string;
+  required: boolean;
+  maxLength: number | undefined;
+  describedBy: string | undefined;
+  invalid: true | undefined;
+}) {
+  const [text, setText] = useState('');
+  const counter = textareaCounter(text, maxLength);
+  const describedWithCounter = counter ? [describedBy, id('counter')].filter(Boolean).join(' ') : describedBy;
+  return (
+    <>
+      <textarea
+        id={id()}
+        name={name}
+        rows={5}
+        required={required}
+        aria-describedby={describedWithCounter}
+        aria-invalid={invalid ?? (counter?.over || undefined)}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      {counter ? (
+        <p id={id('counter')} className={counter.over ? 'field__counter field__counter--over' : 'field__counter'}>
+          {counter.text}
+        </p>
+      ) : null}
+    </>
+  );
 }

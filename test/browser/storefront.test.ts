@@ -260,6 +260,41 @@ describe('storefront in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('counts text-area characters live in the product form, and shows a server refusal inside it (another tab took the stock)', async () => {
+    await open('/shop/p/engraved-mug'); // 12 in stock
+    await page.getByLabel('Quantity').fill('12');
+    await page.locator('form.purchase button[type=submit]').click();
+    const dialog = page.getByRole('dialog', { name: 'Engraving' });
+    await dialog.waitFor();
+
+    const notes = dialog.getByLabel('Notes for the potter');
+    const counter = dialog.locator('.field__counter');
+    expect(await counter.textContent()).toBe('0 / 200');
+    await notes.fill('x'.repeat(201));
+    expect(await counter.textContent()).toBe('201 / 200');
+    expect(await counter.getAttribute('class')).toContain('field__counter--over');
+    await dialog.locator('button[type=submit]').click();
+    expect(await dialog.locator('.field__error').allTextContents()).toEqual(['Required', 'Required', 'You have exceeded the character limit.']);
+    await notes.fill('Thank you!');
+    expect(await counter.textContent()).toBe('10 / 200');
+
+    // Meanwhile another tab of this shopper adds one: 1 in the cart + 12 asked is more than the 12 in stock.
+    const other = await page.request.post(`${server.url}/api/commerce/shopping-cart/entries`, {
+      data: { itemId: 'engraved-mug', sku: 'MUG-ENGR', quantity: 1, additionalFields: { 'engraving-text': 'Hi', lettering: 'Serif' } },
+    });
+    expect(other.status()).toBe(200);
+    await dialog.getByLabel('Engraving text').fill('Morning, Sam');
+    await dialog.getByRole('radio', { name: 'Serif', exact: true }).check();
+    await dialog.locator('button[type=submit]').click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Sorry, we do not have enough of that item available.');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('button[type=submit]').textContent()).toBe('Add To Cart');
+    expect(await axeViolations()).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('opens the product form from a grid button too; Escape closes it without adding and returns focus', async () => {
     await open('/shop');
     const button = page.locator('.product-card', { hasText: 'Personalised Engraved Mug' }).locator('button');

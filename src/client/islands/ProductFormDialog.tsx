@@ -108,6 +108,7 @@ export function ProductFormDialog({
             id={(part?: string) => `${fieldPrefix}-${field.id}${part ? `-${part}` : ''}`}
             selectValueLabel={selectValueLabel}
             error={errors[field.id]}
+            liveCounter
           />
         ))}
         {form.disclaimer ? <p className="form-block__disclaimer">{form.disclaimer}</p> : null}
