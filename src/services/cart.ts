@@ -203,11 +203,9 @@ export async function updateAdditionalFields(
   sentAdditionalFields: string,
 ): Promise<Result<UpdateAdditionalFieldsOutcome, CartFailure>> {
   return inTransaction<UpdateAdditionalFieldsOutcome, CartFailure>(db, async (trx) => {
-    const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
-    if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
-    const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
-    const entry = entries.find((e) => e.id === entryId);
-    if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
+    const locked = await lockEntry(trx, site, token, entryId);
+    if (!locked.ok) return locked;
+    const { cart, entries, entry } = locked.value;
     const answers = await checkedAdditionalFields(trx, site, (await loadProduct(trx, site, entry.item_id))?.formId, sentAdditionalFields);
     if (!answers.ok) return answers;
     const additionalFields = answers.value;
@@ -250,11 +248,9 @@ export async function updateEntryQuantity(
   quantityInput: unknown,
 ): Promise<Result<UpdateQuantityOutcome, CartFailure>> {
   return inTransaction<UpdateQuantityOutcome, CartFailure>(db, async (trx) => {
-    const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
-    if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
-    const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
-    const entry = entries.find((e) => e.id === entryId);
-    if (!entry) return err({ type: 'ENTRY_NOT_FOUND' });
+    const locked = await lockEntry(trx, site, token, entryId);
+    if (!locked.ok) return locked;
+    const { cart, entries, entry } = locked.value;
 
     const product = (await loadProduct(trx, site, entry.item_id))?.product;
     const variant = product && findVariantBySku(product, entry.sku);
@@ -331,6 +327,23 @@ async function inTransaction<T, E>(
     if (error instanceof Rollback) return error.result as Result<T, E>;
     throw error;
   }
+}
+
+/**
+ * The cart of `token`, locked for the rest of the transaction, with all its entries and the one named `entryId`.
+ * ENTRY_NOT_FOUND when there is no such open cart of this site or the entry is not in it.
+ */
+async function lockEntry(
+  trx: Kysely<Database>,
+  site: CartSite,
+  token: string | undefined,
+  entryId: string,
+): Promise<Result<{ cart: CartRow; entries: CartEntryRow[]; entry: CartEntryRow }, CartFailure>> {
+  const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
+  if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
+  const entries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute();
+  const entry = entries.find((e) => e.id === entryId);
+  return entry ? ok({ cart, entries, entry }) : err({ type: 'ENTRY_NOT_FOUND' });
 }
 
 /** Cart tokens (cookie values) and entry ids: random, base64url. */

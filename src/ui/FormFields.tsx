@@ -3,7 +3,7 @@
  * form blocks (FormBlock) and the product form dialog (src/client/islands/ProductFormDialog.tsx), so both render a
  * field the same way. Also the one reader of what those inputs post, into the raw values the core's form rules read.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { textareaCounter } from '../core/forms/validation';
 import { LIKERT_DEFAULT_LABELS, LIKERT_MAX, LIKERT_MIN } from '../core/labels';
 import type { FormField } from '../site/schema';
@@ -51,6 +51,20 @@ function Title({ field }: { field: FormField }) {
       {field.title}
       {field.required ? <span className="required"> (required)</span> : null}
     </>
+  );
+}
+
+/** A single-control field: its error (above, §5), its label, its description, then the control. */
+function LabelledField({ field, id, error, children }: { field: FormField; id: FieldIds; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field">
+      <ErrorMessage error={error} id={id('error')} />
+      <label htmlFor={id()}>
+        <Title field={field} />
+      </label>
+      <Description field={field} id={id('description')} />
+      {children}
+    </div>
   );
 }
 
@@ -169,12 +183,7 @@ export function FormFieldInput({
       );
     case 'select':
       return (
-        <div className="field">
-          <ErrorMessage error={error} id={id('error')} />
-          <label htmlFor={id()}>
-            <Title field={field} />
-          </label>
-          <Description field={field} id={id('description')} />
+        <LabelledField field={field} id={id} error={error}>
           <select id={id()} name={field.id} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} defaultValue="">
             <option value="">{selectValueLabel}</option>
             {field.options.map((option) => (
@@ -183,31 +192,21 @@ export function FormFieldInput({
               </option>
             ))}
           </select>
-        </div>
+        </LabelledField>
       );
     case 'textarea':
       return (
-        <div className="field">
-          <ErrorMessage error={error} id={id('error')} />
-          <label htmlFor={id()}>
-            <Title field={field} />
-          </label>
-          <Description field={field} id={id('description')} />
+        <LabelledField field={field} id={id} error={error}>
           {liveCounter ? (
             <CountedTextarea id={id} name={field.id} required={field.required} maxLength={field.maxLength} describedBy={describedBy} invalid={invalid} />
           ) : (
             <textarea id={id()} name={field.id} rows={5} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} />
           )}
-        </div>
+        </LabelledField>
       );
     default:
       return (
-        <div className="field">
-          <ErrorMessage error={error} id={id('error')} />
-          <label htmlFor={id()}>
-            <Title field={field} />
-          </label>
-          <Description field={field} id={id('description')} />
+        <LabelledField field={field} id={id} error={error}>
           <input
             id={id()}
             name={field.id}
@@ -218,7 +217,7 @@ export function FormFieldInput({
             autoComplete={AUTOCOMPLETE[field.kind]}
             placeholder={field.kind === 'text' ? field.placeholder : undefined}
           />
-        </div>
+        </LabelledField>
       );
   }
 }
