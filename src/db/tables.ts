@@ -100,6 +100,8 @@ export interface CartsTable {
   created_at: string;
   updated_at: string;
   is_purchased: Bool;
+  /** The order that bought this cart (orders.id), set with is_purchased. */
+  order_id: string | null;
 }
 
 export interface CartEntriesTable {
@@ -115,6 +117,122 @@ export interface CartEntriesTable {
   created_at: string;
 }
 
+/** One row per site: the last order number given (orders are numbered 1, 2, 3 … per site). */
+export interface OrderCountersTable {
+  site_id: string;
+  last_number: number;
+}
+
+export type OrderStatus = 'paid' | 'awaiting-payment' | 'refunded';
+
+export interface OrdersTable {
+  /** Random 128-bit token, base64url: the order-confirmed page's unguessable link. */
+  id: string;
+  site_id: string;
+  /** Shown to shopper and merchant; per site, from order_counters. */
+  number: number;
+  /** The cart it was bought from (one order per cart). */
+  cart_id: string;
+  email: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  discount: number;
+  grand_total: number;
+  prices_include_tax: Bool;
+  /** JSON ShippingAddress, null when nothing needed shipping. */
+  shipping_address: string | null;
+  /** JSON { id, name, amount }, null when nothing needed shipping. */
+  shipping_option: string | null;
+  coupon_code: string | null;
+  payment_provider: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A copy of what was bought, as it was at the time (a later import changes nothing here). */
+export interface OrderLinesTable {
+  order_id: string;
+  position: number;
+  item_id: string;
+  sku: string;
+  title: string;
+  product_type: number;
+  /** JSON: option name → value. */
+  attributes: string;
+  /** JSON text of the form answers, '' when none. */
+  additional_fields: string;
+  /** JSON FormAnswerSummary[] as the cart showed them. */
+  additional_fields_summary: string;
+  /** JSON { file, altText } of the product's first image, or null. */
+  image: string | null;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+}
+
+export type PaymentStatus = 'pending' | 'declined' | 'authorized' | 'captured' | 'awaiting-payment' | 'voided' | 'refunded' | 'failed';
+
+/** One payment attempt: created before the provider is called, keyed by the checkout page's idempotency key. */
+export interface PaymentsTable {
+  id: string;
+  site_id: string;
+  idempotency_key: string;
+  /** sha256 of what the attempt was for (cart, amount, e-mail, address…): the same key with other content is refused. */
+  request_hash: string;
+  cart_id: string;
+  order_id: string | null;
+  provider: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: string;
+  provider_reference: string | null;
+  /** JSON of the checkout failure the attempt ended with (declined card, sold out…), for a retried request. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponUsageTable {
+  site_id: string;
+  /** Upper case. */
+  code: string;
+  uses: number;
+}
+
+export interface CouponEmailUsesTable {
+  site_id: string;
+  code: string;
+  /** Lower case, trimmed. */
+  email: string;
+  order_id: string;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** E-mail written in the transaction of what it tells about, sent later by the outbox job (with retries). */
+export interface OutboxTable {
+  id: string;
+  site_id: string;
+  /** e.g. 'order-confirmation', 'new-order'. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  order_id: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** Lease: a sender that claimed the message owns it until then. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   sites: SitesTable;
   collections: CollectionsTable;
@@ -126,6 +244,13 @@ export interface Database {
   assets: AssetsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  coupon_usage: CouponUsageTable;
+  coupon_email_uses: CouponEmailUsesTable;
+  outbox: OutboxTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -142,3 +267,8 @@ export type CartRow = Selectable<CartsTable>;
 export type NewCartRow = Insertable<CartsTable>;
 export type CartEntryRow = Selectable<CartEntriesTable>;
 export type NewCartEntryRow = Insertable<CartEntriesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;

@@ -387,7 +387,7 @@ async function lockOpenCart(trx: Kysely<Database>, siteId: string, token: string
 async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
   // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
   for (;;) {
-    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0 };
+    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null };
     const inserted = await trx.insertInto('carts').values(row).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
     if (inserted) return inserted;
   }

@@ -7,6 +7,7 @@
  * 2500 = ¥2,500 in JPY), so no amount is ever a float.
  */
 import { z } from 'zod';
+import { ADDRESS_COUNTRIES, regionName } from '../core/address/countries';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../core/currency';
 import { NO_ANSWER_TEXT } from '../core/forms/summary';
 import { DEFAULT_LABELS, PRODUCT_MARK_LABELS } from '../core/labels';
@@ -50,6 +51,122 @@ export const captchaSettingsSchema = z
   })
   .strict();
 
+/** Countries the checkout's address form knows (the core's address dictionary of §3). */
+const countryCode = z.enum(ADDRESS_COUNTRIES, { error: `must be one of ${ADDRESS_COUNTRIES.join(', ')}` });
+
+export const shippingOptionSchema = z
+  .object({
+    id,
+    /** Shown to the shopper, e.g. 'Standard (3–5 days)'. */
+    name: text(100).min(1),
+    /** Flat rate for the whole order (minor units). */
+    rate: minorUnits,
+    /** The rate is 0 when the subtotal after discount is at or above this amount (minor units). */
+    freeOver: minorUnits.optional(),
+    /** Countries this option ships to; empty = every country the store ships to. */
+    countries: z.array(countryCode).default([]),
+  })
+  .strict();
+
+export const taxRateSchema = z
+  .object({
+    country: countryCode,
+    /** A region code of the country's list (e.g. 'NY'); absent = the whole country. A region rate wins over the country's. */
+    region: text(10).optional(),
+    /** Percent, up to 3 decimals (8.875 = 8.875 %). */
+    rate: z
+      .number()
+      .min(0, 'must not be negative')
+      .max(100, 'must be at most 100')
+      .refine((r) => Number.isInteger(Math.round(r * 1000)) && Math.abs(r * 1000 - Math.round(r * 1000)) < 1e-6, 'must have at most 3 decimals'),
+    /** Name shown on the receipt, e.g. 'VAT' or 'Sales tax'. */
+    name: text(60).default('Tax'),
+  })
+  .strict();
+
+export const taxSettingsSchema = z
+  .object({
+    /** true: prices (and shipping rates) include tax, and the tax shown is the part of them that is tax (VAT style). */
+    pricesIncludeTax: z.boolean().default(false),
+    /** Whether shipping is taxed at the same rate. */
+    taxShipping: z.boolean().default(false),
+    rates: z.array(taxRateSchema).default([]),
+  })
+  .strict();
+
+export const couponSchema = z
+  .object({
+    /** What the shopper types; matched case-insensitively. */
+    code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, dashes or underscores'),
+    type: z.enum(['percent', 'fixed']),
+    /** percent: a whole number 1–100; fixed: minor units off the subtotal. */
+    amount: z.number().int('must be a whole number').min(1, 'must be at least 1'),
+    /** The subtotal must be at least this (minor units). */
+    minimumSubtotal: minorUnits.default(0),
+    /** ISO date-times (2026-12-01T00:00:00Z); absent = no bound. */
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+    endsAt: z.iso.datetime({ offset: true }).optional(),
+    /** How many orders may use it in all; absent = no limit. */
+    usageLimit: z.number().int().min(1).optional(),
+    /** Each e-mail address may use it once. */
+    oncePerEmail: z.boolean().default(false),
+  })
+  .strict()
+  .refine((c) => c.type !== 'percent' || c.amount <= 100, { message: 'a percent coupon takes at most 100', path: ['amount'] })
+  .refine((c) => !c.startsAt || !c.endsAt || Date.parse(c.startsAt) < Date.parse(c.endsAt), {
+    message: 'must be after startsAt',
+    path: ['endsAt'],
+  });
+
+export const paymentSettingsSchema = z
+  .object({
+    /**
+     * test: the demo's card form (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined; labelled as a test store).
+     * manual: bank transfer or pay on pickup (orders are placed as awaiting payment). stripe: Stripe, with the keys
+     * from the environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET).
+     */
+    provider: z.enum(['test', 'manual', 'stripe']).default('test'),
+    /** What the shopper is told to do for a manual payment (shown on the confirmation and in the e-mail). */
+    manualInstructions: text(2000).default('We will e-mail you our bank details. Your order ships once payment arrives.'),
+  })
+  .strict();
+
+export const checkoutSettingsSchema = z
+  .object({
+    /** Where new-order e-mails go; absent = no new-order e-mail (the order is still listed by `vitrine orders`). */
+    shopEmail: z.string().regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, 'must be an e-mail address').max(256).optional(),
+    /** Countries the store ships to (the address form's country list). */
+    shipsTo: z.array(countryCode).min(1).default(['US']),
+    shippingOptions: z.array(shippingOptionSchema).default([]),
+    tax: taxSettingsSchema.default({ pricesIncludeTax: false, taxShipping: false, rates: [] }),
+    coupons: z.array(couponSchema).default([]),
+    payments: paymentSettingsSchema.default(paymentSettingsSchema.parse({})),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const optionIds = new Set<string>();
+    c.shippingOptions.forEach((o, i) => {
+      if (optionIds.has(o.id)) issue(['shippingOptions', i, 'id'], `duplicate id '${o.id}'`);
+      optionIds.add(o.id);
+    });
+    const codes = new Set<string>();
+    c.coupons.forEach((coupon, i) => {
+      const key = coupon.code.toUpperCase();
+      if (codes.has(key)) issue(['coupons', i, 'code'], `duplicate code '${coupon.code}' (codes are matched without regard to case)`);
+      codes.add(key);
+    });
+    const places = new Set<string>();
+    c.tax.rates.forEach((r, i) => {
+      if (r.region !== undefined && regionName(r.country, r.region) === null) {
+        issue(['tax', 'rates', i, 'region'], `'${r.region}' is not a region code of ${r.country}`);
+      }
+      const key = `${r.country}/${r.region ?? ''}`;
+      if (places.has(key)) issue(['tax', 'rates', i], `another rate is for the same place (${r.country}${r.region ? ` ${r.region}` : ''})`);
+      places.add(key);
+    });
+  });
+
 export const storeSettingsSchema = z
   .object({
     multipleQuantityAllowedForServices: z.boolean().default(true),
@@ -67,6 +184,7 @@ export const storeSettingsSchema = z
       .strict()
       .refine((p) => p.min < p.max, { message: 'min must be below max', path: ['min'] })
       .default({ enabled: false, min: 100, max: 200_000, accountCountry: 'US' }),
+    checkout: checkoutSettingsSchema.default(checkoutSettingsSchema.parse({})),
   })
   .strict();
 
@@ -346,6 +464,12 @@ export const siteFileShape = siteFileObject;
 export type SiteFile = z.output<typeof siteFileObject>;
 export type SiteFileInput = z.input<typeof siteFileObject>;
 export type Website = z.output<typeof websiteSchema>;
+export type CheckoutSettings = z.output<typeof checkoutSettingsSchema>;
+export type ShippingOption = z.output<typeof shippingOptionSchema>;
+export type TaxSettings = z.output<typeof taxSettingsSchema>;
+export type TaxRate = z.output<typeof taxRateSchema>;
+export type Coupon = z.output<typeof couponSchema>;
+export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 export type Collection = z.output<typeof collectionSchema>;
 export type Product = z.output<typeof productSchema>;
 export type Variant = z.output<typeof variantSchema>;

@@ -7,10 +7,12 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import { engineOf, type Engine } from '../connect';
 import type { Database } from '../tables';
 import { initial } from './001_initial';
+import { checkout } from './002_checkout';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001_initial': initial(engine),
+    '002_checkout': checkout(engine),
   };
 }
 
