@@ -35,3 +35,4 @@ export * from './cartLoad';
 export * from './subscription';
 export * from './payLater';
 export * from './gallery';
+export * from './checkout';
