@@ -142,6 +142,8 @@ export interface OrdersTable {
   discount: number;
   grand_total: number;
   prices_include_tax: Bool;
+  /** The tax's name on the receipt ('Tax', 'VAT', 'Sales tax'). */
+  tax_name: string;
   /** JSON ShippingAddress, null when nothing needed shipping. */
   shipping_address: string | null;
   /** JSON { id, name, amount }, null when nothing needed shipping. */

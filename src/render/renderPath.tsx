@@ -220,6 +220,7 @@ export class PageRenderer {
               currency={currency}
               labels={labels}
               multipleQuantityAllowedForServices={site.settings.store.multipleQuantityAllowedForServices}
+              expressCheckout={site.settings.store.expressCheckout.enabled}
               form={productFormOf(product, siteData.productForms)}
             />
           ),

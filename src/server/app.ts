@@ -19,6 +19,10 @@ import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from
 import { registerSitePlugin } from './plugins/site';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
+import { registerCheckoutRoutes } from './routes/checkout';
+import { paymentProviderFor, type PaymentEnv } from '../services/payments';
+import type { PaymentProvider } from '../services/payments/provider';
+import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
 
 export interface BuildAppOptions {
@@ -38,6 +42,10 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/server/siteCache.ts). */
   siteCacheTtlMs?: number;
+  /** Payment keys from the environment (Stripe); the test and manual providers need none. */
+  paymentEnv?: PaymentEnv;
+  /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
+  paymentsFor?: (site: Site) => PaymentProvider;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -68,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     engine: options.engine,
     secureCookies: options.secureCookies ?? process.env.NODE_ENV === 'production',
+    paymentsFor: options.paymentsFor ?? paymentProviders(options.paymentEnv ?? {}),
     ...(options.clientDir !== undefined ? { clientDir: options.clientDir } : {}),
   };
 
@@ -89,9 +98,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAssetRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   return app;
+}
+
+/** One provider per site settings (a Stripe client is made once, not per request). */
+function paymentProviders(env: PaymentEnv): (site: Site) => PaymentProvider {
+  const made = new Map<string, PaymentProvider>();
+  return (site) => {
+    const settings = site.settings.store.checkout.payments;
+    const key = JSON.stringify(settings);
+    let provider = made.get(key);
+    if (!provider) made.set(key, (provider = paymentProviderFor(settings, env)));
+    return provider;
+  };
 }
 
 /** Level info, ISO times, no pid/hostname on every line. */

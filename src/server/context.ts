@@ -6,12 +6,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/tables';
+import type { PaymentProvider } from '../services/payments/provider';
+import type { Site } from '../services/sites';
 
 export interface AppContext {
   db: Kysely<Database>;
   engine: Engine;
   /** Secure cookies (HTTPS only). On by default in production, off for local http://localhost. */
   secureCookies: boolean;
+  /** The payment provider a site's checkout uses (its `store.checkout.payments` settings, keys from the environment). */
+  paymentsFor: (site: Site) => PaymentProvider;
   /** Directory of the built browser bundle (vite build), when the caller gives one. */
   clientDir?: string;
   /**

@@ -24,6 +24,16 @@ export const ERROR_STATUS = {
   'out-of-stock': 409,
   /** The answers to the product's form (additionalFields) failed the form rules of §5; per-field messages in `fields`. */
   'invalid-form-answers': 400,
+  /** The checkout's details cannot be used (e-mail, address, shipping, coupon, an empty cart, the minimum); `fields` says where. */
+  'checkout-refused': 400,
+  /** The card was declined; `fields` names the card field. */
+  'payment-declined': 402,
+  /** The payment service could not be reached or failed; nothing was charged. */
+  'payment-failed': 502,
+  /** The cart changed under the checkout, or the same order request is still being placed. */
+  'checkout-conflict': 409,
+  /** The idempotency key was already used for another order request. */
+  'idempotency-mismatch': 422,
   'product-not-found': 404,
   'entry-not-found': 404,
   'site-not-found': 404,
@@ -40,8 +50,10 @@ export interface ErrorBody {
   type: TrackedErrorType;
   field?: string;
   unselectedOptions?: readonly string[];
-  /** Product form answers: field id → its §5 message, shown above each field. */
+  /** Product form answers: field id → its §5 message, shown above each field; checkout fields → their messages. */
   fields?: Readonly<Record<string, string>>;
+  /** Checkout: the cart lines that cannot be bought, each with its message. */
+  lines?: readonly { entryId: string; sku: string; message: string }[];
 }
 
 export class ApiError extends Error {
@@ -55,6 +67,7 @@ export class ApiError extends Error {
       field?: string;
       unselectedOptions?: readonly string[];
       fields?: Readonly<Record<string, string>>;
+      lines?: readonly { entryId: string; sku: string; message: string }[];
     } = {},
   ) {
     super(message);
@@ -70,6 +83,7 @@ export class ApiError extends Error {
       ...(this.details.field !== undefined ? { field: this.details.field } : {}),
       ...(this.details.unselectedOptions ? { unselectedOptions: this.details.unselectedOptions } : {}),
       ...(this.details.fields ? { fields: this.details.fields } : {}),
+      ...(this.details.lines ? { lines: this.details.lines } : {}),
     };
   }
 

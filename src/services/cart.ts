@@ -4,7 +4,7 @@
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
 import type { AddToCartError } from '../core/addToCartErrors';
 import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
@@ -14,7 +14,7 @@ import { summarizeFormAnswers, type FormAnswerSummary } from '../core/forms/summ
 import type { CoreProduct } from '../core/product';
 import { findVariantBySku } from '../core/variant';
 import { err, ok, type Result } from '../core/result';
-import { engineOf } from '../db/connect';
+import { inTransaction } from '../db/transaction';
 import type { CartEntryRow, CartRow, Database } from '../db/tables';
 import type { Form } from '../site/schema';
 import { toProductForm } from './coreForm';
@@ -291,44 +291,6 @@ export async function removeEntry(
 
 // ---------------------------------------------------------------- repository
 
-class Rollback<T> {
-  constructor(readonly result: T) {}
-}
-
-/**
- * Runs `work` in one write transaction; a failed Result rolls it back, so a refused request stores nothing.
- * SQLite gets BEGIN IMMEDIATE: the write lock is taken before the first read, so a transaction never has to upgrade
- * a read to a write, which another process's commit can make fail at once (SQLITE_BUSY, not retried by busy_timeout).
- */
-async function inTransaction<T, E>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<Result<T, E>>,
-): Promise<Result<T, E>> {
-  if (engineOf(db) === 'sqlite') {
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const result = await work(conn);
-        await sql.raw(result.ok ? 'commit' : 'rollback').execute(conn);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => {});
-        throw error;
-      }
-    });
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const result = await work(trx);
-      if (!result.ok) throw new Rollback(result);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof Rollback) return error.result as Result<T, E>;
-    throw error;
-  }
-}
-
 /**
  * The cart of `token`, locked for the rest of the transaction, with all its entries and the one named `entryId`.
  * ENTRY_NOT_FOUND when there is no such open cart of this site or the entry is not in it.
@@ -449,6 +411,10 @@ interface EntryWithCatalog extends CartEntryRow {
 }
 
 async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<ShoppingCart> {
+  return (await readCartWithRows(db, site, cart)).shoppingCart;
+}
+
+async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
   // Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku.
   const rows: EntryWithCatalog[] = await db
     .selectFrom('cart_entries as e')
@@ -460,7 +426,44 @@ async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<Shopping
     .orderBy('e.created_at')
     .orderBy('e.id')
     .execute();
-  return toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows));
+  return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
+}
+
+// ---------------------------------------------------------------- for the checkout
+
+/** A cart line as the checkout needs it: the entry, its product's type (null when a re-import removed it) and first image. */
+export interface CheckoutCartLine {
+  entry: CartEntry;
+  productType: number | null;
+  image: { file: string; altText: string } | null;
+}
+
+export interface CheckoutCart {
+  cart: CartRow;
+  shoppingCart: ShoppingCart;
+  lines: CheckoutCartLine[];
+}
+
+/**
+ * The open cart of `token` with what the checkout needs of each line. With `lock` (inside a write transaction) the
+ * cart row is locked first, as every cart write does, so no add or change interleaves with the order being placed.
+ */
+export async function readCheckoutCart(db: Db, site: CartSite, token: string | undefined, options: { lock: boolean }): Promise<CheckoutCart | undefined> {
+  if (!token) return undefined;
+  const cart = options.lock ? await lockOpenCart(db, site.id, token, new Date().toISOString()) : await findOpenCart(db, site.id, token);
+  if (!cart) return undefined;
+  const { shoppingCart, rows } = await readCartWithRows(db, site, cart);
+  const lines = rows.map((row, i) => ({ entry: shoppingCart.entries[i]!, productType: row.product_type, image: firstImage(row.product_data) }));
+  return { cart, shoppingCart, lines };
+}
+
+function firstImage(productData: string | null): { file: string; altText: string } | null {
+  if (productData === null) return null;
+  const images = parseJson<{ images?: unknown }>(productData, {}).images;
+  const first: unknown = Array.isArray(images) ? images[0] : undefined;
+  if (first === null || typeof first !== 'object') return null;
+  const { file, altText } = first as { file?: unknown; altText?: unknown };
+  return typeof file === 'string' ? { file, altText: typeof altText === 'string' ? altText : '' } : null;
 }
 
 /** The product form's id of an entry that has answers (from its product's record), or undefined. */
@@ -491,7 +494,7 @@ function toShoppingCart(
   return {
     id: cart ? publicCartId(cart.id) : null,
     websiteId,
-    orderId: null,
+    orderId: cart?.order_id ?? null,
     created: cart ? Date.parse(cart.created_at) : null,
     isPurchased: cart?.is_purchased === 1,
     entries,

@@ -17,6 +17,8 @@ export interface OrderLine {
   productType: number;
   /** Option name → value, e.g. { Color: 'Oatmeal' }. */
   attributes: Record<string, string>;
+  /** JSON text of the product form's answers, '' when none. */
+  additionalFields: string;
   /** The product form's answers as the cart showed them. */
   additionalFieldsSummary: FormAnswerSummary[];
   /** The product's first image then (site-file path and alt text), or null. */
@@ -48,6 +50,8 @@ export interface Order extends CheckoutTotals {
 /** What the checkout page shows and the quote call answers: the cart and its totals for the choices made so far. */
 export interface CheckoutQuote {
   cart: ShoppingCart;
+  /** Entry id → the product's first image (site-file path and alt text), or null; for the line list. */
+  lineImages: Record<string, { file: string; altText: string } | null>;
   requiresShipping: boolean;
   /** Options for the chosen country (all options when no country is chosen yet); [] when nothing needs shipping. */
   shippingOptions: PricedShippingOption[];

@@ -16,6 +16,7 @@ export function ProductDetail({
   currency,
   labels,
   multipleQuantityAllowedForServices,
+  expressCheckout = false,
   form,
 }: {
   product: Product;
@@ -24,6 +25,8 @@ export function ProductDetail({
   currency: CurrencyCode;
   labels: UiLabels;
   multipleQuantityAllowedForServices: boolean;
+  /** The store's express-checkout setting (§3). */
+  expressCheckout?: boolean;
   /** The product's form (additionalFieldsFormId), when it has one. */
   form?: ProductForm;
 }) {
@@ -77,6 +80,7 @@ export function ProductDetail({
               multipleQuantityAllowedForServices,
               scarcity: productScarcity(product, core),
               ...(form ? { form } : {}),
+              ...(expressCheckout ? { expressCheckout } : {}),
             }}
           />
           <Paragraphs className="pdp__description" text={product.description} />

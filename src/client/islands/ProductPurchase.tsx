@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { buttonStateLabel } from '../../core/labels';
 import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
 import { addToCartLabel, isSoldOut, isVariantSoldOut, type CoreProduct } from '../../core/product';
+import { purchaseFlow } from '../../core/purchaseRoute';
 import { findVariantByAttributes } from '../../core/variant';
 import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
@@ -21,10 +22,15 @@ export interface ProductPurchaseProps {
   scarcity: string | null;
   /** The product's form (additionalFieldsFormId), filled in before the item is added; absent for most products. */
   form?: ProductForm;
+  /** The store offers express checkout (§2): a second button adds and goes straight to checkout. */
+  expressCheckout?: boolean;
 }
 
+/** The express-checkout button's label (the spec shows none). */
+export const EXPRESS_CHECKOUT_LABEL = 'Buy Now';
+
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form }: ProductPurchaseProps) {
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form, expressCheckout = false }: ProductPurchaseProps) {
   const id = useId();
   const [selected, setSelected] = useState<Record<string, string>>(() =>
     // A single value leaves nothing to choose: preselect it.
@@ -38,6 +44,8 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
   const soldOut = isSoldOut(product) || (chosen !== null && isVariantSoldOut(product, chosen));
   const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
+  // Gift cards and subscriptions have checkouts of their own (§4): no express button for them.
+  const showExpress = expressCheckout && purchaseFlow({ productType: product.productType, isSubscribable: product.isSubscribable, expressCheckout: true }) === 'express-checkout';
 
   return (
     <>
@@ -67,6 +75,16 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         >
           {soldOut ? buttonStateLabel('sold-out', idleLabel) : cart.label}
         </button>
+        {showExpress ? (
+          <button
+            type="button"
+            className="button express-checkout"
+            disabled={soldOut}
+            onClick={() => cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, expressCheckout: true })}
+          >
+            {EXPRESS_CHECKOUT_LABEL}
+          </button>
+        ) : null}
         <p className="visually-hidden" role="status" aria-live="polite">
           {cart.state === 'added' ? cart.label : ''}
         </p>

@@ -12,12 +12,15 @@ import {
 } from '../../core/timing';
 import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
 import type { ProductForm } from '../../services/coreForm';
+import { purchaseRoute } from '../../core/purchaseRoute';
 import { cartStore, type AddEntryResult } from '../cartStore';
 import type { FormSaveOutcome } from './ProductFormDialog';
 
 export interface AddAttempt {
   selection: VariantSelection;
   quantityInput?: unknown;
+  /** The express-checkout button (§2/§4): after the add, the top window goes to the checkout. */
+  expressCheckout?: boolean;
 }
 
 export interface AlertState {
@@ -55,7 +58,7 @@ export function useAddToCart(options: {
 }): UseAddToCart {
   const { product, idleLabel, grid = false, onAdded, form } = options;
   /** The checked add waiting for the form's answers (the form is open while this is set). */
-  const [pending, setPending] = useState<{ sku: string; quantity: number } | null>(null);
+  const [pending, setPending] = useState<{ sku: string; quantity: number; express: boolean } | null>(null);
   const [state, setState] = useState<AddToCartButtonState>('idle');
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [unselected, setUnselected] = useState<readonly string[]>([]);
@@ -67,9 +70,8 @@ export function useAddToCart(options: {
     timers.current.push(setTimeout(fn, ms));
   };
 
-  const title = alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD });
   const fail = useCallback(
-    (error: AddToCartError) => {
+    (error: AddToCartError, expressCheckout = false) => {
       if (error.type === 'NO_VARIANT_SELECTED') {
         setUnselected(error.unselectedOptions ?? []);
         if (grid) {
@@ -78,9 +80,9 @@ export function useAddToCart(options: {
           return;
         }
       }
-      setAlert({ title, message: error.message });
+      setAlert({ title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }), message: error.message });
     },
-    [grid, title],
+    [grid, product.productType],
   );
 
   // A plain function: it calls send, which is new on every render anyway.
@@ -92,36 +94,45 @@ export function useAddToCart(options: {
       'sku' in attempt.selection
         ? findVariantBySku(product, attempt.selection.sku ?? '')
         : findVariantByAttributes(product, attempt.selection.attributes);
+    const expressCheckout = attempt.expressCheckout === true;
     const checked = checkAddToCart({
       product,
       selection: attempt.selection,
       quantityInput: attempt.quantityInput,
       quantityInCart: chosen ? store.quantityInCart(chosen.sku) : undefined,
+      expressCheckout,
+      hasCartCookieOrSession: expressCheckout ? cookiesWork() : undefined,
     });
     if (!checked.ok) {
-      fail(checked.error);
+      fail(checked.error, expressCheckout);
       return;
     }
     const { variant, quantity } = checked.value;
     setUnselected([]);
     if (form) {
       // §4: the form opens only now that options, variant, stock and quantity are known to be fine.
-      setPending({ sku: variant.sku, quantity });
+      setPending({ sku: variant.sku, quantity, express: expressCheckout });
       return;
     }
-    void send(variant.sku, quantity, '').then((result) => {
-      if (!result.ok) setAlert({ title, message: failureMessage(result.failure) });
+    void send(variant.sku, quantity, '', expressCheckout).then((result) => {
+      if (!result.ok) setAlert({ title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }), message: failureMessage(result.failure) });
     });
   };
 
   /** The add request and the button's states around it (§4): adding → (1 s) added → (2 s) idle; failure → idle after 1 s. */
-  function send(sku: string, quantity: number, additionalFields: string): Promise<AddEntryResult> {
+  function send(sku: string, quantity: number, additionalFields: string, expressCheckout = false): Promise<AddEntryResult> {
     busy.current = true;
     setState('adding');
     document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity } }));
     return cartStore()
       .addEntry({ itemId: product.id, sku, quantity, additionalFields })
       .then((result) => {
+        if (result.ok && expressCheckout) {
+          // §4: express checkout goes straight to checkout, in the top window (the page may be framed by the editor).
+          const route = purchaseRoute({ productType: product.productType, isSubscribable: false, expressCheckout: true, websiteId: '', productId: product.id });
+          (window.top ?? window).location.assign(route?.url ?? '/commerce/goto-checkout');
+          return result;
+        }
         if (result.ok) {
           later(ADDED_LABEL_DELAY_MS, () => {
             setState('added');
@@ -142,7 +153,7 @@ export function useAddToCart(options: {
 
   const save = async (additionalFields: string): Promise<FormSaveOutcome> => {
     if (!pending || busy.current) return { ok: true };
-    const result = await send(pending.sku, pending.quantity, additionalFields);
+    const result = await send(pending.sku, pending.quantity, additionalFields, pending.express);
     if (result.ok) {
       setPending(null);
       return { ok: true };
@@ -159,4 +170,13 @@ export function useAddToCart(options: {
     add,
     productForm: { open: pending !== null, save, close: () => setPending(null) },
   };
+}
+
+/** §5 check 5: express checkout needs a cart cookie or session — cookies this page can set and read back. */
+function cookiesWork(): boolean {
+  if (!navigator.cookieEnabled) return false;
+  document.cookie = 'vitrineCookieCheck=1; path=/; SameSite=Lax';
+  const works = document.cookie.includes('vitrineCookieCheck=1');
+  document.cookie = 'vitrineCookieCheck=; path=/; max-age=0; SameSite=Lax';
+  return works;
 }

@@ -32,6 +32,7 @@ export function checkout(_engine: Engine): Migration {
         .addColumn('discount', 'bigint', (c) => c.notNull())
         .addColumn('grand_total', 'bigint', (c) => c.notNull())
         .addColumn('prices_include_tax', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tax_name', 'text', (c) => c.notNull().defaultTo('Tax'))
         .addColumn('shipping_address', 'text')
         .addColumn('shipping_option', 'text')
         .addColumn('coupon_code', 'text')

@@ -90,7 +90,7 @@ async function cartSite(request: FastifyRequest): Promise<CartSite> {
 }
 
 /** The cart cookie's value; anything that is not a token we issued is treated as no cart by the service. */
-const cartToken = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE];
+export const cartToken = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE];
 
 function setCartCookies(reply: FastifyReply, token: string, secure: boolean): void {
   const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE_S };
@@ -98,7 +98,7 @@ function setCartCookies(reply: FastifyReply, token: string, secure: boolean): vo
   reply.setCookie(HAS_CART_COOKIE, 'true', { ...common, httpOnly: false });
 }
 
-function clearCartCookies(reply: FastifyReply, secure: boolean): void {
+export function clearCartCookies(reply: FastifyReply, secure: boolean): void {
   const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure };
   reply.clearCookie(CART_COOKIE, { ...common, httpOnly: true });
   reply.clearCookie(HAS_CART_COOKIE, common);

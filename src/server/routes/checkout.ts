@@ -1,0 +1,65 @@
+/**
+ * The checkout calls (not in §7, which shows no checkout; see docs/api.md): the quote for the shopper's choices, and
+ * placing the order. Thin: validate, one service call, map the result. The checkout pages (HTML, the no-JavaScript
+ * form) are in ./checkoutPages.tsx and call the same services.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { placeOrder, quoteCheckout } from '../../services/checkout';
+import type { CheckoutFailure } from '../../services/orderTypes';
+import type { AppContext } from '../context';
+import { ApiError, type ErrorCode } from '../errors';
+import { siteOf } from '../plugins/site';
+import { parseInput } from '../validation';
+import { cartToken, clearCartCookies } from './cart';
+import { checkoutChoicesBody, placeOrderBody } from './checkout.schema';
+
+export const ORDER_PATH_PREFIX = '/checkout/order/';
+export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
+
+/** The absolute URL of an order page, on the host the shopper used (for e-mails). */
+export const orderUrlFor = (request: FastifyRequest) => (orderId: string): string =>
+  `${request.protocol}://${request.host}${orderPath(orderId)}`;
+
+export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): void {
+  const config = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+
+  app.post('/api/commerce/checkout/quote', { config }, async (request, reply) => {
+    const body = parseInput(checkoutChoicesBody, request.body ?? {}, 'body');
+    const site = await siteOf(request);
+    reply.header('cache-control', 'no-store');
+    return quoteCheckout(ctx.db, site, cartToken(request), body);
+  });
+
+  app.post('/api/commerce/checkout/orders', { config }, async (request, reply) => {
+    const body = parseInput(placeOrderBody, request.body, 'body');
+    const site = await siteOf(request);
+    const result = await placeOrder(ctx.db, site, cartToken(request), body, { payments: ctx.paymentsFor(site), orderUrl: orderUrlFor(request) });
+    reply.header('cache-control', 'no-store');
+    if (!result.ok) throw checkoutError(result.error);
+    // The cart is bought: the browser forgets it, so the pill disappears and the next add starts a new cart.
+    clearCartCookies(reply, ctx.secureCookies);
+    const { order } = result.value;
+    return reply.code(201).send({ order: { id: order.id, number: order.number }, orderUrl: orderPath(order.id) });
+  });
+}
+
+const FAILURE_CODES: Record<CheckoutFailure['type'], ErrorCode> = {
+  EMPTY_CART: 'checkout-refused',
+  BELOW_MINIMUM: 'checkout-refused',
+  INVALID_DETAILS: 'checkout-refused',
+  INVALID_COUPON: 'checkout-refused',
+  OUT_OF_STOCK: 'out-of-stock',
+  CART_CHANGED: 'checkout-conflict',
+  IN_PROGRESS: 'checkout-conflict',
+  IDEMPOTENCY_MISMATCH: 'idempotency-mismatch',
+  PAYMENT_DECLINED: 'payment-declined',
+  PAYMENT_FAILED: 'payment-failed',
+};
+
+/** A refused checkout as the one error shape: the message, each field's message and the sold-out lines. */
+export function checkoutError(failure: CheckoutFailure): ApiError {
+  return new ApiError(FAILURE_CODES[failure.type], failure.message, {
+    ...(failure.fields ? { fields: failure.fields as Record<string, string> } : {}),
+    ...(failure.lines ? { lines: failure.lines } : {}),
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * The e-mail outbox: messages are written in the transaction of what they tell about (an order that rolls back sends
+ * nothing) and sent later by the outbox job or `vitrine outbox send`. A sender claims due messages with a lease
+ * (`locked_until`) in one short transaction — `FOR UPDATE SKIP LOCKED` on PostgreSQL, `BEGIN IMMEDIATE` on SQLite —
+ * so two processes never send the same message; it sends outside any transaction, then records the outcome.
+ * A failed send is retried with growing delays and given up after MAX_ATTEMPTS.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ok } from '../../core/result';
+import { engineOf } from '../../db/connect';
+import { inTransaction } from '../../db/transaction';
+import type { Database, OutboxRow, OutboxStatus } from '../../db/tables';
+import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
+
+type Db = Kysely<Database>;
+
+export type { OutboxStatus };
+
+export interface NewEmail {
+  siteId: string;
+  /** What the message is, e.g. 'order-confirmation', 'new-order'. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  orderId?: string | null;
+}
+
+export interface OutboxMessage {
+  id: string;
+  siteId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  orderId: string | null;
+  status: OutboxStatus;
+  /** Sends tried so far, the successful one included. */
+  attempts: number;
+  /** ISO-8601 UTC: not sent before then. */
+  nextAttemptAt: string;
+  /** ISO-8601 UTC: the lease of the sender that claimed it, or null. */
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Wait after the 1st, 2nd, … failed attempt; the last delay repeats. */
+export const RETRY_DELAYS_MS: readonly number[] = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR];
+/** After this many failed attempts the message is 'failed' and no longer tried (about 21 hours after the first). */
+export const MAX_ATTEMPTS = 8;
+/** How long a claim lasts: far longer than a send may take (see the SMTP timeouts in transport.ts). */
+export const DEFAULT_LEASE_MS = 15 * MINUTE;
+/** Claimed at once by a drain: few, so that the lease stays longer than the batch's sends even at their timeouts. */
+const CLAIM_BATCH = 5;
+const MAX_ERROR_LENGTH = 2000;
+
+/** The wait before the next attempt once `attempts` attempts have failed. */
+export const retryDelayMs = (attempts: number): number =>
+  RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MS.length) - 1] as number;
+
+const at = (time: Date, plusMs = 0): string => new Date(time.getTime() + plusMs).toISOString();
+
+function rowToMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    orderId: row.order_id,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lockedUntil: row.locked_until,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/**
+ * Writes a pending message, due at once. Call it inside the transaction of what it tells about. Throws
+ * MailHeaderError for a recipient or subject with a line break (a bug in the caller: they are never sent).
+ */
+export async function enqueueEmail(trx: Db, email: NewEmail, now: Date = new Date()): Promise<string> {
+  if (/[\r\n]/.test(email.to) || !email.to.includes('@')) throw new MailHeaderError(`refused recipient ${JSON.stringify(email.to.slice(0, 100))}`);
+  if (/[\r\n]/.test(email.subject)) throw new MailHeaderError('refused subject: must be one line');
+  const id = randomBytes(16).toString('base64url');
+  const time = now.toISOString();
+  await trx
+    .insertInto('outbox')
+    .values({
+      id,
+      site_id: email.siteId,
+      kind: email.kind,
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      order_id: email.orderId ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: time,
+      locked_until: null,
+      last_error: null,
+      created_at: time,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Messages, newest first (default: every site and status, at most 50). */
+export async function listOutbox(db: Db, filter: { siteId?: string; status?: OutboxStatus; limit?: number } = {}): Promise<OutboxMessage[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .$if(filter.siteId !== undefined, (q) => q.where('site_id', '=', filter.siteId as string))
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status as OutboxStatus))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? 50)
+    .execute();
+  return rows.map(rowToMessage);
+}
+
+export async function getOutboxMessage(db: Db, id: string): Promise<OutboxMessage | undefined> {
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && rowToMessage(row);
+}
+
+export interface ClaimOptions {
+  now: Date;
+  limit: number;
+  leaseMs: number;
+  /** Also claim pending messages whose next retry is still to come (`vitrine outbox send`: "send now"). */
+  includeWaiting?: boolean;
+  /** Messages not to claim (those a drain already tried). */
+  excludeIds?: readonly string[];
+}
+
+/**
+ * Claims up to `limit` due pending messages for `leaseMs`: no other sender claims them until the lease ends, or
+ * until markSent / markFailed releases them. The oldest due first.
+ */
+export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<OutboxMessage[]> {
+  const now = options.now.toISOString();
+  const postgres = engineOf(db) === 'postgres';
+  const excluded = options.excludeIds ?? [];
+  const claimed = await inTransaction<OutboxRow[], never>(db, async (trx) => {
+    const due = await trx
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .$if(!options.includeWaiting, (q) => q.where('next_attempt_at', '<=', now))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .$if(excluded.length > 0, (q) => q.where('id', 'not in', excluded))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(options.limit)
+      // Another sender's claim in progress holds its rows locked: skip them rather than wait and re-check.
+      .$if(postgres, (q) => q.forUpdate().skipLocked())
+      .execute();
+    if (due.length === 0) return ok<OutboxRow[]>([]);
+    const rows = await trx
+      .updateTable('outbox')
+      .set({ locked_until: at(options.now, options.leaseMs) })
+      .where('id', 'in', due.map((r) => r.id))
+      .returningAll()
+      .execute();
+    return ok(rows);
+  });
+  const rows = claimed.ok ? claimed.value : [];
+  return rows.map(rowToMessage).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id));
+}
+
+/** Records a delivered message (and ends its lease). */
+export async function markSent(db: Db, id: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'sent', sent_at: now.toISOString(), locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Records a failed attempt and ends the lease: the message waits retryDelayMs(attempts) and is tried again, or is
+ * 'failed' after MAX_ATTEMPTS attempts — at once when `permanent` (a message that can never be sent).
+ * Answers the message's status afterwards (undefined when there is no such pending message).
+ */
+export async function markFailed(
+  db: Db,
+  id: string,
+  error: string,
+  now: Date = new Date(),
+  options: { permanent?: boolean } = {},
+): Promise<{ status: OutboxStatus; nextAttemptAt: string } | undefined> {
+  const row = await db.selectFrom('outbox').select('attempts').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  if (!row) return undefined;
+  const attempts = row.attempts + 1;
+  const giveUp = options.permanent === true || attempts >= MAX_ATTEMPTS;
+  const updated = await db
+    .updateTable('outbox')
+    .set({
+      attempts,
+      status: giveUp ? 'failed' : 'pending',
+      next_attempt_at: giveUp ? now.toISOString() : at(now, retryDelayMs(attempts)),
+      locked_until: null,
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    // Only the attempt we read: a concurrent record of the same message (a lease that ran out) must not count twice.
+    .where('attempts', '=', row.attempts)
+    .returning(['status', 'next_attempt_at'])
+    .executeTakeFirst();
+  return updated && { status: updated.status, nextAttemptAt: updated.next_attempt_at };
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Given up: MAX_ATTEMPTS reached, or a message that can never be sent. */
+  failed: number;
+  /** Failed this time, tried again later. */
+  retried: number;
+  /** Why each unsent message was not sent. */
+  errors: { id: string; to: string; error: string }[];
+}
+
+export interface DrainOptions {
+  /** The clock (tests); the real time when absent. */
+  now?: Date;
+  /** At most this many messages in this drain (default 100). */
+  limit?: number;
+  leaseMs?: number;
+  /** Also send messages waiting for their next retry. */
+  includeWaiting?: boolean;
+}
+
+const describeError = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error.message || (error as Error & { errors?: Error[] }).errors?.map((e) => e.message).join('; ') || error.name;
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+};
+
+/**
+ * Sends the due messages through `transport`, a few claimed at a time, until none is due or `limit` were handled.
+ * A message is sent at least once: if the process dies between the server's acceptance and markSent, it is sent
+ * again when its lease ends.
+ */
+export async function drainOutbox(db: Db, transport: MailTransport, options: DrainOptions = {}): Promise<DrainResult> {
+  const limit = options.limit ?? 100;
+  const clock = () => options.now ?? new Date();
+  const result: DrainResult = { sent: 0, failed: 0, retried: 0, errors: [] };
+  const includeWaiting = options.includeWaiting === true;
+  // A message that fails here waits for its retry, so it is not due again in this drain, unless waiting ones are
+  // included: then the ids tried keep it from being tried again and again.
+  const tried: string[] = [];
+  while (tried.length < limit) {
+    const batch = await claimDueMessages(db, {
+      now: clock(),
+      limit: Math.min(CLAIM_BATCH, limit - tried.length),
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+      includeWaiting,
+      ...(includeWaiting ? { excludeIds: tried } : {}),
+    });
+    if (batch.length === 0) break;
+    for (const message of batch) {
+      tried.push(message.id);
+      try {
+        checkMailHeaders(message);
+        await transport.send({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      } catch (error) {
+        const text = describeError(error);
+        const outcome = await markFailed(db, message.id, text, clock(), { permanent: error instanceof MailHeaderError });
+        if (outcome?.status === 'failed') result.failed += 1;
+        else result.retried += 1;
+        result.errors.push({ id: message.id, to: message.to, error: text });
+        continue;
+      }
+      await markSent(db, message.id, clock());
+      result.sent += 1;
+    }
+  }
+  return result;
+}

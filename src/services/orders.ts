@@ -1,0 +1,194 @@
+/**
+ * Orders: writing one (inside the checkout's transaction), reading one, listing them for the merchant. Rows and API
+ * types are mapped in one place (orderRowToOrder). Stock and coupon changes belong to the checkout's transaction
+ * (src/services/checkout.ts); this module owns the orders, order_lines and order_counters tables.
+ */
+import type { Kysely } from 'kysely';
+import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../core/checkout/types';
+import type { FormAnswerSummary } from '../core/forms/summary';
+import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
+import { randomToken } from './cart';
+import type { Order, OrderLine } from './orderTypes';
+
+type Db = Kysely<Database>;
+
+export interface NewOrder {
+  siteId: string;
+  cartId: string;
+  email: string;
+  status: OrderStatus;
+  currency: string;
+  totals: CheckoutTotals;
+  shippingAddress: ShippingAddress | null;
+  shippingOption: PricedShippingOption | null;
+  couponCode: string | null;
+  paymentProvider: string;
+  lines: Omit<OrderLine, 'position'>[];
+  now: Date;
+}
+
+/** Inserts the order and its lines with the site's next order number; call inside the checkout's transaction. */
+export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
+  const number = await nextOrderNumber(trx, input.siteId);
+  const now = input.now.toISOString();
+  const row: OrderRow = {
+    id: randomToken(16),
+    site_id: input.siteId,
+    number,
+    cart_id: input.cartId,
+    email: input.email,
+    status: input.status,
+    currency: input.currency,
+    subtotal: input.totals.subtotalCents,
+    shipping: input.totals.shippingCents,
+    tax: input.totals.taxCents,
+    discount: input.totals.discountCents,
+    grand_total: input.totals.grandTotalCents,
+    prices_include_tax: input.totals.pricesIncludeTax ? 1 : 0,
+    tax_name: input.totals.taxName,
+    shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+    shipping_option: input.shippingOption ? JSON.stringify(input.shippingOption) : null,
+    coupon_code: input.couponCode,
+    payment_provider: input.paymentProvider,
+    created_at: now,
+    updated_at: now,
+  };
+  await trx.insertInto('orders').values(row).execute();
+  const lines: OrderLineRow[] = input.lines.map((line, position) => ({
+    order_id: row.id,
+    position,
+    item_id: line.itemId,
+    sku: line.sku,
+    title: line.title,
+    product_type: line.productType,
+    attributes: JSON.stringify(line.attributes),
+    additional_fields: line.additionalFields,
+    additional_fields_summary: JSON.stringify(line.additionalFieldsSummary),
+    image: line.image ? JSON.stringify(line.image) : null,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
+    line_total: line.lineTotal,
+  }));
+  if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute();
+  return orderRowToOrder(row, lines);
+}
+
+/**
+ * The site's next order number: the counter row is written (PostgreSQL: row-locked until commit; SQLite: the
+ * transaction holds the write lock), so two orders placed at once never share a number.
+ */
+async function nextOrderNumber(trx: Db, siteId: string): Promise<number> {
+  await trx.insertInto('order_counters').values({ site_id: siteId, last_number: 0 }).onConflict((oc) => oc.column('site_id').doNothing()).execute();
+  const counter = await trx
+    .updateTable('order_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('site_id', '=', siteId)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return counter.last_number;
+}
+
+/** An order of this site by its unguessable id, or undefined. */
+export async function getOrder(db: Db, siteId: string, orderId: string): Promise<Order | undefined> {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(orderId)) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('site_id', '=', siteId).executeTakeFirst();
+  return row && withLines(db, row);
+}
+
+/** An order of this site by its number (the merchant's handle), or undefined. */
+export async function getOrderByNumber(db: Db, siteId: string, number: number): Promise<Order | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('number', '=', number).executeTakeFirst();
+  return row && withLines(db, row);
+}
+
+export interface OrderListItem {
+  id: string;
+  number: number;
+  websiteId: string;
+  email: string;
+  status: OrderStatus;
+  currency: string;
+  grandTotalCents: number;
+  createdAt: string;
+}
+
+/** Newest first. */
+export async function listOrders(db: Db, filter: { siteId?: string; status?: OrderStatus; limit?: number } = {}): Promise<OrderListItem[]> {
+  let query = db.selectFrom('orders').select(['id', 'number', 'site_id', 'email', 'status', 'currency', 'grand_total', 'created_at']);
+  if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('number', 'desc').limit(filter.limit ?? 100).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    websiteId: r.site_id,
+    email: r.email,
+    status: r.status,
+    currency: r.currency,
+    grandTotalCents: r.grand_total,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function setOrderStatus(db: Db, orderId: string, status: OrderStatus, now: Date): Promise<void> {
+  await db.updateTable('orders').set({ status, updated_at: now.toISOString() }).where('id', '=', orderId).execute();
+}
+
+async function withLines(db: Db, row: OrderRow): Promise<Order> {
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('position').execute();
+  return orderRowToOrder(row, lines);
+}
+
+// ---------------------------------------------------------------- the one row ↔ API mapper
+
+function parse<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function orderRowToOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+  const shippingOption = parse<PricedShippingOption | null>(row.shipping_option, null);
+  const address = parse<ShippingAddress | null>(row.shipping_address, null);
+  return {
+    id: row.id,
+    number: row.number,
+    websiteId: row.site_id,
+    email: row.email,
+    status: row.status,
+    currency: row.currency,
+    subtotalCents: row.subtotal,
+    shippingCents: row.shipping,
+    taxCents: row.tax,
+    discountCents: row.discount,
+    grandTotalCents: row.grand_total,
+    pricesIncludeTax: row.prices_include_tax === 1,
+    taxName: row.tax_name,
+    shippingAddress: address,
+    shippingOption,
+    couponCode: row.coupon_code,
+    paymentProvider: row.payment_provider,
+    createdAt: row.created_at,
+    lines: lines.map(lineRowToOrderLine),
+  };
+}
+
+function lineRowToOrderLine(row: OrderLineRow): OrderLine {
+  return {
+    position: row.position,
+    itemId: row.item_id,
+    sku: row.sku,
+    title: row.title,
+    productType: row.product_type,
+    attributes: parse<Record<string, string>>(row.attributes, {}),
+    additionalFieldsSummary: parse<FormAnswerSummary[]>(row.additional_fields_summary, []),
+    additionalFields: row.additional_fields,
+    image: parse<{ file: string; altText: string } | null>(row.image, null),
+    quantity: row.quantity,
+    unitPrice: row.unit_price,
+    lineTotal: row.line_total,
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * Checkout through the API on SQLite and PostgreSQL: the quote, placing an order (stock, cart, order rows, e-mails in
+ * the outbox), each refusal leaving nothing behind, the idempotency key, and the races the issue names — 50 shoppers
+ * for the last unit, 50 for a one-use coupon, 20 copies of one request — each repeated.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { paymentProviderFor } from '../../src/services/payments';
+import type { PaymentProvider } from '../../src/services/payments/provider';
+import { forEachEngine } from '../support/engines';
+import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
+
+const ENTRIES_API = '/api/commerce/shopping-cart/entries';
+const QUOTE_API = '/api/commerce/checkout/quote';
+const ORDERS_API = '/api/commerce/checkout/orders';
+const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
+
+/** The test provider, counting what it is asked to do. */
+function countingProvider() {
+  const inner = paymentProviderFor({ provider: 'test', manualInstructions: '' }, {});
+  const calls = { authorize: 0, capture: 0, void: 0, refund: 0 };
+  const provider: PaymentProvider = {
+    name: inner.name,
+    notice: inner.notice,
+    authorize: (req) => (calls.authorize++, inner.authorize(req)),
+    capture: (ref, amount, key) => (calls.capture++, inner.capture(ref, amount, key)),
+    void: (ref, key) => (calls.void++, inner.void(ref, key)),
+    refund: (ref, amount, key) => (calls.refund++, inner.refund(ref, amount, key)),
+  };
+  return { provider, calls, reset: () => Object.assign(calls, { authorize: 0, capture: 0, void: 0, refund: 0 }) };
+}
+
+let keyCounter = 0;
+const newKey = () => `key-${Date.now().toString(36)}-${(keyCounter++).toString(36)}-abcdefgh`;
+
+forEachEngine((engine, getDb) => {
+  let app: FastifyInstance;
+  const payments = countingProvider();
+
+  beforeAll(async () => {
+    await seedSite(getDb(), checkoutSite);
+    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    const db = getDb();
+    for (const table of ['outbox', 'coupon_email_uses', 'coupon_usage', 'payments', 'order_lines', 'orders', 'cart_entries', 'carts'] as const) {
+      await db.deleteFrom(table).execute();
+    }
+    await db.updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();
+    await db.updateTable('variants').set({ qty_in_stock: 7 }).where('sku', '=', 'limited-1').execute();
+    payments.reset();
+  });
+
+  const json = (method: 'POST' | 'GET', url: string, payload?: unknown, cookie?: string) =>
+    app.inject({
+      method,
+      url,
+      headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
+  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+  /** A new cart holding these lines; its cookie. */
+  const cartWith = async (...lines: { itemId: string; sku: string; quantity: number }[]) => {
+    let cookie: string | undefined;
+    for (const line of lines) {
+      const added = await json('POST', ENTRIES_API, { ...line, additionalFields: '' }, cookie);
+      expect(added.statusCode, added.body).toBe(200);
+      cookie ??= cartCookieOf(added);
+    }
+    return cookie!;
+  };
+  const order = (cookie: string, overrides: Record<string, unknown> = {}) =>
+    json(
+      'POST',
+      ORDERS_API,
+      { idempotencyKey: newKey(), email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD, ...overrides },
+      cookie,
+    );
+  const stockOf = async (sku: string) =>
+    (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock;
+  const count = async (table: 'orders' | 'order_lines' | 'payments' | 'outbox' | 'coupon_usage') =>
+    Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  describe('the quote', () => {
+    it('prices the cart for the choices: shipping by country and threshold, New York tax, a coupon', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }); // $40.00
+      const plain = (await json('POST', QUOTE_API, {}, cookie)).json();
+      expect(plain.cart.entries).toHaveLength(1);
+      expect(plain.requiresShipping).toBe(true);
+      expect(plain.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express', 'canada-post']);
+      expect(plain.totals).toMatchObject({ subtotalCents: 4000, shippingCents: 600, taxCents: 0, discountCents: 0, grandTotalCents: 4600 });
+
+      const ny = (await json('POST', QUOTE_API, { shippingAddress: { country: 'US', region: 'NY' }, shippingOptionId: 'express', couponCode: 'welcome10' }, cookie)).json();
+      expect(ny.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express']);
+      expect(ny.selectedShippingOptionId).toBe('express');
+      expect(ny.coupon).toEqual({ code: 'WELCOME10', discountCents: 400 });
+      // Tax on the discounted subtotal: 8.875 % of $36.00 = $3.195 → $3.20.
+      expect(ny.totals).toMatchObject({ subtotalCents: 4000, discountCents: 400, shippingCents: 1500, taxCents: 320, grandTotalCents: 5420, taxName: 'Sales tax' });
+
+      const expired = (await json('POST', QUOTE_API, { couponCode: 'OLD' }, cookie)).json();
+      expect(expired.coupon).toBeNull();
+      expect(typeof expired.couponError).toBe('string');
+      expect(expired.totals.discountCents).toBe(0);
+    });
+
+    it('answers the empty cart without a cookie, and refuses unknown keys and over-long values', async () => {
+      const empty = await json('POST', QUOTE_API, {});
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json().cart.entries).toEqual([]);
+      const unknown = await json('POST', QUOTE_API, { emial: 'x' });
+      expect(unknown.statusCode).toBe(400);
+      const long = await json('POST', QUOTE_API, { couponCode: 'x'.repeat(65) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().message).toBe('couponCode must be at most 64 characters.');
+    });
+  });
+
+  describe('placing an order', () => {
+    it('takes the payment and the stock, writes the order and its e-mails, and closes the cart', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 2 }, { itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      const placed = await order(cookie);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const body = placed.json();
+      expect(body.order.number).toBe(1);
+      expect(body.orderUrl).toBe(`/checkout/order/${body.order.id}`);
+      expect(body.order.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // The cart is forgotten by the browser…
+      expect(placed.cookies.find((c) => c.name === 'CART')?.value).toBe('');
+      // …and bought on the server: the old cookie names no open cart any more.
+      const after = (await json('GET', '/api/commerce/shopping-cart', undefined, cookie)).json();
+      expect(after.entries).toEqual([]);
+      const cart = await getDb().selectFrom('carts').selectAll().executeTakeFirstOrThrow();
+      expect(cart).toMatchObject({ is_purchased: 1, order_id: body.order.id });
+
+      expect(await stockOf('limited-1')).toBe(5);
+      const row = await getDb().selectFrom('orders').selectAll().executeTakeFirstOrThrow();
+      // $80.00 + $9.99 = $89.99 ≥ $75: standard shipping is free; NY tax 8.875 % of $89.99 = $7.99.
+      expect(row).toMatchObject({ status: 'paid', email: 'ada@example.com', subtotal: 8999, shipping: 0, tax: 799, discount: 0, grand_total: 9798, tax_name: 'Sales tax' });
+      expect(await count('order_lines')).toBe(2);
+      const payment = await getDb().selectFrom('payments').selectAll().executeTakeFirstOrThrow();
+      expect(payment).toMatchObject({ status: 'captured', amount: 9798, order_id: body.order.id });
+      expect(payments.calls).toMatchObject({ authorize: 1, capture: 1, void: 0 });
+      const mails = await getDb().selectFrom('outbox').select(['kind', 'to_address', 'status']).orderBy('kind').execute();
+      expect(mails).toEqual([
+        { kind: 'new-order', to_address: 'orders@shop.test', status: 'pending' },
+        { kind: 'order-confirmation', to_address: 'ada@example.com', status: 'pending' },
+      ]);
+    });
+
+    it('refuses a declined card next to the card field, and nothing remains', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const declined = await order(cookie, { payment: DECLINED_CARD });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json()).toMatchObject({ code: 'payment-declined', message: 'Your card was declined.', fields: { cardNumber: 'Your card was declined.' } });
+      expect(await stockOf('limited-1')).toBe(7);
+      expect(await count('orders')).toBe(0);
+      expect(await count('outbox')).toBe(0);
+      // The cart is still there to pay with another card.
+      expect((await order(cookie)).statusCode).toBe(201);
+    });
+
+    it('refuses a line that sold out since it was added, naming the line, without charging', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 3 });
+      await getDb().updateTable('variants').set({ qty_in_stock: 2 }).where('sku', '=', 'limited-1').execute();
+      const refused = await order(cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'out-of-stock', message: OUT_OF_STOCK, lines: [{ sku: 'limited-1', message: OUT_OF_STOCK }] });
+      expect(payments.calls.authorize).toBe(0);
+      expect(await stockOf('limited-1')).toBe(2);
+      expect(await count('orders')).toBe(0);
+    });
+
+    it('refuses invalid details field by field, and an invalid coupon next to the coupon', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const bad = await order(cookie, { email: 'not-an-email', shippingAddress: { ...NEW_YORK, city: '', postalCode: '1234' } });
+      expect(bad.statusCode).toBe(400);
+      const body = bad.json();
+      expect(body.code).toBe('checkout-refused');
+      expect(body.fields.email).toBe('Email is not valid. Email addresses should follow the format email@example.com.');
+      expect(body.fields.city).toBe('Required');
+      expect(body.fields.postalCode).toBe('ZIP Codes need to be 5 digits.');
+      const coupon = await order(cookie, { couponCode: 'NOPE' });
+      expect(coupon.statusCode).toBe(400);
+      expect(Object.keys(coupon.json().fields)).toEqual(['couponCode']);
+      expect(payments.calls.authorize).toBe(0);
+      expect(await count('orders')).toBe(0);
+      expect(await count('payments')).toBe(0);
+    });
+
+    it('refuses an empty cart, a missing cookie and a missing idempotency key', async () => {
+      const none = await order('CART=AAAAAAAAAAAAAAAAAAAAAA');
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe('You have nothing in your shopping cart.');
+      const noKey = await json('POST', ORDERS_API, { email: 'a@b.co' });
+      expect(noKey.statusCode).toBe(400);
+      expect(noKey.json().message).toBe('idempotencyKey is required.');
+    });
+
+    it('counts a once-per-e-mail coupon per address', async () => {
+      const first = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'PEREMAIL' });
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'peremail', email: 'ADA@example.com' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().fields.couponCode).toBe('You have already used this coupon.');
+      const other = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'PEREMAIL', email: 'grace@example.com' });
+      expect(other.statusCode).toBe(201);
+    });
+  });
+
+  describe('idempotency and races', () => {
+    it('makes one order and one charge from 20 copies of one request sent at once', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const key = newKey();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => order(cookie, { idempotencyKey: key })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.json().order.id)).size).toBe(1);
+      expect(await count('orders')).toBe(1);
+      expect(await count('payments')).toBe(1);
+      expect(payments.calls).toMatchObject({ authorize: 1, capture: 1 });
+      expect(await stockOf('limited-1')).toBe(6);
+      // The same key with other details is refused, not taken for the first order.
+      const reused = await order(cookie, { idempotencyKey: key, email: 'someone@example.com' });
+      expect(reused.statusCode).toBe(422);
+    });
+
+    it('sells the last unit to exactly one of 50 shoppers ordering at once, 20 times over', { timeout: 240_000 }, async () => {
+      for (let round = 0; round < 20; round++) {
+        await getDb().updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();
+        const carts: string[] = [];
+        // Each shopper added it while it was in stock.
+        for (let i = 0; i < 50; i++) carts.push(await cartWith({ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }));
+        payments.reset();
+        const answers = await Promise.all(carts.map((cookie) => order(cookie)));
+        const statuses = answers.map((a) => a.statusCode);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+        expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+        for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().message).toBe(OUT_OF_STOCK);
+        expect(await stockOf('ooak-1')).toBe(0);
+        expect(await getDb().selectFrom('orders').select('id').where('cart_id', 'in', carts.map((c) => c.slice(5))).execute()).toHaveLength(1);
+        // Every authorization that lost the race was voided; only the winner's was captured.
+        expect(payments.calls.capture).toBe(1);
+        expect(payments.calls.void).toBe(payments.calls.authorize - 1);
+      }
+    });
+
+    it('lets exactly one of 50 shoppers use a one-use coupon, 20 times over', { timeout: 240_000 }, async () => {
+      for (let round = 0; round < 20; round++) {
+        await getDb().deleteFrom('coupon_usage').execute();
+        const carts: string[] = [];
+        for (let i = 0; i < 50; i++) carts.push(await cartWith({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }));
+        const answers = await Promise.all(carts.map((cookie) => order(cookie, { couponCode: 'ONCE' })));
+        const placed = answers.filter((a) => a.statusCode === 201);
+        expect(placed).toHaveLength(1);
+        for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+          expect(refused.statusCode).toBe(400);
+          expect(refused.json().fields.couponCode).toBe('This coupon has been used up.');
+        }
+        const usage = await getDb().selectFrom('coupon_usage').select('uses').where('code', '=', 'ONCE').executeTakeFirstOrThrow();
+        expect(usage.uses).toBe(1);
+      }
+    });
+  });
+});
