@@ -3,13 +3,20 @@ import { ConfigError, loadConfig, redacted } from './config';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
-    expect(loadConfig({})).toEqual({ port: 3000, host: '0.0.0.0', databaseUrl: './data/vitrine.db', trustProxy: false });
+    expect(loadConfig({})).toEqual({ port: 3000, host: '0.0.0.0', databaseUrl: './data/vitrine.db', trustProxy: false, mailFrom: 'Vitrine <no-reply@localhost>' });
   });
 
   it('reads the settings', () => {
     expect(
       loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db/shop', REDIS_URL: 'redis://cache:6379', TRUST_PROXY: 'true' }),
-    ).toEqual({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@db/shop', redisUrl: 'redis://cache:6379', trustProxy: true });
+    ).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db/shop',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: true,
+      mailFrom: 'Vitrine <no-reply@localhost>',
+    });
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
   });
 
@@ -25,5 +32,35 @@ describe('loadConfig', () => {
   it('hides passwords in URLs it prints', () => {
     expect(redacted('postgres://u:secret@db/shop')).toBe('postgres://u:***@db/shop');
     expect(redacted('./data/vitrine.db')).toBe('./data/vitrine.db');
+  });
+});
+
+describe('loadConfig: e-mail', () => {
+  it('reads SMTP_URL and MAIL_FROM', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://shop%40x.com:secret@mail.x.com:465', MAIL_FROM: '"Shop, Inc." <shop@x.com>' })).toMatchObject({
+      smtpUrl: 'smtps://shop%40x.com:secret@mail.x.com:465',
+      mailFrom: '"Shop, Inc." <shop@x.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'shop@x.com' })).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: 'shop@x.com' });
+    expect(loadConfig({ SMTP_URL: ' ' })).not.toHaveProperty('smtpUrl');
+  });
+
+  it('refuses a bad SMTP_URL without printing its password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://me:secret@mail.x.com:99999' })).toThrow(
+      "invalid setting: SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:password@mail.example.com:587), not 'smtp://me:***@mail.x.com:99999'",
+    );
+    expect(() => loadConfig({ SMTP_URL: 'https://me:secret@mail.x.com' })).toThrow("not 'https://me:***@mail.x.com/'");
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow(ConfigError);
+  });
+
+  it('refuses a MAIL_FROM that is not one address on one line', () => {
+    for (const bad of ['shop', 'a@x.com, b@x.com', 'Shop <shop@x.com', 'Shop\r\nBcc: x@y.com <shop@x.com>', 'two words@x.com']) {
+      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow('MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>');
+    }
+    expect(() => loadConfig({ MAIL_FROM: 'Shop\nBcc: x@y.com <shop@x.com>' })).toThrow("not 'Shop?Bcc: x@y.com <shop@x.com>'");
+  });
+
+  it('hides a password in a value the URL parser refuses', () => {
+    expect(redacted('smtp://me:secret@mail.x.com:99999')).toBe('smtp://me:***@mail.x.com:99999');
   });
 });

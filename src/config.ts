@@ -5,6 +5,12 @@
  *   DATABASE_URL  SQLite file path or sqlite: URL, or postgres:// URL (default ./data/vitrine.db; the folder is created)
  *   REDIS_URL     redis:// or rediss:// URL, optional: shared rate limits and site change notices across processes
  *   TRUST_PROXY   true when behind a reverse proxy that sets X-Forwarded-* (default false)
+ *   SMTP_URL      smtp:// or smtps:// URL of the mail server, optional: without it e-mail stays in the outbox
+ *   MAIL_FROM     the sender of every e-mail (default Vitrine <no-reply@localhost>)
+ *   STRIPE_SECRET_KEY       Stripe secret key (sk_… or a restricted rk_…), needed by sites whose payment provider is stripe
+ *   STRIPE_PUBLISHABLE_KEY  Stripe publishable key (pk_…), for Stripe.js on the checkout page
+ *   STRIPE_WEBHOOK_SECRET   signing secret of the Stripe webhook endpoint (whsec_…); without it the webhook answers 404
+ *   STRIPE_API_URL          base URL of Stripe's API, http(s)://host[:port], optional (tests, a proxy; default https://api.stripe.com)
  */
 import { parseDatabaseUrl } from './db/connect';
 
@@ -14,9 +20,21 @@ export interface Config {
   databaseUrl: string;
   redisUrl?: string;
   trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Present when any STRIPE_* setting is. */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey?: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  apiUrl?: string;
 }
 
 export const DEFAULT_DATABASE_URL = './data/vitrine.db';
+export const DEFAULT_MAIL_FROM = 'Vitrine <no-reply@localhost>';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -60,9 +78,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`TRUST_PROXY must be true or false, not '${rawTrust}'`);
   }
 
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
+    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:password@mail.example.com:587), not '${redacted(smtpUrl)}'`);
+  }
+
+  const mailFrom = value('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  if (!isMailbox(mailFrom)) {
+    problems.push(`MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>, not '${mailFrom.replace(/\p{Cc}/gu, '?')}'`);
+  }
+
+  const stripe = stripeConfig(value, problems);
+
   if (problems.length) throw new ConfigError(problems);
-  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy };
+  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}) };
 }
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+// 'addr@domain' or 'Name <addr@domain>' (the name plain or in double quotes): one address, on one line.
+const ADDRESS = /[^\s\p{Cc}@<>()[\]\\",;:]+@[^\s\p{Cc}@<>()[\]\\",;:]+/u.source;
+const DISPLAY_NAME = /(?:"[^"\\\p{Cc}]*"|[^"<>@,;:()\\\p{Cc}]*?)\s*/u.source;
+const MAILBOX = new RegExp(`^(?:${ADDRESS}|${DISPLAY_NAME}<${ADDRESS}>)$`, 'u');
+const isMailbox = (value: string): boolean => MAILBOX.test(value);
 
 function isUrl(value: string, protocols: string[]): boolean {
   try {
@@ -80,6 +125,55 @@ export function redacted(url: string): string {
     u.password = '***';
     return u.toString();
   } catch {
-    return url;
+    // Not a URL for the parser (a bad port, say) — but it may still hold a password: user:password@
+    return url.replace(/(\/\/[^/@:]*:)[^@/]*@/, '$1***@');
+  }
+}
+
+/**
+ * The STRIPE_* settings, or undefined when none is set. Keys are only checked for their kind (the usual mistake is one
+ * pasted into another's place), and a message shows no more of a key than its kind ('pk_test_…').
+ */
+function stripeConfig(value: (name: string) => string | undefined, problems: string[]): StripeConfig | undefined {
+  const secretKey = value('STRIPE_SECRET_KEY');
+  const publishableKey = value('STRIPE_PUBLISHABLE_KEY');
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET');
+  const apiUrl = value('STRIPE_API_URL');
+  const key = (name: string, v: string | undefined, pattern: RegExp, expected: string) => {
+    if (v !== undefined && !pattern.test(v)) problems.push(`${name} must be ${expected}, not ${keyKind(v)}`);
+  };
+  key('STRIPE_SECRET_KEY', secretKey, /^(sk|rk)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)');
+  key('STRIPE_PUBLISHABLE_KEY', publishableKey, /^pk_[A-Za-z0-9_]+$/, 'a Stripe publishable key (pk_live_… or pk_test_…)');
+  key('STRIPE_WEBHOOK_SECRET', webhookSecret, /^whsec_[A-Za-z0-9_+/=]+$/, "the webhook endpoint's signing secret (whsec_…)");
+  const mode = (v: string | undefined) => (v === undefined ? undefined : /^[a-z]+_live_/.test(v) ? 'live' : /^[a-z]+_test_/.test(v) ? 'test' : undefined);
+  const secretMode = mode(secretKey);
+  const publishableMode = mode(publishableKey);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    problems.push(`STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY a ${publishableMode} key: use both live or both test keys`);
+  }
+  if (apiUrl !== undefined && !isBaseUrl(apiUrl)) {
+    problems.push(`STRIPE_API_URL must be an http:// or https:// URL with a host and no path (https://stripe-proxy.example.com:8443), not '${redacted(apiUrl)}'`);
+  }
+  if (secretKey === undefined && publishableKey === undefined && webhookSecret === undefined && apiUrl === undefined) return undefined;
+  return {
+    ...(secretKey !== undefined ? { secretKey } : {}),
+    ...(publishableKey !== undefined ? { publishableKey } : {}),
+    ...(webhookSecret !== undefined ? { webhookSecret } : {}),
+    ...(apiUrl !== undefined ? { apiUrl } : {}),
+  };
+}
+
+/** What kind of key a value looks like, without the key itself: 'pk_test_…', or that it is hidden. */
+function keyKind(v: string): string {
+  const kind = /^[a-z]{2,6}_(?:live_|test_)?/.exec(v)?.[0];
+  return kind !== undefined && kind.length < v.length ? `'${kind}…'` : 'the value given (not shown: it may be a secret)';
+}
+
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
   }
 }
