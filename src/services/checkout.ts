@@ -32,7 +32,7 @@ import { readCheckoutCart, type CheckoutCart } from './cart';
 import { enqueueOrderEmails } from './orderMail';
 import { createOrder, getOrder } from './orders';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, PlacedOrder, PlaceOrderInput } from './orderTypes';
-import { beginAttempt, finishAttempt, recordAttemptFailure, waitForAttempt, type PaymentAttempt } from './payments/attempts';
+import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference, waitForAttempt, type PaymentAttempt } from './payments/attempts';
 import type { PaymentProvider } from './payments/provider';
 import type { Site } from './sites';
 
@@ -222,6 +222,8 @@ export async function placeOrder(
     await recordAttemptFailure(db, attempt.attempt.id, authorized.status, failure, new Date());
     return err(failure);
   }
+  // Remembered before the order's transaction: should this process die now, the reconcile job voids it.
+  await rememberReference(db, attempt.attempt.id, authorized.reference);
 
   const placed = await inTransaction<PlacedOrder, CheckoutFailure>(db, async (trx) => {
     const locked = await readCheckoutCart(trx, site_, cartToken, { lock: true });

@@ -7,6 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { paymentProviderFor } from '../../src/services/payments';
+import { beginAttempt, findAttempt, rememberReference } from '../../src/services/payments/attempts';
+import { releaseAbandonedPayments } from '../../src/services/payments/reconcile';
 import type { PaymentProvider } from '../../src/services/payments/provider';
 import { forEachEngine } from '../support/engines';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
@@ -208,6 +210,31 @@ forEachEngine((engine, getDb) => {
       expect(again.json().fields.couponCode).toBe('You have already used this coupon.');
       const other = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'PEREMAIL', email: 'grace@example.com' });
       expect(other.statusCode).toBe(201);
+    });
+  });
+
+  describe('checkouts that never finished', () => {
+    it('voids an authorization whose process died before the order was written, and closes the attempt', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const cartId = cookie.slice('CART='.length);
+      const started = new Date(Date.now() - 11 * 60_000);
+      const base = { siteId: 'shop', requestHash: 'h', cartId, provider: 'test', amount: 4600, currency: 'USD', now: started };
+      const held = await beginAttempt(getDb(), { ...base, idempotencyKey: 'died-after-authorize-0001' });
+      await rememberReference(getDb(), held.attempt.id, 'test_abc');
+      const lost = await beginAttempt(getDb(), { ...base, idempotencyKey: 'died-before-answer-00001' });
+      const recent = await beginAttempt(getDb(), { ...base, idempotencyKey: 'still-running-0000000001', now: new Date() });
+
+      const { released } = await releaseAbandonedPayments(getDb(), async () => payments.provider);
+      expect(released).toBe(2);
+      expect(payments.calls.void).toBe(1);
+      expect((await findAttempt(getDb(), 'shop', 'died-after-authorize-0001'))?.status).toBe('voided');
+      expect((await findAttempt(getDb(), 'shop', 'died-before-answer-00001'))?.status).toBe('failed');
+      expect((await findAttempt(getDb(), 'shop', 'still-running-0000000001'))?.status).toBe('pending');
+      // The shopper's retry with the dead attempt's key is told to try again, not left waiting.
+      expect(lost.created && recent.created).toBe(true);
+      const retried = await order(cookie, { idempotencyKey: 'died-after-authorize-0001' });
+      expect(retried.statusCode).toBe(422); // other details than the attempt's (request hash 'h')
+      expect(await count('orders')).toBe(0);
     });
   });
 

@@ -104,6 +104,24 @@ export async function finishAttempt(
     .execute();
 }
 
+/** The provider's reference of an authorization, kept while the attempt is still pending (for the reconcile job). */
+export async function rememberReference(db: Db, id: string, reference: string): Promise<void> {
+  await db.updateTable('payments').set({ provider_reference: reference }).where('id', '=', id).execute();
+}
+
+/** Attempts still pending since before `before` (their process died mid-checkout), oldest first. */
+export async function abandonedAttempts(db: Db, before: Date, limit = 100): Promise<PaymentAttempt[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('updated_at', '<', before.toISOString())
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map(rowToAttempt);
+}
+
 /** The attempt ended without an order: what the shopper was told is kept for a retried request. */
 export async function recordAttemptFailure(
   db: Db,
