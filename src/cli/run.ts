@@ -23,6 +23,14 @@ Commands:
                               Write a site as a site file plus its images
                               (default site: the default one; default FILE: ./export/<site id>/site.json)
   migrate                     Bring the database schema up to date
+  outbox [--status pending|sent|failed] [--site ID] [--limit N]
+                              List the e-mail outbox, newest first
+  outbox show ID              Print one message's headers and text
+  outbox send                 Send the pending e-mail now through SMTP_URL
+  orders [--site ID] [--status paid|awaiting-payment|refunded] [--limit N]
+                              List the orders, newest first (every site unless --site)
+  orders show N [--site ID]   Print order number N in full (default site: the default one)
+  orders refund N [--site ID] Refund order N through the site's payment provider and put its stock back
   help                        Show this help
 
 Settings (environment):
@@ -30,6 +38,9 @@ Settings (environment):
   PORT, HOST     where serve listens (default 3000 and 0.0.0.0)
   REDIS_URL      redis:// URL shared by several processes: rate limits, and imports seen at once (optional)
   TRUST_PROXY    true behind a reverse proxy (default false)
+  SMTP_URL       smtp:// or smtps:// URL (smtp://user:password@host:587) to send e-mail through (optional;
+                 without it e-mail waits in the outbox)
+  MAIL_FROM      sender of every e-mail, as shop@example.com or Shop <shop@example.com> (default Vitrine <no-reply@localhost>)
 
 Docs: docs/site-file.md describes the site file.`;
 
@@ -41,9 +52,9 @@ export interface CliIo {
 const consoleIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
 /** A wrong command line: printed with a hint, exit code 2. */
-class UsageError extends Error {}
+export class UsageError extends Error {}
 /** A failure whose message is complete for the user: printed as is, exit code 1. */
-class UserError extends Error {}
+export class UserError extends Error {}
 
 export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<number> {
   const [command, ...args] = argv;
@@ -68,6 +79,11 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
       case 'migrate':
         noArguments('migrate', args);
         return await withDatabase(loadSettings(), io, async () => 0);
+      case 'outbox':
+        // Loaded on use: the command modules import this one.
+        return await (await import('./commands/outbox')).outboxCommand(args, io);
+      case 'orders':
+        return await (await import('./commands/orders')).ordersCommand(args, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -91,12 +107,12 @@ function noArguments(command: string, args: string[]): void {
   if (args.length) throw new UsageError(`'${command}' takes no arguments, got '${args.join(' ')}'`);
 }
 
-function loadSettings(): Config {
+export function loadSettings(): Config {
   return loadConfig(process.env);
 }
 
 /** Connects and migrates (printing what changed), runs `body`, closes. */
-async function withDatabase(config: Config, io: CliIo, body: (handle: DbHandle) => Promise<number>): Promise<number> {
+export async function withDatabase(config: Config, io: CliIo, body: (handle: DbHandle) => Promise<number>): Promise<number> {
   const handle = await open(config, io);
   try {
     return await body(handle);
@@ -190,7 +206,7 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
   });
 }
 
-function parseOptions(command: string, args: string[], names: string[]): Record<string, string | undefined> {
+export function parseOptions(command: string, args: string[], names: string[]): Record<string, string | undefined> {
   const found: Record<string, string | undefined> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -222,6 +238,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       io.out(describeImport(await importSiteFile(handle.db, DEMO_SITE_FILE)));
     }
     const { buildApp } = await import('../server/app');
+    const { paymentEnvOf } = await import('../services/payments');
     const app = await buildApp({
       db: handle.db,
       engine: handle.engine,
@@ -229,12 +246,15 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       trustProxy: config.trustProxy,
       secureCookies: givenNodeEnv === 'production',
       ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
+      paymentEnv: paymentEnvOf(config),
     });
+    let jobs: { stop(): Promise<void> } | undefined = undefined;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       io.out(`Received ${signal}, closing…`);
       await app.close().catch(() => {});
+      await jobs?.stop().catch(() => {});
       await handle.close().catch(() => {});
       process.exit(0);
     };
@@ -253,6 +273,15 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     io.out(`Vitrine is listening on http://${shown}:${port}`);
+    const { abandonedPaymentsJob, outboxJob, startJobRunner } = await import('../services/jobs');
+    const { smtpTransport } = await import('../services/mail/transport');
+    const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
+    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log)], log: app.log });
+    io.out(
+      config.smtpUrl !== undefined
+        ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`
+        : "E-mail is kept in the outbox (SMTP_URL is not set): 'vitrine outbox' lists it",
+    );
   } catch (error) {
     if (!closing) await handle.close().catch(() => {});
     throw error;

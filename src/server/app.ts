@@ -20,7 +20,8 @@ import { registerSitePlugin } from './plugins/site';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
 import { registerCheckoutRoutes } from './routes/checkout';
-import { paymentProviderFor, type PaymentEnv } from '../services/payments';
+import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
+import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
   await registerAssetRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   return app;
@@ -143,6 +145,8 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
 
 // ---------------------------------------------------------------- errors
 
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'This shop cannot take payments right now. Please try again later.';
+
 /** Fastify's own 4xx errors (body parsing, media type, size), with the texts we show for them. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', message: INVALID_JSON_MESSAGE },
@@ -178,6 +182,11 @@ function toApiError(error: unknown): ApiError | null {
 }
 
 async function handleError(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PaymentConfigError) {
+    // The shop owner's settings, not the shopper's input: say so in the log, and tell the shopper plainly.
+    request.log.error({ err: error }, `payments are not configured: ${error.message}`);
+    return sendError(request, reply, new ApiError('payments-unavailable', PAYMENTS_UNAVAILABLE_MESSAGE));
+  }
   const apiError = toApiError(error);
   if (apiError) return sendError(request, reply, apiError);
   // A bug or an outage: log it with the request, tell the client nothing about the internals.

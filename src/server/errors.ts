@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   'payment-failed': 502,
   /** The cart changed under the checkout, or the same order request is still being placed. */
   'checkout-conflict': 409,
+  /** The site's payment provider is not configured (e.g. Stripe without STRIPE_SECRET_KEY); logged for the owner. */
+  'payments-unavailable': 503,
   /** The idempotency key was already used for another order request. */
   'idempotency-mismatch': 422,
   'product-not-found': 404,

@@ -7,6 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { drainOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
+import { paymentProviderFor, type PaymentEnv } from './payments';
+import { releaseAbandonedPayments } from './payments/reconcile';
+import { getSite } from './sites';
 
 export interface Job {
   name: string;
@@ -114,6 +117,24 @@ export function outboxJob(db: Kysely<Database>, transport: MailTransport | undef
       }
       const { sent, retried, failed } = result;
       if (sent + retried + failed > 0) log.info({ job: 'outbox', sent, retried, failed }, `outbox: sent ${sent}, to retry ${retried}, failed ${failed}`);
+    },
+  };
+}
+
+/** How often the abandoned-payments job looks (it only acts on attempts pending for ABANDONED_AFTER_MS). */
+const ABANDONED_PAYMENTS_INTERVAL_MS = 60_000;
+
+/** Voids authorizations of checkouts whose process died before the order was written (../payments/reconcile.ts). */
+export function abandonedPaymentsJob(db: Kysely<Database>, env: PaymentEnv, log?: JobLog): Job {
+  return {
+    name: 'abandoned-payments',
+    intervalMs: ABANDONED_PAYMENTS_INTERVAL_MS,
+    async run() {
+      const { released } = await releaseAbandonedPayments(db, async (siteId) => {
+        const site = await getSite(db, siteId);
+        return site ? paymentProviderFor(site.settings.store.checkout.payments, env) : undefined;
+      });
+      if (released > 0) log?.info({ job: 'abandoned-payments', released }, `released ${released} payment attempts of unfinished checkouts`);
     },
   };
 }

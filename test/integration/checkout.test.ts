@@ -213,6 +213,41 @@ forEachEngine((engine, getDb) => {
     });
   });
 
+  describe('a shop whose payments are not set up', () => {
+    it('answers 503 with a plain message when the site pays with Stripe but no key is set, and stores nothing', async () => {
+      const stripeSite = {
+        ...checkoutSite,
+        website: {
+          ...checkoutSite.website,
+          id: 'stripe-shop',
+          domains: ['stripe.test'],
+          default: false,
+          store: { checkout: { ...checkoutSite.website.store!.checkout, payments: { provider: 'stripe' as const } } },
+        },
+        products: checkoutSite.products!.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, sku: `s-${v.sku}` })) })),
+      };
+      await seedSite(getDb(), stripeSite);
+      const plain = await buildApp({ db: getDb(), engine });
+      try {
+        const headers = { host: 'stripe.test', 'content-type': 'application/json' };
+        const added = await plain.inject({ method: 'POST', url: ENTRIES_API, headers, payload: JSON.stringify({ itemId: 'ebook', sku: 's-ebook-1', quantity: 1 }) });
+        const cookie = cartCookieOf(added);
+        const placed = await plain.inject({
+          method: 'POST',
+          url: ORDERS_API,
+          headers: { ...headers, cookie },
+          payload: JSON.stringify({ idempotencyKey: newKey(), email: 'ada@example.com', payment: { paymentMethodId: 'pm_card_visa' } }),
+        });
+        expect(placed.statusCode).toBe(503);
+        expect(placed.json().message).toBe('This shop cannot take payments right now. Please try again later.');
+        expect(await count('orders')).toBe(0);
+        expect(await count('payments')).toBe(0);
+      } finally {
+        await plain.close();
+      }
+    });
+  });
+
   describe('checkouts that never finished', () => {
     it('voids an authorization whose process died before the order was written, and closes the attempt', async () => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });

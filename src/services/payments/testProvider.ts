@@ -1,40 +1,66 @@
 /**
- * The demo's provider: a card form that takes no real money. 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is
- * declined, any other number is refused with the hint. It keeps no state: the payments table is the ledger, and the
- * reference is derived from the idempotency key, so the same key always gives the same answer.
+ * The demo's provider (the default): a card form that takes no real money. 4242 4242 4242 4242 pays,
+ * 4000 0000 0000 0002 is declined, any other valid number is refused with the hint. It keeps no state: the payments
+ * table is the ledger, and the reference is derived from the idempotency key, so the same key always gives the same
+ * answer.
  */
-import { createHash } from 'node:crypto';
-import { checkCardInput, TEST_CARDS } from '../../core/checkout/card';
-import { ok } from '../../core/result';
-import type { PaymentProvider } from './provider';
+import { checkCardInput, TEST_CARDS, type CardField } from '../../core/checkout/card';
+import { err, ok, type Result } from '../../core/result';
+import { assertAmount, assertKey, freeAuthorization, isFreeReference, keyedReference, type AuthorizeOutcome, type PaymentProvider } from './provider';
 
 export const TEST_STORE_NOTICE =
   'This is a test store. No real payment is taken: pay with the test card 4242 4242 4242 4242, any future expiry date and any CVC.';
+
 export const TEST_MESSAGES = {
   declined: 'Your card was declined.',
   useTestCard: 'This is a test store: use the test card 4242 4242 4242 4242.',
 } as const;
 
-const digits = (card: string) => card.replace(/\D/g, '');
-const referenceOf = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+const TEST_REFERENCE_PREFIX = 'test_';
+/** The order the card form shows its fields in: the first wrong one is the one the outcome points at. */
+const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
+const digitsOf = (card: string) => card.replace(/\D/g, '');
 
 export function testProvider(): PaymentProvider {
+  const known = (reference: string): Result<void, string> =>
+    reference.startsWith(TEST_REFERENCE_PREFIX) || isFreeReference(reference) ? ok(undefined) : err(`'${reference}' is not a payment of the test provider`);
+
   return {
     name: 'test',
     notice: TEST_STORE_NOTICE,
-    async authorize(req) {
-      if (req.amount === 0) return { status: 'authorized', reference: referenceOf('free', req.idempotencyKey) };
+
+    async authorize(req): Promise<AuthorizeOutcome> {
+      assertAmount(req.amount);
+      assertKey(req.idempotencyKey);
+      // Nothing to pay: no card is asked for, so none is checked.
+      if (req.amount === 0) return freeAuthorization(req.idempotencyKey);
       const card = checkCardInput(req.method, req.now);
       if (!card.ok) {
-        const [field, message] = Object.entries(card.error)[0] ?? ['cardNumber', TEST_MESSAGES.useTestCard];
-        return { status: 'declined', message, field: field as 'cardNumber' | 'cardExpiry' | 'cardCvc' };
+        const field = CARD_FIELDS.find((f) => card.error[f] !== undefined) ?? 'cardNumber';
+        return { status: 'declined', message: card.error[field] ?? TEST_MESSAGES.useTestCard, field };
       }
-      if (card.value.number === digits(TEST_CARDS.approved)) return { status: 'authorized', reference: referenceOf('test', req.idempotencyKey) };
-      if (card.value.number === digits(TEST_CARDS.declined)) return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
+      if (card.value.number === digitsOf(TEST_CARDS.approved)) {
+        return { status: 'authorized', reference: keyedReference(TEST_REFERENCE_PREFIX, req.idempotencyKey) };
+      }
+      if (card.value.number === digitsOf(TEST_CARDS.declined)) return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
       return { status: 'declined', message: TEST_MESSAGES.useTestCard, field: 'cardNumber' };
     },
-    capture: async () => ok(undefined),
-    void: async () => ok(undefined),
-    refund: async () => ok(undefined),
+
+    async capture(reference, amount, idempotencyKey) {
+      assertAmount(amount);
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
+
+    async void(reference, idempotencyKey) {
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
+
+    async refund(reference, amount, idempotencyKey) {
+      assertAmount(amount);
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
   };
 }

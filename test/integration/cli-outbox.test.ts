@@ -1,0 +1,260 @@
+/**
+ * `vitrine outbox` (list, show, send) and the outbox job of `vitrine serve`, as a user runs them: child processes
+ * with only the given settings, on both engines, a real SMTP server in this process.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueEmail, getOutboxMessage, type NewEmail } from '../../src/services/mail/outbox';
+import { seedSite, shopSite } from '../support/cartSite';
+import { forEachEngine } from '../support/engines';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `vitrine ARGS` with only the given settings in the environment. */
+function vitrine(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** stdout without the database line every command that opens the database prints first. */
+const output = (run: Run) => run.stdout.replace(/^Database .*\n/, '');
+
+const email = (over: Partial<NewEmail> = {}): NewEmail => ({
+  siteId: 'shop',
+  kind: 'order-confirmation',
+  to: 'ada@example.com',
+  subject: 'Order #1 confirmed — Shop',
+  text: 'Thank you for your order at Shop.\n\nTotal: $80.16\n',
+  html: '<p>Thank you</p>',
+  ...over,
+});
+
+describe('vitrine outbox: usage', () => {
+  it('is in the help', async () => {
+    const run = await vitrine(['help'], {});
+    expect(run.stdout).toContain('outbox [--status pending|sent|failed] [--site ID] [--limit N]');
+    expect(run.stdout).toContain('outbox show ID');
+    expect(run.stdout).toContain('outbox send');
+    expect(run.stdout).toContain('SMTP_URL');
+    expect(run.stdout).toContain('MAIL_FROM');
+  });
+
+  it('refuses wrong usage with exit code 2 and a hint, before touching the database', async () => {
+    const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    const cases: [string[], string][] = [
+      [['outbox', 'purge'], "unknown outbox command 'purge' (use 'vitrine outbox', 'vitrine outbox show ID' or 'vitrine outbox send')"],
+      [['outbox', '--status', 'queued'], "option '--status' must be pending, sent or failed, not 'queued'"],
+      [['outbox', '--limit', '0'], "option '--limit' must be a whole number from 1 to 10000, not '0'"],
+      [['outbox', '--limit=abc'], "option '--limit' must be a whole number from 1 to 10000, not 'abc'"],
+      [['outbox', '--site'], "option '--site' needs a value"],
+      [['outbox', '--force'], "unknown option '--force' for 'outbox'"],
+      [['outbox', 'show'], "'outbox show' needs the message id: vitrine outbox show ID"],
+      [['outbox', 'show', 'a', 'b'], "'outbox show' takes one message id, got 2"],
+      [['outbox', 'send', 'now'], "'outbox send' takes no arguments, got 'now'"],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => vitrine(args, env)));
+    runs.forEach((run, i) => {
+      expect(run.stderr).toBe(`vitrine: ${cases[i]![1]}. Run 'vitrine help' for usage.\n`);
+      expect(run.code).toBe(2);
+    });
+  });
+
+  it('says SMTP_URL is needed to send, and names bad mail settings', async () => {
+    const send = await vitrine(['outbox', 'send'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(send.code).toBe(1);
+    expect(send.stderr).toBe(
+      'vitrine: SMTP_URL is needed to send e-mail (e.g. SMTP_URL=smtp://user:password@mail.example.com:587); until it is set, messages wait in the outbox\n',
+    );
+    const bad = await vitrine(['outbox'], { SMTP_URL: 'http://me:secret@mail.x.com', MAIL_FROM: 'nobody' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(
+      'vitrine: invalid settings:\n' +
+        "  SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:password@mail.example.com:587), not 'http://me:***@mail.x.com/'\n" +
+        "  MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>, not 'nobody'\n",
+    );
+  });
+});
+
+forEachEngine((engine, getDb, getFresh) => {
+  let smtp: TestSmtpServer;
+  const env = (more: Record<string, string> = {}) => ({ DATABASE_URL: getFresh().url, ...more });
+
+  beforeAll(async () => {
+    await seedSite(getDb(), shopSite);
+    smtp = await startSmtpServer({ user: 'shop@shop.test', pass: 'p@ss word' });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    await getDb().deleteFrom('outbox').execute();
+    smtp.reset();
+  });
+
+  it('lists the outbox newest first, filtered by status, site and limit', async () => {
+    const empty = await vitrine(['outbox'], env());
+    expect(empty.code).toBe(0);
+    expect(output(empty)).toBe('No messages in the outbox.\n');
+
+    const ids: string[] = [];
+    for (const [i, at] of ['2031-03-01T10:00:00.000Z', '2031-03-01T11:00:00.000Z', '2031-03-01T12:00:00.000Z'].entries()) {
+      ids.push(await enqueueEmail(getDb(), email({ subject: `Order #${i + 1} confirmed — Shop`, to: `shopper${i + 1}@example.com` }), new Date(at)));
+    }
+    await getDb().updateTable('outbox').set({ status: 'sent', attempts: 1 }).where('id', '=', ids[0]!).execute();
+    // A hostile address shows as text, never as terminal control sequences.
+    await getDb().updateTable('outbox').set({ to_address: 'eve\u001b[2J@evil.test' }).where('id', '=', ids[1]!).execute();
+
+    const all = await vitrine(['outbox'], env());
+    expect(all.code).toBe(0);
+    const lines = output(all).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID +CREATED \(UTC\) +STATUS +ATTEMPTS +TO +SUBJECT$/);
+    expect(lines.slice(1).map((l) => l.split(/ {2,}/))).toEqual([
+      [ids[2], '2031-03-01 12:00:00', 'pending', '0', 'shopper3@example.com', 'Order #3 confirmed — Shop'],
+      [ids[1], '2031-03-01 11:00:00', 'pending', '0', 'eve?[2J@evil.test', 'Order #2 confirmed — Shop'],
+      [ids[0], '2031-03-01 10:00:00', 'sent', '1', 'shopper1@example.com', 'Order #1 confirmed — Shop'],
+    ]);
+    expect(all.stdout).not.toContain('\u001b');
+
+    const [sent, limited, site, noSite, noneFailed] = await Promise.all([
+      vitrine(['outbox', '--status', 'sent'], env()),
+      vitrine(['outbox', '--limit=2'], env()),
+      vitrine(['outbox', '--site', 'shop', '--status=pending'], env()),
+      vitrine(['outbox', '--site', 'nope'], env()),
+      vitrine(['outbox', '--status', 'failed', '--site', 'shop'], env()),
+    ]);
+    expect(output(sent).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[0]]);
+    expect(output(limited).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[2], ids[1], '(the newest 2; --limit N shows more)']);
+    expect(output(site).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[2], ids[1]]);
+    expect(noSite.code).toBe(1);
+    expect(noSite.stderr).toBe("vitrine: there is no site 'nope' in the database\n");
+    expect(output(noneFailed)).toBe("No failed messages in the outbox for site 'shop'.\n");
+  });
+
+  it('shows one message: its headers and its text', async () => {
+    const id = await enqueueEmail(getDb(), email({ orderId: 'ord_1' }), new Date('2031-03-01T10:00:00.000Z'));
+    const run = await vitrine(['outbox', 'show', id], env({ MAIL_FROM: 'Shop <shop@shop.test>' }));
+    expect(run.code).toBe(0);
+    expect(output(run)).toBe(
+      [
+        `Id:         ${id}`,
+        'Site:       shop',
+        'Kind:       order-confirmation',
+        'Order:      ord_1',
+        'Status:     pending, 0 attempts, next attempt 2031-03-01 10:00:00 UTC',
+        'Created:    2031-03-01 10:00:00 UTC',
+        'From:       Shop <shop@shop.test>',
+        'To:         ada@example.com',
+        'Subject:    Order #1 confirmed — Shop',
+        '',
+        'Thank you for your order at Shop.',
+        '',
+        'Total: $80.16',
+        '',
+      ].join('\n'),
+    );
+    const unknown = await vitrine(['outbox', 'show', 'nope'], env());
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("vitrine: there is no outbox message 'nope'\n");
+  });
+
+  it('sends the pending messages now through SMTP_URL, the ones waiting for a retry too', async () => {
+    const fresh = await enqueueEmail(getDb(), email({ subject: 'Fresh' }));
+    const waiting = await enqueueEmail(getDb(), email({ subject: 'Waiting' }));
+    await getDb()
+      .updateTable('outbox')
+      .set({ attempts: 2, next_attempt_at: '2999-01-01T00:00:00.000Z', last_error: '421 busy' })
+      .where('id', '=', waiting)
+      .execute();
+    const settings = env({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@shop.test>' });
+    const run = await vitrine(['outbox', 'send'], settings);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(output(run)).toBe(
+      `Sending through ${smtp.url.replace(':p%40ss%20word@', ':***@')} from Shop <shop@shop.test>…\nSent 2 of 2; 0 will be retried, 0 failed for good.\n`,
+    );
+    expect(run.stdout).not.toContain('p%40ss');
+    expect(smtp.received.map((m) => m.headers.get('subject')).sort()).toEqual(['Fresh', 'Waiting']);
+    expect(smtp.received.every((m) => m.user === 'shop@shop.test' && m.headers.get('from') === 'Shop <shop@shop.test>')).toBe(true);
+    expect((await getOutboxMessage(getDb(), fresh))?.status).toBe('sent');
+    expect(await getOutboxMessage(getDb(), waiting)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+
+    const again = await vitrine(['outbox', 'send'], settings);
+    expect(again.code).toBe(0);
+    expect(output(again)).toContain('Nothing to send: no message is pending.\n');
+  });
+
+  it('says which messages could not be sent, exit code 1', async () => {
+    const id = await enqueueEmail(getDb(), email());
+    smtp.refuse('550 No such mailbox');
+    const run = await vitrine(['outbox', 'send'], env({ SMTP_URL: smtp.url }));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`vitrine: ${id} to ada@example.com not sent: EENVELOPE: Can't send mail - all recipients were rejected: 550 No such mailbox\n`);
+    expect(output(run)).toContain('Sent 0 of 1; 1 will be retried, 0 failed for good.\n');
+    expect(await getOutboxMessage(getDb(), id)).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
+  it('serve sends the outbox in the background when SMTP_URL is set, and says so', async () => {
+    const id = await enqueueEmail(getDb(), email({ subject: 'From the job' }));
+    const server = await serve(env({ SMTP_URL: smtp.url, MAIL_FROM: 'shop@shop.test' }));
+    try {
+      expect(server.output()).toContain(`E-mail is sent through ${smtp.url.replace(':p%40ss%20word@', ':***@')} from shop@shop.test\n`);
+      const deadline = Date.now() + 20_000;
+      while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(smtp.received.map((m) => m.headers.get('subject'))).toEqual(['From the job']);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect((await getOutboxMessage(getDb(), id))?.status).toBe('sent');
+  });
+
+  it.skipIf(engine !== 'sqlite')('serve keeps e-mail in the outbox without SMTP_URL, and says so', async () => {
+    const server = await serve(env());
+    try {
+      expect(server.output()).toContain("E-mail is kept in the outbox (SMTP_URL is not set): 'vitrine outbox' lists it\n");
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+/** Starts `vitrine serve` and waits for its e-mail line (printed after "listening"). */
+function serve(env: Record<string, string>): Promise<{ output: () => string; stop: () => Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    });
+    let text = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${text}`)), 30_000);
+    const onData = (d: Buffer) => {
+      text += d.toString();
+      if (/^E-mail is .*\n/m.test(text)) {
+        clearTimeout(timer);
+        resolve({ output: () => text, stop: () => (child.kill('SIGTERM'), exited) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${text}`));
+    });
+  });
+}
