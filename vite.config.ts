@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 
-// The browser bundle: the island entry only (React + islands + the pure core they call), built to dist/client with a
-// manifest the server reads to emit the script and stylesheet tags. Served under /client/ (see src/server/routes/assets.ts).
+// The browser bundle, built to dist/client with a manifest the server reads to emit the script and stylesheet tags;
+// served under /client/ (see src/server/routes/assets.ts). Two entries: every page's islands (main) and the checkout
+// page's island (checkout), so that checkout code never loads on a product page; what both use (React, the core's
+// rules) lands in shared chunks that the server preloads.
 export default defineConfig({
   base: '/client/',
   publicDir: false,
@@ -12,6 +14,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
-    rollupOptions: { input: 'src/client/main.tsx' },
+    rollupOptions: {
+      input: { main: 'src/client/main.tsx', checkout: 'src/client/checkout.tsx' },
+      // The one chunk both entries import (React, the core's shared rules) and its stylesheet, named for what they are.
+      output: {
+        chunkFileNames: 'assets/shared-[hash].js',
+        assetFileNames: (asset) => (asset.names.some((n) => n.endsWith('.css')) ? 'assets/styles-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+      },
+    },
   },
 });

@@ -12,8 +12,10 @@ export interface DocumentMeta {
   lang: string;
   /** Social preview image URL, if the page has one. */
   image?: string | null;
-  /** True for error pages that search engines should not index (404). */
+  /** True for error pages that search engines should not index (404), and for pages made for one visitor. */
   noindex?: boolean;
+  /** True when the page's address is a secret (an order page): links from it send no Referer. */
+  noReferrer?: boolean;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -30,6 +32,7 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
     '<link rel="icon" href="data:,">',
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    meta.noReferrer ? '<meta name="referrer" content="no-referrer">' : '',
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',

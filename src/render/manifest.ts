@@ -4,12 +4,15 @@ import { join } from 'node:path';
 /** Where Vite writes the browser bundle and the URL prefix it is served under (see vite.config.ts). */
 export const CLIENT_DIST_DIR = join(import.meta.dirname, '../../dist/client');
 export const CLIENT_BASE_URL = '/client/';
+/** Every page's entry: the islands of src/client/islands and the cart store. */
 export const CLIENT_ENTRY = 'src/client/main.tsx';
+/** The checkout page's entry: the checkout island only (its code never reaches other pages). */
+export const CHECKOUT_ENTRY = 'src/client/checkout.tsx';
 
 export interface ClientAssets {
   /** Module script URLs to load (the entry). */
   scripts: string[];
-  /** Imported chunks worth preloading. */
+  /** Imported chunks worth preloading (chunks the entry shares with other entries: React, the core). */
   preloads: string[];
   styles: string[];
 }
@@ -21,21 +24,37 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+type Manifest = Record<string, ManifestChunk>;
+
 const EMPTY: ClientAssets = { scripts: [], preloads: [], styles: [] };
 
 /**
- * Reads Vite's manifest once and answers the tags a page needs. Without a build (a test that only exercises the
- * server, say) pages still render, just without the browser bundle; we warn once rather than fail every request.
+ * Reads Vite's manifest once and answers the tags a page needs for `entry` (the main entry by default). Without a
+ * build (a test that only exercises the server, say) pages still render, just without the browser bundle; we warn
+ * once rather than fail every request.
  */
-export function readClientAssets(distDir = CLIENT_DIST_DIR, warn: (message: string) => void = console.warn): ClientAssets {
-  let manifest: Record<string, ManifestChunk>;
+export function readClientAssets(
+  distDir = CLIENT_DIST_DIR,
+  warn: (message: string) => void = console.warn,
+  entry: string = CLIENT_ENTRY,
+): ClientAssets {
+  let manifest: Manifest;
   try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch {
     warn(`vitrine: no browser bundle at ${distDir} (run \`vite build\`); pages render without JavaScript and styles.`);
     return EMPTY;
   }
-  const entry = manifest[CLIENT_ENTRY];
+  return entryAssets(manifest, entry);
+}
+
+/** The checkout page's tags (its own entry and the chunks it shares with the main entry). */
+export const readCheckoutAssets = (distDir = CLIENT_DIST_DIR, warn: (message: string) => void = console.warn): ClientAssets =>
+  readClientAssets(distDir, warn, CHECKOUT_ENTRY);
+
+/** The entry's script, every chunk it imports (transitively) to preload, and the stylesheets of them all. */
+function entryAssets(manifest: Manifest, entryKey: string): ClientAssets {
+  const entry = manifest[entryKey];
   if (!entry) return EMPTY;
   const preloads: string[] = [];
   const styles = new Set(entry.css ?? []);

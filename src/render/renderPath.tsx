@@ -33,6 +33,19 @@ export interface RenderedHtml {
   html: string;
 }
 
+/** A page made for one visitor, for `PageRenderer.renderVisitorPage`. */
+export interface VisitorPage {
+  /** The site path (for the navigation's current link). */
+  path: string;
+  title: string;
+  description: string;
+  body: ReactNode | ((images: SiteImages) => ReactNode);
+  /** 200 unless given. */
+  status?: number;
+  /** The address is a secret (an order page): `<meta name="referrer" content="no-referrer">`. */
+  noReferrer?: boolean;
+}
+
 interface Content {
   body: ReactNode;
   title: string;
@@ -144,6 +157,35 @@ export class PageRenderer {
   /** The site's not-found page (page type 100). */
   async renderNotFound(site: Site): Promise<RenderedHtml> {
     return this.render(site, '/\u0000not-found');
+  }
+
+  /**
+   * A page made for one visitor (checkout, order confirmed): the site's chrome around `page.body`, with `assets` (a
+   * page may load its own browser entry). Never cached by the caller; never indexed. `body` may be a function of the
+   * site version's images, for islands that render image URLs in a root of their own.
+   */
+  async renderVisitorPage(site: Site, page: VisitorPage, assets: ClientAssets = this.assets): Promise<RenderedHtml> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const data = await this.siteData(site, currency);
+    const meta: DocumentMeta = {
+      title: `${page.title} — ${site.title}`,
+      description: truncate(page.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
+      canonical: null,
+      lang: site.settings.locale,
+      noindex: true,
+      noReferrer: page.noReferrer ?? false,
+    };
+    const body = typeof page.body === 'function' ? page.body(data.images) : page.body;
+    const html = renderDocument(
+      <SiteImagesContext value={data.images}>
+        <Layout chrome={data.chrome} path={page.path}>
+          {body}
+        </Layout>
+      </SiteImagesContext>,
+      meta,
+      assets,
+    );
+    return { status: page.status ?? 200, html };
   }
 
   private chrome(site: Site, currency: CurrencyCode, pages: Page[], collections: Collection[]): SiteChrome {

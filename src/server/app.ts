@@ -20,6 +20,7 @@ import { registerSitePlugin } from './plugins/site';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
 import { registerCheckoutRoutes } from './routes/checkout';
+import { registerCheckoutPageRoutes } from './routes/checkoutPages';
 import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
 import type { PaymentProvider } from '../services/payments/provider';
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
+  // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
+  await registerCheckoutPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAssetRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   return app;

@@ -30,8 +30,10 @@ export const ERROR_STATUS = {
   'payment-declined': 402,
   /** The payment service could not be reached or failed; nothing was charged. */
   'payment-failed': 502,
-  /** The cart changed under the checkout, or the same order request is still being placed. */
+  /** The cart changed under the checkout (it was bought, or its lines changed): review and place it again. */
   'checkout-conflict': 409,
+  /** The same order request (idempotency key) is still being placed: ask again with the same key. */
+  'checkout-in-progress': 409,
   /** The site's payment provider is not configured (e.g. Stripe without STRIPE_SECRET_KEY); logged for the owner. */
   'payments-unavailable': 503,
   /** The idempotency key was already used for another order request. */

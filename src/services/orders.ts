@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../core/checkout/types';
+import { ProductType } from '../core/enums';
 import type { FormAnswerSummary } from '../core/forms/summary';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
 import { randomToken } from './cart';
@@ -128,6 +129,34 @@ export async function listOrders(db: Db, filter: { siteId?: string; status?: Ord
     grandTotalCents: r.grand_total,
     createdAt: r.created_at,
   }));
+}
+
+/**
+ * Marks an order refunded and puts its stock back (physical goods and services, not unlimited stock) — only when its
+ * status moves, so whichever refund comes first (the merchant's command, the provider's webhook) restocks, once.
+ * Call inside a transaction. True when this call moved it.
+ */
+export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Promise<boolean> {
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'refunded', updated_at: now.toISOString() })
+    .where('id', '=', orderId)
+    .where('status', '!=', 'refunded')
+    .returning(['site_id'])
+    .executeTakeFirst();
+  if (!moved) return false;
+  const lines = await trx.selectFrom('order_lines').select(['sku', 'quantity', 'product_type']).where('order_id', '=', orderId).execute();
+  for (const line of lines) {
+    if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
+    await trx
+      .updateTable('variants')
+      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', line.quantity) }))
+      .where('site_id', '=', moved.site_id)
+      .where('sku', '=', line.sku)
+      .where('unlimited', '=', 0)
+      .execute();
+  }
+  return true;
 }
 
 export async function setOrderStatus(db: Db, orderId: string, status: OrderStatus, now: Date): Promise<void> {

@@ -5,11 +5,10 @@
  * twice — or twice at once — refunds and restocks once.
  */
 import type { Kysely } from 'kysely';
-import { ProductType } from '../core/enums';
 import { err, ok, type Result } from '../core/result';
 import type { Database } from '../db/tables';
 import { inTransaction } from '../db/transaction';
-import { getOrderByNumber } from './orders';
+import { getOrderByNumber, markOrderRefunded } from './orders';
 import type { Order } from './orderTypes';
 import { finishAttempt, paymentOfOrder } from './payments/attempts';
 import type { PaymentProvider } from './payments/provider';
@@ -38,23 +37,7 @@ export async function refundOrder(
   }
 
   const done = await inTransaction<true, RefundFailure>(db, async (trx) => {
-    const moved = await trx
-      .updateTable('orders')
-      .set({ status: 'refunded', updated_at: now.toISOString() })
-      .where('id', '=', order.id)
-      .where('status', '!=', 'refunded')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
-    for (const line of order.lines) {
-      if (line.productType !== ProductType.PHYSICAL && line.productType !== ProductType.SERVICE) continue;
-      await trx
-        .updateTable('variants')
-        .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', line.quantity) }))
-        .where('site_id', '=', siteId)
-        .where('sku', '=', line.sku)
-        .where('unlimited', '=', 0)
-        .execute();
-    }
+    if (!(await markOrderRefunded(trx, order.id, now))) return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
     if (payment) await finishAttempt(trx, payment.id, { status: payment.status === 'captured' ? 'refunded' : 'voided' }, now);
     return ok(true);
   });

@@ -3,16 +3,16 @@
  * default, or a new PostgreSQL database with `engine: 'postgres'`), migrated, with a site file imported (the demo by
  * default), listening on a random loopback port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { connect, type Engine } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { Database } from '../../src/db/tables';
-import { importSiteFile } from '../../src/site/import';
+import { importSite, importSiteFile } from '../../src/site/import';
 import { createFreshDb } from '../support/engines';
 
 export const DEMO_SITE_FILE = join(import.meta.dirname, '../../sites/demo/site.json');
@@ -26,7 +26,13 @@ export interface RunningServer {
 }
 
 export async function startServer(
-  options: { siteFile?: string; cartRateLimitPerMinute?: number; engine?: Engine } = {},
+  options: {
+    siteFile?: string;
+    cartRateLimitPerMinute?: number;
+    engine?: Engine;
+    /** Changes the site file before it is imported (its images are still read beside the file). */
+    editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
+  } = {},
 ): Promise<RunningServer> {
   let handle: { db: Kysely<Database>; engine: Engine };
   let dispose: () => Promise<void>;
@@ -44,7 +50,14 @@ export async function startServer(
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  await importSiteFile(handle.db, options.siteFile ?? DEMO_SITE_FILE);
+  const siteFile = options.siteFile ?? DEMO_SITE_FILE;
+  if (options.editSite) {
+    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { website: { store: Record<string, unknown> } };
+    options.editSite(site);
+    await importSite(handle.db, JSON.stringify(site), dirname(siteFile));
+  } else {
+    await importSiteFile(handle.db, siteFile);
+  }
   const app = await buildApp({
     db: handle.db,
     engine: handle.engine,

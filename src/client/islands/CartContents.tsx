@@ -4,6 +4,7 @@ import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '.
 import type { CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
 import { QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP } from '../../core/quantity';
+import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { QUANTITY_INPUT_ATTRIBUTES } from '../../ui/QuantityInput';
 import { cartStore, type AddEntryResult, type CartLine } from '../cartStore';
 import { AlertDialog } from './AlertDialog';
@@ -61,7 +62,15 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartC
     </p>
   );
 
-  if (!cart.loaded) return <div className="cart-contents" aria-busy="true" />;
+  // Before the cart is known (on the server, and for a visitor without JavaScript) the way on is a plain link: the
+  // checkout page itself says when the cart is empty or below the minimum.
+  if (!cart.loaded) {
+    return (
+      <div className="cart-contents" aria-busy="true">
+        <CheckoutLink />
+      </div>
+    );
+  }
   if (cart.entries.length === 0) {
     return (
       <div className="cart-contents" ref={container} tabIndex={-1}>
@@ -91,10 +100,33 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartC
         <dt>Subtotal</dt>
         <dd className="cart-summary__subtotal">{money(cart.subtotalCents)}</dd>
       </dl>
-      {belowMinimum ? <p className="cart-minimum">{minimumSubtotalMessage({ minorUnits: minimumSubtotal, currency })}</p> : null}
+      {belowMinimum ? (
+        <>
+          <p className="cart-minimum" id={MINIMUM_MESSAGE_ID}>
+            {minimumSubtotalMessage({ minorUnits: minimumSubtotal, currency })}
+          </p>
+          {/* Not a link while the minimum is not reached; still focusable, so the reason is heard with it. */}
+          <button type="button" className="button button--primary cart-checkout" aria-disabled="true" aria-describedby={MINIMUM_MESSAGE_ID}>
+            {CHECK_OUT_LABEL}
+          </button>
+        </>
+      ) : (
+        <CheckoutLink />
+      )}
       {announcer}
       {dialog}
     </div>
+  );
+}
+
+const CHECK_OUT_LABEL = 'Check out';
+const MINIMUM_MESSAGE_ID = 'cart-minimum-message';
+
+function CheckoutLink() {
+  return (
+    <a className="button button--primary cart-checkout" href={CHECKOUT_PATH}>
+      {CHECK_OUT_LABEL}
+    </a>
   );
 }
 

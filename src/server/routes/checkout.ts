@@ -50,7 +50,7 @@ const FAILURE_CODES: Record<CheckoutFailure['type'], ErrorCode> = {
   INVALID_COUPON: 'checkout-refused',
   OUT_OF_STOCK: 'out-of-stock',
   CART_CHANGED: 'checkout-conflict',
-  IN_PROGRESS: 'checkout-conflict',
+  IN_PROGRESS: 'checkout-in-progress',
   IDEMPOTENCY_MISMATCH: 'idempotency-mismatch',
   PAYMENT_DECLINED: 'payment-declined',
   PAYMENT_FAILED: 'payment-failed',

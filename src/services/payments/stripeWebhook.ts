@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import { ProductType } from '../../core/enums';
+import { markOrderRefunded } from '../orders';
 import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../db/transaction';
 import type { Database, PaymentStatus } from '../../db/tables';
@@ -87,37 +87,10 @@ export async function recordStripeEvent(db: Kysely<Database>, event: Stripe.Even
       .returning(['id', 'order_id'])
       .executeTakeFirst();
     if (!moved) return ok('unchanged');
-    if (move.to === 'refunded' && moved.order_id !== null) await recordOrderRefunded(trx, moved.order_id, now);
+    if (move.to === 'refunded' && moved.order_id !== null) await markOrderRefunded(trx, moved.order_id, now); // a refund made on Stripe's side refunds the order, once
     return ok('recorded');
   });
   return done.ok ? done.value : 'unchanged';
-}
-
-/**
- * A refund made on Stripe's side (the dashboard, or `vitrine orders refund` whose own transaction has not run yet)
- * refunds the order the way `refundOrder` (../refunds.ts) does: its status moves once, and only the move puts its
- * stock back, so whichever of the two comes first restocks and the other finds the order refunded.
- */
-async function recordOrderRefunded(trx: Kysely<Database>, orderId: string, now: Date): Promise<void> {
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: 'refunded', updated_at: now.toISOString() })
-    .where('id', '=', orderId)
-    .where('status', '!=', 'refunded')
-    .returning(['site_id'])
-    .executeTakeFirst();
-  if (!moved) return;
-  const lines = await trx.selectFrom('order_lines').select(['sku', 'quantity', 'product_type']).where('order_id', '=', orderId).execute();
-  for (const line of lines) {
-    if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
-    await trx
-      .updateTable('variants')
-      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', line.quantity) }))
-      .where('site_id', '=', moved.site_id)
-      .where('sku', '=', line.sku)
-      .where('unlimited', '=', 0)
-      .execute();
-  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

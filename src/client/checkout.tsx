@@ -1,0 +1,27 @@
+/**
+ * The checkout page's browser entry: hydrates the checkout island roots and nothing else (no cart store, no other
+ * island: the header's cart pill stays as the server rendered it, hidden). A second Vite entry, so this code loads only on /checkout.
+ */
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import '../ui/styles.css';
+import {
+  CHECKOUT_ISLAND_ATTRIBUTE,
+  CHECKOUT_ISLAND_ID_ATTRIBUTE,
+  CHECKOUT_ISLAND_PROPS_ATTRIBUTE,
+  CHECKOUT_ISLANDS,
+  type CheckoutIslandName,
+} from './checkout/index';
+
+for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_ATTRIBUTE}]`)) {
+  const name = root.getAttribute(CHECKOUT_ISLAND_ATTRIBUTE) as CheckoutIslandName;
+  if (!Object.hasOwn(CHECKOUT_ISLANDS, name)) continue;
+  const component = CHECKOUT_ISLANDS[name] as ComponentType<object>;
+  let props: object;
+  try {
+    props = JSON.parse(root.getAttribute(CHECKOUT_ISLAND_PROPS_ATTRIBUTE) ?? '{}') as object;
+  } catch {
+    continue;
+  }
+  hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(CHECKOUT_ISLAND_ID_ATTRIBUTE) ?? ''}-` });
+}

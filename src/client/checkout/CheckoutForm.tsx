@@ -1,0 +1,562 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
+import { CART_MESSAGES } from '../../core/cartPill';
+import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress } from '../../core/checkout/address';
+import { checkCardInput } from '../../core/checkout/card';
+import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
+import type { CurrencyCode } from '../../core/currency';
+import { validateEmail } from '../../core/email';
+import type { CheckoutQuote } from '../../services/orderTypes';
+import { SiteImagesContext } from '../../ui/ResponsiveImage';
+import {
+  checkoutChoices,
+  FIELD_MAX_LENGTHS,
+  fieldErrorId,
+  fieldId,
+  lineErrorId,
+  paymentInput,
+  readCheckoutValues,
+  type CheckoutErrors,
+  type CheckoutFieldName,
+  type CheckoutValues,
+} from '../../ui/checkout/formValues';
+import { money, shippingAmountText, SummaryLines, SummaryTotals, type SummaryLine } from '../../ui/checkout/OrderSummary';
+import { CHECKOUT_PATH } from '../../ui/checkout/paths';
+import { fetchQuote, newIdempotencyKey, postOrder } from './checkoutApi';
+
+export interface CheckoutFormProps {
+  currency: CurrencyCode;
+  siteId: string;
+  /** The site version and the line images' sizes: the island is a React root of its own, outside the page's context. */
+  images: { version?: number; sizes: Record<string, { width: number; height: number }> };
+  quote: CheckoutQuote;
+  /** What the shopper typed (a re-rendered post), or the defaults. */
+  values: CheckoutValues;
+  errors: CheckoutErrors;
+  /** Cart entry id → its message (sold out since it was added). */
+  lineErrors: Record<string, string>;
+  /** The message above the form after a refusal, or null. */
+  alert: string | null;
+  /** Made by the server for this rendering; the island keeps it until a refusal settles it. */
+  idempotencyKey: string;
+  /** The countries the store ships to, in the site's order. */
+  shipsTo: { code: string; name: string }[];
+  payment: { provider: string; notice: string | null };
+  /** The server's texts for what the browser checks too (src/services/checkout.ts). */
+  messages: { fixDetails: string; chooseShipping: string };
+  /** Where 'Continue shopping' goes. */
+  shopPath: string;
+}
+
+/** Fields whose input is re-checked with the core's rules when it loses focus. */
+const CHECKED_ON_BLUR: ReadonlySet<string> = new Set<CheckoutFieldName>(['email', ...ADDRESS_FIELDS, 'cardNumber', 'cardExpiry', 'cardCvc']);
+/** Fields whose change asks for a new quote (after QUOTE_DELAY_MS of quiet). */
+const QUOTED_ON_CHANGE: ReadonlySet<string> = new Set<CheckoutFieldName>(['country', 'region', 'postalCode', 'shippingOptionId']);
+const QUOTE_DELAY_MS = 300;
+
+/**
+ * The checkout form (page type 201). The server renders it as a plain form that posts to /checkout and works without
+ * JavaScript; hydrated, it asks the server for new totals as the address and choices change (the server computes every
+ * amount), checks fields with the core's rules as the shopper goes, and places the order through the JSON call with
+ * the page's idempotency key: the same key for a double click or a retry after a dropped connection, a new one only
+ * after the server has refused the order.
+ */
+export function CheckoutForm(props: CheckoutFormProps) {
+  const { currency, siteId, shipsTo, payment, messages } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [quote, setQuote] = useState(props.quote);
+  const [country, setCountry] = useState(props.values.country);
+  const [shippingOptionId, setShippingOptionId] = useState(props.quote.selectedShippingOptionId ?? '');
+  const [errors, setErrors] = useState<CheckoutErrors>(props.errors);
+  const [lineErrors, setLineErrors] = useState(props.lineErrors);
+  const [alert, setAlert] = useState<{ message: string; serial: number } | null>(props.alert ? { message: props.alert, serial: 0 } : null);
+  const [idempotencyKey, setIdempotencyKey] = useState(props.idempotencyKey);
+  const [placing, setPlacing] = useState(false);
+  // False on the server and while hydrating, true once the island runs: what only works with JavaScript shows then.
+  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [quoting, setQuoting] = useState(false);
+  const [status, setStatus] = useState('');
+  const [quoteProblem, setQuoteProblem] = useState<string | null>(null);
+  // Refs, not state: a second click in the same tick must already see the first one.
+  const placingNow = useRef(false);
+  const quoteTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const quoteSerial = useRef(0);
+
+  useEffect(() => () => clearTimeout(quoteTimer.current), []);
+
+  useEffect(() => {
+    // Every summary shown (a server re-render, a refusal, a failed check) takes the focus, so it is read first.
+    if (alert) alertRef.current?.focus();
+  }, [alert]);
+
+  const addressForm = addressFormFor(country);
+  const values = (): CheckoutValues => {
+    const data = formRef.current ? new FormData(formRef.current) : null;
+    return readCheckoutValues((name) => data?.get(name));
+  };
+
+  /** The core's checks of what the browser can check (the server checks all of it again). */
+  const check = (typed: CheckoutValues): CheckoutErrors => {
+    const found: CheckoutErrors = {};
+    const email = validateEmail(typed.email);
+    if (typed.email.trim() === '') found.email = ADDRESS_MESSAGES.required;
+    else if (!email.ok) found.email = email.error;
+    if (quote.requiresShipping) {
+      const address = checkShippingAddress(typed, shipsTo.map((c) => c.code));
+      if (!address.ok) Object.assign(found, address.error);
+      if (!quote.shippingOptions.some((o) => o.id === typed.shippingOptionId)) found.shippingOptionId = messages.chooseShipping;
+    }
+    if (payment.provider === 'test') {
+      const card = checkCardInput(typed, new Date());
+      if (!card.ok) Object.assign(found, card.error);
+    }
+    return found;
+  };
+
+  const showAlert = (message: string) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
+
+  const runQuote = async (): Promise<void> => {
+    const serial = quoteSerial.current;
+    const typed = values();
+    setQuoting(true);
+    const answer = await fetchQuote(checkoutChoices(typed));
+    // A later change asked for a newer quote: this one is out of date.
+    if (serial !== quoteSerial.current) return;
+    setQuoting(false);
+    if (!answer.ok) {
+      setQuoteProblem(answer.network ? CART_MESSAGES.checkConnection : FALLBACK_FAILURE_MESSAGES.other);
+      return;
+    }
+    const next = answer.quote;
+    setQuoteProblem(null);
+    setQuote(next);
+    setShippingOptionId(next.selectedShippingOptionId ?? '');
+    setErrors((previous) => {
+      const updated = { ...previous };
+      delete updated.couponCode;
+      if (typed.couponCode.trim() !== '' && next.couponError) updated.couponCode = next.couponError;
+      if (updated.shippingOptionId && next.selectedShippingOptionId) delete updated.shippingOptionId;
+      return updated;
+    });
+    setStatus(`Total ${money(next.totals.grandTotalCents, currency)}${next.coupon ? `, coupon ${next.coupon.code} applied` : ''}.`);
+  };
+
+  /** Asks for new totals once the shopper pauses (each change restarts the wait; older answers are ignored). */
+  const requestQuote = (delay: number) => {
+    quoteSerial.current += 1;
+    clearTimeout(quoteTimer.current);
+    quoteTimer.current = setTimeout(() => void runQuote(), delay);
+  };
+
+  const place = async (): Promise<void> => {
+    if (placingNow.current) return;
+    const typed = values();
+    const found = check(typed);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setLineErrors({});
+      showAlert(messages.fixDetails);
+      return;
+    }
+    placingNow.current = true;
+    setPlacing(true);
+    const outcome = await postOrder({ ...checkoutChoices(typed), idempotencyKey, payment: paymentInput(typed, payment.provider) });
+    if (outcome.kind === 'placed') {
+      // The button stays disabled while the order page loads.
+      window.location.assign(outcome.orderUrl);
+      return;
+    }
+    placingNow.current = false;
+    setPlacing(false);
+    if (outcome.kind === 'unknown') {
+      // Nothing is known of the order: the next try sends the same key, so it can never make a second order.
+      showAlert(outcome.network ? CART_MESSAGES.checkConnection : (outcome.message ?? FALLBACK_FAILURE_MESSAGES.other));
+      return;
+    }
+    setErrors(outcome.fields as CheckoutErrors);
+    setLineErrors(Object.fromEntries(outcome.lines.map((l) => [l.entryId, l.message])));
+    showAlert(outcome.message);
+    setIdempotencyKey(newIdempotencyKey());
+    // The cart or the stock may have changed under the page: show what it costs now.
+    requestQuote(0);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'quote';
+    if (intent === 'place') void place();
+    else requestQuote(0);
+  };
+
+  /** A field's message from the core's rules now, kept, replaced or removed. */
+  const recheck = (name: CheckoutField, onlyToClear: boolean) => {
+    const message = check(values())[name];
+    if (onlyToClear && message) return;
+    setErrors((previous) => {
+      const updated = { ...previous };
+      if (message) updated[name] = message;
+      else delete updated[name];
+      return updated;
+    });
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target: EventTarget = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+    if (target.name === 'country') setCountry(target.value);
+    if (target.name === 'shippingOptionId') setShippingOptionId(target.value);
+    if (QUOTED_ON_CHANGE.has(target.name)) requestQuote(QUOTE_DELAY_MS);
+    // A message goes as soon as what is typed is right.
+    if (CHECKED_ON_BLUR.has(target.name) && errors[target.name as CheckoutField]) recheck(target.name as CheckoutField, true);
+  };
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const target: EventTarget = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !CHECKED_ON_BLUR.has(target.name)) return;
+    const name = target.name as CheckoutField;
+    if (!errors[name]) {
+      // A new message only when the shopper moves on to another field with something typed: an empty field is not a
+      // mistake yet, and a message that appears while a button is being pressed moves the button away from the
+      // pointer (placing the order checks every field anyway).
+      const next = event.relatedTarget;
+      const toField = next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
+      if (!toField || target.value.trim() === '') return;
+    }
+    recheck(name, false);
+  };
+
+  const images = { version: props.images.version, sizes: new Map(Object.entries(props.images.sizes)) };
+  const lines: SummaryLine[] = quote.cart.entries.map((e) => ({
+    id: e.id,
+    title: e.title,
+    attributes: e.chosenVariant.attributes,
+    answers: e.additionalFieldsSummary,
+    quantity: e.quantity,
+    lineTotal: e.subTotal,
+    image: quote.lineImages[e.id] ?? null,
+  }));
+  const lineTitles = new Map(lines.map((l) => [l.id, l.title]));
+
+  if (lines.length === 0) return <EmptyCheckout shopPath={props.shopPath} />;
+
+  const labels: Record<CheckoutField | 'paymentMethodId', string> = {
+    email: 'Email',
+    firstName: 'First name',
+    lastName: 'Last name',
+    address1: 'Address',
+    address2: 'Address 2',
+    city: 'City',
+    country: 'Country',
+    region: addressForm.regionLabel,
+    postalCode: addressForm.postalLabel,
+    phone: 'Phone',
+    shippingOptionId: 'Shipping method',
+    couponCode: 'Coupon code',
+    cardNumber: 'Card number',
+    cardExpiry: 'Expiry (MM / YY)',
+    cardCvc: 'CVC',
+    payment: 'Payment',
+    paymentMethodId: 'Payment method',
+  };
+  const field = (name: CheckoutFieldName) => ({ name, label: labels[name], error: errors[name], value: props.values[name] });
+  const belowMinimum = quote.minimumSubtotalMessage;
+
+  return (
+    <SiteImagesContext value={images}>
+      {alert ? (
+        <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} aria-labelledby="checkout-alert-title">
+          <h2 id="checkout-alert-title" className="checkout-alert__title">
+            {alert.message}
+          </h2>
+          <ErrorList errors={errors} labels={labels} lineErrors={lineErrors} lineTitles={lineTitles} />
+        </div>
+      ) : null}
+      <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <div className="checkout__details">
+          <section className="checkout-section" aria-labelledby="checkout-contact">
+            <h2 id="checkout-contact">Contact</h2>
+            <TextField {...field('email')} type="email" autoComplete="email" required />
+          </section>
+
+          {quote.requiresShipping ? (
+            <section className="checkout-section" aria-labelledby="checkout-shipping-address">
+              <h2 id="checkout-shipping-address">Shipping address</h2>
+              <div className="checkout-row">
+                <TextField {...field('firstName')} autoComplete="given-name" required />
+                <TextField {...field('lastName')} autoComplete="family-name" required />
+              </div>
+              <TextField {...field('address1')} autoComplete="address-line1" required />
+              <TextField {...field('address2')} autoComplete="address-line2" />
+              <TextField {...field('city')} autoComplete="address-level2" required />
+              <div className="checkout-row">
+                <Field name="country" label={labels.country} error={errors.country} required>
+                  <select
+                    {...controlAttributes('country', errors.country)}
+                    autoComplete="country"
+                    value={country}
+                    onChange={() => undefined /* the form's onChange reads it */}
+                  >
+                    {shipsTo.some((c) => c.code === country) ? null : <option value="">Choose a country</option>}
+                    {shipsTo.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                {addressForm.regions.length > 0 ? (
+                  <Field name="region" label={addressForm.regionLabel} error={errors.region} required={addressForm.regionRequired}>
+                    <select
+                      key={country}
+                      {...controlAttributes('region', errors.region)}
+                      autoComplete="address-level1"
+                      defaultValue={country === props.values.country ? props.values.region : ''}
+                    >
+                      <option value="">Choose a {addressForm.regionLabel.toLowerCase()}</option>
+                      {addressForm.regions.map((r) => (
+                        <option key={r.code} value={r.code}>
+                          {r.name}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                ) : null}
+              </div>
+              <div className="checkout-row">
+                <TextField {...field('postalCode')} label={addressForm.postalLabel} autoComplete="postal-code" required={addressForm.postalRequired} />
+                <TextField {...field('phone')} type="tel" autoComplete="tel" />
+              </div>
+            </section>
+          ) : null}
+
+          {quote.requiresShipping ? (
+            <fieldset
+              className="checkout-section checkout-options"
+              key={quote.shippingOptions.map((o) => o.id).join(' ')}
+              aria-describedby={errors.shippingOptionId ? fieldErrorId('shippingOptionId') : undefined}
+            >
+              <legend>
+                <span className="checkout-section__heading">Shipping method</span>
+              </legend>
+              <FieldError name="shippingOptionId" error={errors.shippingOptionId} />
+              {quote.shippingOptions.length === 0 ? <p className="field__description">No shipping option reaches this address.</p> : null}
+              {quote.shippingOptions.map((o, i) => (
+                <label className="checkout-option" key={o.id}>
+                  <input
+                    // The first option is where the summary's link for this field leads.
+                    id={i === 0 ? fieldId('shippingOptionId') : undefined}
+                    type="radio"
+                    name="shippingOptionId"
+                    value={o.id}
+                    checked={shippingOptionId === o.id}
+                    onChange={() => undefined /* the form's onChange reads it */}
+                  />
+                  <span className="checkout-option__name">{o.name}</span>
+                  <span className="checkout-option__price">{shippingAmountText(o.amount, currency)}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          <section className="checkout-section" aria-labelledby="checkout-payment">
+            <h2 id="checkout-payment">Payment</h2>
+            {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
+            <FieldError name="payment" error={errors.payment} />
+            {payment.provider === 'test' ? (
+              <>
+                <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
+                <div className="checkout-row">
+                  <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
+                  <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
+                </div>
+              </>
+            ) : null}
+            {payment.provider === 'stripe' ? (
+              enhanced ? (
+                <TextField {...field('paymentMethodId')} autoComplete="off" required />
+              ) : (
+                <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
+              )
+            ) : null}
+          </section>
+        </div>
+
+        <section className="checkout__summary" aria-labelledby="checkout-summary">
+          <h2 id="checkout-summary">Order summary</h2>
+          <SummaryLines lines={lines} siteId={siteId} currency={currency} lineErrors={lineErrors} />
+          <div className="checkout-coupon">
+            <Field name="couponCode" label={labels.couponCode} error={errors.couponCode}>
+              <div className="checkout-coupon__row">
+                <input
+                  {...controlAttributes('couponCode', errors.couponCode)}
+                  maxLength={FIELD_MAX_LENGTHS.couponCode}
+                  type="text"
+                  autoComplete="off"
+                  defaultValue={props.values.couponCode}
+                />
+                <button type="submit" name="intent" value="quote" className="button">
+                  Apply
+                </button>
+              </div>
+            </Field>
+          </div>
+          <div aria-busy={quoting}>
+            <SummaryTotals
+              totals={quote.totals}
+              currency={currency}
+              requiresShipping={quote.requiresShipping}
+              couponCode={quote.coupon?.code ?? null}
+              shippingPending={quote.selectedShippingOptionId === null}
+            />
+          </div>
+          <p className="visually-hidden" role="status">
+            {status}
+          </p>
+          {quoteProblem ? <p className="field__error">{quoteProblem}</p> : null}
+          {belowMinimum ? (
+            <p className="checkout-minimum" id="checkout-minimum">
+              {belowMinimum}
+            </p>
+          ) : null}
+          <div className="checkout-actions">
+            {enhanced ? null : (
+              <button type="submit" name="intent" value="quote" className="button">
+                Update totals
+              </button>
+            )}
+            <button
+              type="submit"
+              name="intent"
+              value="place"
+              className="button button--primary checkout-place"
+              disabled={placing || belowMinimum !== null}
+              aria-describedby={belowMinimum ? 'checkout-minimum' : undefined}
+            >
+              {placing ? 'Placing order…' : 'Place order'}
+            </button>
+          </div>
+        </section>
+      </form>
+    </SiteImagesContext>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/** The cart emptied under the page (bought in another tab, say). */
+export function EmptyCheckout({ shopPath }: { shopPath: string }) {
+  return (
+    <div className="checkout-empty">
+      <p>{CART_MESSAGES.emptyCart}</p>
+      <p>
+        <a className="button" href={shopPath}>
+          Continue shopping
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** The summary's list: each message, linked to its field (a link to an input moves the focus there). */
+function ErrorList({
+  errors,
+  labels,
+  lineErrors,
+  lineTitles,
+}: {
+  errors: CheckoutErrors;
+  labels: Record<CheckoutField | 'paymentMethodId', string>;
+  lineErrors: Record<string, string>;
+  lineTitles: ReadonlyMap<string, string>;
+}) {
+  const items = [
+    ...Object.entries(errors).map(([name, message]) => ({
+      href: `#${name === 'payment' ? fieldErrorId('payment') : fieldId(name as CheckoutFieldName)}`,
+      text: `${labels[name as CheckoutField] ?? name}: ${message}`,
+    })),
+    ...Object.entries(lineErrors).map(([entryId, message]) => ({
+      href: `#${lineErrorId(entryId)}`,
+      text: `${lineTitles.get(entryId) ?? 'An item'}: ${message}`,
+    })),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <ul className="checkout-alert__list">
+      {items.map((item) => (
+        <li key={item.href}>
+          <a href={item.href}>{item.text}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The attributes every control of a field carries: its name, id, and its message when there is one. */
+const controlAttributes = (name: CheckoutFieldName, error: string | undefined) => ({
+  id: fieldId(name),
+  name,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? fieldErrorId(name) : undefined,
+});
+
+function FieldError({ name, error }: { name: CheckoutFieldName | 'payment'; error: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={fieldErrorId(name)}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A label, the field's message under it, then the control; '(optional)' for what may be left empty. */
+function Field({ name, label, error, required = false, children }: { name: CheckoutFieldName; label: string; error: string | undefined; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(name)}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      <FieldError name={name} error={error} />
+      {children}
+    </div>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  error,
+  value,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+  required = false,
+}: {
+  name: CheckoutFieldName;
+  label: string;
+  error: string | undefined;
+  value: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  inputMode?: 'numeric';
+  placeholder?: string;
+  required?: boolean;
+}) {
+  return (
+    <Field name={name} label={label} error={error} required={required}>
+      <input
+        {...controlAttributes(name, error)}
+        maxLength={FIELD_MAX_LENGTHS[name]}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        defaultValue={value}
+        aria-required={required || undefined}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The checkout's page bodies, rendered on the server inside the site's chrome: the checkout page (201), the
+ * order-confirmed page (202) and the express-checkout refusal (§2 'Unable to Purchase Item').
+ */
+import { ADD_TO_CART_MESSAGES, ALERT_TITLES } from '../../core/addToCartErrors';
+import { formatAddressLines } from '../../core/checkout/address';
+import { parseCurrencyCode, DEFAULT_CURRENCY } from '../../core/currency';
+import type { CheckoutFormProps } from '../../client/checkout/CheckoutForm';
+import { EmptyCheckout } from '../../client/checkout/CheckoutForm';
+import type { Order } from '../../services/orderTypes';
+import { CheckoutIsland } from './CheckoutIsland';
+import { SummaryLines, SummaryTotals } from './OrderSummary';
+
+/** Checkout (page type 201): the form island, or the §8 empty-cart text. */
+export function CheckoutPage({ form, shopPath }: { form: CheckoutFormProps | null; shopPath: string }) {
+  return (
+    <div className="checkout-page">
+      <h1>Checkout</h1>
+      {form ? <CheckoutIsland name="CheckoutForm" id="checkout" props={form} /> : <EmptyCheckout shopPath={shopPath} />}
+    </div>
+  );
+}
+
+/** Order confirmed (page type 202): what was bought, what it cost, where it goes, and how to pay if not yet paid. */
+export function OrderConfirmedPage({
+  order,
+  siteId,
+  manualInstructions,
+  shopPath,
+}: {
+  order: Order;
+  siteId: string;
+  /** The store's text for an order awaiting a manual payment. */
+  manualInstructions: string;
+  shopPath: string;
+}) {
+  const currency = parseCurrencyCode(order.currency) ?? DEFAULT_CURRENCY;
+  const lines = order.lines.map((l) => ({
+    id: String(l.position),
+    title: l.title,
+    attributes: l.attributes,
+    answers: l.additionalFieldsSummary,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+    image: l.image,
+  }));
+  return (
+    <div className="checkout-page order-confirmed">
+      <h1>Thank you for your order</h1>
+      <p className="order-confirmed__number">
+        Order number <strong>{order.number}</strong>
+      </p>
+      <p>
+        We sent a confirmation to <strong>{order.email}</strong>.
+      </p>
+      {order.status === 'awaiting-payment' ? (
+        <section className="checkout-notice" aria-labelledby="order-payment">
+          <h2 id="order-payment">How to pay</h2>
+          <p>{manualInstructions}</p>
+        </section>
+      ) : null}
+      <div className="order-confirmed__grid">
+        <section className="checkout__summary" aria-labelledby="order-items">
+          <h2 id="order-items">Order summary</h2>
+          <SummaryLines lines={lines} siteId={siteId} currency={currency} />
+          <SummaryTotals totals={order} currency={currency} requiresShipping={order.shippingOption !== null} couponCode={order.couponCode} />
+        </section>
+        {order.shippingAddress ? (
+          <section className="order-confirmed__shipping" aria-labelledby="order-shipping">
+            <h2 id="order-shipping">Shipping address</h2>
+            <address>
+              {formatAddressLines(order.shippingAddress).map((line, i) => (
+                <span className="order-confirmed__address-line" key={i}>
+                  {line}
+                </span>
+              ))}
+            </address>
+            {order.shippingOption ? (
+              <p>
+                <span className="order-confirmed__label">Shipping method:</span> {order.shippingOption.name}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      <p>
+        <a className="button" href={shopPath}>
+          Continue shopping
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** §2/§5: express checkout reached without a cart (no cookie, or the session is gone). */
+export function PurchaseRefusedPage({ shopPath }: { shopPath: string }) {
+  return (
+    <div className="checkout-page">
+      <div className="checkout-alert checkout-alert--page" role="alert" aria-labelledby="purchase-refused">
+        <h1 id="purchase-refused" className="checkout-alert__title">
+          {ALERT_TITLES.purchaseItem}
+        </h1>
+        <p>{ADD_TO_CART_MESSAGES.expressCheckoutNoSession}</p>
+        <p>
+          <a className="button" href={shopPath}>
+            Back to the shop
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
