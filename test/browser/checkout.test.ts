@@ -239,6 +239,10 @@ for (const engine of engines) {
     expect(await page.locator('.order-confirmed address').innerText()).toBe(['Ada Lovelace', '1 Main Street', 'New York, NY 10001', 'United States'].join('\n'));
     expect(await page.locator('[data-total="discount"]').textContent()).toBe('−$2.80');
     expect(await page.locator('[data-total="total"]').textContent()).toBe('$42.44');
+    // The §7 purchase event, from the stored order, in cents ÷ 100: the same total.
+    const event = JSON.parse((await page.locator('.order-confirmed').getAttribute('data-purchase-event')) ?? '{}') as { value?: number; items?: unknown[] };
+    expect(event.value).toBe(42.44);
+    expect(event.items).toHaveLength(1);
     expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
     const headers = (await context.request.get(page.url())).headers();
     expect(headers['referrer-policy']).toBe('no-referrer');

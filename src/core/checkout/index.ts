@@ -7,3 +7,4 @@ export * from './coupon';
 export * from './tax';
 export * from './totals';
 export * from './card';
+export * from './purchaseEvent';

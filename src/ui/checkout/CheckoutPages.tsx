@@ -2,6 +2,7 @@
  * The checkout's page bodies, rendered on the server inside the site's chrome: the checkout page (201), the
  * order-confirmed page (202) and the express-checkout refusal (§2 'Unable to Purchase Item').
  */
+import { purchaseEvent } from '../../core/checkout/purchaseEvent';
 import { ADD_TO_CART_MESSAGES, ALERT_TITLES } from '../../core/addToCartErrors';
 import { formatAddressLines } from '../../core/checkout/address';
 import { parseCurrencyCode, DEFAULT_CURRENCY } from '../../core/currency';
@@ -45,7 +46,8 @@ export function OrderConfirmedPage({
     image: l.image,
   }));
   return (
-    <div className="checkout-page order-confirmed">
+    // The §7 purchase event, made from the stored order, for the analytics module to send (data, not a script).
+    <div className="checkout-page order-confirmed" data-purchase-event={JSON.stringify(purchaseEvent(order))}>
       <h1>Thank you for your order</h1>
       <p className="order-confirmed__number">
         Order number <strong>{order.number}</strong>
