@@ -9,6 +9,9 @@ import { buildApp } from '../../src/server/app';
 import { paymentProviderFor } from '../../src/services/payments';
 import { beginAttempt, findAttempt, rememberReference } from '../../src/services/payments/attempts';
 import { releaseAbandonedPayments } from '../../src/services/payments/reconcile';
+import { drainOutbox } from '../../src/services/mail/outbox';
+import { smtpTransport } from '../../src/services/mail/transport';
+import { startSmtpServer } from '../support/smtpServer';
 import type { PaymentProvider } from '../../src/services/payments/provider';
 import { forEachEngine } from '../support/engines';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
@@ -151,6 +154,30 @@ forEachEngine((engine, getDb) => {
         { kind: 'new-order', to_address: 'orders@shop.test', status: 'pending' },
         { kind: 'order-confirmation', to_address: 'ada@example.com', status: 'pending' },
       ]);
+    });
+
+    it('delivers the confirmation to the shopper and the new-order notice to the shop through a real SMTP server, with the page’s totals', async () => {
+      const smtp = await startSmtpServer();
+      try {
+        const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+        const placed = await order(cookie, { couponCode: 'WELCOME10', email: 'grace@example.com' });
+        expect(placed.statusCode, placed.body).toBe(201);
+        const { number, id } = placed.json().order;
+        expect(await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'))).toMatchObject({ sent: 2, failed: 0 });
+        const toShopper = smtp.received.find((m) => m.envelopeTo.includes('grace@example.com'))!;
+        const toShop = smtp.received.find((m) => m.envelopeTo.includes('orders@shop.test'))!;
+        expect(toShopper.headers.get('subject')).toContain(`#${number}`);
+        // $40.00 − $4.00 + $6.00 shipping + 8.875 % of $36.00 ($3.20) = $45.20: the quote's, the order's and the mail's total.
+        expect(toShopper.text).toContain('$45.20');
+        expect(toShopper.text).toContain(`/checkout/order/${id}`);
+        expect(toShopper.html).toContain('Limited print');
+        expect(toShop.text).toContain('grace@example.com');
+        expect(toShop.text).toContain('$45.20');
+        const row = await getDb().selectFrom('orders').select('grand_total').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(row.grand_total).toBe(4520);
+      } finally {
+        await smtp.close();
+      }
     });
 
     it('refuses a declined card next to the card field, and nothing remains', async () => {
