@@ -30,7 +30,7 @@ Commands:
   orders [--site ID] [--status paid|awaiting-payment|refunded] [--limit N]
                               List the orders, newest first (every site unless --site)
   orders show N [--site ID]   Print order number N in full (default site: the default one)
-  orders refund N [--site ID] Refund order N through the site's payment provider and put its stock back
+  orders refund N [--site ID] Refund order N through the payment provider that took it, and put its stock back
   help                        Show this help
 
 Settings (environment):
