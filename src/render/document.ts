@@ -16,6 +16,8 @@ export interface DocumentMeta {
   noindex?: boolean;
   /** True when the page's address is a secret (an order page): links from it send no Referer. */
   noReferrer?: boolean;
+  /** The numeric page type of spec §2 (checkout 201, order confirmed 202 …), on `<body data-page-type>` for scripts. */
+  pageType?: number;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -42,5 +44,5 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
   ]
     .filter(Boolean)
     .join('');
-  return `<!doctype html><html lang="${escapeHtml(meta.lang)}"><head>${head}</head><body>${renderToString(body)}</body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(meta.lang)}"><head>${head}</head><body${meta.pageType !== undefined ? ` data-page-type="${meta.pageType}"` : ''}>${renderToString(body)}</body></html>`;
 }

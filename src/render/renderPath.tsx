@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ReactNode } from 'react';
 import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
+import { PageType } from '../core/enums';
 import { truncate } from '../core/text';
 import { imageUrl } from '../core/images';
 import { ROUTES } from '../core/purchaseRoute';
@@ -44,10 +45,14 @@ export interface VisitorPage {
   status?: number;
   /** The address is a secret (an order page): `<meta name="referrer" content="no-referrer">`. */
   noReferrer?: boolean;
+  /** The numeric page type of spec §2. */
+  pageType: number;
 }
 
 interface Content {
   body: ReactNode;
+  /** The numeric page type of spec §2. */
+  pageType: number;
   title: string;
   description: string;
   image?: string | null;
@@ -133,7 +138,7 @@ export class PageRenderer {
     const content = (await this.content(site, currency, path, data)) ?? null;
     const chrome = data.chrome;
     const status = content ? 200 : 404;
-    const shown: Content = content ?? { body: <NotFoundPage />, title: 'Page not found', description: site.title };
+    const shown: Content = content ?? { body: <NotFoundPage />, pageType: PageType.NOT_FOUND, title: 'Page not found', description: site.title };
     const meta: DocumentMeta = {
       title: path === '/' || shown.title === site.title ? site.title : `${shown.title} — ${site.title}`,
       description: truncate(shown.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
@@ -141,6 +146,7 @@ export class PageRenderer {
       lang: site.settings.locale,
       image: shown.image ? siteOrigin(site) + shown.image : null,
       noindex: !content,
+      pageType: shown.pageType,
     };
     const html = renderDocument(
       <SiteImagesContext value={data.images}>
@@ -174,6 +180,7 @@ export class PageRenderer {
       lang: site.settings.locale,
       noindex: true,
       noReferrer: page.noReferrer ?? false,
+      pageType: page.pageType,
     };
     const body = typeof page.body === 'function' ? page.body(data.images) : page.body;
     const html = renderDocument(
@@ -204,6 +211,7 @@ export class PageRenderer {
     const { pages, collections, labels } = siteData;
     if (path === ROUTES.cart) {
       return {
+        pageType: PageType.SHOW_CART,
         title: 'Cart',
         description: `Your cart at ${site.title}.`,
         body: <CartPage currency={currency} minimumSubtotal={site.settings.store.minimumSubtotal} quantityLabel={labels.quantity} />,
@@ -212,6 +220,7 @@ export class PageRenderer {
     const page = pages.find((p) => p.path === path);
     if (page) {
       return {
+        pageType: page.pageType,
         title: page.path === '/' ? site.title : page.title,
         description: firstText(page),
         body: (
@@ -232,6 +241,7 @@ export class PageRenderer {
       if (second === undefined) {
         const products = await catalog.listProducts(this.db, site.id, collection.id);
         return {
+          pageType: PageType.MAIN_CONTENT,
           title: collection.title,
           description: `${collection.title} — ${products.map((p) => p.name).join(', ')}`,
           body: (
@@ -251,6 +261,7 @@ export class PageRenderer {
         if (!product) return undefined;
         const image = product.images[0];
         return {
+          pageType: PageType.CONTENT_ITEM,
           title: product.name,
           description: product.description,
           image: image ? imageUrl(assetUrl(site.id, image.file, site.version), 1000) : null,
@@ -275,6 +286,7 @@ export class PageRenderer {
       if (second === undefined) {
         const posts = await catalog.listPosts(this.db, site.id, collection.id);
         return {
+          pageType: PageType.MAIN_CONTENT,
           title: collection.title,
           description: posts[0]?.excerpt ?? collection.title,
           body: <BlogListPage collection={collection} posts={posts} siteId={site.id} locale={site.settings.locale} />,
@@ -284,6 +296,7 @@ export class PageRenderer {
       const post = await catalog.getPostBySlug(this.db, site.id, collection.slug, second);
       if (!post) return undefined;
       return {
+        pageType: PageType.CONTENT_ITEM,
         title: post.title,
         description: post.excerpt || post.body,
         image: post.image ? imageUrl(assetUrl(site.id, post.image.file, site.version), 1000) : null,

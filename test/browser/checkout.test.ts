@@ -231,6 +231,8 @@ for (const engine of engines) {
     expect(orderCalls).toHaveLength(1);
 
     expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
+    // Page type 202, order confirmed (§2).
+    expect(await page.locator('body').getAttribute('data-page-type')).toBe('202');
     expect(await page.locator('.order-confirmed__number').textContent()).toMatch(/^Order number \d+$/);
     const confirmed = await page.locator('.order-confirmed').textContent();
     expect(confirmed).toContain('ada@example.com');

@@ -32,6 +32,16 @@ describe('page routes', () => {
     expect(res.body).toContain('data-island="CartPill"');
   });
 
+  it('marks each page with its numeric page type of §2', async () => {
+    const typeOf = async (url: string) => /<body data-page-type="(\d+)"/.exec((await get(url)).body)?.[1];
+    expect(await typeOf('/')).toBe('2');
+    expect(await typeOf('/shop')).toBe('1');
+    expect(await typeOf('/shop/p/speckled-mug')).toBe('50');
+    expect(await typeOf('/cart')).toBe('200');
+    expect(await typeOf('/checkout')).toBe('201');
+    expect(await typeOf('/no-such-page')).toBe('100');
+  });
+
   it('renders a blog post and the posts block links to it', async () => {
     const home = await get('/blog');
     const link = /href="(\/blog\/[a-z0-9-]+)"/.exec(home.body)?.[1];

@@ -8,6 +8,7 @@
  *   GET  /commerce/goto-checkout   express checkout (§2): on to /checkout with a cart, else 'Unable to Purchase Item'
  * The island on the checkout page uses the JSON calls (./checkout.ts) with the same services.
  */
+import { PageType } from '../../core/enums';
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -80,6 +81,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
     const hasErrors = Boolean(state.alert);
     const page: VisitorPage = {
       path: CHECKOUT_PATH,
+      pageType: PageType.CHECKOUT,
       title: hasErrors ? 'Error: Checkout' : 'Checkout',
       description: `Checkout at ${site.title}.`,
       status,
@@ -169,6 +171,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         if (!order) return ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound();
         return sendPage(reply, site, {
           path: orderPath(order.id),
+          pageType: PageType.ORDER_CONFIRMED,
           title: `Order ${order.number}`,
           description: `Your order at ${site.title}.`,
           noReferrer: true,
@@ -191,6 +194,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       forgetStaleCart(request, reply, cart.id);
       return sendPage(reply, site, {
         path: '/commerce/goto-checkout',
+        pageType: PageType.ERROR,
         title: 'Unable to Purchase Item',
         description: `Checkout at ${site.title}.`,
         status: 400,
