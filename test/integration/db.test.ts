@@ -40,7 +40,10 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(getFresh().handle.engine).toBe(engine);
     expect(engineOf(getDb())).toBe(engine);
     const tables = (await getDb().introspection.getTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['assets', 'cart_entries', 'carts', 'collections', 'forms', 'pages', 'posts', 'products', 'sites', 'variants']);
+    expect(tables).toEqual([
+      'assets', 'cart_entries', 'carts', 'collections', 'coupon_email_uses', 'coupon_usage', 'forms', 'order_counters', 'order_lines',
+      'orders', 'outbox', 'pages', 'payments', 'posts', 'products', 'sites', 'variants',
+    ]);
   });
 
   it('is idempotent: migrating again applies nothing', async () => {
