@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines, postgresUnavailable } from '../support/engines';
 import { startServer, type RunningServer } from './server';
@@ -259,6 +259,31 @@ for (const engine of engines) {
     await page.locator('a.cart-pill').waitFor({ state: 'visible' });
     expect(await page.locator('a.cart-pill .cart-pill__count').textContent()).toBe('1 item');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('an invalid coupon and an invalid address: each message next to its field, what was typed kept, no order', async () => {
+    await seedCart([{ itemId: 'espresso-cups', sku: 'ESP-PAIR' }]);
+    await open('/checkout');
+    await hydrated();
+    await fillCheckout(APPROVED_CARD);
+    const coupon = page.getByLabel('Coupon code');
+    await coupon.fill('NOPE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const messageOf = async (field: Locator) => {
+      await page.waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await field.elementHandle());
+      return page.locator(`#${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}`).textContent();
+    };
+    expect(await messageOf(coupon)).toBe('That coupon code is not valid.');
+    await coupon.fill('');
+    const zip = page.getByLabel('ZIP Code');
+    await zip.fill('1234');
+    const ordersBefore = (await shop.db!.selectFrom('orders').select('id').execute()).length;
+    await placeOrderButton().click();
+    expect(await messageOf(zip)).toBe('ZIP Codes need to be 5 digits.');
+    expect(await zip.inputValue()).toBe('1234');
+    expect(await page.getByLabel('City').inputValue()).toBe('New York');
+    expect(await shop.db!.selectFrom('orders').select('id').execute()).toHaveLength(ordersBefore);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('a declined card: the message next to the card field, the summary focused, everything typed kept; a new try pays', async () => {
