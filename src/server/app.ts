@@ -167,6 +167,8 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { code: 'invalid-input', message: 'A part of the address is too long.' },
 };
 
+const FORM_MEDIA_TYPE_MESSAGE = 'The form must be sent as application/x-www-form-urlencoded, the way a browser posts it.';
+
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   const e = error as Partial<FastifyError> & { statusCode?: number };
@@ -191,6 +193,11 @@ async function handleError(this: FastifyInstance, error: unknown, request: Fasti
     return sendError(request, reply, new ApiError('payments-unavailable', PAYMENTS_UNAVAILABLE_MESSAGE));
   }
   const apiError = toApiError(error);
+  // Fastify's refusal of a media type on a page: the one page that takes a body is the checkout form, whose poster
+  // must not be told "must be JSON".
+  if (apiError?.code === 'unsupported-media-type' && !(error instanceof ApiError) && !isApiRequest(request)) {
+    return sendError(request, reply, new ApiError(apiError.code, FORM_MEDIA_TYPE_MESSAGE));
+  }
   if (apiError) return sendError(request, reply, apiError);
   // A bug or an outage: log it with the request, tell the client nothing about the internals.
   request.log.error({ err: error }, 'unexpected error');

@@ -28,7 +28,7 @@ import { ProductType } from '../core/enums';
 import { err, ok, type Result } from '../core/result';
 import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/tables';
-import { readCheckoutCart, type CheckoutCart } from './cart';
+import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
 import { enqueueOrderEmails } from './orderMail';
 import { createOrder, getOrder } from './orders';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, PlacedOrder, PlaceOrderInput } from './orderTypes';
@@ -82,7 +82,7 @@ interface Priced {
 async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices: CheckoutChoices, now: Date): Promise<Priced> {
   const settings = site.settings.store.checkout;
   const currency = currencyOf(site);
-  const shoppingCart = cart?.shoppingCart ?? emptyQuoteCart(site.id);
+  const shoppingCart = cart?.shoppingCart ?? emptyCart(site.id);
   const subtotalCents = shoppingCart.subtotalCents;
   const fields: Partial<Record<CheckoutField, string>> = {};
 
@@ -446,30 +446,3 @@ async function linkCouponUse(trx: Db, siteId: string, coupon: CouponRule, email:
 
 const currencyOf = (site: Site): CurrencyCode => parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
 const cartSite = (site: Site) => ({ id: site.id, currency: site.currency });
-
-function emptyQuoteCart(websiteId: string): CheckoutQuote['cart'] {
-  return {
-    id: null,
-    websiteId,
-    orderId: null,
-    created: null,
-    isPurchased: false,
-    entries: [],
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    subtotalCents: 0,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-    grandTotalCents: 0,
-    totalQuantity: 0,
-    hasDigital: false,
-    purelyDigital: false,
-    requiresShipping: false,
-  };
-}

@@ -11,6 +11,21 @@ const text = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((t) => !t.includes('\u0000'), 'must not contain a NUL character');
 
+/** A name the client sent, as a message quotes it: at most 40 characters (a 100 KB key must not come back 100 KB long). */
+const quoted = (key: unknown): string => {
+  const name = String(key);
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+};
+
+/**
+ * The objects' errors: another type, or an unknown field, gets a message that names the problem
+ * ("must be a JSON object", 'has an unknown field "emial"') rather than zod's own text ("Invalid input: expected
+ * object, received array").
+ */
+const objectErrors = {
+  error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `has an unknown field ${quoted(issue.keys[0])}` : 'must be a JSON object'),
+};
+
 export const shippingAddressInput = z
   .object({
     firstName: text(200).optional(),
@@ -22,7 +37,7 @@ export const shippingAddressInput = z
     region: text(20).optional(),
     postalCode: text(40).optional(),
     phone: text(40).optional(),
-  })
+  }, objectErrors)
   .strict();
 
 export const checkoutChoicesBody = z
@@ -31,7 +46,7 @@ export const checkoutChoicesBody = z
     shippingAddress: shippingAddressInput.optional(),
     shippingOptionId: text(64).optional(),
     couponCode: text(64).optional(),
-  })
+  }, objectErrors)
   .strict();
 
 /** Made by the page (random, ≥ 128 bits): the same key is the same order. */
@@ -42,10 +57,15 @@ export const idempotencyKey = z
 export const placeOrderBody = checkoutChoicesBody
   .extend({
     idempotencyKey,
-    /** What the payment provider needs (card fields, a payment method id); at most a few short values. */
+    /**
+     * What the payment provider needs (card fields, a payment method id); at most a few short values. The count and
+     * the names are checked before the values, so that a message never quotes a name of more than 40 characters.
+     */
     payment: z
-      .record(z.string().max(40), text(200))
+      .record(z.string(), z.unknown(), { error: 'must be a JSON object of text values' })
       .refine((p) => Object.keys(p).length <= 10, 'must have at most 10 values')
+      .refine((p) => Object.keys(p).every((key) => key.length <= 40), 'must have value names of at most 40 characters')
+      .pipe(z.record(z.string(), text(200)))
       .default({}),
   })
   .strict();

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CurrencyCode } from '../../core/currency';
-import type { Result } from '../../core/result';
+import { err, ok, type Result } from '../../core/result';
 
 /** What the checkout form sent under `payment` (card fields for `test`, `paymentMethodId` for `stripe`). */
 export type PaymentMethodInput = Record<string, string>;
@@ -70,4 +70,29 @@ export function assertAmount(amount: number, what = 'amount'): void {
 /** An idempotency key is the caller's; an empty one would make every call "the same". */
 export function assertKey(idempotencyKey: string): void {
   if (typeof idempotencyKey !== 'string' || idempotencyKey.trim() === '') throw new TypeError('a payment call needs a non-empty idempotency key');
+}
+
+/**
+ * capture, void and refund of a provider that moves no real money (test, manual): each succeeds for a reference the
+ * provider gave out (or a free order's) and refuses any other.
+ */
+export function bookkeepingOnly(prefix: string, providerName: string): Pick<PaymentProvider, 'capture' | 'void' | 'refund'> {
+  const known = (reference: string): Result<void, string> =>
+    reference.startsWith(prefix) || isFreeReference(reference) ? ok(undefined) : err(`'${reference}' is not a payment of the ${providerName} provider`);
+  return {
+    async capture(reference, amount, idempotencyKey) {
+      assertAmount(amount);
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
+    async void(reference, idempotencyKey) {
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
+    async refund(reference, amount, idempotencyKey) {
+      assertAmount(amount);
+      assertKey(idempotencyKey);
+      return known(reference);
+    },
+  };
 }

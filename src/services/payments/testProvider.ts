@@ -5,8 +5,7 @@
  * answer.
  */
 import { checkCardInput, TEST_CARDS, type CardField } from '../../core/checkout/card';
-import { err, ok, type Result } from '../../core/result';
-import { assertAmount, assertKey, freeAuthorization, isFreeReference, keyedReference, type AuthorizeOutcome, type PaymentProvider } from './provider';
+import { assertAmount, assertKey, bookkeepingOnly, freeAuthorization, keyedReference, type AuthorizeOutcome, type PaymentProvider } from './provider';
 
 export const TEST_STORE_NOTICE =
   'This is a test store. No real payment is taken: pay with the test card 4242 4242 4242 4242, any future expiry date and any CVC.';
@@ -22,8 +21,6 @@ const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc'
 const digitsOf = (card: string) => card.replace(/\D/g, '');
 
 export function testProvider(): PaymentProvider {
-  const known = (reference: string): Result<void, string> =>
-    reference.startsWith(TEST_REFERENCE_PREFIX) || isFreeReference(reference) ? ok(undefined) : err(`'${reference}' is not a payment of the test provider`);
 
   return {
     name: 'test',
@@ -46,21 +43,6 @@ export function testProvider(): PaymentProvider {
       return { status: 'declined', message: TEST_MESSAGES.useTestCard, field: 'cardNumber' };
     },
 
-    async capture(reference, amount, idempotencyKey) {
-      assertAmount(amount);
-      assertKey(idempotencyKey);
-      return known(reference);
-    },
-
-    async void(reference, idempotencyKey) {
-      assertKey(idempotencyKey);
-      return known(reference);
-    },
-
-    async refund(reference, amount, idempotencyKey) {
-      assertAmount(amount);
-      assertKey(idempotencyKey);
-      return known(reference);
-    },
+    ...bookkeepingOnly(TEST_REFERENCE_PREFIX, 'test'),
   };
 }
