@@ -6,24 +6,12 @@
  * gone; a declined card and a dropped connection (the same idempotency key again); a line sold out meanwhile; the
  * minimum subtotal; express checkout without a cart; the whole purchase with JavaScript off; axe-core on each page.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines, postgresUnavailable } from '../support/engines';
+import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const ORDERS_API = '/api/commerce/checkout/orders';
 const APPROVED_CARD = '4242 4242 4242 4242';
@@ -43,7 +31,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -110,14 +98,7 @@ const placeOrderButton = () => page.getByRole('button', { name: /Place order|Pla
 /** The island has hydrated once the no-script 'Update totals' button is gone. */
 const hydrated = () => page.getByRole('button', { name: 'Update totals' }).waitFor({ state: 'detached', timeout: 5000 });
 
-async function axeViolations(on: Page = page): Promise<string[]> {
-  await on.addScriptTag({ content: AXE_SOURCE });
-  const result = await on.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document);
-  });
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const axeViolations = (on: Page = page): Promise<string[]> => axeViolationsOf(on);
 
 /**
  * axe-core cannot run in a context with JavaScript off: the page as it is (a form post's answer, which cannot be

@@ -5,23 +5,11 @@
  * list popover behave per §4; a product with a form opens it in a dialog before the add; axe-core finds no
  * violations on the list, detail and cart pages (and with the product form open).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +19,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -58,14 +46,7 @@ const open = async (path: string) => {
 
 const pill = () => page.locator('a.cart-pill');
 
-async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document);
-  });
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const axeViolations = (): Promise<string[]> => axeViolationsOf(page);
 
 describe('storefront in Chromium', () => {
   it('adds the chosen variant from the detail page; the pill and the cart page show it, also after a reload', async () => {
