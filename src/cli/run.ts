@@ -31,6 +31,7 @@ Commands:
                               List the orders, newest first (every site unless --site)
   orders show N [--site ID]   Print order number N in full (default site: the default one)
   orders refund N [--site ID] Refund order N through the payment provider that took it, and put its stock back
+  carts expire                Remove expired carts now (open ones untouched for 30 days, empty ones for a day)
   help                        Show this help
 
 Settings (environment):
@@ -84,6 +85,8 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
         return await (await import('./commands/outbox')).outboxCommand(args, io);
       case 'orders':
         return await (await import('./commands/orders')).ordersCommand(args, io);
+      case 'carts':
+        return await (await import('./commands/carts')).cartsCommand(args, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -273,10 +276,10 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     io.out(`Vitrine is listening on http://${shown}:${port}`);
-    const { abandonedPaymentsJob, outboxJob, startJobRunner } = await import('../services/jobs');
+    const { abandonedPaymentsJob, cartExpiryJob, outboxJob, startJobRunner } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
-    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log)], log: app.log });
+    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log)], log: app.log });
     io.out(
       config.smtpUrl !== undefined
         ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`

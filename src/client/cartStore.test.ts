@@ -129,3 +129,127 @@ describe('CartStore', () => {
     expect(store.getSnapshot().totalQuantity).toBe(1);
   });
 });
+
+describe("CartStore: a new visitor's quick adds", () => {
+  /** A fetch whose answers the test releases one by one; a successful add sets hasCart, as the server's cookie does. */
+  function controlledFetch() {
+    let cookies = '';
+    const calls: { body: unknown; claim: string | null; answer: (status?: number) => void }[] = [];
+    const fetchImpl = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          const headers = new Headers(init.headers);
+          calls.push({
+            body: JSON.parse(String(init.body)),
+            claim: headers.get('x-cart-claim'),
+            answer: (status = 200) => {
+              if (status === 200) cookies = 'hasCart=true';
+              resolve(status === 200 ? json(200, { shoppingCart: cartAnswer }) : json(status, { message: 'Sorry, we do not have enough of that item available.' }));
+            },
+          });
+        }),
+    );
+    return { fetchImpl: fetchImpl as unknown as typeof fetch, calls, cookies: () => cookies };
+  }
+  const memoryStorage = () => {
+    const items = new Map<string, string>();
+    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), items };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  let n = 0;
+  const newClaim = () => `claim-${String(++n).padStart(16, '0')}`;
+
+  it('sends the first add alone while no cart is known; the others follow it, with its cookie', async () => {
+    const net = controlledFetch();
+    const store = new CartStore(net.fetchImpl, { cookies: net.cookies, storage: () => null, newClaim });
+    const results = [store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }), store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 }), store.addEntry({ itemId: 'c', sku: 'C', quantity: 1 })];
+    await settle();
+    expect(net.calls.map((c) => c.body)).toEqual([{ additionalFields: '', itemId: 'a', sku: 'A', quantity: 1 }]);
+    net.calls[0]!.answer();
+    await settle();
+    // The cart now exists (hasCart): the waiting adds go at once, both.
+    expect(net.calls.map((c) => (c.body as { itemId: string }).itemId)).toEqual(['a', 'b', 'c']);
+    net.calls[1]!.answer();
+    net.calls[2]!.answer();
+    expect((await Promise.all(results)).map((r) => r.ok)).toEqual([true, true, true]);
+  });
+
+  it('sends adds at once when a cart is known (hasCart=true)', async () => {
+    const net = controlledFetch();
+    const store = new CartStore(net.fetchImpl, { cookies: () => 'hasCart=true', storage: () => null, newClaim });
+    const results = [1, 2, 3].map((i) => store.addEntry({ itemId: `i${i}`, sku: `S${i}`, quantity: 1 }));
+    await settle();
+    expect(net.calls).toHaveLength(3);
+    net.calls.forEach((c) => c.answer());
+    expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
+  });
+
+  it('lets the next waiting add create the cart when the first one was refused', async () => {
+    const net = controlledFetch();
+    const store = new CartStore(net.fetchImpl, { cookies: net.cookies, storage: () => null, newClaim });
+    const first = store.addEntry({ itemId: 'a', sku: 'A', quantity: 9 });
+    const second = store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 });
+    const third = store.addEntry({ itemId: 'c', sku: 'C', quantity: 1 });
+    await settle();
+    net.calls[0]!.answer(409);
+    expect(await first).toMatchObject({ ok: false, failure: { status: 409 } });
+    await settle();
+    // Still no cart: the second goes alone, the third waits for it.
+    expect(net.calls).toHaveLength(2);
+    net.calls[1]!.answer();
+    await settle();
+    expect(net.calls).toHaveLength(3);
+    net.calls[2]!.answer();
+    expect([(await second).ok, (await third).ok]).toEqual([true, true]);
+  });
+
+  it('releases the waiting adds after a network failure too', async () => {
+    const fetchImpl = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
+    const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => null, newClaim });
+    const [a, b] = await Promise.all([store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }), store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 })]);
+    expect([a.ok, b.ok]).toEqual([false, true]);
+  });
+
+  it("sends the page's claim with every add, keeps it in storage for the site's tabs, and drops it once an add succeeded", async () => {
+    const storage = memoryStorage();
+    const net = controlledFetch();
+    const store = new CartStore(net.fetchImpl, { cookies: net.cookies, storage: () => storage, newClaim });
+    const first = store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 });
+    await settle();
+    const claim = net.calls[0]!.claim;
+    expect(claim).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(storage.items.get('vitrine.cartClaim')).toBe(claim);
+    // Another tab's store (same storage) sends the same claim, so the server makes one cart of both.
+    const otherTab = controlledFetch();
+    const other = new CartStore(otherTab.fetchImpl, { cookies: otherTab.cookies, storage: () => storage, newClaim });
+    const second = other.addEntry({ itemId: 'b', sku: 'B', quantity: 1 });
+    await settle();
+    expect(otherTab.calls[0]!.claim).toBe(claim);
+    net.calls[0]!.answer();
+    otherTab.calls[0]!.answer();
+    await Promise.all([first, second]);
+    expect(storage.items.has('vitrine.cartClaim')).toBe(false);
+  });
+
+  it('keeps the claim after a failed add, so that a retry joins a cart the lost answer may have made', async () => {
+    const fetchImpl = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
+    const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => null, newClaim });
+    await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 });
+    await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 });
+    await store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 });
+    const claims = (fetchImpl.mock.calls as [string, RequestInit][]).map(([, init]) => new Headers(init.headers).get('x-cart-claim'));
+    expect(claims[0]).toBe(claims[1]);
+    expect(claims[2]).not.toBe(claims[1]);
+  });
+
+  it('makes a claim of 128 random bits in the browser, and works without storage', async () => {
+    const fetchImpl = vi.fn(async () => json(200, { shoppingCart: cartAnswer }));
+    const blocked = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => ({ getItem: blocked, setItem: blocked, removeItem: blocked }) });
+    expect((await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 })).ok).toBe(true);
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('x-cart-claim')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});

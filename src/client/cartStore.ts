@@ -5,6 +5,7 @@
 import { parseMoney } from '../core/money';
 import type { AddRequestFailure } from '../core/addToCartErrors';
 import { shouldLoadCartAtStart } from '../core/cartLoad';
+import { CART_CLAIM_HEADER, isCartClaim } from '../core/cartClaim';
 
 export const CART_API = '/api/commerce/shopping-cart';
 export const CART_ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -130,12 +131,50 @@ async function serverRefusal(response: Response): Promise<{ message: string | nu
 
 type Listener = () => void;
 
+/** Where the page's cart claim is kept: shared by the site's tabs, so two tabs adding at once also make one cart. */
+export const CART_CLAIM_STORAGE_KEY = 'vitrine.cartClaim';
+
+/** What the store reads of the page besides the network (replaceable in tests). */
+export interface CartStoreEnv {
+  /** document.cookie. */
+  cookies: () => string;
+  /** localStorage, or null where it is unavailable (the claim then lives as long as the page). */
+  storage: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** A new claim: 128 random bits, base64url. */
+  newClaim: () => string;
+}
+
+const browserEnv: CartStoreEnv = {
+  cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+  storage: () => {
+    try {
+      return typeof localStorage === 'undefined' ? null : localStorage;
+    } catch {
+      return null; // Storage blocked by the browser's settings.
+    }
+  },
+  newClaim: () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  },
+};
+
 export class CartStore {
   #snapshot: CartSnapshot = UNKNOWN_CART;
   readonly #listeners = new Set<Listener>();
   #loading: Promise<void> | null = null;
+  /** The add in flight that may create the cart (no hasCart cookie when it was sent): other adds wait for it. */
+  #creating: Promise<unknown> | null = null;
+  /** The claim when storage is unavailable. */
+  #pageClaim: string | null = null;
+  readonly #env: CartStoreEnv;
 
-  constructor(private readonly fetchImpl: typeof fetch = (...args) => fetch(...args)) {}
+  constructor(
+    private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
+    env: Partial<CartStoreEnv> = {},
+  ) {
+    this.#env = { ...browserEnv, ...env };
+  }
 
   getSnapshot = (): CartSnapshot => this.#snapshot;
   getServerSnapshot = (): CartSnapshot => UNKNOWN_CART;
@@ -179,9 +218,57 @@ export class CartStore {
     return this.#loading;
   }
 
-  /** POST an entry; on success every island sees the new cart at once. */
-  addEntry(payload: AddEntryPayload): Promise<AddEntryResult> {
-    return this.#change(CART_ENTRIES_API, 'POST', { additionalFields: '', ...payload });
+  /**
+   * POST an entry; on success every island sees the new cart at once. While no cart is known (no hasCart cookie) an
+   * add may create the cart, so it goes alone: adds made meanwhile wait for it and then carry the cookie it set (or,
+   * when it failed, the next one may create the cart). Every add also sends the page's cart claim, so adds that
+   * still meet on the server without a cookie (another tab's, or ones sent beside a stale cookie) make one cart.
+   */
+  async addEntry(payload: AddEntryPayload): Promise<AddEntryResult> {
+    const body = { additionalFields: '', ...payload };
+    while (this.#creating) await this.#creating;
+    const mayCreate = readCookie(this.#env.cookies(), 'hasCart') !== 'true';
+    const claim = this.#claim();
+    const sent = this.#change(CART_ENTRIES_API, 'POST', body, { [CART_CLAIM_HEADER]: claim });
+    if (mayCreate) this.#creating = sent.catch(() => undefined);
+    const creating = this.#creating;
+    try {
+      const result = await sent;
+      // The cookie now names the cart: the next cart (after this one is bought, say) gets a claim of its own.
+      if (result.ok) this.#dropClaim(claim);
+      return result;
+    } finally {
+      if (mayCreate && this.#creating === creating) this.#creating = null;
+    }
+  }
+
+  /** The page's cart claim: the stored one, or a new one stored for the next adds (docs/api.md). */
+  #claim(): string {
+    const storage = this.#env.storage();
+    let stored: string | null = null;
+    try {
+      stored = storage?.getItem(CART_CLAIM_STORAGE_KEY) ?? null;
+    } catch {
+      // Unreadable storage: the page's own claim below.
+    }
+    if (isCartClaim(stored)) return stored;
+    if (!isCartClaim(this.#pageClaim)) this.#pageClaim = this.#env.newClaim();
+    try {
+      storage?.setItem(CART_CLAIM_STORAGE_KEY, this.#pageClaim);
+    } catch {
+      // Full or blocked storage: the claim lives as long as the page.
+    }
+    return this.#pageClaim;
+  }
+
+  #dropClaim(claim: string): void {
+    if (this.#pageClaim === claim) this.#pageClaim = null;
+    try {
+      const storage = this.#env.storage();
+      if (storage?.getItem(CART_CLAIM_STORAGE_KEY) === claim) storage.removeItem(CART_CLAIM_STORAGE_KEY);
+    } catch {
+      // Nothing stored to drop.
+    }
   }
 
   /** The cart page's quantity box: sets a line's quantity (the server re-checks stock when it grows). */
@@ -198,13 +285,13 @@ export class CartStore {
    * One write to the cart API; the answered cart (in `shoppingCart`) is published to every island. When the line is
    * gone (404: removed in another tab), the cart is fetched again so the page shows what is really there.
    */
-  async #change(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<AddEntryResult> {
+  async #change(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}): Promise<AddEntryResult> {
     let response: Response;
     try {
       response = await this.fetchImpl(url, {
         method,
         credentials: 'same-origin',
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...headers },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch {

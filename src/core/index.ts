@@ -32,6 +32,7 @@ export * from './addToCartErrors';
 export * from './purchaseRoute';
 export * from './cartPill';
 export * from './cartLoad';
+export * from './cartClaim';
 export * from './subscription';
 export * from './payLater';
 export * from './gallery';

@@ -102,6 +102,11 @@ export interface CartsTable {
   is_purchased: Bool;
   /** The order that bought this cart (orders.id), set with is_purchased. */
   order_id: string | null;
+  /**
+   * The page's cart claim (X-Cart-Claim) the cart was created with, or null: adds sent at once with one claim and no
+   * cookie make this one cart. UNIQUE (site_id, claim); honoured only briefly after created_at (services/cart.ts).
+   */
+  claim: string | null;
 }
 
 export interface CartEntriesTable {

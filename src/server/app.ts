@@ -26,6 +26,7 @@ import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../serv
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
+import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -34,8 +35,13 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Shared store for rate limits across processes, and site change notices (site cache); in-memory when absent. */
   redisUrl?: string;
-  /** Cart API requests per minute per client IP (default 600: generous, so benchmarks are not throttled). */
+  /**
+   * Requests per minute per client IP on each cart and checkout route (default 600), counted in 10-second windows of
+   * a sixth of it; the client's budget across all those routes is twice one route's (src/server/rateLimits.ts).
+   */
   cartRateLimitPerMinute?: number;
+  /** Requests per 10 s per client IP to /assets (default DEFAULT_ASSETS_RATE_LIMIT, 300). */
+  assetsRateLimitPer10s?: number;
   /** Trust X-Forwarded-* from a reverse proxy (client IP for rate limits, https for cookies). */
   trustProxy?: boolean;
   /** Cookies only over HTTPS (default: true when NODE_ENV is production). */
@@ -96,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyRateLimit, await rateLimitOptions(app, options.redisUrl));
+  await app.register(fastifyRateLimit, await rateLimitOptions(app, options.redisUrl, options.cartRateLimitPerMinute ?? 600));
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
@@ -104,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
   // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
   await registerCheckoutPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
-  await registerAssetRoutes(app, ctx);
+  await registerAssetRoutes(app, ctx, { rateLimitPer10s: options.assetsRateLimitPer10s ?? DEFAULT_ASSETS_RATE_LIMIT });
   await registerPageRoutes(app, ctx);
   return app;
 }
@@ -129,21 +135,35 @@ async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise
   request.log.info({ ip: request.ip }, `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
 }
 
-async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefined) {
-  const base = {
-    // Routes opt in (the cart API); pages and assets are cached and cheap.
+/** Per-client budgets in 10-second windows (src/server/rateLimits.ts), counted in Redis when given, else in memory. */
+async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefined, cartPerMinute: number) {
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    redis = new Redis(redisUrl, {
+      connectTimeout: 2000,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      keyPrefix: 'vitrine-rl:',
+    });
+    // A Redis outage must not take the shop down, nor its limits: they are counted in this process meanwhile, and
+    // the counters log the switch once per outage (ioredis reports every reconnection attempt: not logged here).
+    redis.on('error', () => {});
+    await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable at startup; retrying'));
+    const connection = redis;
+    app.addHook('onClose', async () => {
+      connection.disconnect();
+    });
+  }
+  const counters = new RateLimitCounters(redis, app.log);
+  countClientBudget(app, counters, clientBudget(cartPerMinute));
+  return {
+    // Routes opt in (cart, checkout, assets); pages are cached and cheap.
     global: false,
+    store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
-  if (!redisUrl) return base;
-  const redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-  // A Redis outage must not take the shop down: limits are skipped while it is unreachable (skipOnError).
-  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable'));
-  await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable'));
-  app.addHook('onClose', async () => {
-    redis.disconnect();
-  });
-  return { ...base, redis, skipOnError: true, nameSpace: 'vitrine-rl:' };
 }
 
 // ---------------------------------------------------------------- errors

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   'checkout-in-progress': 409,
   /** The site's payment provider is not configured (e.g. Stripe without STRIPE_SECRET_KEY); logged for the owner. */
   'payments-unavailable': 503,
+  /** Too much work queued (image resizing): answered with Retry-After; try again in a few seconds. */
+  'server-busy': 503,
   /** The idempotency key was already used for another order request. */
   'idempotency-mismatch': 422,
   'product-not-found': 404,

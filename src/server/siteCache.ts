@@ -51,6 +51,11 @@ export class SiteCache {
     return site;
   }
 
+  /** The site of this id (undefined when there is none), from the same list as `siteFor`. */
+  async siteById(id: string): Promise<Site | undefined> {
+    return (await this.#current().sites).find((site) => site.id === id);
+  }
+
   /** Drops everything: the next lookup reads the sites again. */
   invalidate(): void {
     this.#snapshot = undefined;

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
+import { isCartClaim } from '../core/cartClaim';
 import type { AddToCartError } from '../core/addToCartErrors';
 import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
@@ -109,16 +110,20 @@ export interface AddEntryOutcome {
  * §5: runs the core's ordered checks against the stock read inside the transaction, counting what the cart already
  * holds of the sku, then merges into the line with the same sku and additional fields or starts a new line.
  * A refused add stores nothing (the transaction is rolled back, and a cart is only created by a successful add).
+ * The cart is the token's open cart; without one, the cart of the page's `claim` (see claimCart), else a new one.
  */
 export async function addEntry(
   db: Kysely<Database>,
   site: CartSite,
   token: string | undefined,
   input: AddEntryInput,
+  claim?: string,
 ): Promise<Result<AddEntryOutcome, CartFailure>> {
   return inTransaction<AddEntryOutcome, CartFailure>(db, async (trx) => {
     const now = new Date().toISOString();
-    const existing = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
+    const tokenCart = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
+    const claimed = !tokenCart && isCartClaim(claim) ? await claimCart(trx, site.id, claim, now) : undefined;
+    const existing = tokenCart ?? claimed?.cart;
 
     const loaded = await loadProduct(trx, site, input.itemId);
     if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
@@ -179,7 +184,7 @@ export async function addEntry(
     const shoppingCart = await readCart(trx, site, cart);
     const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId);
     if (!newlyAdded) throw new Error(`cart entry ${entryId} vanished inside its own transaction`);
-    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: !existing });
+    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: claimed ? claimed.created : !existing });
   });
 }
 
@@ -349,10 +354,54 @@ async function lockOpenCart(trx: Kysely<Database>, siteId: string, token: string
 async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
   // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
   for (;;) {
-    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null };
+    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null };
     const inserted = await trx.insertInto('carts').values(row).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
     if (inserted) return inserted;
   }
+}
+
+/**
+ * How long after its creation a cart can be found by its claim: enough for the adds a new visitor's page sent at once
+ * (and a retry of one whose answer was lost), short enough that the claim, which page scripts can read, is no lasting
+ * second key to the cart (the CART cookie is HttpOnly).
+ */
+export const CART_CLAIM_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The open cart of this site created with `claim` in the last CART_CLAIM_WINDOW_MS, locked for the rest of the
+ * transaction; when there is none it is created now (and rolled back with a refused add). So adds sent at once with one
+ * claim and no cookie make one cart: on PostgreSQL the second INSERT waits for the first transaction and, once it has
+ * committed, does nothing (UNIQUE (site_id, claim)); the UPDATE that follows locks the committed cart and the add
+ * reads its entries. On SQLite the transactions run one after another. A purchased or older cart lets go of its
+ * claim first, so a claim used again later starts a new cart rather than reopening that one.
+ */
+async function claimCart(trx: Kysely<Database>, siteId: string, claim: string, now: string): Promise<{ cart: CartRow; created: boolean }> {
+  const since = new Date(Date.parse(now) - CART_CLAIM_WINDOW_MS).toISOString();
+  await trx
+    .updateTable('carts')
+    .set({ claim: null })
+    .where('site_id', '=', siteId)
+    .where('claim', '=', claim)
+    .where((eb) => eb.or([eb('is_purchased', '=', 1), eb('created_at', '<', since)]))
+    .execute();
+  const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim };
+  const inserted = await trx
+    .insertInto('carts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['site_id', 'claim']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { cart: inserted, created: true };
+  const locked = await trx
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where('site_id', '=', siteId)
+    .where('claim', '=', claim)
+    .where('is_purchased', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  // Bought in the instant between the two statements (on PostgreSQL): this add starts a cart of its own.
+  return locked ? { cart: locked, created: false } : { cart: await createCart(trx, siteId, now), created: true };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
+import { expireCarts } from './cartExpiry';
 import { drainOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
 import { paymentProviderFor, type PaymentEnv } from './payments';
@@ -117,6 +118,21 @@ export function outboxJob(db: Kysely<Database>, transport: MailTransport | undef
       }
       const { sent, retried, failed } = result;
       if (sent + retried + failed > 0) log.info({ job: 'outbox', sent, retried, failed }, `outbox: sent ${sent}, to retry ${retried}, failed ${failed}`);
+    },
+  };
+}
+
+/** How often the cart-expiry job runs: carts expire by the day, so hourly is plenty. */
+export const CART_EXPIRY_INTERVAL_MS = 60 * 60_000;
+
+/** Removes expired carts (./cartExpiry.ts): open ones untouched for 30 days, empty ones after a day; never bought ones. */
+export function cartExpiryJob(db: Kysely<Database>, log?: JobLog): Job {
+  return {
+    name: 'cart-expiry',
+    intervalMs: CART_EXPIRY_INTERVAL_MS,
+    async run() {
+      const { removed } = await expireCarts(db, new Date());
+      if (removed > 0) log?.info({ job: 'cart-expiry', removed }, `cart-expiry: removed ${removed} expired carts`);
     },
   };
 }

@@ -356,7 +356,7 @@ forEachEngine((engine, getDb) => {
     await seedSite(db, otherSite);
     await importSiteFile(db, DEMO_SITE_FILE);
     // The limit is not under test here; thousands of requests come from one address.
-    app = await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000 });
+    app = await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000, assetsRateLimitPer10s: 1_000_000_000 });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     port = Number(new URL(address).port);
 

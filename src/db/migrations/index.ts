@@ -8,11 +8,13 @@ import { engineOf, type Engine } from '../connect';
 import type { Database } from '../tables';
 import { initial } from './001_initial';
 import { checkout } from './002_checkout';
+import { cartClaims } from './003_cart_claims';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001_initial': initial(engine),
     '002_checkout': checkout(engine),
+    '003_cart_claims': cartClaims(engine),
   };
 }
 

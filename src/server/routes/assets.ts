@@ -2,9 +2,15 @@
  * Images and the browser bundle.
  *
  * `/assets/{siteId}/{path}?format={w}w` serves a site image resized by sharp to one of the spec's widths (§9; the
- * original without `format`), as WebP when the browser takes it. Renditions are kept in a small in-memory LRU (the
- * in-flight promise is stored, so a burst of requests resizes once). Page HTML adds `v={site version}` to image URLs:
- * such URLs never change meaning, so they are cached for a year; a re-import changes the version and thus the URL.
+ * original without `format`), as WebP when the browser takes it. Renditions are kept in a small in-memory LRU keyed by
+ * the site's current version, never by the request's `v` (the in-flight promise is stored, so a burst of requests
+ * resizes once). Page HTML adds `v={site version}` to image URLs: such URLs never change meaning, so they are cached
+ * for a year; a re-import changes the version and thus the URL. Only the current version is served: any other `v` (an
+ * old page, a made-up value) is redirected to the current URL, uncached, without resizing anything.
+ *
+ * Resizing costs CPU, so at most RESIZE_CONCURRENCY sharp jobs run at once; RESIZE_QUEUE_LENGTH more wait their turn,
+ * and past that a request answers 503 'server-busy' with Retry-After. /assets has its own per-client rate limit
+ * (../rateLimits).
  *
  * `/client/assets/*` is the Vite build (content-hashed file names): immutable.
  */
@@ -13,18 +19,27 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '../../core/images';
+import { IMAGE_WIDTHS, imageUrl } from '../../core/images';
 import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
 import { getAsset } from '../../services/catalog';
+import { assetUrl } from '../../ui/ResponsiveImage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { RATE_LIMIT_WINDOW_MS } from '../rateLimits';
 
 /** Renditions kept in memory (a few tens of KB each at the usual widths). */
 const RENDITION_CACHE_ENTRIES = 300;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Unversioned image URLs may change on re-import: cache them briefly. */
 const UNVERSIONED_MAX_AGE_SECONDS = 60 * 60;
+/** sharp jobs at once per app (each may use several libvips threads): resizing never takes the CPU from the pages. */
+export const RESIZE_CONCURRENCY = 2;
+/** Renditions waiting for a turn (a page of ~20 images made cold fits three times over); past that: 503. */
+export const RESIZE_QUEUE_LENGTH = 64;
+/** Retry-After of a 503 for a full resize queue: the queue drains in about that long. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+export const SERVER_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
 interface Rendition {
   contentType: string;
@@ -44,8 +59,32 @@ export function parseFormat(format: unknown): number | undefined {
   return width;
 }
 
+/** At most `maxRunning` jobs at once; up to `maxWaiting` more wait their turn in order; past that a 503 ApiError. */
+export class JobQueue {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(
+    readonly maxRunning: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.#running < this.maxRunning) this.#running++;
+    else if (this.#waiting.length < this.maxWaiting) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else throw new ApiError('server-busy', SERVER_BUSY_MESSAGE);
+    try {
+      return await job();
+    } finally {
+      // The slot passes to the next job waiting, or is freed.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running--;
+    }
+  }
+}
+
 async function resize(bytes: Buffer, width: number | undefined, webp: boolean, contentType: string): Promise<Rendition> {
-  if (width === undefined && !webp) return { contentType, bytes };
   let image = sharp(bytes, { failOn: 'error' }).rotate();
   // Never upscale: a wider rendition of a small original is bigger and no sharper.
   if (width !== undefined) image = image.resize({ width, withoutEnlargement: true });
@@ -54,11 +93,13 @@ async function resize(bytes: Buffer, width: number | undefined, webp: boolean, c
   return { contentType: 'image/jpeg', bytes: await image.jpeg({ quality: 80, mozjpeg: true }).toBuffer() };
 }
 
-export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPer10s: number }): Promise<void> {
   const renditions = new LruCache<string, Promise<Rendition | null>>(RENDITION_CACHE_ENTRIES);
+  const resizes = new JobQueue(RESIZE_CONCURRENCY, RESIZE_QUEUE_LENGTH);
 
-  app.get<{ Params: { siteId: string; '*': string }; Querystring: { format?: string; v?: string } }>(
+  app.get<{ Params: { siteId: string; '*': string }; Querystring: { format?: string; v?: unknown } }>(
     '/assets/:siteId/*',
+    { config: { rateLimit: { max: options.rateLimitPer10s, timeWindow: RATE_LIMIT_WINDOW_MS } } },
     async (request, reply) => {
       const { siteId } = request.params;
       const path = request.params['*'];
@@ -67,22 +108,45 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext)
         throw new ApiError('invalid-input', 'An image address must not contain a NUL character (%00).', { field: 'path' });
       }
       const width = parseFormat(request.query.format);
+      const site = await request.server.siteCache.siteById(siteId);
+      if (!site) throw new ApiError('route-not-found', `No image ${path} in site ${siteId}.`);
+      const { v } = request.query;
+      if (v !== undefined && v !== String(site.version)) {
+        // Not the current version: the page's URL of today, which may be cached for a year. The redirect itself is
+        // not kept anywhere: the version it names changes on the next import.
+        const current = assetUrl(siteId, path, site.version);
+        return reply
+          .code(302)
+          .header('location', width === undefined ? current : imageUrl(current, width))
+          .header('cache-control', 'no-store')
+          .send();
+      }
       const webp = /image\/webp/.test(request.headers.accept ?? '');
-      const key = [siteId, request.query.v ?? '', path, width ?? 'original', webp ? 'webp' : 'source'].join('\u0000');
+      const key = [siteId, site.version, path, width ?? 'original', webp ? 'webp' : 'source'].join('\u0000');
 
       let pending = renditions.get(key);
       if (!pending) {
-        pending = getAsset(ctx.db, siteId, path).then((asset) => (asset ? resize(asset.bytes, width, webp, asset.contentType) : null));
+        pending = getAsset(ctx.db, siteId, path).then((asset) => {
+          if (!asset) return null;
+          if (width === undefined && !webp) return { contentType: asset.contentType, bytes: asset.bytes };
+          return resizes.run(() => resize(asset.bytes, width, webp, asset.contentType));
+        });
         renditions.set(key, pending);
-        // A failure (a corrupt image) must not stay cached.
+        // A failure (a corrupt image, a full queue) must not stay cached.
         pending.catch(() => renditions.delete(key));
       }
-      const rendition = await pending;
+      let rendition: Rendition | null;
+      try {
+        rendition = await pending;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'server-busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        throw error;
+      }
       if (!rendition) {
         renditions.delete(key);
         throw new ApiError('route-not-found', `No image ${path} in site ${siteId}.`);
       }
-      const maxAge = request.query.v ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${UNVERSIONED_MAX_AGE_SECONDS}`;
+      const maxAge = v !== undefined ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${UNVERSIONED_MAX_AGE_SECONDS}`;
       return reply
         .header('content-type', rendition.contentType)
         .header('cache-control', maxAge)

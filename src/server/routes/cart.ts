@@ -5,25 +5,29 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { CART_CLAIM_HEADER } from '../../core/cartClaim';
 import { addEntry, getCart, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
+import { OPEN_CART_LIFETIME_MS } from '../../services/cartExpiry';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
 import { parseInput } from '../validation';
 import { addEntryBody, entryParams, getCartQuery, updateAdditionalFieldsBody, updateAdditionalFieldsParams, updateQuantityBody } from './cart.schema';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
-/** A cart outlives a browsing session: 30 days since the last change. */
-const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** A cart outlives a browsing session: 30 days since the last add; the cart itself expires then (cartExpiry.ts). */
+const CART_COOKIE_MAX_AGE_S = OPEN_CART_LIFETIME_MS / 1000;
 
 export interface CartRouteOptions {
-  /** Requests per minute per client IP on the cart API (default 600). */
+  /** Requests per minute per client IP on each cart route (default 600), counted per 10 s (../rateLimits). */
   rateLimitPerMinute: number;
 }
 
 export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, options: CartRouteOptions): void {
-  const config = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
+  const config = writeRouteConfig(options.rateLimitPerMinute);
 
   app.get('/api/commerce/shopping-cart', { config }, async (request, reply) => {
     parseInput(getCartQuery, request.query, 'query');
@@ -41,12 +45,13 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
   app.post('/api/commerce/shopping-cart/entries', { config }, async (request, reply) => {
     const body = parseInput(addEntryBody, request.body, 'body');
     const site = await cartSite(request);
-    const result = await addEntry(ctx.db, site, cartToken(request), {
-      itemId: body.itemId,
-      sku: body.sku,
-      quantity: body.quantity,
-      additionalFields: body.additionalFields,
-    });
+    const result = await addEntry(
+      ctx.db,
+      site,
+      cartToken(request),
+      { itemId: body.itemId, sku: body.sku, quantity: body.quantity, additionalFields: body.additionalFields },
+      cartClaim(request),
+    );
     if (!result.ok) throw toApiError(result.error);
     setCartCookies(reply, result.value.token, ctx.secureCookies);
     noStore(reply);
@@ -91,6 +96,12 @@ async function cartSite(request: FastifyRequest): Promise<CartSite> {
 
 /** The cart cookie's value; anything that is not a token we issued is treated as no cart by the service. */
 export const cartToken = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE];
+
+/** The X-Cart-Claim header's value; anything but one claim of the right shape is treated as none by the service. */
+const cartClaim = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[CART_CLAIM_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
 
 function setCartCookies(reply: FastifyReply, token: string, secure: boolean): void {
   const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE_S };

@@ -8,6 +8,7 @@ import { placeOrder, quoteCheckout } from '../../services/checkout';
 import type { CheckoutFailure } from '../../services/orderTypes';
 import type { AppContext } from '../context';
 import { ApiError, type ErrorCode } from '../errors';
+import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
 import { parseInput } from '../validation';
 import { cartToken, clearCartCookies } from './cart';
@@ -21,7 +22,8 @@ export const orderUrlFor = (request: FastifyRequest) => (orderId: string): strin
   `${request.protocol}://${request.host}${orderPath(orderId)}`;
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): void {
-  const config = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
+  const config = writeRouteConfig(options.rateLimitPerMinute);
 
   app.post('/api/commerce/checkout/quote', { config }, async (request, reply) => {
     const body = parseInput(checkoutChoicesBody, request.body ?? {}, 'body');

@@ -36,6 +36,7 @@ import {
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import type { AppContext } from '../context';
 import { siteOf } from '../plugins/site';
+import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
 import { CART_COOKIE, cartToken, clearCartCookies, HAS_CART_COOKIE } from './cart';
 import { checkoutError, orderPath, orderUrlFor, ORDER_PATH_PREFIX } from './checkout';
@@ -45,7 +46,7 @@ import { checkoutChoicesBody, placeOrderBody } from './checkout.schema';
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface CheckoutPageOptions {
-  /** Form posts per minute per client IP (placing an order calls the payment provider). */
+  /** Form posts per minute per client IP, counted per 10 s (placing an order calls the payment provider). */
   rateLimitPerMinute: number;
 }
 
@@ -60,7 +61,8 @@ interface FormState {
 export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutPageOptions): Promise<void> {
   const renderer = new PageRenderer(ctx.db, readAssets(app, ctx, 'main'));
   const checkoutAssets = readAssets(app, ctx, 'checkout');
-  const config = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
+  const config = writeRouteConfig(options.rateLimitPerMinute);
 
   /** A visitor's page, with the main entry's bundle (the header's pill) unless the page brings its own. */
   const sendPage = async (reply: FastifyReply, site: Site, page: VisitorPage, assets?: ClientAssets) => {
