@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ PORT: '70000', HOST: 'a b', TRUST_PROXY: 'yes' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(
-      "invalid settings:\n  PORT must be a whole number from 0 to 65535, not '70000'\n  HOST must be a host name or IP address, not 'a b'\n  TRUST_PROXY must be true or false, not 'yes'",
+      "invalid settings:\n  PORT must be a whole number from 0 to 65535, not '70000'\n  HOST must be a host name or IP address, not 'a b'\n  TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not 'yes'",
     );
     expect(() => loadConfig({ PORT: '-1' })).toThrow("invalid setting: PORT must be a whole number from 0 to 65535, not '-1'");
   });

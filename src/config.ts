@@ -4,7 +4,12 @@
  *   HOST          address to listen on (default 0.0.0.0)
  *   DATABASE_URL  SQLite file path or sqlite: URL, or postgres:// URL (default ./data/vitrine.db; the folder is created)
  *   REDIS_URL     redis:// or rediss:// URL, optional: shared rate limits and site change notices across processes
- *   TRUST_PROXY   true when behind a reverse proxy that sets X-Forwarded-* (default false)
+ *   TRUST_PROXY   which X-Forwarded-* to believe (default false): a number of proxy hops (1: one reverse proxy), or the
+ *                 proxies' addresses and CIDR ranges (10.0.0.0/8,127.0.0.1; also loopback, linklocal, uniquelocal);
+ *                 true trusts every hop, which is only safe behind a proxy that replaces X-Forwarded-For
+ *   REQUEST_TIMEOUT_MS     a request (headers and body) must arrive within this (default 30000)
+ *   KEEP_ALIVE_TIMEOUT_MS  an idle keep-alive connection is closed after this (default 72000; above the proxy's own)
+ *   MAX_CONNECTIONS        connections held at once (default 4096); see src/server/httpLimits.ts for the others
  *   SMTP_URL      smtp:// or smtps:// URL of the mail server, optional: without it e-mail stays in the outbox
  *   MAIL_FROM     the sender of every e-mail (default Vitrine <no-reply@localhost>)
  *   STRIPE_SECRET_KEY       Stripe secret key (sk_… or a restricted rk_…), needed by sites whose payment provider is stripe
@@ -12,14 +17,18 @@
  *   STRIPE_WEBHOOK_SECRET   signing secret of the Stripe webhook endpoint (whsec_…); without it the webhook answers 404
  *   STRIPE_API_URL          base URL of Stripe's API, http(s)://host[:port], optional (tests, a proxy; default https://api.stripe.com)
  */
+import { isIP } from 'node:net';
 import { parseDatabaseUrl } from './db/connect';
+import type { HttpLimits } from './server/httpLimits';
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
   redisUrl?: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** The limits set in the environment (the rest are DEFAULT_HTTP_LIMITS); present when any is. */
+  httpLimits?: Partial<HttpLimits>;
   smtpUrl?: string;
   mailFrom: string;
   /** Present when any STRIPE_* setting is. */
@@ -72,11 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`REDIS_URL must be a redis:// or rediss:// URL, not '${redacted(redisUrl)}'`);
   }
 
-  const rawTrust = value('TRUST_PROXY')?.toLowerCase();
-  const trustProxy = rawTrust === 'true' || rawTrust === '1';
-  if (rawTrust !== undefined && !['true', 'false', '1', '0'].includes(rawTrust)) {
-    problems.push(`TRUST_PROXY must be true or false, not '${rawTrust}'`);
-  }
+  const trustProxy = trustProxyConfig(value('TRUST_PROXY'), problems);
+  const httpLimits = httpLimitsConfig(value, problems);
 
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
@@ -91,7 +97,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripe = stripeConfig(value, problems);
 
   if (problems.length) throw new ConfigError(problems);
-  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}) };
+  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}) };
+}
+
+/** Fastify's trustProxy: none, every hop, a number of hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** Names proxy-addr knows for ranges of addresses. */
+const ADDRESS_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxyConfig(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || /^(false|0)$/i.test(raw)) return false;
+  if (/^true$/i.test(raw)) return true;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some(isAddressOrRange)) {
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad === undefined) return entries;
+    problems.push(`TRUST_PROXY lists '${bad}', which is not an IP address or CIDR range (10.0.0.0/8, 127.0.0.1, ::1)`);
+    return false;
+  }
+  problems.push(
+    `TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not '${raw}'`,
+  );
+  return false;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.includes(entry.toLowerCase())) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS, or undefined when none is set. */
+function httpLimitsConfig(value: (name: string) => string | undefined, problems: string[]): Partial<HttpLimits> | undefined {
+  const limits: Partial<HttpLimits> = {};
+  const read = (name: string, key: keyof HttpLimits, min: number, max: number, unit: string) => {
+    const raw = value(name);
+    if (raw === undefined) return;
+    const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (n >= min && n <= max) limits[key] = n;
+    else problems.push(`${name} must be a whole number${unit} from ${min} to ${max}, not '${raw}'`);
+  };
+  read('REQUEST_TIMEOUT_MS', 'requestTimeoutMs', 1000, 3_600_000, ' of milliseconds');
+  read('KEEP_ALIVE_TIMEOUT_MS', 'keepAliveTimeoutMs', 1000, 3_600_000, ' of milliseconds');
+  read('MAX_CONNECTIONS', 'maxConnections', 1, 1_000_000, '');
+  return Object.keys(limits).length > 0 ? limits : undefined;
 }
 
 function isSmtpUrl(value: string): boolean {

@@ -38,7 +38,9 @@ Settings (environment):
   DATABASE_URL   SQLite file path or sqlite: URL, or postgres://user:password@host:5432/name (default ./data/vitrine.db)
   PORT, HOST     where serve listens (default 3000 and 0.0.0.0)
   REDIS_URL      redis:// URL shared by several processes: rate limits, and imports seen at once (optional)
-  TRUST_PROXY    true behind a reverse proxy (default false)
+  TRUST_PROXY    behind reverse proxies: their number (1) or addresses/CIDR ranges (10.0.0.0/8,127.0.0.1) (default false)
+  REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS
+                 HTTP limits (default 30000, 72000 and 4096)
   SMTP_URL       smtp:// or smtps:// URL (smtp://user:password@host:587) to send e-mail through (optional;
                  without it e-mail waits in the outbox)
   MAIL_FROM      sender of every e-mail, as shop@example.com or Shop <shop@example.com> (default Vitrine <no-reply@localhost>)
@@ -247,6 +249,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       engine: handle.engine,
       logger: true,
       trustProxy: config.trustProxy,
+      ...(config.httpLimits ? { httpLimits: config.httpLimits } : {}),
       secureCookies: givenNodeEnv === 'production',
       ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
       paymentEnv: paymentEnvOf(config),
@@ -276,6 +279,9 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     io.out(`Vitrine is listening on http://${shown}:${port}`);
+    if (config.trustProxy === true) {
+      io.err('vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead');
+    }
     const { abandonedPaymentsJob, cartExpiryJob, outboxJob, startJobRunner } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;

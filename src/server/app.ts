@@ -6,8 +6,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -26,6 +27,8 @@ import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../serv
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
+import type { TrustProxy } from '../config';
+import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
 import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
 
 export interface BuildAppOptions {
@@ -42,8 +45,14 @@ export interface BuildAppOptions {
   cartRateLimitPerMinute?: number;
   /** Requests per 10 s per client IP to /assets (default DEFAULT_ASSETS_RATE_LIMIT, 300). */
   assetsRateLimitPer10s?: number;
-  /** Trust X-Forwarded-* from a reverse proxy (client IP for rate limits, https for cookies). */
-  trustProxy?: boolean;
+  /**
+   * Which X-Forwarded-* to believe (client IP for rate limits, https for cookies): false (none, the default), a
+   * number of proxy hops, the proxies' addresses and CIDR ranges, or true (every hop: only behind a proxy that
+   * replaces X-Forwarded-For, since a client can write its own). See TRUST_PROXY in src/config.ts.
+   */
+  trustProxy?: TrustProxy;
+  /** Timeouts, keep-alive limits and the connection cap (default DEFAULT_HTTP_LIMITS, see ./httpLimits). */
+  httpLimits?: Partial<HttpLimits>;
   /** Cookies only over HTTPS (default: true when NODE_ENV is production). */
   secureCookies?: boolean;
   /** Directory of the built browser bundle, passed on to the asset routes. */
@@ -60,12 +69,14 @@ export interface BuildAppOptions {
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = httpLimits(options.httpLimits);
   const app = Fastify({
+    ...fastifyHttpOptions(limits),
     logger: options.logger ? CONCISE_LOGGER : false,
     // Fastify's own request logging writes two long lines per request; `logRequest` below writes one short one.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
     // JSON bodies with __proto__ or constructor.prototype are refused (400), never merged into objects (the same
     // setting for the parser that replaces Fastify's JSON parser: ./jsonBody).
     onProtoPoisoning: 'error',
@@ -79,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     clientErrorHandler: handleClientError,
   });
+  app.server.maxConnections = limits.maxConnections;
 
   const ctx: AppContext = {
     db: options.db,
@@ -90,6 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.logger) app.addHook('onResponse', logRequest);
   app.setErrorHandler(handleError);
+  // Node's own answers to these have no body: they get the usual one.
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers.host && request.raw.httpVersion === '1.1') throw new ApiError('invalid-input', NO_HOST_MESSAGE);
+  });
+  app.server.on('checkExpectation', answerUnknownExpectation);
+  app.server.on('connect', answerConnect);
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiRequest(request) && ctx.notFoundPage) return ctx.notFoundPage(request, reply);
     return sendError(request, reply, new ApiError('route-not-found', `Nothing is found at ${request.method} ${pathOf(request)}.`));
@@ -114,6 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPageRoutes(app, ctx);
   return app;
 }
+
+/** Fastify takes a hop count as well (the hop-th proxy from this server is the last one trusted), but its types do not. */
+const trustProxyOption = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
 /** One provider per site settings (a Stripe client is made once, not per request). */
 function paymentProviders(env: PaymentEnv): (site: Site) => PaymentProvider {
@@ -212,6 +233,8 @@ async function handleError(this: FastifyInstance, error: unknown, request: Fasti
     request.log.error({ err: error }, `payments are not configured: ${error.message}`);
     return sendError(request, reply, new ApiError('payments-unavailable', PAYMENTS_UNAVAILABLE_MESSAGE));
   }
+  // @fastify/static refuses a path that goes up ('/client/assets/../x') with a 403: to the client it names nothing.
+  if (!(error instanceof ApiError) && (error as { statusCode?: unknown }).statusCode === 403) return reply.callNotFound();
   const apiError = toApiError(error);
   // Fastify's refusal of a media type on a page: the one page that takes a body is the checkout form, whose poster
   // must not be told "must be JSON".
@@ -244,7 +267,8 @@ const PARSE_ERRORS: Record<string, string> = {
 function handleClientError(error: ConnectionError, socket: Socket): void {
   const code = (error as ConnectionError & { code?: string }).code ?? '';
   if (code === 'ECONNRESET' || socket.destroyed) return;
-  if (!socket.writable) {
+  // Not writable, or an answer already begun (a request timing out while its answer is sent): nothing can be said.
+  if (!socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
     socket.destroy();
     return;
   }
@@ -254,11 +278,38 @@ function handleClientError(error: ConnectionError, socket: Socket): void {
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ApiError('request-timeout', 'The request was not received in time.')
         : new ApiError('invalid-input', PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`);
+  socket.end(rawErrorAnswer(apiError));
+}
+
+/** An error answer written straight to the socket, then closed: for what never reaches Fastify. */
+function rawErrorAnswer(apiError: ApiError, extraHeaders = ''): string {
   const body = JSON.stringify(apiError.toBody());
-  socket.end(
-    `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
-      `X-Content-Type-Options: nosniff\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  return (
+    `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}\r\nConnection: close\r\nCache-Control: no-store\r\n${extraHeaders}` +
+    `X-Content-Type-Options: nosniff\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
+}
+
+const NO_HOST_MESSAGE = 'The request has no Host header: HTTP/1.1 requires one, naming the site.';
+
+/** An Expect other than 100-continue (which Node answers itself): 417, where Node would send no body. */
+function answerUnknownExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify(new ApiError('expectation-failed', 'The Expect header is not supported (only Expect: 100-continue is).').toBody());
+  response.writeHead(417, {
+    connection: 'close',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+/** CONNECT (a proxy's method) never reaches a route: Node would close the connection without a word. */
+function answerConnect(_request: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => {});
+  if (!socket.writable) return void socket.destroy();
+  socket.end(rawErrorAnswer(new ApiError('method-not-allowed', 'The CONNECT method is not supported: this server is not a proxy.'), 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
 }
 
 const parseReason = (error: ConnectionError) => {

@@ -12,7 +12,10 @@ import type { Site } from '../services/sites';
 export interface AppContext {
   db: Kysely<Database>;
   engine: Engine;
-  /** Secure cookies (HTTPS only). On by default in production, off for local http://localhost. */
+  /**
+   * Cookies always Secure (HTTPS only), whatever the request. On by default in production, off for local
+   * http://localhost; either way a request that came over https gets Secure cookies (secureCookiesFor).
+   */
   secureCookies: boolean;
   /** The payment provider a site's checkout uses (its `store.checkout.payments` settings, keys from the environment). */
   paymentsFor: (site: Site) => PaymentProvider;
@@ -24,3 +27,6 @@ export interface AppContext {
    */
   notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 }
+
+/** Whether this answer's cookies are Secure: always with ctx.secureCookies, else when the request is https (behind a trusted proxy: its X-Forwarded-Proto). */
+export const secureCookiesFor = (ctx: AppContext, request: FastifyRequest): boolean => ctx.secureCookies || request.protocol === 'https';

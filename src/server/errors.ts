@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   'headers-too-large': 431,
   /** The request was not received within Node's request timeout. */
   'request-timeout': 408,
+  /** An Expect header other than 100-continue. */
+  'expectation-failed': 417,
+  /** A method no route takes that Node hands over apart (CONNECT). */
+  'method-not-allowed': 405,
   /** An add-to-cart check of §5 refused the add (options, variant, quantity). */
   'add-to-cart-refused': 400,
   /** §5 check 3: not enough stock, counting what the cart already holds. */

@@ -381,7 +381,11 @@ export const formSchema = z
     submitLabel: text(60).default('Submit'),
     submissionMessage: text(2000).default('Thank you!'),
     submissionHtml: text(20_000).optional(),
-    successRedirect: z.string().startsWith('/', 'must be a site path starting with /').optional(),
+    // One slash, then the path: '//host' and '/\host' are other sites to a browser (which also drops tabs and newlines).
+    successRedirect: z
+      .string()
+      .regex(/^\/(?![/\\])[^\t\n\r]*$/, 'must be a path of this site: one / and the path (not //host, /\\host or a full URL)')
+      .optional(),
     disclaimer: text(2000).optional(),
     captcha: z.boolean().default(false),
     noAnswerText: text(60).default(NO_ANSWER_TEXT),

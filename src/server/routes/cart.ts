@@ -8,7 +8,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import { CART_CLAIM_HEADER } from '../../core/cartClaim';
 import { addEntry, getCart, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
 import { OPEN_CART_LIFETIME_MS } from '../../services/cartExpiry';
-import type { AppContext } from '../context';
+import { secureCookiesFor, type AppContext } from '../context';
 import { ApiError } from '../errors';
 import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
@@ -36,7 +36,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     // A cookie that names no open cart (purchased, removed, another site's) is dropped, so the browser stops
     // loading a cart at page start (§4) until the next add.
     if (cart.id === null && (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)) {
-      clearCartCookies(reply, ctx.secureCookies);
+      clearCartCookies(reply, secureCookiesFor(ctx, request));
     }
     noStore(reply);
     return cart;
@@ -53,7 +53,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
       cartClaim(request),
     );
     if (!result.ok) throw toApiError(result.error);
-    setCartCookies(reply, result.value.token, ctx.secureCookies);
+    setCartCookies(reply, result.value.token, secureCookiesFor(ctx, request));
     noStore(reply);
     return { shoppingCart: result.value.shoppingCart, newlyAdded: result.value.newlyAdded };
   });

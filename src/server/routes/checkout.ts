@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { placeOrder, quoteCheckout } from '../../services/checkout';
 import type { CheckoutFailure } from '../../services/orderTypes';
-import type { AppContext } from '../context';
+import { secureCookiesFor, type AppContext } from '../context';
 import { ApiError, type ErrorCode } from '../errors';
 import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
@@ -39,7 +39,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, op
     reply.header('cache-control', 'no-store');
     if (!result.ok) throw checkoutError(result.error);
     // The cart is bought: the browser forgets it, so the pill disappears and the next add starts a new cart.
-    clearCartCookies(reply, ctx.secureCookies);
+    clearCartCookies(reply, secureCookiesFor(ctx, request));
     const { order } = result.value;
     return reply.code(201).send({ order: { id: order.id, number: order.number }, orderUrl: orderPath(order.id) });
   });

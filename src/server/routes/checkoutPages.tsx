@@ -34,7 +34,7 @@ import {
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
-import type { AppContext } from '../context';
+import { secureCookiesFor, type AppContext } from '../context';
 import { siteOf } from '../plugins/site';
 import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
@@ -150,7 +150,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(request) });
       if (result.ok) {
         // The cart is bought: the browser forgets it, as after the JSON call.
-        clearCartCookies(reply, ctx.secureCookies);
+        clearCartCookies(reply, secureCookiesFor(ctx, request));
         return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       }
       const quote = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
@@ -208,7 +208,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
   /** A cookie that names no open cart (bought, expired, another site's) is dropped, as the cart call does. */
   function forgetStaleCart(request: FastifyRequest, reply: FastifyReply, cartId: string | null): void {
     if (cartId === null && (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)) {
-      clearCartCookies(reply, ctx.secureCookies);
+      clearCartCookies(reply, secureCookiesFor(ctx, request));
     }
   }
 }

@@ -20,6 +20,12 @@ declare module 'fastify' {
 
 /** Browsers and proxies may keep a page but must ask again (cheaply, by ETag) before showing it. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/**
+ * The path with its leading slashes and backslashes collapsed into one slash: a Location of '//evil.example' or
+ * '/\evil.example' would send browsers to that host.
+ */
+export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/');
+
 /** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
@@ -63,10 +69,11 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/*', async (request, reply) => {
     // Unknown API paths get the API's JSON 404, not a page.
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    const path = canonicalPath(request.url);
+    const path = onThisSite(canonicalPath(request.url));
     const requested = request.url.split('?')[0] ?? '/';
     if (requested !== path) {
-      // One address per page: '/shop/' answers with a permanent redirect to '/shop' (query kept).
+      // One address per page: '/shop/' answers with a permanent redirect to '/shop' (query kept), and '//x/' or
+      // '/\x' to '/x', never to the host x.
       const query = request.url.slice(requested.length);
       return reply.redirect(path + query, 301);
     }
