@@ -4,22 +4,12 @@
  * PostgreSQL: the cart page holds all three every time, and the database holds one cart per visitor.
  * Needs the built island bundle (`vite build`).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/db/connect';
 import { postgresUnavailable } from '../support/engines';
+import { launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Demo products without options (sites/demo/site.json): their grid buttons add at once. */
 const PRODUCTS = ['Espresso Cups, Pair', 'Walnut Coffee Scoop', 'The Home Brewing Guide (e-book)'];
@@ -30,7 +20,7 @@ const onCI = process.env.CI === 'true';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

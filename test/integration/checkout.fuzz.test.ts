@@ -10,7 +10,6 @@
  *
  * Requests go through `app.inject`; the few paths its URL parser refuses go over a socket to the listening app.
  */
-import { connect as netConnect } from 'node:net';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import type { PaymentProvider } from '../../src/services/payments/provider';
 import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';
+import { rawRequest } from '../support/rawHttp';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const QUOTE_API = '/api/commerce/checkout/quote';
@@ -876,41 +876,3 @@ function serialize(req: Req): Buffer {
   ]);
 }
 
-/** One HTTP/1.1 exchange over a socket: the status, the headers (lower-cased) and the body (de-chunked). */
-function rawRequest(port: number, request: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = netConnect({ host: '127.0.0.1', port });
-    const chunks: Buffer[] = [];
-    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const end = text.indexOf('\r\n\r\n');
-      if (end < 0) return reject(new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
-      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      let body = text.slice(end + 4);
-      if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: Buffer.from(body, 'latin1').toString('utf8') });
-    });
-    socket.write(request);
-  });
-}
-
-function dechunk(text: string): string {
-  let out = '';
-  let at = 0;
-  for (;;) {
-    const lineEnd = text.indexOf('\r\n', at);
-    if (lineEnd < 0) return out;
-    const size = parseInt(text.slice(at, lineEnd), 16);
-    if (!size) return out;
-    out += text.slice(lineEnd + 2, lineEnd + 2 + size);
-    at = lineEnd + 2 + size + 2;
-  }
-}
