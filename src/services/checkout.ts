@@ -31,7 +31,7 @@ import type { Database } from '../db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
 import { enqueueOrderEmails } from './orderMail';
 import { createOrder, getOrder } from './orders';
-import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, PlacedOrder, PlaceOrderInput } from './orderTypes';
+import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from './orderTypes';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference, waitForAttempt, type PaymentAttempt } from './payments/attempts';
 import type { PaymentProvider } from './payments/provider';
 import type { Site } from './sites';
@@ -44,6 +44,12 @@ export interface CheckoutContext {
   /** The absolute URL of the order-confirmed page of an order id (for e-mails). */
   orderUrl: (orderId: string) => string;
   now?: Date;
+  /**
+   * Runs inside the order's transaction, after the order and its lines are written and before its e-mails: what a
+   * kind of purchase adds to the order (a subscription's plan, a gift card's code). A refusal rolls the whole order
+   * back, and the payment is voided like any other refusal.
+   */
+  withinOrder?: (trx: Db, order: Order, cart: CheckoutCart) => Promise<Result<void, CheckoutFailure>>;
 }
 
 export const CHECKOUT_MESSAGES = {
@@ -268,6 +274,10 @@ export async function placeOrder(
       now,
     });
     if (again.coupon) await linkCouponUse(trx, site.id, again.coupon, again.email, order.id);
+    if (ctx.withinOrder) {
+      const added = await ctx.withinOrder(trx, order, locked);
+      if (!added.ok) return added;
+    }
     await trx.updateTable('carts').set({ is_purchased: 1, order_id: order.id, updated_at: now.toISOString() }).where('id', '=', locked.cart.id).execute();
     await finishAttempt(trx, attempt.attempt.id, { status: manual ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: authorized.reference }, now);
     await enqueueOrderEmails(trx, site, order, ctx.orderUrl(order.id));
