@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../src/core/crumb';
 
 /** What the place-order run adds to bench/autocannon.d.ts's options: a fixed number of requests, each built anew. */
 interface RequestParams {
@@ -101,6 +102,11 @@ function benchSiteFile(): { file: string; dispose(): void } {
   return { file: join(dir, 'site.json'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** What a page's script sends on every write (src/server/crumb.ts): the crumb cookie, and its value in the header. */
+const BENCH_CRUMB = 'YmVuY2gtY3J1bWItMDAwMQ';
+const CRUMB_COOKIE_PAIR = `${CRUMB_COOKIE}=${BENCH_CRUMB}`;
+const CRUMB_HEADERS = { [CRUMB_HEADER]: BENCH_CRUMB, cookie: CRUMB_COOKIE_PAIR };
+
 /** `count` new carts through the API, each holding ORDER_LINE; their cookies ('CART=…'). */
 async function prepareCarts(baseUrl: string, count: number): Promise<string[]> {
   const carts: string[] = [];
@@ -108,12 +114,12 @@ async function prepareCarts(baseUrl: string, count: number): Promise<string[]> {
     while (carts.length < count) {
       const response = await fetch(`${baseUrl}/api/commerce/shopping-cart/entries`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...CRUMB_HEADERS },
         body: JSON.stringify(ORDER_LINE),
       });
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith('CART='));
       if (response.status !== 200 || !cookie) throw new Error(`add to cart answered ${response.status}: ${await response.text()}`);
-      carts.push(cookie.slice(0, cookie.indexOf(';')));
+      carts.push(`${cookie.slice(0, cookie.indexOf(';'))}; ${CRUMB_COOKIE_PAIR}`);
     }
   };
   await Promise.all(Array.from({ length: 20 }, worker));
@@ -138,7 +144,7 @@ function placeOrders(baseUrl: string, carts: string[], connections = ORDER_CONNE
           if (cart === undefined) throw new Error(`more requests than the ${carts.length} carts prepared`);
           return {
             ...request,
-            headers: { ...request.headers, 'content-type': 'application/json', cookie: cart },
+            headers: { ...request.headers, 'content-type': 'application/json', [CRUMB_HEADER]: BENCH_CRUMB, cookie: cart },
             body: JSON.stringify({ idempotencyKey: `bench-${run}-${i.toString().padStart(8, '0')}`, ...ORDER_DETAILS }),
           };
         },
@@ -175,7 +181,7 @@ async function main(): Promise<void> {
       url: `${vitrine.url}/api/commerce/shopping-cart/entries`,
       connections: CART_CONNECTIONS,
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...CRUMB_HEADERS },
       body: JSON.stringify({ itemId: 'house-blend', sku: 'HB-250-WB', quantity: 1, additionalFields: '' }),
     });
 
@@ -192,7 +198,7 @@ async function main(): Promise<void> {
       url: rawOrders.url,
       connections: ORDER_CONNECTIONS,
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `CART=${'x'.repeat(22)}` },
+      headers: { 'content-type': 'application/json', [CRUMB_HEADER]: BENCH_CRUMB, cookie: `CART=${'x'.repeat(22)}; ${CRUMB_COOKIE_PAIR}` },
       body: JSON.stringify({ idempotencyKey: `bench-raw-${'0'.repeat(12)}`, ...ORDER_DETAILS }),
     });
     rawOrders.server.close();

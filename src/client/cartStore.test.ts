@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { failureMessage, type AddRequestFailure } from '../core/addToCartErrors';
 import { CartStore, toSnapshot, UNKNOWN_CART } from './cartStore';
 
 const cartAnswer = {
@@ -45,6 +46,28 @@ describe('toSnapshot', () => {
       failure: { kind: 'http', status: 400, serverMessage: 'Engraving text: Required.' },
       fields: { t: 'Required' },
     });
+  });
+
+  it('sends the crumb cookie back in the crumb header on every write (src/server/crumb.ts)', async () => {
+    const crumb = 'dGVzdC1jcnVtYi0xMjM0NQ';
+    const fetchImpl = vi.fn().mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
+    const store = new CartStore(fetchImpl, { cookies: () => `hasCart=true; crumb=${crumb}`, storage: () => null });
+    await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1 });
+    await store.setQuantity('e1', 2);
+    await store.removeEntry('e1');
+    for (const [, init] of fetchImpl.mock.calls) expect((init as RequestInit).headers).toMatchObject({ 'x-csrf-token': crumb });
+  });
+
+  it('turns a refused crumb into the §8 crumb failure: session expired, or enable cookies when the browser keeps none', async () => {
+    const refused = { code: 'crumb-invalid', message: 'Your session has expired. Please reload the page and try again.', type: 'API_FAILURE' };
+    for (const cookiesEnabled of [true, false]) {
+      const store = new CartStore(vi.fn().mockResolvedValue(json(403, refused)), { cookies: () => '', storage: () => null, cookiesEnabled: () => cookiesEnabled });
+      const result = await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1 });
+      expect(result).toEqual({ ok: false, failure: { kind: 'crumb', cookiesEnabled } });
+      expect(failureMessage((result as { failure: AddRequestFailure }).failure)).toBe(
+        cookiesEnabled ? 'Your session has expired. Please reload the page and try again.' : 'Please enable cookies in your browser, reload the page, and try again.',
+      );
+    }
   });
 
   it('treats anything else as an empty cart', () => {

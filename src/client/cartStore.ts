@@ -6,6 +6,8 @@ import { parseMoney } from '../core/money';
 import type { AddRequestFailure } from '../core/addToCartErrors';
 import { shouldLoadCartAtStart } from '../core/cartLoad';
 import { CART_CLAIM_HEADER, isCartClaim } from '../core/cartClaim';
+import { CRUMB_FAILURE_CODE, readCookie } from '../core/crumb';
+import { cookiesEnabled, crumbHeaders } from './crumb';
 
 export const CART_API = '/api/commerce/shopping-cart';
 export const CART_ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -100,18 +102,11 @@ function answerSummaries(value: unknown): CartLine['answers'] {
   });
 }
 
-function readCookie(cookieString: string, name: string): string | null {
-  for (const part of cookieString.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /** The refusal's message (null: none, the core falls back to its own text) and per-field messages, if any. */
-async function serverRefusal(response: Response): Promise<{ message: string | null; fields?: Record<string, string> }> {
+async function serverRefusal(response: Response): Promise<{ message: string | null; code?: string; fields?: Record<string, string> }> {
   try {
-    const body = (await response.json()) as { message?: unknown; error?: unknown; fields?: unknown };
+    const body = (await response.json()) as { message?: unknown; error?: unknown; fields?: unknown; code?: unknown };
+    if (body.code === CRUMB_FAILURE_CODE) return { message: null, code: body.code };
     const fields =
       typeof body.fields === 'object' && body.fields !== null && !Array.isArray(body.fields)
         ? Object.fromEntries(Object.entries(body.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
@@ -142,10 +137,13 @@ export interface CartStoreEnv {
   storage: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** A new claim: 128 random bits, base64url. */
   newClaim: () => string;
+  /** navigator.cookieEnabled (§8: a crumb failure asks to enable cookies when false). */
+  cookiesEnabled: () => boolean;
 }
 
 const browserEnv: CartStoreEnv = {
   cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+  cookiesEnabled,
   storage: () => {
     try {
       return typeof localStorage === 'undefined' ? null : localStorage;
@@ -291,7 +289,11 @@ export class CartStore {
       response = await this.fetchImpl(url, {
         method,
         credentials: 'same-origin',
-        headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...headers },
+        headers: {
+          ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }),
+          ...crumbHeaders(this.#env.cookies()),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch {
@@ -299,6 +301,8 @@ export class CartStore {
     }
     if (!response.ok) {
       const refusal = await serverRefusal(response);
+      // §8: a crumb failure has its own texts (whether the browser keeps cookies decides which).
+      if (refusal.code === CRUMB_FAILURE_CODE) return { ok: false, failure: { kind: 'crumb', cookiesEnabled: this.#env.cookiesEnabled() } };
       const failure = { kind: 'http', status: response.status, serverMessage: refusal.message } as const;
       if (response.status === 404 && method !== 'POST') await this.load();
       return { ok: false, failure, ...(refusal.fields ? { fields: refusal.fields } : {}) };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { contentSecurityPolicyFor } from './contentSecurityPolicy';
 import { LruCache } from './lru';
 
 /** §9 cache capacity. */
@@ -9,9 +10,16 @@ export interface RenderedPage {
   html: string;
   /** Strong validator of the exact bytes: a quoted hash of the HTML. */
   etag: string;
+  /** Its Content-Security-Policy (./contentSecurityPolicy: the hashes of its inline styles). */
+  contentSecurityPolicy: string;
 }
 
-export const withEtag = (page: Omit<RenderedPage, 'etag'>): RenderedPage => ({ ...page, etag: etagOf(page.html) });
+/** A rendering made ready to cache and serve: its ETag and its policy, computed once. */
+export const withEtag = (page: Omit<RenderedPage, 'etag' | 'contentSecurityPolicy'>): RenderedPage => ({
+  ...page,
+  etag: etagOf(page.html),
+  contentSecurityPolicy: contentSecurityPolicyFor(page.html),
+});
 
 export const etagOf = (html: string): string => `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
 

@@ -17,6 +17,8 @@ import type { Database } from '../db/tables';
 import type { AppContext } from './context';
 import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from './errors';
 import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from './jsonBody';
+import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from '../render/contentSecurityPolicy';
+import { registerCrumb } from './crumb';
 import { registerSitePlugin } from './plugins/site';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
@@ -113,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendError(request, reply, new ApiError('route-not-found', `Nothing is found at ${request.method} ${pathOf(request)}.`));
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    setSecurityHeaders(request, reply);
+    setSecurityHeaders(request, reply, payload);
     return payload;
   });
 
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  registerCrumb(app, ctx);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
   // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
@@ -340,7 +343,7 @@ function errorPage(error: ApiError): string {
 
 // ---------------------------------------------------------------- security headers
 
-function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payload?: unknown): void {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   // Pages may be framed by the site's own editor (§2), never by another site.
@@ -348,8 +351,10 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void 
   reply.header('cross-origin-opener-policy', 'same-origin');
   reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
   if (!reply.hasHeader('content-security-policy')) {
-    // Script sources are left to the page routes (islands, CAPTCHA); these parts hold for every answer.
-    reply.header('content-security-policy', "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'");
+    const html = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    reply.header('content-security-policy', html ? contentSecurityPolicyFor(payload) : BASE_CONTENT_SECURITY_POLICY);
   }
+  // Cached pages bring their own, computed once; other pages get theirs here (the hashes of their inline styles),
+  // every other answer the base policy.
   if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }

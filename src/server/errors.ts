@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   'server-busy': 503,
   /** The idempotency key was already used for another order request. */
   'idempotency-mismatch': 422,
+  /** A state-changing request without the crumb of its page (§8 crumb failure; src/server/crumb.ts). */
+  'crumb-invalid': 403,
+  /** A state-changing request another website made the browser send (its Origin or Sec-Fetch-Site says so). */
+  'cross-site-refused': 403,
   'product-not-found': 404,
   'entry-not-found': 404,
   'site-not-found': 404,

@@ -9,7 +9,7 @@
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines, postgresUnavailable } from '../support/engines';
-import { axeViolationsOf, launchChromium } from './chromium';
+import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -67,6 +67,7 @@ const open = async (path: string, server = shop) => {
 async function seedCart(lines: { itemId: string; sku: string; quantity?: number }[], server = shop) {
   for (const line of lines) {
     const added = await context.request.post(server.url + ENTRIES_API, {
+      headers: await crumbHeader(context, server.url),
       data: { itemId: line.itemId, sku: line.sku, quantity: line.quantity ?? 1, additionalFields: '' },
     });
     expect(added.status(), await added.text()).toBe(200);
@@ -344,9 +345,11 @@ for (const engine of engines) {
 
     // Another shopper buys both plates first.
     const other = await browser.newContext();
-    const added = await other.request.post(shop.url + ENTRIES_API, { data: { itemId: 'dinner-plate', sku: 'PLATE-OAT', quantity: 2, additionalFields: '' } });
+    const crumb = await crumbHeader(other, shop.url);
+    const added = await other.request.post(shop.url + ENTRIES_API, { headers: crumb, data: { itemId: 'dinner-plate', sku: 'PLATE-OAT', quantity: 2, additionalFields: '' } });
     expect(added.status()).toBe(200);
     const bought = await other.request.post(shop.url + ORDERS_API, {
+      headers: crumb,
       data: {
         idempotencyKey: 'other-shopper-buys-the-plates',
         email: 'other@example.com',

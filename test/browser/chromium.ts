@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../../src/core/crumb';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -23,10 +24,26 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** axe-core's violations on the page as it is now, one line each ('rule: help (targets)'); [] when none. */
 export async function axeViolationsOf(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated by the test (DevTools protocol), not added as an inline <script>, which the pages' CSP refuses.
+  await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document);
   });
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * The crumb header for writes a test sends through `context.request` (src/server/crumb.ts): the context's crumb
+ * cookie, fetched first from a page of `baseUrl` when the context has none yet.
+ */
+export async function crumbHeader(context: BrowserContext, baseUrl: string): Promise<Record<string, string>> {
+  const find = async () => (await context.cookies(baseUrl)).find((c) => c.name === CRUMB_COOKIE)?.value;
+  let crumb = await find();
+  if (crumb === undefined) {
+    await context.request.get(`${baseUrl}/`);
+    crumb = await find();
+  }
+  if (crumb === undefined) throw new Error(`${baseUrl}/ gave no crumb cookie`);
+  return { [CRUMB_HEADER]: crumb };
 }

@@ -7,7 +7,7 @@
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { axeViolationsOf, launchChromium } from './chromium';
+import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 
@@ -261,6 +261,7 @@ describe('storefront in Chromium', () => {
 
     // Meanwhile another tab of this shopper adds one: 1 in the cart + 12 asked is more than the 12 in stock.
     const other = await page.request.post(`${server.url}/api/commerce/shopping-cart/entries`, {
+      headers: await crumbHeader(context, server.url),
       data: { itemId: 'engraved-mug', sku: 'MUG-ENGR', quantity: 1, additionalFields: { 'engraving-text': 'Hi', lettering: 'Serif' } },
     });
     expect(other.status()).toBe(200);

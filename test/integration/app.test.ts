@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { createFreshDb, forEachEngine } from '../support/engines';
 import { REDIS_URL, runRedisTests } from '../support/redis';
+import { sendCrumbs } from '../support/crumb';
 
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -22,7 +23,7 @@ forEachEngine((engine, getDb, getFresh) => {
   describe('without any site', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: getDb(), engine });
+      app = sendCrumbs(await buildApp({ db: getDb(), engine }));
     });
     afterAll(async () => app?.close());
 
@@ -38,7 +39,7 @@ forEachEngine((engine, getDb, getFresh) => {
     beforeAll(async () => {
       await seedSite(getDb(), shopSite);
       // 30 a minute: 5 per 10-second window on each cart route.
-      app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 30 });
+      app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 30 }));
     });
     afterAll(async () => app?.close());
 
@@ -50,6 +51,7 @@ forEachEngine((engine, getDb, getFresh) => {
         'referrer-policy': 'strict-origin-when-cross-origin',
       });
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';");
       const missing = await app.inject({ method: 'GET', url: '/api/nope', headers: { host: SHOP_HOST } });
       expect(missing.headers['x-content-type-options']).toBe('nosniff');
     });
@@ -86,8 +88,8 @@ forEachEngine((engine, getDb, getFresh) => {
     });
 
     (runRedisTests ? it : it.skip)('shares the limit through Redis between two app instances', async () => {
-      const a = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl: REDIS_URL });
-      const b = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl: REDIS_URL });
+      const a = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl: REDIS_URL }));
+      const b = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl: REDIS_URL }));
       try {
         const ip = freshIp();
         const statuses: number[] = [];
@@ -109,8 +111,8 @@ forEachEngine((engine, getDb, getFresh) => {
     it('never oversells one cart across instances', async () => {
       await seedSite(getDb(), shopSite);
       const second = connect(getFresh().url);
-      const a = await buildApp({ db: getDb(), engine });
-      const b = await buildApp({ db: second.db, engine });
+      const a = sendCrumbs(await buildApp({ db: getDb(), engine }));
+      const b = sendCrumbs(await buildApp({ db: second.db, engine }));
       try {
         const add = (app: FastifyInstance, cookie?: string) =>
           app.inject({

@@ -20,6 +20,7 @@ import { importSiteFile } from '../../src/site/import';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { rawRequest } from '../support/rawHttp';
+import { sendCrumbs } from '../support/crumb';
 
 const DEMO_SITE_FILE = join(import.meta.dirname, '../../sites/demo/site.json');
 const DEMO_HOST = 'localhost';
@@ -356,7 +357,7 @@ forEachEngine((engine, getDb) => {
     await seedSite(db, otherSite);
     await importSiteFile(db, DEMO_SITE_FILE);
     // The limit is not under test here; thousands of requests come from one address.
-    app = await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000, assetsRateLimitPer10s: 1_000_000_000 });
+    app = sendCrumbs(await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000, assetsRateLimitPer10s: 1_000_000_000 }));
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     port = Number(new URL(address).port);
 

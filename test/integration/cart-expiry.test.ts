@@ -13,6 +13,7 @@ import { EMPTY_CART_LIFETIME_MS, expireCarts, OPEN_CART_LIFETIME_MS } from '../.
 import { cartExpiryJob, startJobRunner } from '../../src/services/jobs';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
+import { sendCrumbs } from '../support/crumb';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -127,7 +128,7 @@ forEachEngine((engine, getDb, getFresh) => {
     });
 
     it('keeps a cart a shopper touched since; a shopper whose cart expired starts a new one', async () => {
-      const app: FastifyInstance = await buildApp({ db: getDb(), engine });
+      const app: FastifyInstance = sendCrumbs(await buildApp({ db: getDb(), engine }));
       try {
         const add = (cookie?: string) =>
           app.inject({

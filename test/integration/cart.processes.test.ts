@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
+import { withCrumb } from '../support/crumb';
 
 const TSX = resolve('node_modules/.bin/tsx');
 const SERVER = resolve('test/support/serveApp.ts');
@@ -46,7 +47,7 @@ forEachEngine((_engine, getDb, getFresh) => {
   const add = (base: string, cookie?: string) =>
     fetch(`${base}/api/commerce/shopping-cart/entries`, {
       method: 'POST',
-      headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      headers: withCrumb({ host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }),
       body: JSON.stringify({ itemId: 'limited', sku: 'limited-1', quantity: 1 }),
     });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { forEachEngine } from '../support/engines';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
+import { sendCrumbs } from '../support/crumb';
 
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -35,7 +36,7 @@ forEachEngine((engine, getDb) => {
     await seedSite(getDb(), shopSite);
     await seedSite(getDb(), otherSite);
     // Hundreds of requests from one address within seconds: above any shopper's budget (rate limits: rate-limits.test.ts).
-    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 });
+    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 }));
   });
   afterAll(async () => {
     await app?.close();

@@ -22,6 +22,7 @@ import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';
 import { rawRequest } from '../support/rawHttp';
+import { sendCrumbs } from '../support/crumb';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const QUOTE_API = '/api/commerce/checkout/quote';
@@ -558,7 +559,7 @@ forEachEngine((engine, getDb) => {
     await seedSite(db, checkoutSite);
     await seedSite(db, otherSite);
     // The limits are not under test here; thousands of requests come from one address.
-    app = await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000, paymentsFor: () => payments.provider });
+    app = sendCrumbs(await buildApp({ db, engine, cartRateLimitPerMinute: 1_000_000_000, paymentsFor: () => payments.provider }));
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     port = Number(new URL(address).port);
 

@@ -15,6 +15,7 @@ import { startSmtpServer } from '../support/smtpServer';
 import type { PaymentProvider } from '../../src/services/payments/provider';
 import { forEachEngine } from '../support/engines';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
+import { sendCrumbs } from '../support/crumb';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const QUOTE_API = '/api/commerce/checkout/quote';
@@ -45,7 +46,7 @@ forEachEngine((engine, getDb) => {
 
   beforeAll(async () => {
     await seedSite(getDb(), checkoutSite);
-    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider });
+    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider }));
   });
   afterAll(async () => {
     await app?.close();
@@ -254,7 +255,7 @@ forEachEngine((engine, getDb) => {
         products: checkoutSite.products!.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, sku: `s-${v.sku}` })) })),
       };
       await seedSite(getDb(), stripeSite);
-      const plain = await buildApp({ db: getDb(), engine });
+      const plain = sendCrumbs(await buildApp({ db: getDb(), engine }));
       try {
         const headers = { host: 'stripe.test', 'content-type': 'application/json' };
         const added = await plain.inject({ method: 'POST', url: ENTRIES_API, headers, payload: JSON.stringify({ itemId: 'ebook', sku: 's-ebook-1', quantity: 1 }) });

@@ -13,6 +13,7 @@ import type { SiteFileInput } from '../../src/site/schema';
 import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';
+import { sendCrumbs } from '../support/crumb';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const ORDERS_API = '/api/commerce/checkout/orders';
@@ -104,7 +105,7 @@ forEachEngine((engine, getDb, getFresh) => {
   beforeAll(async () => {
     await seedSite(getDb(), checkoutSite);
     await seedSite(getDb(), euroSite);
-    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 });
+    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 }));
   });
   afterAll(async () => {
     await app?.close();

@@ -14,6 +14,7 @@ import { buildApp } from '../../src/server/app';
 import { validateSite } from '../../src/site/validate';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
+import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -161,7 +162,7 @@ forEachEngine((engine, getDb) => {
   describe('redirects stay on the site (item 1)', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: getDb(), engine, trustProxy: 1 });
+      app = sendCrumbs(await buildApp({ db: getDb(), engine, trustProxy: 1 }));
       await app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => app?.close());
@@ -204,7 +205,7 @@ forEachEngine((engine, getDb) => {
 
   describe('HTTP limits (item 4)', () => {
     it('has documented defaults: request and header timeouts, an idle timeout, keep-alive limits and a connection cap', async () => {
-      const app = await buildApp({ db: getDb(), engine });
+      const app = sendCrumbs(await buildApp({ db: getDb(), engine }));
       try {
         expect(app.server.requestTimeout).toBe(30_000);
         expect(app.server.headersTimeout).toBe(10_000);
@@ -307,7 +308,7 @@ forEachEngine((engine, getDb) => {
     for (const setting of ['1', '127.0.0.1,10.0.0.0/8']) {
       it(`keys rate limits on the address the proxy saw, not the client's own X-Forwarded-For (TRUST_PROXY=${setting})`, async () => {
         // 30 a minute: 5 per 10-second window on each cart route.
-        const app = await buildApp({ db: getDb(), engine, trustProxy: loadConfig({ TRUST_PROXY: setting }).trustProxy, cartRateLimitPerMinute: 30 });
+        const app = sendCrumbs(await buildApp({ db: getDb(), engine, trustProxy: loadConfig({ TRUST_PROXY: setting }).trustProxy, cartRateLimitPerMinute: 30 }));
         try {
           const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
           const statuses: number[] = [];
@@ -334,7 +335,7 @@ forEachEngine((engine, getDb) => {
   describe('cookies on https requests (item 8)', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: getDb(), engine, trustProxy: 1 });
+      app = sendCrumbs(await buildApp({ db: getDb(), engine, trustProxy: 1 }));
     });
     afterAll(async () => app?.close());
 
@@ -356,7 +357,7 @@ forEachEngine((engine, getDb) => {
     it('are not Secure over plain http, nor when an untrusted client claims https', async () => {
       const plain = await add({});
       for (const cookie of setCookies(plain.headers)) expect(cookie).not.toMatch(/Secure/i);
-      const untrusting = await buildApp({ db: getDb(), engine });
+      const untrusting = sendCrumbs(await buildApp({ db: getDb(), engine }));
       try {
         const claimed = await untrusting.inject({
           method: 'POST',
@@ -372,7 +373,7 @@ forEachEngine((engine, getDb) => {
     });
 
     it('are always Secure with secureCookies', async () => {
-      const always = await buildApp({ db: getDb(), engine, secureCookies: true });
+      const always = sendCrumbs(await buildApp({ db: getDb(), engine, secureCookies: true }));
       try {
         const added = await always.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: ADD });
         expect(setCookies(added.headers)).toHaveLength(2);
@@ -409,7 +410,10 @@ forEachEngine((engine, getDb) => {
       expect(body.message).toMatch(/Expect/);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       const continued = await rawExchange(portOf(app), (socket) => {
-        socket.write(`POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: ${ADD.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: ${ADD.length}\r\n` +
+            `Cookie: crumb=${TEST_CRUMB}\r\nX-CSRF-Token: ${TEST_CRUMB}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+        );
         socket.once('data', () => socket.write(ADD));
       });
       expect(continued.status).toBe(100);

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { CART_CLAIM_WINDOW_MS, randomToken } from '../../src/services/cart';
 import { forEachEngine } from '../support/engines';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
+import { sendCrumbs } from '../support/crumb';
 
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
@@ -32,7 +33,7 @@ forEachEngine((engine, getDb) => {
     await seedSite(getDb(), shopSite);
     await seedSite(getDb(), otherSite);
     // Many adds from one address within seconds: above any shopper's rate-limit budget.
-    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 });
+    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 }));
   });
   afterAll(async () => {
     await app?.close();

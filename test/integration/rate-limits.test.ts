@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { REDIS_URL, runRedisTests } from '../support/redis';
+import { sendCrumbs } from '../support/crumb';
 
 const CART_API = '/api/commerce/shopping-cart';
 const TEXT = 'Please try again in a few seconds.';
@@ -100,7 +101,7 @@ forEachEngine((engine, getDb) => {
   describe('in memory', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 60 });
+      app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 60 }));
     });
     afterAll(async () => app?.close());
 
@@ -136,7 +137,7 @@ forEachEngine((engine, getDb) => {
     });
 
     it('lets the budget raise: cartRateLimitPerMinute raises every cart and checkout budget (the bench and browser tests)', async () => {
-      const roomy = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 100_000 });
+      const roomy = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 100_000 }));
       try {
         const ip = freshIp();
         const names = Object.keys(ROUTES);
@@ -152,7 +153,7 @@ forEachEngine((engine, getDb) => {
 
   describe('when Redis is down', () => {
     it('keeps limiting per process when REDIS_URL points at a closed port, and logs it', async () => {
-      const app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 30, redisUrl: `redis://127.0.0.1:${await closedPort()}` });
+      const app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 30, redisUrl: `redis://127.0.0.1:${await closedPort()}` }));
       try {
         const warn = vi.spyOn(app.log, 'warn');
         const ip = freshIp();
@@ -174,8 +175,8 @@ forEachEngine((engine, getDb) => {
       const proxy = new RedisProxy();
       await proxy.start();
       const redisUrl = `redis://127.0.0.1:${proxy.port}`;
-      const a = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl });
-      const b = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl });
+      const a = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
+      const b = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
       const round = async (instances: FastifyInstance[]) => {
         const ip = freshIp();
         const statuses: number[] = [];

@@ -39,6 +39,8 @@ export interface CheckoutFormProps {
   alert: string | null;
   /** Made by the server for this rendering; the island keeps it until a refusal settles it. */
   idempotencyKey: string;
+  /** The visitor's crumb, posted in a hidden field when the form is sent without JavaScript (src/server/crumb.ts). */
+  crumb: string;
   /** The countries the store ships to, in the site's order. */
   shipsTo: { code: string; name: string }[];
   payment: { provider: string; notice: string | null };
@@ -275,6 +277,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       ) : null}
       <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="crumb" value={props.crumb} />
         <div className="checkout__details">
           <section className="checkout-section" aria-labelledby="checkout-contact">
             <h2 id="checkout-contact">Contact</h2>

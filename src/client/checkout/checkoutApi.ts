@@ -4,6 +4,9 @@
  */
 import type { CheckoutChoices, CheckoutQuote, PlaceOrderInput } from '../../services/orderTypes';
 import { CHECKOUT_ORDERS_API, CHECKOUT_QUOTE_API } from '../../ui/checkout/paths';
+import { failureMessage } from '../../core/addToCartErrors';
+import { CRUMB_FAILURE_CODE } from '../../core/crumb';
+import { cookiesEnabled, crumbHeaders } from '../crumb';
 
 export type QuoteOutcome = { ok: true; quote: CheckoutQuote } | { ok: false; network: boolean };
 
@@ -58,6 +61,8 @@ export async function postOrder(input: PlaceOrderInput, fetchImpl: typeof fetch 
   const body = await response.json().catch(() => null as unknown);
   const answer = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (response.ok && typeof answer.orderUrl === 'string') return { kind: 'placed', orderUrl: answer.orderUrl };
+  // §8: the crumb failure's own texts; nothing was placed, so the same key may be sent again after a reload.
+  if (answer.code === CRUMB_FAILURE_CODE) return { kind: 'unknown', network: false, message: failureMessage({ kind: 'crumb', cookiesEnabled: cookiesEnabled() }) };
   const message = typeof answer.message === 'string' && answer.message.trim() !== '' ? answer.message : null;
   if (typeof answer.code !== 'string' || !SETTLED_CODES.has(answer.code) || message === null) {
     return { kind: 'unknown', network: false, message };
@@ -82,7 +87,7 @@ function refusedLines(value: unknown): { entryId: string; message: string }[] {
 const jsonPost = (body: unknown): RequestInit => ({
   method: 'POST',
   credentials: 'same-origin',
-  headers: { 'content-type': 'application/json', accept: 'application/json' },
+  headers: { 'content-type': 'application/json', accept: 'application/json', ...crumbHeaders() },
   body: JSON.stringify(body),
 });
 

@@ -35,6 +35,7 @@ import {
 } from '../../ui/checkout/formValues';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { secureCookiesFor, type AppContext } from '../context';
+import { pageCrumb } from '../crumb';
 import { siteOf } from '../plugins/site';
 import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
@@ -76,7 +77,9 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
     return shop ? `/${shop.slug}` : '/';
   };
 
-  const renderCheckout = async (reply: FastifyReply, site: Site, quote: CheckoutQuote, state: FormState, status = 200) => {
+  const renderCheckout = async (request: FastifyRequest, reply: FastifyReply, site: Site, quote: CheckoutQuote, state: FormState, status = 200) => {
+    // The form posts without JavaScript too: it carries the visitor's crumb (../crumb).
+    const crumb = pageCrumb(request, reply, ctx);
     const provider = ctx.paymentsFor(site);
     const settings = site.settings.store.checkout;
     const shop = await shopPath(site);
@@ -106,6 +109,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
           lineErrors: state.lineErrors ?? {},
           alert: state.alert ?? null,
           idempotencyKey: randomBytes(16).toString('base64url'),
+          crumb,
           shipsTo: settings.shipsTo.map((code) => ({ code, name: countryName(code) ?? code })),
           payment: { provider: provider.name, notice: provider.notice },
           messages: { fixDetails: CHECKOUT_MESSAGES.fixDetails, chooseShipping: CHECKOUT_MESSAGES.chooseShipping },
@@ -127,7 +131,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       const values = { ...emptyCheckoutValues(), country: site.settings.store.checkout.shipsTo[0] ?? '' };
       const quote = await quoteCheckout(ctx.db, site, cartToken(request), checkoutChoices(values));
       forgetStaleCart(request, reply, quote.cart.id);
-      return renderCheckout(reply, site, quote, { values });
+      return renderCheckout(request, reply, site, quote, { values });
     });
 
     scope.post(CHECKOUT_PATH, { config }, async (request, reply) => {
@@ -138,7 +142,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       if (body.intent !== 'place') {
         // What the quote call accepts (a forged post with a NUL or an over-long value is a 400, as there).
         const choices = parseInput(checkoutChoicesBody, checkoutChoices(values), 'body');
-        return renderCheckout(reply, site, await quoteCheckout(ctx.db, site, token, choices), { values });
+        return renderCheckout(request, reply, site, await quoteCheckout(ctx.db, site, token, choices), { values });
       }
 
       const payments = ctx.paymentsFor(site);
@@ -154,7 +158,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       }
       const quote = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
-      return renderCheckout(reply, site, quote, refusedState(values, result.error), checkoutError(result.error).statusCode);
+      return renderCheckout(request, reply, site, quote, refusedState(values, result.error), checkoutError(result.error).statusCode);
     });
 
     scope.get<{ Params: { orderId: string } }>(

@@ -9,6 +9,7 @@ import { PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
 import type { Site } from '../../services/sites';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
+import { pageCrumb } from '../crumb';
 import { siteOf } from '../plugins/site';
 
 declare module 'fastify' {
@@ -54,13 +55,22 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
       else page = await notFound(site);
     }
     if (page.status !== 200) return sendNotFound(reply, page);
-    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL).header('content-security-policy', page.contentSecurityPolicy);
+    if (request.headers['if-none-match'] === page.etag) {
+      // A page kept by the browser still needs a crumb for its scripts' writes (a reload after the crumb was lost).
+      pageCrumb(request, reply, ctx);
+      return reply.code(304).send();
+    }
     return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(page.html);
   };
 
   const sendNotFound = (reply: FastifyReply, page: RenderedPage) =>
-    reply.code(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+    reply
+      .code(404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', page.contentSecurityPolicy)
+      .send(page.html);
 
   ctx.notFoundPage = async (request, reply) => {
     return sendNotFound(reply, await notFound(await siteOf(request)));

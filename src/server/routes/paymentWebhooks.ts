@@ -29,7 +29,8 @@ export function registerPaymentWebhookRoutes(app: FastifyInstance, ctx: Pick<App
       done(null, body);
     });
 
-    scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
+    // Stripe's servers call it, signed: no crumb or Origin check (src/server/crumb.ts).
+    scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, config: { crumb: false } }, async (request, reply) => {
       if (secret === undefined) throw new ApiError('route-not-found', STRIPE_NOT_CONFIGURED);
       // An absent body arrives as undefined (the signature cannot match it either); another media type was parsed as such.
       if (request.body !== undefined && !Buffer.isBuffer(request.body)) throw new ApiError('unsupported-media-type', NOT_JSON);

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from './contentSecurityPolicy';
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('contentSecurityPolicyFor', () => {
+  it('allows scripts, styles, images, fonts and calls from the site only, with no inline script', () => {
+    const policy = contentSecurityPolicyFor('<main><p>No styles here</p></main>');
+    expect(policy).toBe(BASE_CONTENT_SECURITY_POLICY);
+    const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)]));
+    expect(directives).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'img-src': "'self' data:",
+      'font-src': "'self'",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'self'",
+    });
+  });
+
+  it('allows each distinct inline style attribute of the page by its hash, as the browser hashes it (entities decoded)', () => {
+    const html =
+      '<img style="object-position:25% 33.3%" alt=""><img style="object-position:25% 33.3%" alt="">' +
+      '<img style="font-family:&quot;A&amp;B&quot;" alt=""><p data-x="style=&quot;evil&quot;">style="text"</p>';
+    const styleSrc = contentSecurityPolicyFor(html).split('; ').find((d) => d.startsWith('style-src '))!;
+    expect(styleSrc).toBe(`style-src 'self' 'unsafe-hashes' ${hashOf('object-position:25% 33.3%')} ${hashOf('font-family:"A&B"')}`);
+    // Never 'unsafe-inline', and scripts stay 'self' only.
+    expect(contentSecurityPolicyFor(html)).not.toContain('unsafe-inline');
+    expect(contentSecurityPolicyFor(html)).toContain("script-src 'self';");
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The server's side of CSRF defence (spec §7, §8; names in src/core/crumb.ts):
+ *
+ * - every HTML answer gives a visitor without a crumb a new one, in a cookie the page's scripts can read
+ *   (SameSite=Lax, session-long);
+ * - every state-changing request (POST, PUT, PATCH, DELETE) is refused with 403 when its Origin names another host
+ *   or its Sec-Fetch-Site says cross-site, and when it does not send back the crumb cookie's value in the crumb header
+ *   (or, for a form posted without JavaScript, in its hidden crumb field). The §8 crumb failure text is the answer.
+ *
+ * Another site can make a browser send this site's cookies, but can read none of them, so it cannot write the header.
+ * Routes called by other servers (payment webhooks) opt out with `config: { crumb: false }` and authenticate
+ * themselves (signatures).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADD_TO_CART_MESSAGES } from '../core/addToCartErrors';
+import { CRUMB_COOKIE, CRUMB_FAILURE_CODE, CRUMB_FIELD, CRUMB_HEADER, isCrumb } from '../core/crumb';
+import { secureCookiesFor, type AppContext } from './context';
+import { ApiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route is called by other servers and authenticates itself; no crumb or Origin check. */
+    crumb?: boolean;
+  }
+}
+
+export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Please use this shop’s own pages.';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The crumb a request was given during this answer (so one answer never sets two). */
+const given = new WeakMap<FastifyRequest, string>();
+
+/** The visitor's crumb, for a form's hidden field; a visitor without one is given one (cookie set on this answer). */
+export function pageCrumb(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): string {
+  // No cookies parsed when the request was refused before the cookie plugin ran (no Host, a bad request line).
+  const known = given.get(request) ?? request.cookies?.[CRUMB_COOKIE];
+  if (isCrumb(known)) return known;
+  const crumb = randomBytes(16).toString('base64url');
+  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookiesFor(ctx, request) });
+  given.set(request, crumb);
+  return crumb;
+}
+
+export function registerCrumb(app: FastifyInstance, ctx: AppContext): void {
+  // After body parsing, so a plain form's hidden field can be read; before validation and the handler.
+  app.addHook('preValidation', async (request) => {
+    // A write to an address no route takes is answered 404, not "session expired".
+    if (!STATE_CHANGING.has(request.method) || request.is404 || request.routeOptions.config?.crumb === false) return;
+    if (isCrossSite(request)) throw new ApiError('cross-site-refused', CROSS_SITE_MESSAGE);
+    if (!crumbMatches(request)) throw new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired);
+  });
+  // Pages (cached ones too) hand out the crumb the page's scripts will send back.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !isCrumb(request.cookies?.[CRUMB_COOKIE])) pageCrumb(request, reply, ctx);
+    return payload;
+  });
+}
+
+/** The Origin header names another host (or is opaque: "null"), or the browser says the request is cross-site. */
+function isCrossSite(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // "null" (a sandboxed frame, a redirect across sites) or garbage: nothing says it is this site.
+  }
+  // The host only: behind a TLS proxy that is not trusted (TRUST_PROXY unset) the scheme seen here is http while the
+  // browser's is https, and host:port already tells this site from another.
+  return host.toLowerCase() !== (request.headers.host ?? '').toLowerCase();
+}
+
+function crumbMatches(request: FastifyRequest): boolean {
+  const cookie = request.cookies[CRUMB_COOKIE];
+  if (!isCrumb(cookie)) return false;
+  const header = request.headers[CRUMB_HEADER];
+  const sent = typeof header === 'string' ? header : isForm(request) ? formField(request.body) : undefined;
+  return isCrumb(sent) && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+}
+
+const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+/** The hidden field of a form posted without JavaScript (@fastify/formbody parses it into an object). */
+function formField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[CRUMB_FIELD];
+  return typeof value === 'string' ? value : undefined;
+}
