@@ -9,7 +9,7 @@
  *
  * Another site can make a browser send this site's cookies, but can read none of them, so it cannot write the header.
  * Routes called by other servers (payment webhooks) opt out with `config: { crumb: false }` and authenticate
- * themselves (signatures).
+ * themselves (signatures); beacon routes (analytics) take `config: { crumb: 'origin-only' }`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,8 +20,12 @@ import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route is called by other servers and authenticates itself; no crumb or Origin check. */
-    crumb?: boolean;
+    /**
+     * false: the route is called by other servers and authenticates itself; no crumb or Origin check.
+     * 'origin-only': browsers call it without a way to add a header (navigator.sendBeacon) and it changes nothing a
+     * shopper owns (analytics); another website's requests are still refused, the crumb is not asked for.
+     */
+    crumb?: boolean | 'origin-only';
   }
 }
 
@@ -46,9 +50,10 @@ export function registerCrumb(app: FastifyInstance, ctx: AppContext): void {
   // After body parsing, so a plain form's hidden field can be read; before validation and the handler.
   app.addHook('preValidation', async (request) => {
     // A write to an address no route takes is answered 404, not "session expired".
-    if (!STATE_CHANGING.has(request.method) || request.is404 || request.routeOptions.config?.crumb === false) return;
+    const check = request.routeOptions.config?.crumb;
+    if (!STATE_CHANGING.has(request.method) || request.is404 || check === false) return;
     if (isCrossSite(request)) throw new ApiError('cross-site-refused', CROSS_SITE_MESSAGE);
-    if (!crumbMatches(request)) throw new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired);
+    if (check !== 'origin-only' && !crumbMatches(request)) throw new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired);
   });
   // Pages (cached ones too) hand out the crumb the page's scripts will send back.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -17,6 +17,7 @@ const ORDERS_API = '/api/commerce/checkout/orders';
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 const ADD = JSON.stringify({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 });
 const json = { host: SHOP_HOST, 'content-type': 'application/json' };
+const BEACON = '/api/test/beacon';
 
 /** The crumb cookie a page answer set, or undefined. */
 const crumbSetBy = (response: LightMyRequestResponse) => response.cookies.find((c) => c.name === 'crumb');
@@ -28,6 +29,8 @@ forEachEngine((engine, getDb) => {
   beforeAll(async () => {
     await seedSite(getDb(), checkoutSite);
     app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, trustProxy: 1 });
+    // A beacon route as the analytics routes declare theirs: sendBeacon cannot add a header.
+    app.post(BEACON, { config: { crumb: 'origin-only' } }, async (_request, reply) => reply.code(202).send());
     const page = await app.inject({ method: 'GET', url: '/', headers: { host: SHOP_HOST } });
     crumb = crumbSetBy(page)!.value;
   });
@@ -144,6 +147,15 @@ forEachEngine((engine, getDb) => {
       for (const extra of [{ origin: `http://${SHOP_HOST}` } as Record<string, string>, { origin: `https://${SHOP_HOST.toUpperCase()}` }, { 'sec-fetch-site': 'same-origin' }]) {
         expect((await add({ ...withCrumb(json), ...extra })).statusCode).toBe(200);
       }
+    });
+
+    it("a beacon route (config crumb 'origin-only') takes writes without the crumb, never from another website", async () => {
+      const beacon = (headers: Record<string, string>) => app.inject({ method: 'POST', url: BEACON, headers: { host: SHOP_HOST, 'content-type': 'text/plain', ...headers }, payload: 'x' });
+      expect((await beacon({})).statusCode).toBe(202);
+      expect((await beacon({ origin: `http://${SHOP_HOST}` })).statusCode).toBe(202);
+      const foreign = await beacon({ origin: 'https://evil.example' });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().code).toBe('cross-site-refused');
     });
 
     it('GET and HEAD are never checked', async () => {
