@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app';
+import type { HttpLimits } from '../../src/server/httpLimits';
 import { connect, type Engine } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { Database } from '../../src/db/tables';
@@ -30,6 +31,8 @@ export async function startServer(
     siteFile?: string;
     cartRateLimitPerMinute?: number;
     engine?: Engine;
+    /** Timeouts and keep-alive limits (the benchmark lifts the per-connection request cap its client ignores). */
+    httpLimits?: Partial<HttpLimits>;
     /** Changes the site file before it is imported (its images are still read beside the file). */
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
   } = {},
@@ -62,6 +65,7 @@ export async function startServer(
     db: handle.db,
     engine: handle.engine,
     ...(options.cartRateLimitPerMinute !== undefined ? { cartRateLimitPerMinute: options.cartRateLimitPerMinute } : {}),
+    ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
