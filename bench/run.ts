@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../src/core/crumb';
+import { analyticsRecorderOf } from '../src/server/routes/analytics';
 
 /** What the place-order run adds to bench/autocannon.d.ts's options: a fixed number of requests, each built anew. */
 interface RequestParams {
@@ -42,6 +43,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const PAGE_CONNECTIONS = 10;
 const CART_CONNECTIONS = 50;
 const PDP_PATH = '/shop/p/speckled-mug';
+/** Analytics counts no bots: the benchmark's page views come from a desktop browser. */
+const BENCH_BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ORDER_CONNECTIONS = 50;
 /** Orders placed before measuring (JIT, caches); the measured run places about BENCH_SECONDS' worth. */
 const ORDER_WARMUP = 300;
@@ -187,6 +190,21 @@ async function main(): Promise<void> {
       body: JSON.stringify({ itemId: 'house-blend', sku: 'HB-250-WB', quantity: 1, additionalFields: '' }),
     });
 
+    // A page view (RecordHit) as the measurement module sends it: answered 202 at once, written in batches.
+    const recordHit = await measure({
+      url: `${vitrine.url}/api/census/RecordHit`,
+      connections: CART_CONNECTIONS,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BENCH_BROWSER },
+      body: new URLSearchParams({
+        event: 'RecordHit',
+        data: JSON.stringify({ pagePath: PDP_PATH, pageType: 50, websiteId: 'demo', userAgent: BENCH_BROWSER, viewportWidth: 1280, viewportHeight: 900 }),
+        ss_cvr: `11111111-2222-4333-8444-555555555555|${Date.now()}|${Date.now()}|${Date.now()}|1`,
+      }).toString(),
+    });
+    await analyticsRecorderOf(vitrine.app)?.buffer.flush();
+    const hitsWritten = analyticsRecorderOf(vitrine.app)?.buffer.written ?? 0;
+
     // Place order: warm up, then place about DURATION_S seconds' worth of orders at the warm-up's rate.
     const warmup = await placeOrders(vitrine.url, await prepareCarts(vitrine.url, ORDER_WARMUP));
     if (warmup.non2xx || warmup.errors) throw new Error(`placing orders failed while warming up: non-2xx ${warmup.non2xx}, errors ${warmup.errors}`);
@@ -225,6 +243,9 @@ async function main(): Promise<void> {
     console.log(row('  Vitrine, page cache off', uncached, uncached.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nAdd to cart (POST entries, new cart each), ${CART_CONNECTIONS} connections`);
     console.log(row('  Vitrine on SQLite', addToCart));
+    console.log(`\nPage view (POST census/RecordHit, buffered and written in batches), ${CART_CONNECTIONS} connections`);
+    console.log(row('  Vitrine on SQLite', recordHit));
+    console.log(`  events written: ${fmt(hitsWritten)}`);
     console.log(`\nPlace order (POST checkout/orders, own cart and idempotency key each, test provider), ${ORDER_CONNECTIONS} connections, ${fmt(orderCount)} orders`);
     console.log(row('  raw node:http, same request', orderBaseline));
     console.log(row('  Vitrine on SQLite', placeOrder, placeOrder.requestsPerSecond / orderBaseline.requestsPerSecond));

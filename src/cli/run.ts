@@ -31,7 +31,25 @@ Commands:
                               List the orders, newest first (every site unless --site)
   orders show N [--site ID]   Print order number N in full (default site: the default one)
   orders refund N [--site ID] Refund order N through the payment provider that took it, and put its stock back
+  subscriptions [--site ID] [--status active|past_due|cancelled|completed] [--limit N]
+                              List the subscriptions, newest first
+  subscriptions show ID       Print one subscription with its bills
+  subscriptions cancel ID     Cancel a subscription (nothing more is charged or sent)
+  subscriptions bill [--now DATE]
+                              Bill every renewal due now (or at DATE); the server does this every few minutes
+  giftcards [--site ID] [--limit N]
+                              List the gift cards: code's last four, initial and current balance, recipient, state
+  giftcards issue --amount 25.00 --email E [--name N] [--message M] [--site ID]
+                              Issue a gift card by hand: prints its code once and e-mails it to E
+  submissions [--form ID] [--site ID] [--format table|csv]
+                              List the form submissions, oldest first (CSV: one column per answer, formula-safe)
+  subscribers [--site ID] [--status pending|confirmed] [--format table|csv]
+                              List the newsletter's mailing list (pending until the e-mailed link is confirmed)
   carts expire                Remove expired carts now (open ones untouched for 30 days, empty ones for a day)
+  report [--site ID] [--days 30] [--format text|json|html]
+                              The shop's analytics: visits, visitors, top pages, the shop funnel, revenue,
+                              web vitals (p75 per page) and client errors (html: with a chart)
+  report token [--site ID]    Print the address of the report page with a new token (shown once)
   help                        Show this help
 
 Settings (environment):
@@ -44,6 +62,8 @@ Settings (environment):
   SMTP_URL       smtp:// or smtps:// URL (smtp://user:password@host:587) to send e-mail through (optional;
                  without it e-mail waits in the outbox)
   MAIL_FROM      sender of every e-mail, as shop@example.com or Shop <shop@example.com> (default Vitrine <no-reply@localhost>)
+  ANALYTICS_RETENTION_DAYS
+                 days of raw analytics events kept; older ones live on as daily roll-ups (default 30)
 
 Docs: docs/site-file.md describes the site file.`;
 
@@ -87,8 +107,18 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
         return await (await import('./commands/outbox')).outboxCommand(args, io);
       case 'orders':
         return await (await import('./commands/orders')).ordersCommand(args, io);
+      case 'submissions':
+        return await (await import('./commands/submissions')).submissionsCommand(args, io);
+      case 'subscribers':
+        return await (await import('./commands/submissions')).subscribersCommand(args, io);
+      case 'giftcards':
+        return await (await import('./commands/giftcards')).giftcardsCommand(args, io);
       case 'carts':
         return await (await import('./commands/carts')).cartsCommand(args, io);
+      case 'subscriptions':
+        return await (await import('./commands/subscriptions')).subscriptionsCommand(args, io);
+      case 'report':
+        return await (await import('./commands/report')).reportCommand(args, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -235,6 +265,8 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   // serve runs the production build unless NODE_ENV is set. Secure cookies still follow the NODE_ENV that was given.
   const givenNodeEnv = process.env.NODE_ENV;
   if (!givenNodeEnv) process.env.NODE_ENV = 'production';
+  // Checked before anything starts: a wrong setting is a clear error, not a job failing later.
+  const analyticsRetention = (await import('../services/analytics/settings')).analyticsRetentionDays();
   const handle = await open(config, io);
   let closing = false;
   try {
@@ -282,10 +314,10 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     if (config.trustProxy === true) {
       io.err('vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead');
     }
-    const { abandonedPaymentsJob, cartExpiryJob, outboxJob, startJobRunner } = await import('../services/jobs');
+    const { abandonedPaymentsJob, analyticsRollupJob, cartExpiryJob, outboxJob, startJobRunner, subscriptionBillingJob } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
-    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log)], log: app.log });
+    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log), analyticsRollupJob(handle.db, analyticsRetention, app.log)], log: app.log });
     io.out(
       config.smtpUrl !== undefined
         ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`

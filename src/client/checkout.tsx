@@ -12,6 +12,7 @@ import {
   CHECKOUT_ISLANDS,
   type CheckoutIslandName,
 } from './checkout/index';
+import { loadMeasurement } from './measure/load';
 
 for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_ATTRIBUTE}]`)) {
   const name = root.getAttribute(CHECKOUT_ISLAND_ATTRIBUTE) as CheckoutIslandName;
@@ -25,3 +26,6 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_AT
   }
   hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(CHECKOUT_ISLAND_ID_ATTRIBUTE) ?? ''}-` });
 }
+
+// Measurement (census, the purchase event, web vitals, error reporter): its own chunk, after load (./measure/load.ts).
+loadMeasurement();

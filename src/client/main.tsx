@@ -3,6 +3,7 @@ import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import { cartStore } from './cartStore';
+import { loadMeasurement } from './measure/load';
 import { ISLANDS, ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandName } from './islands';
 
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
@@ -19,3 +20,6 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
 }
 
 void cartStore().start(document.cookie);
+
+// Measurement (census, commerce events, web vitals, error reporter): its own chunk, after load (./measure/load.ts).
+loadMeasurement(cartStore());

@@ -28,6 +28,8 @@ export const CENSUS_TIMEOUT_MS = 2500;
 // Performance measurement (§7, §9)
 export const PERFORMANCE_BATCH_DELAY_MS = 30_000;
 export const METRIC_COLLECTION_MAX_WAIT_MS = 60_000;
+/** Ours: the measurement module loads when the browser is idle after load, or after this long at the latest. */
+export const MEASUREMENT_IDLE_TIMEOUT_MS = 2000;
 
 // Error reporter (§9)
 export const ERROR_REPORT_DEBOUNCE_MS = 1000;

@@ -3,7 +3,7 @@
  * booleans are integers 0/1, JSON documents are TEXT, times are ISO-8601 TEXT (UTC), money is integer minor units.
  * Row types (these) and site-file types (src/site/schema.ts) are different types; services map between them.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
 export type Bool = 0 | 1;
@@ -238,6 +238,235 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** ISO-8601 UTC: not sent before then (a gift card's delivery date), or null for at once. */
+  send_after: string | null;
+}
+
+/** 'scheduled' until its e-mail (with the code) is confirmed sent; only 'active' cards pay. */
+export type GiftCardStatus = 'scheduled' | 'active' | 'disabled';
+
+/**
+ * A gift card. The code is never stored: only its sha256 (of the normalized code) and its last four characters, both
+ * null until delivery makes the code (services/giftCardDelivery.ts).
+ */
+export interface GiftCardsTable {
+  id: string;
+  site_id: string;
+  /** sha256 hex of the normalized code; UNIQUE (site_id, code_hash); null before delivery. */
+  code_hash: string | null;
+  last_four: string | null;
+  currency: string;
+  initial_balance: number;
+  /** Only changed by conditional updates (`balance >= amount`); CHECK 0 <= balance <= initial_balance. */
+  balance: number;
+  status: GiftCardStatus;
+  /** The order that bought it; null for a card issued by hand (`vitrine giftcards issue`). */
+  order_id: string | null;
+  purchaser_email: string | null;
+  recipient_name: string;
+  recipient_email: string;
+  message: string;
+  /** 'YYYY-MM-DD' in the site's time zone. */
+  delivery_date: string;
+  /** When its e-mail may go out (ISO-8601 UTC), null for at once. */
+  send_after: string | null;
+  /** The outbox message that delivers its code. */
+  outbox_id: string | null;
+  /** Codes made so far: one per send tried (a send not confirmed is never reused; its code is replaced). */
+  codes_made: number;
+  /** When the e-mail with its code was confirmed sent (and the card became active). */
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type GiftCardTransactionKind = 'issue' | 'redeem' | 'refund';
+
+/** Every movement of a gift card's balance. */
+export interface GiftCardTransactionsTable {
+  id: string;
+  gift_card_id: string;
+  order_id: string | null;
+  kind: GiftCardTransactionKind;
+  /** Positive minor units. */
+  amount: number;
+  created_at: string;
+}
+
+/** Marks a cart as a subscription cart (spec §7 cartToken): one line, never the shopper's CART cookie cart. */
+export interface SubscriptionCartsTable {
+  cart_id: string;
+  site_id: string;
+  item_id: string;
+  sku: string;
+  subscription_option_id: string | null;
+  created_at: string;
+}
+
+export type SubscriptionStatusValue = 'active' | 'past_due' | 'cancelled' | 'completed';
+
+/** A subscription: its plan, what each period sends, and how it is paid (services/subscriptions). */
+export interface SubscriptionsTable {
+  /** Random 128-bit token, base64url. */
+  id: string;
+  site_id: string;
+  status: SubscriptionStatusValue;
+  email: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  /** Per period, minor units of `currency`. */
+  unit_price: number;
+  currency: string;
+  /** JSON: the first order's line (title, attributes, form answers, image) that each renewal copies. */
+  line: string;
+  subscription_option_id: string | null;
+  billing_unit: 'WEEK' | 'MONTH' | 'YEAR';
+  billing_value: number;
+  /** 0 = until cancelled. */
+  num_billing_cycles: number;
+  shipping_address: string | null;
+  shipping_option_id: string | null;
+  payment_provider: string;
+  /** The provider's saved, reusable payment method (a token; never card data). */
+  payment_method: string;
+  cart_id: string;
+  first_order_id: string;
+  /** The shop's address as the shopper used it (https://host), for the links in renewal e-mails. */
+  base_url: string;
+  /** The last period billed or skipped (1 = the purchase). */
+  periods_billed: number;
+  started_at: string;
+  /** Null once cancelled or completed. */
+  next_billing_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type SubscriptionBillStatus = 'pending' | 'paid' | 'awaiting-payment' | 'declined' | 'sold-out';
+
+/** One bill per subscription and period: UNIQUE (subscription_id, period_number) is the renewal's claim. */
+export interface SubscriptionBillsTable {
+  id: string;
+  subscription_id: string;
+  period_number: number;
+  status: SubscriptionBillStatus;
+  amount: number;
+  order_id: string | null;
+  /** Lease of the run that claimed a pending bill. */
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A cancel link's token, stored as its sha256 (the link is in e-mails only). */
+export interface SubscriptionLinksTable {
+  token_hash: string;
+  subscription_id: string;
+  created_at: string;
+}
+
+/** One raw analytics event (migration 007): no IP or user agent, a salted daily visitor hash. */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  site_id: string;
+  day: string;
+  created_at: string;
+  kind: string;
+  name: string;
+  path: string;
+  page_type: number | null;
+  visitor_hash: string;
+  visit_hash: string | null;
+  browser: string;
+  device: string;
+  country: string | null;
+  ref: string | null;
+  value: number | null;
+  rating: string | null;
+  detail: string | null;
+}
+
+/** Events of one (site, day, kind, name, path, page type), rolled up. */
+export interface AnalyticsDailyTable {
+  site_id: string;
+  day: string;
+  kind: string;
+  name: string;
+  path: string;
+  page_type: number;
+  events: number;
+  visitors: number;
+  visits: number;
+  refs: number;
+  value_sum: number;
+  good: number;
+  needs_improvement: number;
+  poor: number;
+  p75: number | null;
+  sample: string | null;
+}
+
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** A token that opens the report page of one site, stored as its sha256. */
+export interface AnalyticsReportTokensTable {
+  token_hash: string;
+  site_id: string;
+  created_at: string;
+}
+
+/** A form submission key (POST /api/form/FormSubmissionKey), stored as its sha256; used once, before expires_at. */
+export interface FormKeysTable {
+  key_hash: string;
+  site_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A stored form submission: `fields` is field id → value (§3 shapes), `answers` the titled lines (JSON). */
+export interface FormSubmissionsTable {
+  id: string;
+  site_id: string;
+  form_id: string;
+  form_name: string;
+  fields: string;
+  answers: string;
+  page_path: string | null;
+  created_at: string;
+}
+
+export type MailingListStatus = 'pending' | 'confirmed';
+
+/** The newsletter's mailing list: one row per e-mail (lower-cased) and site; pending until confirmed (double opt-in). */
+export interface MailingListTable {
+  id: string;
+  site_id: string;
+  email: string;
+  status: MailingListStatus;
+  source_form_id: string | null;
+  /** sha256 of the confirmation link's token; null once confirmed. */
+  token_hash: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** ALTCHA's HMAC secret of a site, made on first use. */
+export interface CaptchaSecretsTable {
+  site_id: string;
+  secret: string;
+  created_at: string;
+}
+
+/** An ALTCHA challenge already solved and accepted (PRIMARY KEY site, challenge: a replay is refused). */
+export interface CaptchaSolutionsTable {
+  site_id: string;
+  challenge_id: string;
+  expires_at: string;
 }
 
 export interface Database {
@@ -258,6 +487,21 @@ export interface Database {
   coupon_usage: CouponUsageTable;
   coupon_email_uses: CouponEmailUsesTable;
   outbox: OutboxTable;
+  subscription_carts: SubscriptionCartsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_bills: SubscriptionBillsTable;
+  subscription_links: SubscriptionLinksTable;
+  gift_cards: GiftCardsTable;
+  gift_card_transactions: GiftCardTransactionsTable;
+  form_keys: FormKeysTable;
+  form_submissions: FormSubmissionsTable;
+  mailing_list: MailingListTable;
+  captcha_secrets: CaptchaSecretsTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_report_tokens: AnalyticsReportTokensTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -279,3 +523,5 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
+export type GiftCardRow = Selectable<GiftCardsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

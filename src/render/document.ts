@@ -18,6 +18,8 @@ export interface DocumentMeta {
   noReferrer?: boolean;
   /** The numeric page type of spec §2 (checkout 201, order confirmed 202 …), on `<body data-page-type>` for scripts. */
   pageType?: number;
+  /** What the measurement module needs of the page (./pageCensus.ts), on `<body data-census>` as JSON. */
+  census?: object;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -44,5 +46,5 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
   ]
     .filter(Boolean)
     .join('');
-  return `<!doctype html><html lang="${escapeHtml(meta.lang)}"><head>${head}</head><body${meta.pageType !== undefined ? ` data-page-type="${meta.pageType}"` : ''}>${renderToString(body)}</body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(meta.lang)}"><head>${head}</head><body${meta.pageType !== undefined ? ` data-page-type="${meta.pageType}"` : ''}${meta.census ? ` data-census="${escapeHtml(JSON.stringify(meta.census))}"` : ''}>${renderToString(body)}</body></html>`;
 }

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ReactNode } from 'react';
 import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
-import { PageType } from '../core/enums';
+import { PageType, RecordType } from '../core/enums';
 import { truncate } from '../core/text';
 import { imageUrl } from '../core/images';
 import { ROUTES } from '../core/purchaseRoute';
@@ -17,10 +17,12 @@ import type { Collection, Page, Product } from '../site/schema';
 import type { BlockData } from '../ui/Blocks';
 import { uiLabels, type UiLabels } from '../ui/labels';
 import { Layout, type SiteChrome } from '../ui/Layout';
+import { FormPostContext, type FormPostState } from '../ui/formPost';
 import { BlogListPage, CartPage, ContentPage, NotFoundPage, PostView, ProductListPage } from '../ui/Pages';
 import { ProductDetail } from '../ui/ProductDetail';
 import { assetUrl, SiteImagesContext, type SiteImages } from '../ui/ResponsiveImage';
 import { renderDocument, type DocumentMeta } from './document';
+import { pageCensus, productListCensus, productPageCensus, type PageCensusFields } from './pageCensus';
 import { LruCache } from './lru';
 import type { ClientAssets } from './manifest';
 
@@ -51,6 +53,8 @@ export interface VisitorPage {
 
 interface Content {
   body: ReactNode;
+  /** The page's census fields (./pageCensus.ts). */
+  census?: PageCensusFields;
   /** The numeric page type of spec §2. */
   pageType: number;
   title: string;
@@ -132,7 +136,8 @@ export class PageRenderer {
     return data;
   }
 
-  async render(site: Site, path: string): Promise<RenderedHtml> {
+  /** `formPost`: the outcome of a form posted without JavaScript, shown in that form (a page for one visitor, never cached). */
+  async render(site: Site, path: string, formPost: FormPostState | null = null): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     const data = await this.siteData(site, currency);
     const content = (await this.content(site, currency, path, data)) ?? null;
@@ -147,12 +152,15 @@ export class PageRenderer {
       image: shown.image ? siteOrigin(site) + shown.image : null,
       noindex: !content,
       pageType: shown.pageType,
+      census: pageCensus(site, shown.pageType, path, shown.census),
     };
     const html = renderDocument(
       <SiteImagesContext value={data.images}>
-        <Layout chrome={chrome} path={path}>
-          {shown.body}
-        </Layout>
+        <FormPostContext value={formPost}>
+          <Layout chrome={chrome} path={path}>
+            {shown.body}
+          </Layout>
+        </FormPostContext>
       </SiteImagesContext>,
       meta,
       this.assets,
@@ -181,6 +189,7 @@ export class PageRenderer {
       noindex: true,
       noReferrer: page.noReferrer ?? false,
       pageType: page.pageType,
+      census: pageCensus(site, page.pageType, page.path),
     };
     const body = typeof page.body === 'function' ? page.body(data.images) : page.body;
     const html = renderDocument(
@@ -221,6 +230,7 @@ export class PageRenderer {
     if (page) {
       return {
         pageType: page.pageType,
+        census: { pageId: page.id },
         title: page.path === '/' ? site.title : page.title,
         description: firstText(page),
         body: (
@@ -242,6 +252,7 @@ export class PageRenderer {
         const products = await catalog.listProducts(this.db, site.id, collection.id);
         return {
           pageType: PageType.MAIN_CONTENT,
+          census: productListCensus(collection),
           title: collection.title,
           description: `${collection.title} — ${products.map((p) => p.name).join(', ')}`,
           body: (
@@ -262,6 +273,7 @@ export class PageRenderer {
         const image = product.images[0];
         return {
           pageType: PageType.CONTENT_ITEM,
+          census: productPageCensus(product, collection, currency),
           title: product.name,
           description: product.description,
           image: image ? imageUrl(assetUrl(site.id, image.file, site.version), 1000) : null,
@@ -275,6 +287,7 @@ export class PageRenderer {
               multipleQuantityAllowedForServices={site.settings.store.multipleQuantityAllowedForServices}
               expressCheckout={site.settings.store.expressCheckout.enabled}
               form={productFormOf(product, siteData.productForms)}
+              productForms={siteData.productForms}
             />
           ),
         };
@@ -297,6 +310,7 @@ export class PageRenderer {
       if (!post) return undefined;
       return {
         pageType: PageType.CONTENT_ITEM,
+        census: { itemId: post.id, collectionId: collection.id, recordType: RecordType.TEXT, contentSource: 'i' },
         title: post.title,
         description: post.excerpt || post.body,
         image: post.image ? imageUrl(assetUrl(site.id, post.image.file, site.version), 1000) : null,
@@ -338,6 +352,7 @@ export class PageRenderer {
       forms: new Map(),
       productForms,
       postsByCollection: new Map(),
+      formCaptcha: (site.settings.captcha?.provider ?? 'altcha') !== 'none',
     };
     const productIds: string[] = [];
     await Promise.all(

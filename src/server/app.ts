@@ -20,18 +20,22 @@ import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from
 import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from '../render/contentSecurityPolicy';
 import { registerCrumb } from './crumb';
 import { registerSitePlugin } from './plugins/site';
+import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
 import { registerCheckoutRoutes } from './routes/checkout';
 import { registerCheckoutPageRoutes } from './routes/checkoutPages';
+import { registerGiftCardCheckoutRoutes } from './routes/giftCardCheckout';
+import { registerSubscriptionRoutes } from './routes/subscriptions';
 import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
+import { registerFormRoutes, type FormRouteOptions } from './routes/forms';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
-import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
+import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, perWindow, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -65,6 +69,8 @@ export interface BuildAppOptions {
   paymentEnv?: PaymentEnv;
   /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
   paymentsFor?: (site: Site) => PaymentProvider;
+  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/server/routes/forms.tsx). */
+  formRoutes?: FormRouteOptions;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -122,16 +128,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyRateLimit, await rateLimitOptions(app, options.redisUrl, options.cartRateLimitPerMinute ?? 600));
+  const rateLimits = await rateLimitOptions(app, options.redisUrl, options.cartRateLimitPerMinute ?? 600);
+  await app.register(fastifyRateLimit, rateLimits.options);
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
+  registerCrumb(app, ctx);
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
-  registerCrumb(app, ctx);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
   // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
   await registerCheckoutPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerGiftCardCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerSubscriptionRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAssetRoutes(app, ctx, { rateLimitPer10s: options.assetsRateLimitPer10s ?? DEFAULT_ASSETS_RATE_LIMIT });
+  // Analytics calls get each cart route's budget per client (100 per 10 s by default).
+  await registerAnalyticsRoutes(app, ctx, { rateLimitPer10s: perWindow(options.cartRateLimitPerMinute ?? 600) });
+  await registerFormRoutes(app, ctx, { ...options.formRoutes, counters: rateLimits.counters });
   await registerPageRoutes(app, ctx);
   return app;
 }
@@ -182,12 +194,14 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
   }
   const counters = new RateLimitCounters(redis, app.log);
   countClientBudget(app, counters, clientBudget(cartPerMinute));
-  return {
+  const pluginOptions = {
     // Routes opt in (cart, checkout, assets); pages are cached and cheap.
     global: false,
     store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
+  // The counters also count budgets of the routes' own (a form's, per client: src/server/routes/forms.tsx).
+  return { options: pluginOptions, counters };
 }
 
 // ---------------------------------------------------------------- errors
@@ -350,11 +364,11 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payloa
   reply.header('x-frame-options', 'SAMEORIGIN');
   reply.header('cross-origin-opener-policy', 'same-origin');
   reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  // Cached pages bring their own, computed once; other pages get theirs here (the hashes of their inline styles),
+  // every other answer the base policy.
   if (!reply.hasHeader('content-security-policy')) {
     const html = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     reply.header('content-security-policy', html ? contentSecurityPolicyFor(payload) : BASE_CONTENT_SECURITY_POLICY);
   }
-  // Cached pages bring their own, computed once; other pages get theirs here (the hashes of their inline styles),
-  // every other answer the base policy.
   if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   'crumb-invalid': 403,
   /** A state-changing request another website made the browser send (its Origin or Sec-Fetch-Site says so). */
   'cross-site-refused': 403,
+  /** The analytics report page without a valid token of its site (`vitrine report token`). */
+  'report-token-invalid': 403,
   'product-not-found': 404,
   'entry-not-found': 404,
   'site-not-found': 404,

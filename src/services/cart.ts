@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
+import { ProductType } from '../core/enums';
 import { isCartClaim } from '../core/cartClaim';
 import type { AddToCartError } from '../core/addToCartErrors';
 import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
@@ -71,10 +72,15 @@ export type CartFailure =
   | AddToCartError
   | { type: 'PRODUCT_NOT_FOUND'; itemId: string }
   | { type: 'ENTRY_NOT_FOUND' }
+  /** A gift card is bought on its own page (/checkout/giftcard), never through the cart (spec §4). */
+  | { type: 'GIFT_CARD_NOT_IN_CART'; itemId: string; message: string }
   /** The product form's answers failed the core's form rules: each field's message, and one text naming them. */
   | { type: 'INVALID_FORM_ANSWERS'; fields: Record<string, string>; message: string };
 
 type Db = Kysely<Database>;
+
+/** The answer to adding a gift card to the cart: its button goes to the gift-card checkout instead (spec §4). */
+export const GIFT_CARD_NOT_IN_CART_MESSAGE = 'Gift cards cannot be added to the cart. Please buy it from the gift card’s own page.';
 
 // ---------------------------------------------------------------- reading
 
@@ -144,6 +150,8 @@ export async function addEntry(
       quantityInCart,
     });
     if (!checked.ok) return checked;
+    // §5's checks first (a gift card without a denomination asks for one); then a gift card goes to its own checkout.
+    if (product.productType === ProductType.GIFT_CARD) return err({ type: 'GIFT_CARD_NOT_IN_CART', itemId: product.id, message: GIFT_CARD_NOT_IN_CART_MESSAGE });
     const { variant, quantity } = checked.value;
     // §4: the form comes after the stock check, in the browser and here.
     const answers = await checkedAdditionalFields(trx, site, loaded.formId, input.additionalFields);
@@ -457,6 +465,8 @@ interface EntryWithCatalog extends CartEntryRow {
   product_data: string | null;
   product_type: number | null;
   variant_data: string | null;
+  /** The subscription option chosen, for the one line of a subscription cart (its form may be the option's). */
+  subscription_option_id: string | null;
 }
 
 async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<ShoppingCart> {
@@ -469,8 +479,9 @@ async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<
     .selectFrom('cart_entries as e')
     .leftJoin('products as p', (join) => join.on('p.site_id', '=', site.id).onRef('p.id', '=', 'e.item_id'))
     .leftJoin('variants as v', (join) => join.on('v.site_id', '=', site.id).onRef('v.sku', '=', 'e.sku'))
+    .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
     .selectAll('e')
-    .select(['p.data as product_data', 'p.product_type as product_type', 'v.data as variant_data'])
+    .select(['p.data as product_data', 'p.product_type as product_type', 'v.data as variant_data', 'sc.subscription_option_id'])
     .where('e.cart_id', '=', cart.id)
     .orderBy('e.created_at')
     .orderBy('e.id')
@@ -515,10 +526,15 @@ function firstImage(productData: string | null): { file: string; altText: string
   return typeof file === 'string' ? { file, altText: typeof altText === 'string' ? altText : '' } : null;
 }
 
-/** The product form's id of an entry that has answers (from its product's record), or undefined. */
+/**
+ * The product form's id of an entry that has answers (from its product's record), or undefined. A subscription cart's
+ * line answers its option's form when the option has one (§3), else the product's.
+ */
 const entryFormId = (row: EntryWithCatalog): string | undefined => {
   if (row.additional_fields === '' || row.product_data === null) return undefined;
-  const formId = parseJson<{ additionalFieldsFormId?: unknown }>(row.product_data, {}).additionalFieldsFormId;
+  const product = parseJson<{ additionalFieldsFormId?: unknown; subscription?: { options?: { id?: unknown; additionalFieldsFormId?: unknown }[] } }>(row.product_data, {});
+  const option = row.subscription_option_id === null ? undefined : product.subscription?.options?.find((o) => o.id === row.subscription_option_id);
+  const formId = option?.additionalFieldsFormId ?? product.additionalFieldsFormId;
   return typeof formId === 'string' ? formId : undefined;
 };
 

@@ -25,15 +25,17 @@ import type { CheckoutField, PricedShippingOption, ShippingAddress } from '../co
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../core/currency';
 import { validateEmail } from '../core/email';
 import { ProductType } from '../core/enums';
+import { GIFT_CARD_MESSAGES, normalizeGiftCardCode } from '../core/giftCard';
 import { err, ok, type Result } from '../core/result';
 import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
 import { enqueueOrderEmails } from './orderMail';
+import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from './giftCards';
 import { createOrder, getOrder } from './orders';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from './orderTypes';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference, waitForAttempt, type PaymentAttempt } from './payments/attempts';
-import type { PaymentProvider } from './payments/provider';
+import { freeAuthorization, type PaymentProvider } from './payments/provider';
 import type { Site } from './sites';
 
 type Db = Kysely<Database>;
@@ -50,6 +52,8 @@ export interface CheckoutContext {
    * back, and the payment is voided like any other refusal.
    */
   withinOrder?: (trx: Db, order: Order, cart: CheckoutCart) => Promise<Result<void, CheckoutFailure>>;
+  /** Set only by the gift-card checkout (./giftCardPurchase.ts), which issues the cards: any other checkout refuses them. */
+  issuesGiftCards?: boolean;
 }
 
 export const CHECKOUT_MESSAGES = {
@@ -63,6 +67,7 @@ export const CHECKOUT_MESSAGES = {
   inProgress: 'Your order is still being placed. Please wait a moment and reload the page.',
   idempotencyMismatch: 'This order form was already used for other details. Please reload the page and try again.',
   paymentFailed: 'We could not reach the payment service. You have not been charged. Please try again.',
+  giftCardInCart: 'Gift cards cannot be bought through the cart. Please remove the gift card and buy it from its own page.',
 } as const;
 
 // ---------------------------------------------------------------- the quote
@@ -83,6 +88,8 @@ interface Priced {
   fields: Partial<Record<CheckoutField, string>>;
   email: string;
   address: ShippingAddress | null;
+  /** The gift cards typed, what each pays and what is left to pay by card. */
+  giftCards: GiftCardsForOrder;
 }
 
 async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices: CheckoutChoices, now: Date): Promise<Priced> {
@@ -129,6 +136,10 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
     taxShipping: settings.tax.taxShipping,
   });
 
+  // Gift cards pay the total (tax and shipping included), in the order typed; the payment provider the rest.
+  const giftCards = await giftCardsForOrder(db, site, choices.giftCardCodes ?? [], totals.grandTotalCents);
+  if (giftCards.error !== undefined) fields.giftCardCode = giftCards.error;
+
   const checkedEmail = validateEmail(email);
   if (email === '') fields.email = CHECKOUT_MESSAGES.required;
   else if (!checkedEmail.ok) fields.email = checkedEmail.error;
@@ -150,9 +161,12 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
     coupon,
     ...(couponError !== undefined ? { couponError } : {}),
     totals,
+    giftCards: giftCards.cards,
+    ...(giftCards.error !== undefined ? { giftCardError: giftCards.error } : {}),
+    amountDueCents: giftCards.remainingCents,
     minimumSubtotalMessage: isBelowMinimumSubtotal(subtotalCents, minimum) ? minimumSubtotalMessage({ minorUnits: minimum, currency }) : null,
   };
-  return { quote, cart, shippingOption, coupon: couponRule, fields, email: checkedEmail.ok ? checkedEmail.value : email, address };
+  return { quote, cart, shippingOption, coupon: couponRule, fields, email: checkedEmail.ok ? checkedEmail.value : email, address, giftCards };
 }
 
 async function couponUsage(db: Db, siteId: string, coupon: CouponRule, email: string): Promise<{ usesSoFar: number; usedByEmail: boolean }> {
@@ -191,13 +205,23 @@ export async function placeOrder(
 
   const cart = await readCheckoutCart(db, site_, cartToken, { lock: false });
   if (!cart || cart.shoppingCart.entries.length === 0) return err({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
+  // A gift card is issued only by its own checkout: charging for one here would issue nothing.
+  const giftCardLines = ctx.issuesGiftCards ? [] : cart.lines.filter((l) => l.productType === ProductType.GIFT_CARD);
+  if (giftCardLines.length > 0) {
+    return err({
+      type: 'INVALID_DETAILS',
+      message: CHECKOUT_MESSAGES.giftCardInCart,
+      lines: giftCardLines.map(({ entry }) => ({ entryId: entry.id, sku: entry.chosenVariant.sku, message: CHECKOUT_MESSAGES.giftCardInCart })),
+    });
+  }
   const priced = await price(db, site, cart, input, now);
   const refused = refusalOf(priced);
   if (refused) return err(refused);
   const soldOut = await soldOutLines(db, site.id, cart);
   if (soldOut.length > 0) return err(outOfStock(soldOut));
 
-  const amount = priced.quote.totals.grandTotalCents;
+  // What the payment provider is asked for: the total less what the gift cards pay.
+  const amount = priced.quote.amountDueCents;
   const attempt = await beginAttempt(db, {
     siteId: site.id,
     idempotencyKey: input.idempotencyKey,
@@ -211,7 +235,9 @@ export async function placeOrder(
   // Another request with this key got there first: its outcome is ours.
   if (!attempt.created) return outcomeOf(db, site, await waitForAttempt(db, site.id, input.idempotencyKey), input, cartToken);
 
-  const authorized = await ctx.payments.authorize({
+  // Gift cards pay it all: no payment service is asked for anything (a manual provider would await a payment).
+  const paidByGiftCards = amount === 0 && priced.giftCards.applied.length > 0;
+  const authorized = paidByGiftCards ? freeAuthorization(attempt.attempt.id) : await ctx.payments.authorize({
     amount,
     currency: currencyOf(site),
     idempotencyKey: attempt.attempt.id,
@@ -237,7 +263,8 @@ export async function placeOrder(
     const again = await price(trx, site, locked, input, now);
     const refusedNow = refusalOf(again);
     if (refusedNow) return err(refusedNow);
-    if (again.quote.totals.grandTotalCents !== amount) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
+    if (again.quote.totals.grandTotalCents !== priced.quote.totals.grandTotalCents) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
+    if (again.quote.amountDueCents !== amount) return err(giftCardBalanceChanged());
 
     const stock = await takeStock(trx, site.id, locked);
     if (!stock.ok) return stock;
@@ -274,6 +301,8 @@ export async function placeOrder(
       now,
     });
     if (again.coupon) await linkCouponUse(trx, site.id, again.coupon, again.email, order.id);
+    // Conditional decrements: of orders racing for one balance, one spends it and the others roll back whole.
+    if (!(await spendGiftCards(trx, order.id, again.giftCards.applied, now))) return err(giftCardBalanceChanged());
     if (ctx.withinOrder) {
       const added = await ctx.withinOrder(trx, order, locked);
       if (!added.ok) return added;
@@ -304,10 +333,17 @@ function refusalOf(priced: Priced): CheckoutFailure | null {
   if (quote.minimumSubtotalMessage) return { type: 'BELOW_MINIMUM', message: quote.minimumSubtotalMessage };
   if (Object.keys(fields).length === 0) return null;
   const onlyCoupon = Object.keys(fields).length === 1 && fields.couponCode !== undefined;
-  return onlyCoupon
-    ? { type: 'INVALID_COUPON', message: fields.couponCode!, fields }
-    : { type: 'INVALID_DETAILS', message: CHECKOUT_MESSAGES.fixDetails, fields };
+  if (onlyCoupon) return { type: 'INVALID_COUPON', message: fields.couponCode!, fields };
+  const onlyGiftCard = Object.keys(fields).length === 1 && fields.giftCardCode !== undefined;
+  if (onlyGiftCard) return { type: 'INVALID_GIFT_CARD', message: fields.giftCardCode!, fields };
+  return { type: 'INVALID_DETAILS', message: CHECKOUT_MESSAGES.fixDetails, fields };
 }
+
+const giftCardBalanceChanged = (): CheckoutFailure => ({
+  type: 'INVALID_GIFT_CARD',
+  message: GIFT_CARD_MESSAGES.balanceChanged,
+  fields: { giftCardCode: GIFT_CARD_MESSAGES.balanceChanged },
+});
 
 /** What a seen attempt ended with, for a retried or concurrent request with the same key. */
 async function outcomeOf(
@@ -339,6 +375,7 @@ function requestHash(cartId: string, input: CheckoutChoices): string {
       .map((k) => [k, String((address as Record<string, unknown>)[k] ?? '').trim()]),
     input.shippingOptionId ?? '',
     normalizeCouponCode(input.couponCode ?? ''),
+    (input.giftCardCodes ?? []).map(normalizeGiftCardCode),
   ]);
   return createHash('sha256').update(canonical).digest('base64url');
 }

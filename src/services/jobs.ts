@@ -5,12 +5,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
+import { applyRetention, rollupRecent } from './analytics/rollup';
 import { expireCarts } from './cartExpiry';
 import { drainOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
 import { paymentProviderFor, type PaymentEnv } from './payments';
 import { releaseAbandonedPayments } from './payments/reconcile';
 import { getSite } from './sites';
+import { billDueSubscriptions } from './subscriptions/billing';
 
 export interface Job {
   name: string;
@@ -151,6 +153,42 @@ export function abandonedPaymentsJob(db: Kysely<Database>, env: PaymentEnv, log?
         return site ? paymentProviderFor(site.settings.store.checkout.payments, env) : undefined;
       });
       if (released > 0) log?.info({ job: 'abandoned-payments', released }, `released ${released} payment attempts of unfinished checkouts`);
+    },
+  };
+}
+
+/** How often renewals are billed: a bill is due at a time of day, so it goes out within this of it. */
+export const SUBSCRIPTION_BILLING_INTERVAL_MS = 5 * 60_000;
+
+/** Bills the subscription periods that are due (./subscriptions/billing.ts: one bill per period across processes). */
+export function subscriptionBillingJob(db: Kysely<Database>, env: PaymentEnv, log?: JobLog): Job {
+  return {
+    name: 'subscription-billing',
+    intervalMs: SUBSCRIPTION_BILLING_INTERVAL_MS,
+    async run() {
+      const summary = await billDueSubscriptions(db, { now: new Date(), paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env) });
+      for (const problem of summary.errors) log?.error({ job: 'subscription-billing', subscriptionId: problem.subscriptionId }, `subscription ${problem.subscriptionId} not billed: ${problem.error}`);
+      const { paid, awaitingPayment, declined, soldOut, failed } = summary;
+      if (paid + awaitingPayment + declined + soldOut + failed > 0) {
+        log?.info({ job: 'subscription-billing', paid, awaitingPayment, declined, soldOut, failed }, `subscriptions: ${paid} paid, ${awaitingPayment} awaiting payment, ${declined} declined, ${soldOut} sold out, ${failed} to retry`);
+      }
+    },
+  };
+}
+
+/** How often today's and yesterday's analytics are rolled up (the report also rolls up before it reads). */
+export const ANALYTICS_ROLLUP_INTERVAL_MS = 10 * 60_000;
+
+/** Rolls up recent analytics and applies their retention (./analytics/rollup.ts): raw events older than `retentionDays` go. */
+export function analyticsRollupJob(db: Kysely<Database>, retentionDays: number, log?: JobLog): Job {
+  return {
+    name: 'analytics-rollup',
+    intervalMs: ANALYTICS_ROLLUP_INTERVAL_MS,
+    async run() {
+      const now = new Date();
+      await rollupRecent(db, now);
+      const { days, events } = await applyRetention(db, now, retentionDays);
+      if (events > 0) log?.info({ job: 'analytics-rollup', days, events }, `analytics: removed ${events} raw events of ${days} days past the ${retentionDays}-day retention`);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { CheckoutField, CheckoutTotals, PricedShippingOption, ShippingAddre
 import type { FormAnswerSummary } from '../core/forms/summary';
 import type { OrderStatus } from '../db/tables';
 import type { CartEntry, ShoppingCart } from './cart';
+import type { QuotedGiftCard } from './giftCards';
 
 export type { OrderStatus };
 
@@ -62,6 +63,12 @@ export interface CheckoutQuote {
   /** Why the coupon code given was not applied (shown next to the coupon field); absent when none was given or it applied. */
   couponError?: string;
   totals: CheckoutTotals;
+  /** The gift cards applied, in the order given: each code (as typed, formatted), its last four and what it pays. */
+  giftCards: QuotedGiftCard[];
+  /** Why a gift-card code given was not applied (shown next to the gift-card field); absent when all applied. */
+  giftCardError?: string;
+  /** What is left to pay by the payment provider: the total less what the gift cards pay. */
+  amountDueCents: number;
   /** §8 'To check out, your order subtotal must be {subtotal} or more.' while the minimum is not reached, else null. */
   minimumSubtotalMessage: string | null;
 }
@@ -72,6 +79,8 @@ export interface CheckoutChoices {
   shippingAddress?: Partial<ShippingAddress>;
   shippingOptionId?: string;
   couponCode?: string;
+  /** Gift-card codes to pay with, in this order (each pays what is left, up to its balance). */
+  giftCardCodes?: string[];
 }
 
 export interface PlaceOrderInput extends CheckoutChoices {
@@ -92,6 +101,7 @@ export interface CheckoutFailure {
     | 'INVALID_DETAILS'
     | 'OUT_OF_STOCK'
     | 'INVALID_COUPON'
+    | 'INVALID_GIFT_CARD'
     | 'PAYMENT_DECLINED'
     | 'PAYMENT_FAILED'
     | 'CART_CHANGED'

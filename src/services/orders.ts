@@ -9,6 +9,7 @@ import { ProductType } from '../core/enums';
 import type { FormAnswerSummary } from '../core/forms/summary';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
 import { randomToken } from './cart';
+import { returnGiftCardsOfOrder } from './giftCards';
 import type { Order, OrderLine } from './orderTypes';
 
 type Db = Kysely<Database>;
@@ -132,7 +133,8 @@ export async function listOrders(db: Db, filter: { siteId?: string; status?: Ord
 }
 
 /**
- * Marks an order refunded and puts its stock back (physical goods and services, not unlimited stock) — only when its
+ * Marks an order refunded, puts its stock back (physical goods and services, not unlimited stock) and gives what gift
+ * cards paid back to them (src/services/giftCards.ts) — only when its
  * status moves, so whichever refund comes first (the merchant's command, the provider's webhook) restocks, once.
  * Call inside a transaction. True when this call moved it.
  */
@@ -156,6 +158,8 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
       .where('unlimited', '=', 0)
       .execute();
   }
+  // What gift cards paid goes back to them; the cards the order bought can no longer be spent.
+  await returnGiftCardsOfOrder(trx, orderId, now);
   return true;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Refunding an order (the merchant's `vitrine orders refund N`): the money back through the provider that took it,
- * then one transaction marks the order refunded and puts its stock back. The provider call carries an idempotency key
+ * then one transaction marks the order refunded, puts its stock back and gives what gift cards paid back to them. The provider call carries an idempotency key
  * derived from the payment, and the order's status only moves once (a conditional update), so running the refund
  * twice — or twice at once — refunds and restocks once.
  */

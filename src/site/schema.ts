@@ -205,6 +205,19 @@ export const websiteSchema = z
       .object({ commentsEnabled: z.boolean().default(true), simpleLikingEnabled: z.boolean().default(false) })
       .strict()
       .default({ commentsEnabled: true, simpleLikingEnabled: false }),
+    /** Visitor census (spec §4): the cookie-consent setting, and whether the site is a cloneable template. */
+    analytics: z
+      .object({
+        /**
+         * 'required': the page asks for consent (a banner) and, until the visitor accepts, uses a fresh visitor id
+         * per page and deletes the tracking cookies. 'not-required' (default): the census cookies are used at once.
+         */
+        cookieConsent: z.enum(['not-required', 'required']).default('not-required'),
+        /** A cloneable (template) site never keeps a visitor id. */
+        cloneable: z.boolean().default(false),
+      })
+      .strict()
+      .default({ cookieConsent: 'not-required', cloneable: false }),
   })
   .strict();
 
@@ -388,6 +401,11 @@ export const formSchema = z
       .optional(),
     disclaimer: text(2000).optional(),
     captcha: z.boolean().default(false),
+    /**
+     * 'newsletter': the first e-mail field's address joins the site's mailing list (double opt-in: a confirmation
+     * e-mail); no errors are shown around the form (§8). 'form': a contact form; submissions are e-mailed to the shop.
+     */
+    kind: z.enum(['form', 'newsletter']).default('form'),
     noAnswerText: text(60).default(NO_ANSWER_TEXT),
   })
   .strict();

@@ -23,6 +23,8 @@ export interface BlockData {
   /** The site's product forms (for add buttons of products with a form). */
   productForms: ProductForms;
   postsByCollection: Map<string, Post[]>;
+  /** Whether the site has a CAPTCHA for forms that ask for one (its provider is not 'none'). */
+  formCaptcha?: boolean;
 }
 
 export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
@@ -79,7 +81,7 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
           }
           case 'form': {
             const form = data.forms.get(block.formId);
-            return form ? <FormBlock key={i} form={form} selectValueLabel={data.labels.selectValue} /> : null;
+            return form ? <FormBlock key={i} index={i} form={form} selectValueLabel={data.labels.selectValue} captcha={form.captcha && (data.formCaptcha ?? true)} /> : null;
           }
           case 'posts': {
             const collection = data.collections.get(block.collectionId);

@@ -1,24 +1,49 @@
+import { useContext } from 'react';
+import { sanitizeHtml } from '../core/forms/sanitizeHtml';
 import { DEFAULT_LABELS } from '../core/labels';
-import type { Form, FormField } from '../site/schema';
-import { FormFieldInput } from './FormFields';
+import type { Form } from '../site/schema';
+import { FormPostContext } from './formPost';
+import { Island } from './Island';
 
 /**
- * A form block's fields, rendered accessibly (labels, fieldsets with legends, required marks). Submission
- * (validation, CAPTCHA, the §7 calls) is a later issue: the form renders but does not submit anywhere yet.
+ * A form block: the FormBlockForm island (src/client/islands/FormBlockForm.tsx) with the form's settings. The
+ * submission HTML is sanitized here, once, so the browser only ever shows the safe subset. `captcha` says whether the
+ * site's CAPTCHA applies (the form asks for one and the site's provider is not 'none').
  */
-export function FormBlock({ form, selectValueLabel = DEFAULT_LABELS.selectValue }: { form: Form; selectValueLabel?: string }) {
-  const id = (field: FormField, part?: string) => `form-${form.id}-${field.id}${part ? `-${part}` : ''}`;
+export function FormBlock({
+  form,
+  selectValueLabel = DEFAULT_LABELS.selectValue,
+  captcha = false,
+  index = 0,
+}: {
+  form: Form;
+  selectValueLabel?: string;
+  captcha?: boolean;
+  index?: number;
+}) {
+  const posted = useContext(FormPostContext);
+  const initial =
+    posted && posted.formId === form.id ? { fieldErrors: posted.fieldErrors, error: posted.error, success: posted.success, values: posted.values } : null;
   return (
-    // POST, never GET: answers (e-mail addresses, names) must not end up in URLs and access logs. The submission
-    // endpoint arrives with the forms issue; until then a no-JS submit reaches the 404 page.
-    <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate>
-      {form.fields.map((field) => (
-        <FormFieldInput key={field.id} field={field} id={(part?: string) => id(field, part)} selectValueLabel={selectValueLabel} />
-      ))}
-      {form.disclaimer ? <p className="form-block__disclaimer">{form.disclaimer}</p> : null}
-      <button type="submit" className="button button--primary">
-        {form.submitLabel}
-      </button>
-    </form>
+    <Island
+      name="FormBlockForm"
+      id={`form-${index}`}
+      props={{
+        form: {
+          id: form.id,
+          name: form.name,
+          kind: form.kind,
+          fields: form.fields,
+          submitLabel: form.submitLabel,
+          submissionMessage: form.submissionMessage,
+          submissionHtml: form.submissionHtml ? sanitizeHtml(form.submissionHtml) : null,
+          successRedirect: form.successRedirect ?? null,
+          disclaimer: form.disclaimer ?? null,
+        },
+        captcha: captcha ? { provider: 'altcha' } : null,
+        selectValueLabel,
+        initial,
+      }}
+    />
   );
 }

@@ -42,6 +42,9 @@ const partsOf = (field: FormField): readonly Part[] | null => {
   }
 };
 
+/** Values posted without JavaScript, by input name (a field's id, or `id.part`). */
+type Posted = Readonly<Record<string, readonly string[]>> | undefined;
+
 /** Ids of a field's elements: `id()` the input, `id('description')`, `id('error')`, `id(part)`. */
 export type FieldIds = (part?: string) => string;
 
@@ -86,7 +89,7 @@ function ErrorMessage({ error, id }: { error: string | undefined; id: string }) 
 }
 
 /** A group of labelled inputs (name, address, phone): a fieldset whose legend is the field title. */
-function Parts({ field, id, parts, error }: { field: FormField; id: FieldIds; parts: readonly Part[]; error?: string }) {
+function Parts({ field, id, parts, error, posted }: { field: FormField; id: FieldIds; parts: readonly Part[]; error?: string; posted: Posted }) {
   return (
     <fieldset className="field field--group" aria-describedby={error ? id('error') : undefined}>
       <legend>
@@ -98,7 +101,14 @@ function Parts({ field, id, parts, error }: { field: FormField; id: FieldIds; pa
         {parts.map(([key, label, autoComplete]) => (
           <div className="field" key={key}>
             <label htmlFor={id(key)}>{label}</label>
-            <input id={id(key)} name={`${field.id}.${key}`} type="text" autoComplete={autoComplete} required={field.required} />
+            <input
+              id={id(key)}
+              name={`${field.id}.${key}`}
+              type="text"
+              autoComplete={autoComplete}
+              required={field.required}
+              defaultValue={posted?.[`${field.id}.${key}`]?.[0]}
+            />
           </div>
         ))}
       </div>
@@ -106,7 +116,21 @@ function Parts({ field, id, parts, error }: { field: FormField; id: FieldIds; pa
   );
 }
 
-function Choices({ field, id, type, options, error }: { field: FormField; id: FieldIds; type: 'radio' | 'checkbox'; options: string[]; error?: string }) {
+function Choices({
+  field,
+  id,
+  type,
+  options,
+  error,
+  posted,
+}: {
+  field: FormField;
+  id: FieldIds;
+  type: 'radio' | 'checkbox';
+  options: string[];
+  error?: string;
+  posted: Posted;
+}) {
   return (
     <fieldset className="field field--choices" aria-describedby={error ? id('error') : undefined}>
       <legend>
@@ -116,7 +140,14 @@ function Choices({ field, id, type, options, error }: { field: FormField; id: Fi
       <Description field={field} id={id('description')} />
       {options.map((option, i) => (
         <div className="choice" key={option}>
-          <input id={id(String(i))} type={type} name={field.id} value={option} required={type === 'radio' && field.required} />
+          <input
+            id={id(String(i))}
+            type={type}
+            name={field.id}
+            value={option}
+            required={type === 'radio' && field.required}
+            defaultChecked={posted?.[field.id]?.includes(option)}
+          />
           <label htmlFor={id(String(i))}>{option}</label>
         </div>
       ))}
@@ -136,12 +167,15 @@ export function FormFieldInput({
   id,
   selectValueLabel,
   error,
+  posted,
   liveCounter = false,
 }: {
   field: FormField;
   id: FieldIds;
   selectValueLabel: string;
   error?: string;
+  /** What a form posted without JavaScript sent, by input name: the fields show it again (React escapes it). */
+  posted?: Posted;
   /** Show the §5 'n / max' counter under a text area with a maximum (only where the field is hydrated). */
   liveCounter?: boolean;
 }) {
@@ -151,13 +185,13 @@ export function FormFieldInput({
     case 'name':
     case 'address':
     case 'phone':
-      return <Parts field={field} id={id} parts={partsOf(field) ?? []} error={error} />;
+      return <Parts field={field} id={id} parts={partsOf(field) ?? []} error={error} posted={posted} />;
     case 'hidden':
       return <input type="hidden" name={field.id} value={field.value} />;
     case 'checkbox':
-      return <Choices field={field} id={id} type="checkbox" options={field.options} error={error} />;
+      return <Choices field={field} id={id} type="checkbox" options={field.options} error={error} posted={posted} />;
     case 'radio':
-      return <Choices field={field} id={id} type="radio" options={field.options} error={error} />;
+      return <Choices field={field} id={id} type="radio" options={field.options} error={error} posted={posted} />;
     case 'likert':
       return (
         <fieldset className="field field--likert" aria-describedby={error ? id('error') : undefined}>
@@ -172,7 +206,14 @@ export function FormFieldInput({
               <div className="likert__scale">
                 {Array.from({ length: LIKERT_MAX - LIKERT_MIN + 1 }, (_, i) => LIKERT_MIN + i).map((value) => (
                   <div className="choice" key={value}>
-                    <input id={id(`${q}-${value}`)} type="radio" name={`${field.id}.${q}`} value={value} required={field.required} />
+                    <input
+                      id={id(`${q}-${value}`)}
+                      type="radio"
+                      name={`${field.id}.${q}`}
+                      value={value}
+                      required={field.required}
+                      defaultChecked={posted?.[`${field.id}.${q}`]?.[0] === String(value)}
+                    />
                     <label htmlFor={id(`${q}-${value}`)}>{LIKERT_DEFAULT_LABELS[value as -2 | -1 | 0 | 1 | 2]}</label>
                   </div>
                 ))}
@@ -184,7 +225,7 @@ export function FormFieldInput({
     case 'select':
       return (
         <LabelledField field={field} id={id} error={error}>
-          <select id={id()} name={field.id} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} defaultValue="">
+          <select id={id()} name={field.id} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} defaultValue={posted?.[field.id]?.[0] ?? ''}>
             <option value="">{selectValueLabel}</option>
             {field.options.map((option) => (
               <option key={option} value={option}>
@@ -198,9 +239,25 @@ export function FormFieldInput({
       return (
         <LabelledField field={field} id={id} error={error}>
           {liveCounter ? (
-            <CountedTextarea id={id} name={field.id} required={field.required} maxLength={field.maxLength} describedBy={describedBy} invalid={invalid} />
+            <CountedTextarea
+              id={id}
+              name={field.id}
+              required={field.required}
+              maxLength={field.maxLength}
+              describedBy={describedBy}
+              invalid={invalid}
+              initial={posted?.[field.id]?.[0] ?? ''}
+            />
           ) : (
-            <textarea id={id()} name={field.id} rows={5} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} />
+            <textarea
+              id={id()}
+              name={field.id}
+              rows={5}
+              required={field.required}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              defaultValue={posted?.[field.id]?.[0]}
+            />
           )}
         </LabelledField>
       );
@@ -216,6 +273,7 @@ export function FormFieldInput({
             aria-invalid={invalid}
             autoComplete={AUTOCOMPLETE[field.kind]}
             placeholder={field.kind === 'text' ? field.placeholder : undefined}
+            defaultValue={posted?.[field.id]?.[0]}
           />
         </LabelledField>
       );
@@ -272,6 +330,7 @@ function CountedTextarea({
   maxLength,
   describedBy,
   invalid,
+  initial,
 }: {
   id: FieldIds;
   name: string;
@@ -279,8 +338,9 @@ function CountedTextarea({
   maxLength: number | undefined;
   describedBy: string | undefined;
   invalid: true | undefined;
+  initial: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const counter = textareaCounter(text, maxLength);
   const describedWithCounter = counter ? [describedBy, id('counter')].filter(Boolean).join(' ') : describedBy;
   return (

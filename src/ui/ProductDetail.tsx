@@ -1,6 +1,8 @@
 import type { CurrencyCode } from '../core/currency';
+import { ProductType } from '../core/enums';
 import type { Collection, Product } from '../site/schema';
-import type { ProductForm } from '../services/coreForm';
+import type { ProductForm, ProductForms } from '../services/coreForm';
+import { productSubscription } from '../services/subscriptions/plans';
 import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
@@ -18,6 +20,7 @@ export function ProductDetail({
   multipleQuantityAllowedForServices,
   expressCheckout = false,
   form,
+  productForms,
 }: {
   product: Product;
   collection: Collection;
@@ -29,8 +32,11 @@ export function ProductDetail({
   expressCheckout?: boolean;
   /** The product's form (additionalFieldsFormId), when it has one. */
   form?: ProductForm;
+  /** Every form of the site: a subscription option may have its own. */
+  productForms?: ProductForms;
 }) {
   const core = toCoreProduct(product, currency);
+  const subscription = productSubscription(product, currency);
   const [first, ...more] = product.images;
   return (
     <article className="pdp">
@@ -81,6 +87,18 @@ export function ProductDetail({
               scarcity: productScarcity(product, core),
               ...(form ? { form } : {}),
               ...(expressCheckout ? { expressCheckout } : {}),
+              ...(subscription
+                ? {
+                    subscription: {
+                      plan: subscription.plan,
+                      options: subscription.options.map((o) => {
+                        const optionForm = o.additionalFieldsFormId === undefined ? undefined : productForms?.get(o.additionalFieldsFormId);
+                        return { ...o, ...(optionForm ? { form: optionForm } : {}) };
+                      }),
+                    },
+                  }
+                : {}),
+              ...(core.productType === ProductType.GIFT_CARD ? { websiteId: siteId } : {}),
             }}
           />
           <Paragraphs className="pdp__description" text={product.description} />

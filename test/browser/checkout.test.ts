@@ -201,7 +201,7 @@ for (const engine of engines) {
     await totalBecomes('total', '$45.49');
 
     await page.getByLabel('Coupon code').fill('WELCOME10');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
     await totalBecomes('discount', '−$2.80');
     expect(await page.locator('.summary-totals').textContent()).toContain('Discount (WELCOME10)');
     await totalBecomes('tax', '$2.24');
@@ -250,7 +250,7 @@ for (const engine of engines) {
     await fillCheckout(APPROVED_CARD);
     const coupon = page.getByLabel('Coupon code');
     await coupon.fill('NOPE');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
     const messageOf = async (field: Locator) => {
       await page.waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await field.elementHandle());
       return page.locator(`#${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}`).textContent();

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import type { HttpLimits } from '../../src/server/httpLimits';
+import type { FormRouteOptions } from '../../src/server/routes/forms';
 import { connect, type Engine } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { Database } from '../../src/db/tables';
@@ -35,6 +36,8 @@ export async function startServer(
     httpLimits?: Partial<HttpLimits>;
     /** Changes the site file before it is imported (its images are still read beside the file). */
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
+    /** Form blocks' budgets and ALTCHA's work (src/server/routes/forms.tsx). */
+    formRoutes?: Omit<FormRouteOptions, 'counters'>;
   } = {},
 ): Promise<RunningServer> {
   let handle: { db: Kysely<Database>; engine: Engine };
@@ -66,6 +69,7 @@ export async function startServer(
     engine: handle.engine,
     ...(options.cartRateLimitPerMinute !== undefined ? { cartRateLimitPerMinute: options.cartRateLimitPerMinute } : {}),
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+    ...(options.formRoutes ? { formRoutes: options.formRoutes } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run';
 import { buildApp } from '../../src/server/app';
 import { paymentProviderFor, type PaymentProvider } from '../../src/services/payments';
 import { refundOrder } from '../../src/services/refunds';
@@ -14,6 +13,7 @@ import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs } from '../support/crumb';
+import { vitrine } from '../support/cli';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const ORDERS_API = '/api/commerce/checkout/orders';
@@ -36,28 +36,6 @@ const euroSite: SiteFileInput = {
 
 const BERLIN = { firstName: 'Karl', lastName: 'Muster', address1: 'Hauptstraße 1', address2: '', city: 'Berlin', country: 'DE', region: '', postalCode: '10115', phone: '' };
 const TORONTO = { firstName: 'Grace', lastName: 'Hopper', address1: '2 King Street', address2: 'Unit 5', city: 'Toronto', country: 'CA', region: 'ON', postalCode: 'M5V 2T6', phone: '+1 416 555 0100' };
-
-interface Run {
-  code: number;
-  /** stdout lines, without the database line every command that opens the database prints first. */
-  out: string[];
-  err: string[];
-}
-
-/** Runs `vitrine ARGS` in this process, with DATABASE_URL set to `databaseUrl`. */
-async function vitrine(args: string[], databaseUrl: string): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = databaseUrl;
-  try {
-    const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.filter((l, i) => !(i === 0 && l.startsWith('Database '))), err };
-  } finally {
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
-  }
-}
 
 describe('vitrine orders: usage', () => {
   it('is in the help', async () => {

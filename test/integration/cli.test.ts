@@ -121,7 +121,7 @@ forEachEngine(
     it('migrates, then finds nothing to do', async () => {
       const first = await vitrine(['migrate'], env());
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/: applied 001_initial, 002_checkout, 003_cart_claims\n$/);
+      expect(first.stdout).toMatch(/: applied 001_initial, 002_checkout, 003_cart_claims(, \d{3}_\w+)*\n$/);
       const second = await vitrine(['migrate'], env());
       expect(second.stdout).toMatch(/ is up to date\n$/);
     });

@@ -41,8 +41,10 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(engineOf(getDb())).toBe(engine);
     const tables = (await getDb().introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual([
-      'assets', 'cart_entries', 'carts', 'collections', 'coupon_email_uses', 'coupon_usage', 'forms', 'order_counters', 'order_lines',
-      'orders', 'outbox', 'pages', 'payments', 'posts', 'products', 'sites', 'variants',
+      'analytics_daily', 'analytics_events', 'analytics_report_tokens', 'analytics_salts', 'assets', 'captcha_secrets', 'captcha_solutions',
+      'cart_entries', 'carts', 'collections', 'coupon_email_uses', 'coupon_usage', 'form_keys', 'form_submissions', 'forms',
+      'gift_card_transactions', 'gift_cards', 'mailing_list', 'order_counters', 'order_lines', 'orders', 'outbox', 'pages', 'payments',
+      'posts', 'products', 'sites', 'subscription_bills', 'subscription_carts', 'subscription_links', 'subscriptions', 'variants',
     ]);
   });
 

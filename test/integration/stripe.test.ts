@@ -1,7 +1,8 @@
 /**
  * The Stripe adapter against a local stand-in for Stripe's API (node:http on 127.0.0.1; no outside host is called):
  * what the adapter sends (form-encoded params, Idempotency-Key), how it reads Stripe's answers and errors, and that a
- * retried call with the same key never makes a second charge. Then the webhook route on both engines: signed events
+ * retried call with the same key never makes a second charge; saved methods for subscriptions (a customer, then
+ * off-session charges, declines). Then the webhook route on both engines: signed events
  * move the payments row (and a refund the order), bad or missing signatures change nothing.
  */
 import { once } from 'node:events';
@@ -41,13 +42,17 @@ interface Intent {
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /**
- * Answers the four endpoints the adapter uses, the way Stripe does: a request with an Idempotency-Key seen before gets
+ * Answers the endpoints the adapter uses (PaymentIntents: create, capture, cancel; refunds; customers, which attach
+ * the PaymentMethod they are created with), the way Stripe does: a request with an Idempotency-Key seen before gets
  * the first answer again (and does nothing), errors have Stripe's `{ error: { type, code, message, … } }` shape.
  * The payment method chooses the card's fate, like Stripe's test PaymentMethods.
  */
 class FakeStripe {
   readonly requests: SeenRequest[] = [];
   readonly intents = new Map<string, Intent>();
+  /** Customers (POST /v1/customers), and which customer each PaymentMethod is attached to. */
+  readonly customers = new Map<string, { id: string; object: 'customer'; email: string | null }>();
+  readonly attachedTo = new Map<string, string>();
   private readonly replies = new Map<string, Answer>();
   private flakyLeft = 0;
   /** Paths that never answer (a timeout). */
@@ -71,6 +76,8 @@ class FakeStripe {
   reset(): void {
     this.requests.length = 0;
     this.intents.clear();
+    this.customers.clear();
+    this.attachedTo.clear();
     this.replies.clear();
     this.silent.clear();
     this.flakyLeft = 0;
@@ -105,6 +112,7 @@ class FakeStripe {
   private answer({ method, path, params }: SeenRequest): Answer {
     if (method !== 'POST') return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path})`) };
     if (path === '/v1/payment_intents') return this.create(params);
+    if (path === '/v1/customers') return this.createCustomer(params);
     const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
     if (action) {
       const intent = this.intents.get(action[1] ?? '');
@@ -129,9 +137,57 @@ class FakeStripe {
     return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (POST: ${path})`) };
   }
 
+  /**
+   * A customer, with `payment_method` attached to it as Stripe does on creation: an unknown method is a resource_missing
+   * error, a card Stripe refuses to attach a card_error (then no customer exists).
+   */
+  private createCustomer(params: Record<string, string>): Answer {
+    const method = params.payment_method;
+    if (method !== undefined) {
+      if (method === 'pm_card_chargeDeclined') {
+        return { status: 402, body: stripeError('card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', param: '' }) };
+      }
+      if (!KNOWN_METHODS.has(method)) {
+        return { status: 400, body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, { code: 'resource_missing', param: 'payment_method' }) };
+      }
+    }
+    const customer = { id: `cus_${this.customers.size + 1}`, object: 'customer' as const, email: params.email ?? null };
+    this.customers.set(customer.id, customer);
+    if (method !== undefined) this.attachedTo.set(method, customer.id);
+    return { status: 200, body: customer };
+  }
+
   private create(params: Record<string, string>): Answer {
     const id = `pi_${this.intents.size + 1}`;
     const intent: Intent = { id, object: 'payment_intent', amount: Number(params.amount), currency: params.currency ?? '', status: 'requires_capture', capture_method: params.capture_method ?? '' };
+    // A customer's payment: the method must be attached to that customer (Stripe refuses it otherwise).
+    if (params.customer !== undefined) {
+      if (!this.customers.has(params.customer)) {
+        return { status: 400, body: stripeError('invalid_request_error', `No such customer: '${params.customer}'`, { code: 'resource_missing', param: 'customer' }) };
+      }
+      if (params.payment_method !== undefined && this.attachedTo.get(params.payment_method) !== params.customer) {
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `The provided PaymentMethod ${params.payment_method} does not belong to the Customer ${params.customer}.`, {
+            param: 'payment_method',
+          }),
+        };
+      }
+    }
+    const offSession = params.off_session === 'true';
+    if (offSession && (params.confirm !== 'true' || params.customer === undefined)) {
+      return { status: 400, body: stripeError('invalid_request_error', 'off_session can only be used with confirm=true and a customer.', { param: 'off_session' }) };
+    }
+    // Off-session (a renewal) nobody is there to authenticate; and a card that attaches but never pays is declined.
+    if ((offSession && params.payment_method === 'pm_card_authenticationRequired') || params.payment_method === 'pm_card_chargeCustomerFail') {
+      const failed = { ...intent, status: 'requires_payment_method' };
+      this.intents.set(id, failed);
+      const [code, message] =
+        params.payment_method === 'pm_card_authenticationRequired'
+          ? ['authentication_required', 'Your card was declined. This transaction requires authentication.']
+          : ['card_declined', 'Your card was declined.'];
+      return { status: 402, body: stripeError('card_error', message, { code, decline_code: code === 'card_declined' ? 'generic_decline' : code, payment_intent: failed }) };
+    }
     switch (params.payment_method) {
       case 'pm_card_visa':
         break;
@@ -158,6 +214,9 @@ class FakeStripe {
     return { status: 200, body: intent };
   }
 }
+
+/** Stripe's test PaymentMethods this stand-in knows (pm_card_chargeCustomerFail attaches, then its charges fail). */
+const KNOWN_METHODS = new Set(['pm_card_visa', 'pm_card_authenticationRequired', 'pm_card_visa_chargeDeclinedInsufficientFunds', 'pm_card_chargeCustomerFail']);
 
 const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
   error: { type, message, ...extra, doc_url: 'https://stripe.com/docs/error-codes' },
@@ -315,6 +374,102 @@ describe('Stripe adapter', () => {
     expect(await provider.refund('pi_1', 4250, 'pay-1:refund')).toEqual({ ok: true, value: undefined });
     expect(await provider.refund('pi_1', 4250, 'another-key')).toEqual({ ok: true, value: undefined });
     expect(fake.refunds).toBe(1);
+  });
+
+  describe('saved payment methods (subscriptions)', () => {
+    const save = (paymentMethodId: string, idempotencyKey = 'sub-attempt-1') =>
+      provider.savePaymentMethod!({ method: { paymentMethodId }, email: 'ada@example.com', idempotencyKey, now });
+    const charge = (token: string, idempotencyKey = 'renewal:bill-1') =>
+      provider.chargeSavedMethod!({ amount: 1300, currency: 'USD', idempotencyKey, token, email: 'ada@example.com', description: 'Shop — subscription renewal', now });
+
+    it('saves a method: a customer created with it attached, once per key; the first payment is that customer’s, kept for later', async () => {
+      const saved = await save('pm_card_visa');
+      expect(saved).toEqual({ status: 'saved', token: 'cus_1/pm_card_visa', firstPayment: { paymentMethodId: 'pm_card_visa', customerId: 'cus_1' } });
+      const [sent] = fake.requests;
+      expect([sent?.method, sent?.path, sent?.headers['idempotency-key'], sent?.headers.authorization]).toEqual(['POST', '/v1/customers', 'sub-attempt-1:customer', `Bearer ${SECRET_KEY}`]);
+      expect(sent?.params).toEqual({ email: 'ada@example.com', payment_method: 'pm_card_visa' });
+      expect(fake.attachedTo.get('pm_card_visa')).toBe('cus_1');
+      // A retried checkout: the same customer, not a second one.
+      expect(await save('pm_card_visa')).toEqual(saved);
+      expect(fake.customers.size).toBe(1);
+
+      if (saved.status !== 'saved') throw new Error('not saved');
+      expect(await provider.authorize(request({ method: saved.firstPayment }))).toEqual({ status: 'authorized', reference: 'pi_1' });
+      expect(fake.requests.at(-1)?.params).toMatchObject({ customer: 'cus_1', payment_method: 'pm_card_visa', setup_future_usage: 'off_session', confirm: 'true' });
+    });
+
+    it('charges a saved method off-session: customer, payment_method, off_session=true, confirm=true, under the bill’s key; once per key', async () => {
+      const saved = await save('pm_card_visa');
+      if (saved.status !== 'saved') throw new Error('not saved');
+      fake.requests.length = 0;
+      expect(await charge(saved.token)).toEqual({ status: 'authorized', reference: 'pi_1' });
+      expect(fake.requests).toHaveLength(1);
+      const [sent] = fake.requests;
+      expect([sent?.path, sent?.headers['idempotency-key'], sent?.headers['content-type']]).toEqual([
+        '/v1/payment_intents',
+        'renewal:bill-1',
+        'application/x-www-form-urlencoded',
+      ]);
+      expect(sent?.params).toEqual({
+        amount: '1300',
+        currency: 'usd',
+        customer: 'cus_1',
+        payment_method: 'pm_card_visa',
+        off_session: 'true',
+        confirm: 'true',
+        capture_method: 'manual',
+        receipt_email: 'ada@example.com',
+        description: 'Shop — subscription renewal',
+      });
+      // The same bill again (a run that died and is taken over): Stripe's first answer, no second charge.
+      expect(await charge(saved.token)).toEqual({ status: 'authorized', reference: 'pi_1' });
+      expect(fake.intents.size).toBe(1);
+      // Captured like a checkout's authorization once the renewal's order is written.
+      expect(await provider.capture('pi_1', 1300, 'renewal:bill-1:capture')).toEqual({ ok: true, value: undefined });
+      expect(fake.intents.get('pi_1')?.status).toBe('succeeded');
+    });
+
+    it('maps a renewal the card no longer pays, or that wants the absent shopper, to declined with Stripe’s message', async () => {
+      const failing = await save('pm_card_chargeCustomerFail', 'sub-attempt-2');
+      expect(failing).toMatchObject({ status: 'saved', token: 'cus_1/pm_card_chargeCustomerFail' });
+      if (failing.status !== 'saved') throw new Error('not saved');
+      expect(await charge(failing.token, 'renewal:bill-2')).toEqual({ status: 'declined', message: 'Your card was declined.', field: 'payment' });
+      expect(fake.requests.at(-1)?.params).toMatchObject({ customer: 'cus_1', off_session: 'true', confirm: 'true' });
+
+      const needs3ds = await save('pm_card_authenticationRequired', 'sub-attempt-3');
+      if (needs3ds.status !== 'saved') throw new Error('not saved');
+      expect(await charge(needs3ds.token, 'renewal:bill-3')).toEqual({
+        status: 'declined',
+        message: 'Your card was declined. This transaction requires authentication.',
+        field: 'payment',
+      });
+      expect([...fake.intents.values()].map((i) => i.status)).toEqual(['requires_payment_method', 'requires_payment_method']);
+    });
+
+    it('refuses what cannot be saved or charged: no card, a card Stripe declines, an unknown one, a token not its own', async () => {
+      expect(await save('')).toEqual({ status: 'declined', message: 'Enter your card details.', field: 'payment' });
+      expect(await save('tok_visa&customer=cus_9')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
+      expect(await charge('test_saved_abc')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
+      expect(fake.requests).toHaveLength(0);
+      expect(await save('pm_card_chargeDeclined', 'sub-attempt-5')).toEqual({ status: 'declined', message: 'Your card was declined.', field: 'payment' });
+      expect(await save('pm_unknown', 'sub-attempt-6')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
+      expect(fake.customers.size).toBe(0);
+      // A method that is not this customer's is Stripe's refusal: the card must be entered again, nothing charged.
+      await save('pm_card_visa', 'sub-attempt-7');
+      expect(await charge('cus_1/pm_card_authenticationRequired')).toEqual({
+        status: 'declined',
+        message: 'Your card details could not be used. Please enter them again.',
+        field: 'payment',
+      });
+      expect(fake.intents.size).toBe(0);
+    });
+
+    it('fails (to be tried again) when Stripe cannot be reached', async () => {
+      fake.silent.add('/v1/payment_intents');
+      const quick = stripeProvider({ secretKey: SECRET_KEY, apiUrl: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
+      const outcome = await quick.chargeSavedMethod!({ amount: 1300, currency: 'USD', idempotencyKey: 'renewal:bill-4', token: 'cus_1/pm_card_visa', email: 'ada@example.com', description: 'x', now });
+      expect(outcome.status).toBe('failed');
+    });
   });
 
   it("reports Stripe's refusals and references that are not its own", async () => {

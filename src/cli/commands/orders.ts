@@ -12,6 +12,7 @@ import type { OrderStatus } from '../../db/tables';
 import { getOrderByNumber, listOrders } from '../../services/orders';
 import type { Order, OrderLine } from '../../services/orderTypes';
 import { PaymentConfigError, paymentEnvOf, paymentProviderFor, type PaymentEnv, type PaymentProvider, type PaymentProviderName } from '../../services/payments';
+import { giftCardPaymentsOfOrder } from '../../services/giftCards';
 import { refundOrder } from '../../services/refunds';
 import { findSiteByHost, getSite, type Site } from '../../services/sites';
 import type { DbHandle } from '../../db/connect';
@@ -133,7 +134,7 @@ const attributesText = (line: OrderLine): string =>
     .join(', ');
 
 /** The order's totals as label and amount, in the order page's order (tax included is said after the total). */
-function totalRows(order: Order): [string, string][] {
+function totalRows(order: Order, giftCards: readonly { lastFour: string; amountCents: number }[]): [string, string][] {
   const m = (minorUnits: number) => money(order.currency, minorUnits);
   const rows: [string, string][] = [['Subtotal', m(order.subtotalCents)]];
   if (order.discountCents > 0 || order.couponCode) {
@@ -143,11 +144,16 @@ function totalRows(order: Order): [string, string][] {
   if (!order.pricesIncludeTax) rows.push([order.taxName, m(order.taxCents)]);
   rows.push(['Total', m(order.grandTotalCents)]);
   if (order.pricesIncludeTax) rows.push([`Includes ${order.taxName}`, m(order.taxCents)]);
+  if (giftCards.length > 0) {
+    for (const card of giftCards) rows.push([`Gift card •••• ${card.lastFour}`, `-${m(card.amountCents)}`]);
+    const due = order.grandTotalCents - giftCards.reduce((sum, card) => sum + card.amountCents, 0);
+    rows.push([order.status === 'awaiting-payment' ? 'Left to pay' : 'Charged to card', m(due)]);
+  }
   return rows;
 }
 
 /** The order in full, as lines (every text a shopper or merchant typed made printable). */
-export function orderLines(order: Order): string[] {
+export function orderLines(order: Order, giftCards: readonly { lastFour: string; amountCents: number }[] = []): string[] {
   const p = (text: string) => printable(text);
   const out = [
     `Order #${order.number}`,
@@ -167,7 +173,7 @@ export function orderLines(order: Order): string[] {
     for (const answer of line.additionalFieldsSummary) out.push(`    ${p(answer.title)}: ${p(answer.lines.join(', '))}`);
     out.push(`    ${line.quantity} × ${money(order.currency, line.unitPrice)} = ${money(order.currency, line.lineTotal)}`);
   }
-  const rows = totalRows(order);
+  const rows = totalRows(order, giftCards);
   const labelWidth = Math.max(...rows.map(([label]) => [...label].length)) + 1;
   const amountWidth = Math.max(...rows.map(([, amount]) => [...amount].length));
   out.push('');
@@ -182,7 +188,8 @@ async function showOrder(args: string[], io: CliIo): Promise<number> {
   const { number, siteId } = numberAndSite('orders show', args);
   return withDatabase(loadSettings(), io, async (handle) => {
     const site = await siteFor(handle, siteId);
-    for (const line of orderLines(await orderOf(handle, site, number))) io.out(line);
+    const order = await orderOf(handle, site, number);
+    for (const line of orderLines(order, await giftCardPaymentsOfOrder(handle.db, order.id))) io.out(line);
     return 0;
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
 import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress } from '../../core/checkout/address';
@@ -6,6 +6,7 @@ import { checkCardInput } from '../../core/checkout/card';
 import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
+import { maskedGiftCard } from '../../core/giftCard/code';
 import type { CheckoutQuote } from '../../services/orderTypes';
 import { SiteImagesContext } from '../../ui/ResponsiveImage';
 import {
@@ -16,11 +17,14 @@ import {
   lineErrorId,
   paymentInput,
   readCheckoutValues,
+  withoutGiftCard,
+  withQuotedGiftCards,
   type CheckoutErrors,
   type CheckoutFieldName,
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
 import { money, shippingAmountText, SummaryLines, SummaryTotals, type SummaryLine } from '../../ui/checkout/OrderSummary';
+import { controlAttributes, Field, FieldError, TextField } from '../../ui/checkout/CheckoutFields';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { fetchQuote, newIdempotencyKey, postOrder } from './checkoutApi';
 
@@ -75,6 +79,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [alert, setAlert] = useState<{ message: string; serial: number } | null>(props.alert ? { message: props.alert, serial: 0 } : null);
   const [idempotencyKey, setIdempotencyKey] = useState(props.idempotencyKey);
   const [placing, setPlacing] = useState(false);
+  // The gift-card codes applied so far (the hidden field's value): what the last quote applied.
+  const [giftCardCodes, setGiftCardCodes] = useState(props.values.giftCardCodes);
+  const giftCardInput = useRef<HTMLInputElement>(null);
   // False on the server and while hydrating, true once the island runs: what only works with JavaScript shows then.
   const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
   const [quoting, setQuoting] = useState(false);
@@ -93,6 +100,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   }, [alert]);
 
   const addressForm = addressFormFor(country);
+  // Gift cards pay everything: no card is asked for (the server asks no payment service either).
+  const paidByGiftCards = quote.giftCards.length > 0 && quote.amountDueCents === 0;
   const values = (): CheckoutValues => {
     const data = formRef.current ? new FormData(formRef.current) : null;
     return readCheckoutValues((name) => data?.get(name));
@@ -109,7 +118,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       if (!address.ok) Object.assign(found, address.error);
       if (!quote.shippingOptions.some((o) => o.id === typed.shippingOptionId)) found.shippingOptionId = messages.chooseShipping;
     }
-    if (payment.provider === 'test') {
+    if (payment.provider === 'test' && !paidByGiftCards) {
       const card = checkCardInput(typed, new Date());
       if (!card.ok) Object.assign(found, card.error);
     }
@@ -134,14 +143,21 @@ export function CheckoutForm(props: CheckoutFormProps) {
     setQuoteProblem(null);
     setQuote(next);
     setShippingOptionId(next.selectedShippingOptionId ?? '');
+    // A gift card that applied joins the list (and leaves the field); one that failed stays, by its message.
+    const quoted = withQuotedGiftCards(typed, next.giftCards);
+    setGiftCardCodes(quoted.giftCardCodes);
+    if (quoted.giftCardCode === '' && giftCardInput.current) giftCardInput.current.value = '';
     setErrors((previous) => {
       const updated = { ...previous };
       delete updated.couponCode;
+      delete updated.giftCardCode;
       if (typed.couponCode.trim() !== '' && next.couponError) updated.couponCode = next.couponError;
+      if (next.giftCardError) updated.giftCardCode = next.giftCardError;
       if (updated.shippingOptionId && next.selectedShippingOptionId) delete updated.shippingOptionId;
       return updated;
     });
-    setStatus(`Total ${money(next.totals.grandTotalCents, currency)}${next.coupon ? `, coupon ${next.coupon.code} applied` : ''}.`);
+    const giftCardsText = next.giftCards.length > 0 ? `, ${money(next.amountDueCents, currency)} left to pay after gift cards` : '';
+    setStatus(`Total ${money(next.totals.grandTotalCents, currency)}${next.coupon ? `, coupon ${next.coupon.code} applied` : ''}${giftCardsText}.`);
   };
 
   /** Asks for new totals once the shopper pauses (each change restarts the wait; older answers are ignored). */
@@ -187,6 +203,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === 'removeGiftCard') {
+      setGiftCardCodes(withoutGiftCard(values(), submitter.value).giftCardCodes);
+      requestQuote(0);
+      return;
+    }
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'quote';
     if (intent === 'place') void place();
     else requestQuote(0);
@@ -243,7 +264,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   if (lines.length === 0) return <EmptyCheckout shopPath={props.shopPath} />;
 
-  const labels: Record<CheckoutField | 'paymentMethodId', string> = {
+  const labels: Record<CheckoutField | 'paymentMethodId' | 'giftCardCodes', string> = {
     email: 'Email',
     firstName: 'First name',
     lastName: 'Last name',
@@ -256,6 +277,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     phone: 'Phone',
     shippingOptionId: 'Shipping method',
     couponCode: 'Coupon code',
+    giftCardCode: 'Gift card',
+    giftCardCodes: 'Gift cards',
     cardNumber: 'Card number',
     cardExpiry: 'Expiry (MM / YY)',
     cardCvc: 'CVC',
@@ -277,6 +300,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       ) : null}
       <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
         <input type="hidden" name="crumb" value={props.crumb} />
         <div className="checkout__details">
           <section className="checkout-section" aria-labelledby="checkout-contact">
@@ -368,7 +392,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
             <h2 id="checkout-payment">Payment</h2>
             {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
             <FieldError name="payment" error={errors.payment} />
-            {payment.provider === 'test' ? (
+            {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
+            {payment.provider === 'test' && !paidByGiftCards ? (
               <>
                 <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
                 <div className="checkout-row">
@@ -377,7 +402,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 </div>
               </>
             ) : null}
-            {payment.provider === 'stripe' ? (
+            {payment.provider === 'stripe' && !paidByGiftCards ? (
               enhanced ? (
                 <TextField {...field('paymentMethodId')} autoComplete="off" required />
               ) : (
@@ -400,7 +425,40 @@ export function CheckoutForm(props: CheckoutFormProps) {
                   autoComplete="off"
                   defaultValue={props.values.couponCode}
                 />
-                <button type="submit" name="intent" value="quote" className="button">
+                {/* Two Apply buttons on the page: each says what it applies (the name keeps the visible word). */}
+                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply coupon">
+                  Apply
+                </button>
+              </div>
+            </Field>
+          </div>
+          <div className="checkout-coupon checkout-gift-cards">
+            {quote.giftCards.length > 0 ? (
+              <ul className="checkout-gift-cards__list" aria-label="Gift cards applied">
+                {quote.giftCards.map((card) => (
+                  <li key={card.code} className="checkout-gift-cards__card">
+                    <span>
+                      Gift card {maskedGiftCard(card.lastFour)}: pays {money(card.amountCents, currency)} of its {money(card.balanceCents, currency)} balance
+                    </span>
+                    <button type="submit" name="removeGiftCard" value={card.code} className="button" aria-label={`Remove gift card ${maskedGiftCard(card.lastFour)}`}>
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Field name="giftCardCode" label={labels.giftCardCode} error={errors.giftCardCode}>
+              <div className="checkout-coupon__row">
+                <input
+                  ref={giftCardInput}
+                  {...controlAttributes('giftCardCode', errors.giftCardCode)}
+                  maxLength={FIELD_MAX_LENGTHS.giftCardCode}
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  defaultValue={props.values.giftCardCode}
+                />
+                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply gift card">
                   Apply
                 </button>
               </div>
@@ -413,6 +471,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
               requiresShipping={quote.requiresShipping}
               couponCode={quote.coupon?.code ?? null}
               shippingPending={quote.selectedShippingOptionId === null}
+              giftCards={quote.giftCards}
+              amountDueCents={quote.amountDueCents}
             />
           </div>
           <p className="visually-hidden" role="status">
@@ -494,72 +554,5 @@ function ErrorList({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The attributes every control of a field carries: its name, id, and its message when there is one. */
-const controlAttributes = (name: CheckoutFieldName, error: string | undefined) => ({
-  id: fieldId(name),
-  name,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? fieldErrorId(name) : undefined,
-});
-
-function FieldError({ name, error }: { name: CheckoutFieldName | 'payment'; error: string | undefined }) {
-  return error ? (
-    <p className="field__error" id={fieldErrorId(name)}>
-      {error}
-    </p>
-  ) : null;
-}
-
-/** A label, the field's message under it, then the control; '(optional)' for what may be left empty. */
-function Field({ name, label, error, required = false, children }: { name: CheckoutFieldName; label: string; error: string | undefined; required?: boolean; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={fieldId(name)}>
-        {label}
-        {required ? null : <span className="optional"> (optional)</span>}
-      </label>
-      <FieldError name={name} error={error} />
-      {children}
-    </div>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  error,
-  value,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  placeholder,
-  required = false,
-}: {
-  name: CheckoutFieldName;
-  label: string;
-  error: string | undefined;
-  value: string;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  inputMode?: 'numeric';
-  placeholder?: string;
-  required?: boolean;
-}) {
-  return (
-    <Field name={name} label={label} error={error} required={required}>
-      <input
-        {...controlAttributes(name, error)}
-        maxLength={FIELD_MAX_LENGTHS[name]}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        defaultValue={value}
-        aria-required={required || undefined}
-      />
-    </Field>
   );
 }

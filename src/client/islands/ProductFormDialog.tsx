@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkProductFormAnswers } from '../../core/forms/productForm';
 import { buttonStateLabel } from '../../core/labels';
 import type { ProductForm } from '../../services/coreForm';
 import { FormFieldInput, readFormInputs } from '../../ui/FormFields';
+import { trackEvent } from '../track';
 import { useModalDialog } from './useModalDialog';
 
 /** What the add request answered: nothing more to show, or the §8 message (and the server's per-field messages). */
@@ -35,6 +36,8 @@ export function ProductFormDialog({
   const savingRef = useRef(false);
 
   useModalDialog(ref, 'input:not([type="hidden"]), select, textarea, button');
+  // §7: the custom product form was opened (once per opening).
+  useEffect(() => trackEvent('CommerceShopping_OpenCustomProductForm', { formId: form.id }), [form.id]);
 
   /** After a refusal, focus the first field with a message (its message is read with it). */
   const focusFirstError = (fields: Readonly<Record<string, string>>) => {
@@ -61,6 +64,7 @@ export function ProductFormDialog({
     setSaving(true);
     const outcome = await onSave(checked.value);
     savingRef.current = false;
+    if (outcome.ok) trackEvent('CommerceShopping_SaveCustomProductForm', { formId: form.id });
     // On success the dialog is closed by its owner (and unmounted); a refusal is shown here.
     if (!outcome.ok) {
       setSaving(false);

@@ -12,6 +12,9 @@ import type { ProductForm } from '../../services/coreForm';
 import { AlertDialog } from './AlertDialog';
 import { ProductFormDialog } from './ProductFormDialog';
 import { useAddToCart } from './useAddToCart';
+import { optionPrice, periodPrice, planPriceText, type SubscriptionOption, type SubscriptionPlan } from '../../core/subscriptionPlan';
+import { purchasePriceCents } from '../../core/cartRules';
+import type { CoreVariant } from '../../core/product';
 
 export interface ProductPurchaseProps {
   product: CoreProduct;
@@ -24,21 +27,29 @@ export interface ProductPurchaseProps {
   form?: ProductForm;
   /** The store offers express checkout (§2): a second button adds and goes straight to checkout. */
   expressCheckout?: boolean;
+  /** The site's id, for the gift-card checkout's address (§2). */
+  websiteId?: string;
+  /** A subscription product's plan and options (§3), each option with its form when it has one. */
+  subscription?: { plan: SubscriptionPlan; options: (SubscriptionOption & { form?: ProductForm })[] };
 }
 
 /** The express-checkout button's label (the spec shows none). */
 export const EXPRESS_CHECKOUT_LABEL = 'Buy Now';
 
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form, expressCheckout = false }: ProductPurchaseProps) {
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form: productForm, expressCheckout = false, websiteId, subscription }: ProductPurchaseProps) {
   const id = useId();
   const [selected, setSelected] = useState<Record<string, string>>(() =>
     // A single value leaves nothing to choose: preselect it.
     Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? ''])),
   );
   const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
-  const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe });
-  const cart = useAddToCart({ product, idleLabel, form });
+  // §3: a subscription's option (the first one chosen at first) brings its price, its form and its button text.
+  const [optionId, setOptionId] = useState(subscription?.options[0]?.id ?? '');
+  const option = subscription?.options.find((o) => o.id === optionId);
+  const form = option?.form ?? productForm;
+  const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe }, option);
+  const cart = useAddToCart({ product, idleLabel, form, ...(websiteId !== undefined ? { websiteId } : {}) });
 
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
@@ -54,10 +65,20 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         aria-label="Purchase"
         onSubmit={(e) => {
           e.preventDefault();
-          cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined });
+          cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, ...(option ? { subscriptionOptionId: option.id } : {}) });
         }}
       >
-        <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
+        {subscription ? (
+          <SubscriptionPrice
+            idPrefix={id}
+            subscription={subscription}
+            optionId={optionId}
+            onChange={setOptionId}
+            variant={chosen ?? (options.length === 0 ? variant : null) ?? product.variants[0] ?? null}
+          />
+        ) : (
+          <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
+        )}
         {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
         <VariantSelectors
           idPrefix={id}
@@ -93,6 +114,53 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
       {/* Outside the purchase form: a form inside a form is not HTML, and its submit must not add without answers. */}
       {form && cart.productForm.open ? (
         <ProductFormDialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A subscription's price block in the spec's wording ('$13.00 every 2 weeks', 'Unavailable' without a price) and, when
+ * it has several options, the choice between them, each in the same wording.
+ */
+function SubscriptionPrice({
+  idPrefix,
+  subscription,
+  optionId,
+  onChange,
+  variant,
+}: {
+  idPrefix: string;
+  subscription: NonNullable<ProductPurchaseProps['subscription']>;
+  optionId: string;
+  onChange: (id: string) => void;
+  variant: CoreVariant | null;
+}) {
+  const variantPrice = variant ? { minorUnits: purchasePriceCents(variant), currency: variant.price.currency } : null;
+  const price = periodPrice({ options: subscription.options, optionId, variantPrice });
+  return (
+    <>
+      <p className="price-block">
+        <span className="price subscription-price">{planPriceText(subscription.plan, price)}</span>
+      </p>
+      {subscription.options.length > 1 ? (
+        <fieldset className="subscription-options">
+          <legend>Subscription</legend>
+          {subscription.options.map((o) => (
+            <label className="subscription-option" key={o.id} htmlFor={`${idPrefix}-option-${o.id}`}>
+              <input
+                type="radio"
+                id={`${idPrefix}-option-${o.id}`}
+                name={`${idPrefix}-subscription-option`}
+                value={o.id}
+                checked={o.id === optionId}
+                onChange={() => onChange(o.id)}
+              />{' '}
+              {planPriceText(subscription.plan, optionPrice(o))}
+              {o.useCustomAddButtonText && o.customAddButtonText ? <span className="subscription-option__name"> ({o.customAddButtonText})</span> : null}
+            </label>
+          ))}
+        </fieldset>
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { CartContents, type CartContentsProps } from './CartContents';
 import { CartPill, type CartPillProps } from './CartPill';
+import { FormBlockForm, type FormBlockFormProps } from './FormBlockForm';
 import { GridAddToCart, type GridAddToCartProps } from './GridAddToCart';
 import { ProductPurchase, type ProductPurchaseProps } from './ProductPurchase';
 
@@ -10,6 +11,7 @@ export const ISLANDS = {
   CartContents,
   GridAddToCart,
   ProductPurchase,
+  FormBlockForm,
 } satisfies Record<string, ComponentType<never>>;
 
 export interface IslandProps {
@@ -17,6 +19,7 @@ export interface IslandProps {
   CartContents: CartContentsProps;
   GridAddToCart: GridAddToCartProps;
   ProductPurchase: ProductPurchaseProps;
+  FormBlockForm: FormBlockFormProps;
 }
 
 export type IslandName = keyof typeof ISLANDS;

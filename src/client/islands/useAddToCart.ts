@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkAddToCart, type VariantSelection } from '../../core/addToCart';
-import { alertTitle, failureMessage, type AddToCartError } from '../../core/addToCartErrors';
+import { alertTitle, failureMessage, requestFailureError, type AddToCartError } from '../../core/addToCartErrors';
 import { ProductType } from '../../core/enums';
 import { buttonStateLabel, type AddToCartButtonState } from '../../core/labels';
 import type { CoreProduct } from '../../core/product';
@@ -14,6 +14,7 @@ import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
 import type { ProductForm } from '../../services/coreForm';
 import { purchaseRoute } from '../../core/purchaseRoute';
 import { cartStore, type AddEntryResult } from '../cartStore';
+import { postSubscriptionCart } from '../subscriptionApi';
 import type { FormSaveOutcome } from './ProductFormDialog';
 
 export interface AddAttempt {
@@ -21,6 +22,8 @@ export interface AddAttempt {
   quantityInput?: unknown;
   /** The express-checkout button (§2/§4): after the add, the top window goes to the checkout. */
   expressCheckout?: boolean;
+  /** A subscription's chosen option (§7 subscriptionOptionId). */
+  subscriptionOptionId?: string;
 }
 
 export interface AlertState {
@@ -55,10 +58,12 @@ export function useAddToCart(options: {
   onAdded?: () => void;
   /** The product's form (additionalFieldsFormId), when it has one. */
   form?: ProductForm;
+  /** The site's id: a gift card's button goes to /checkout/giftcard?websiteId={id}&… (§2). */
+  websiteId?: string;
 }): UseAddToCart {
-  const { product, idleLabel, grid = false, onAdded, form } = options;
+  const { product, idleLabel, grid = false, onAdded, form, websiteId = '' } = options;
   /** The checked add waiting for the form's answers (the form is open while this is set). */
-  const [pending, setPending] = useState<{ sku: string; quantity: number; express: boolean } | null>(null);
+  const [pending, setPending] = useState<{ sku: string; quantity: number; express: boolean; subscriptionOptionId?: string } | null>(null);
   const [state, setState] = useState<AddToCartButtonState>('idle');
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [unselected, setUnselected] = useState<readonly string[]>([]);
@@ -99,7 +104,8 @@ export function useAddToCart(options: {
       product,
       selection: attempt.selection,
       quantityInput: attempt.quantityInput,
-      quantityInCart: chosen ? store.quantityInCart(chosen.sku) : undefined,
+      // A subscription has a cart of its own (§4): nothing of the shopper's cart counts against it.
+      quantityInCart: chosen && !product.isSubscribable ? store.quantityInCart(chosen.sku) : undefined,
       expressCheckout,
       hasCartCookieOrSession: expressCheckout ? cookiesWork() : undefined,
     });
@@ -109,21 +115,28 @@ export function useAddToCart(options: {
     }
     const { variant, quantity } = checked.value;
     setUnselected([]);
-    if (form) {
-      // §4: the form opens only now that options, variant, stock and quantity are known to be fine.
-      setPending({ sku: variant.sku, quantity, express: expressCheckout });
+    if (product.productType === ProductType.GIFT_CARD) {
+      // §4: a gift card never enters the cart; its button goes to the gift-card checkout, in the top window (§2).
+      const route = purchaseRoute({ productType: product.productType, isSubscribable: false, websiteId, productId: product.id, sku: variant.sku });
+      if (route) (window.top ?? window).location.assign(route.url);
       return;
     }
-    void send(variant.sku, quantity, '', expressCheckout).then((result) => {
+    if (form) {
+      // §4: the form opens only now that options, variant, stock and quantity are known to be fine.
+      setPending({ sku: variant.sku, quantity, express: expressCheckout, ...(attempt.subscriptionOptionId ? { subscriptionOptionId: attempt.subscriptionOptionId } : {}) });
+      return;
+    }
+    void send(variant.sku, quantity, '', expressCheckout, attempt.subscriptionOptionId).then((result) => {
       if (!result.ok) setAlert({ title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }), message: failureMessage(result.failure) });
     });
   };
 
   /** The add request and the button's states around it (§4): adding → (1 s) added → (2 s) idle; failure → idle after 1 s. */
-  function send(sku: string, quantity: number, additionalFields: string, expressCheckout = false): Promise<AddEntryResult> {
+  function send(sku: string, quantity: number, additionalFields: string, expressCheckout = false, subscriptionOptionId?: string): Promise<AddEntryResult> {
     busy.current = true;
     setState('adding');
     document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity } }));
+    if (product.isSubscribable) return subscribe(sku, quantity, additionalFields, subscriptionOptionId);
     return cartStore()
       .addEntry({ itemId: product.id, sku, quantity, additionalFields })
       .then((result) => {
@@ -151,9 +164,31 @@ export function useAddToCart(options: {
       });
   }
 
+  /**
+   * §4/§7: a subscription skips the cart — the subscription call answers a cart token, and the page goes to the
+   * subscription checkout (the button stays busy while it loads). A refusal is SUB_API_FAILURE (SUB_WITH_FORM_FAILURE
+   * for the form's answers), shown in the alert or the form.
+   */
+  async function subscribe(sku: string, qty: number, additionalFields: string, subscriptionOptionId?: string): Promise<AddEntryResult> {
+    const answer = await postSubscriptionCart({ itemId: product.id, sku, qty, additionalFields, ...(subscriptionOptionId ? { subscriptionOptionId } : {}) });
+    const route = answer.ok ? purchaseRoute({ productType: product.productType, isSubscribable: true, websiteId, productId: product.id, cartToken: answer.cartToken }) : null;
+    if (answer.ok && route) {
+      window.location.assign(route.url);
+      return { ok: true, cart: cartStore().getSnapshot() };
+    }
+    busy.current = false;
+    later(FAILED_RESET_DELAY_MS, () => setState((s) => (s === 'adding' ? 'idle' : s)));
+    const failed = answer.ok ? { ok: false as const, failure: { kind: 'http' as const, status: 502 } } : answer;
+    const error = requestFailureError(failed.failure, true);
+    document.dispatchEvent(
+      new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: failed.fields ? 'SUB_WITH_FORM_FAILURE' : error.type, message: error.message } }),
+    );
+    return failed;
+  }
+
   const save = async (additionalFields: string): Promise<FormSaveOutcome> => {
     if (!pending || busy.current) return { ok: true };
-    const result = await send(pending.sku, pending.quantity, additionalFields, pending.express);
+    const result = await send(pending.sku, pending.quantity, additionalFields, pending.express, pending.subscriptionOptionId);
     if (result.ok) {
       setPending(null);
       return { ok: true };

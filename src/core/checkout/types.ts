@@ -61,4 +61,13 @@ export interface CardInput {
 }
 
 /** Fields a checkout failure can point at (the form shows the message next to that field). */
-export type CheckoutField = 'email' | AddressField | 'shippingOptionId' | 'couponCode' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'payment';
+export type CheckoutField =
+  | 'email'
+  | AddressField
+  | 'shippingOptionId'
+  | 'couponCode'
+  | 'giftCardCode'
+  | 'cardNumber'
+  | 'cardExpiry'
+  | 'cardCvc'
+  | 'payment';

@@ -66,7 +66,7 @@ export interface LikertField extends FieldBase {
 }
 export interface HiddenField extends FieldBase {
   kind: 'hidden';
-  /** Used when the page's query string has no value under the field's title. */
+  /** Used when the page's query string has no value under the field's name (its id). */
   value: string;
 }
 

@@ -43,8 +43,10 @@ describe('field values (§3)', () => {
   });
 
   it('takes a hidden value from the query string by field name, else its own', () => {
-    const hidden: HiddenField = { id: 'h', kind: 'hidden', title: 'utm_source', required: false, value: 'direct' };
+    const hidden: HiddenField = { id: 'utm_source', kind: 'hidden', title: 'Campaign source', required: false, value: 'direct' };
     expect(hiddenFieldValue(hidden, '?utm_source=newsletter&x=1')).toBe('newsletter');
+    // The title is what submissions show, not the field's name.
+    expect(hiddenFieldValue(hidden, '?Campaign%20source=ad')).toBe('direct');
     expect(hiddenFieldValue(hidden, 'utm_source=a%20b')).toBe('a b');
     expect(hiddenFieldValue(hidden, '?utm_source=')).toBe('direct');
     expect(hiddenFieldValue(hidden, '?other=1')).toBe('direct');

@@ -58,10 +58,11 @@ export const readFieldValue = (field: FormField, raw: unknown): FieldValue => {
 };
 
 /**
- * A hidden field's value: the page query string's value under the field's name (its title),
- * else the field's own value. An empty query value also falls back: '?source=' carries nothing.
+ * A hidden field's value: the page query string's value under the field's name (its `id`, the name its input posts
+ * under; not its title, which is only shown in submissions), else the field's own value. An empty query value also
+ * falls back: '?source=' carries nothing.
  */
 export const hiddenFieldValue = (field: HiddenField, queryString: string): string => {
-  const fromQuery = new URLSearchParams(queryString).get(field.title);
+  const fromQuery = new URLSearchParams(queryString).get(field.id);
   return fromQuery !== null && fromQuery !== '' ? fromQuery : field.value;
 };

@@ -9,12 +9,20 @@ import type { Database } from '../tables';
 import { initial } from './001_initial';
 import { checkout } from './002_checkout';
 import { cartClaims } from './003_cart_claims';
+import { giftCards } from './004_gift_cards';
+import { subscriptions } from './005_subscriptions';
+import { forms } from './006_forms';
+import { analytics } from './007_analytics';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001_initial': initial(engine),
     '002_checkout': checkout(engine),
     '003_cart_claims': cartClaims(engine),
+    '004_gift_cards': giftCards(engine),
+    '005_subscriptions': subscriptions(engine),
+    '006_forms': forms(engine),
+    '007_analytics': analytics(engine),
   };
 }
 

@@ -121,6 +121,8 @@ function toApiError(failure: CartFailure): ApiError {
   switch (failure.type) {
     case 'PRODUCT_NOT_FOUND':
       return new ApiError('product-not-found', 'Sorry, that item is no longer available.', { field: 'itemId' });
+    case 'GIFT_CARD_NOT_IN_CART':
+      return new ApiError('add-to-cart-refused', failure.message, { field: 'itemId' });
     case 'ENTRY_NOT_FOUND':
       return new ApiError('entry-not-found', 'That item is no longer in your cart.', { field: 'entryId' });
     case 'INVALID_FORM_ANSWERS':

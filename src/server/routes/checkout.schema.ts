@@ -46,6 +46,7 @@ export const checkoutChoicesBody = z
     shippingAddress: shippingAddressInput.optional(),
     shippingOptionId: text(64).optional(),
     couponCode: text(64).optional(),
+    giftCardCodes: z.array(text(64), { error: 'must be a list of gift-card codes' }).max(10, 'must have at most 10 codes').optional(),
   }, objectErrors)
   .strict();
 

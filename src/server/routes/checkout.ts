@@ -50,6 +50,7 @@ const FAILURE_CODES: Record<CheckoutFailure['type'], ErrorCode> = {
   BELOW_MINIMUM: 'checkout-refused',
   INVALID_DETAILS: 'checkout-refused',
   INVALID_COUPON: 'checkout-refused',
+  INVALID_GIFT_CARD: 'checkout-refused',
   OUT_OF_STOCK: 'out-of-stock',
   CART_CHANGED: 'checkout-conflict',
   IN_PROGRESS: 'checkout-in-progress',

@@ -19,6 +19,9 @@ import { PageRenderer, type VisitorPage } from '../../render/renderPath';
 import * as catalog from '../../services/catalog';
 import { CHECKOUT_MESSAGES, placeOrder, quoteCheckout } from '../../services/checkout';
 import { getOrder } from '../../services/orders';
+import { giftCardPaymentsOfOrder } from '../../services/giftCards';
+import { subscriptionOfOrder } from '../../services/subscriptions/store';
+import { billingDateText } from '../../core/subscriptionSchedule';
 import type { CheckoutFailure, CheckoutQuote } from '../../services/orderTypes';
 import type { Site } from '../../services/sites';
 import { getCart } from '../../services/cart';
@@ -30,6 +33,8 @@ import {
   paymentInput,
   readCheckoutValues,
   withoutCardSecrets,
+  withoutGiftCard,
+  withQuotedGiftCards,
   type CheckoutErrors,
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
@@ -137,12 +142,16 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
     scope.post(CHECKOUT_PATH, { config }, async (request, reply) => {
       const site = await siteOf(request);
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-      const values = readCheckoutValues((name) => body[name]);
+      const posted = readCheckoutValues((name) => body[name]);
+      // A gift card's 'Remove' button names its code.
+      const values = typeof body.removeGiftCard === 'string' ? withoutGiftCard(posted, body.removeGiftCard) : posted;
       const token = cartToken(request);
       if (body.intent !== 'place') {
         // What the quote call accepts (a forged post with a NUL or an over-long value is a 400, as there).
         const choices = parseInput(checkoutChoicesBody, checkoutChoices(values), 'body');
-        return renderCheckout(request, reply, site, await quoteCheckout(ctx.db, site, token, choices), { values });
+        const quote = await quoteCheckout(ctx.db, site, token, choices);
+        const errors: CheckoutErrors = quote.giftCardError ? { giftCardCode: quote.giftCardError } : {};
+        return renderCheckout(request, reply, site, quote, { values: withQuotedGiftCards(values, quote.giftCards), errors });
       }
 
       const payments = ctx.paymentsFor(site);
@@ -158,7 +167,8 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       }
       const quote = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
-      return renderCheckout(request, reply, site, quote, refusedState(values, result.error), checkoutError(result.error).statusCode);
+      const refused = refusedState(withQuotedGiftCards(values, quote.giftCards), result.error);
+      return renderCheckout(request, reply, site, quote, refused, checkoutError(result.error).statusCode);
     });
 
     scope.get<{ Params: { orderId: string } }>(
@@ -175,6 +185,9 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         const { orderId } = request.params;
         const order = ORDER_ID.test(orderId) ? await getOrder(ctx.db, site.id, orderId) : undefined;
         if (!order) return ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound();
+        // An order of a subscription (its first period or a renewal) says which plan it belongs to.
+        const subscription = await subscriptionOfOrder(ctx.db, site.id, order.id);
+        const giftCards = await giftCardPaymentsOfOrder(ctx.db, order.id);
         return sendPage(reply, site, {
           path: orderPath(order.id),
           pageType: PageType.ORDER_CONFIRMED,
@@ -187,6 +200,18 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
               siteId={site.id}
               manualInstructions={site.settings.store.checkout.payments.manualInstructions}
               shopPath={await shopPath(site)}
+              giftCards={giftCards}
+              {...(subscription
+                ? {
+                    subscription: {
+                      planText: subscription.planText,
+                      nextBilling:
+                        subscription.status === 'active' && subscription.nextBillingAt
+                          ? billingDateText(new Date(subscription.nextBillingAt), site.settings.timeZone)
+                          : null,
+                    },
+                  }
+                : {})}
             />
           ),
         });

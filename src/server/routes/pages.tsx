@@ -10,6 +10,7 @@ import type { Site } from '../../services/sites';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
 import { pageCrumb } from '../crumb';
+import { withVisitorCrumb } from './formCrumb';
 import { siteOf } from '../plugins/site';
 
 declare module 'fastify' {
@@ -55,13 +56,17 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
       else page = await notFound(site);
     }
     if (page.status !== 200) return sendNotFound(reply, page);
-    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL).header('content-security-policy', page.contentSecurityPolicy);
-    if (request.headers['if-none-match'] === page.etag) {
+    // A page with a form block carries the visitor's crumb in the form's hidden field (a post without JavaScript):
+    // its ETag then names the crumb too, so a browser never keeps a copy with another visitor's (or an old) crumb.
+    const crumbed = withVisitorCrumb(page, () => pageCrumb(request, reply, ctx));
+    reply.header('etag', crumbed.etag).header('cache-control', PAGE_CACHE_CONTROL).header('content-security-policy', page.contentSecurityPolicy);
+    if (crumbed !== page) reply.header('cache-control', 'private, max-age=0, must-revalidate');
+    if (request.headers['if-none-match'] === crumbed.etag) {
       // A page kept by the browser still needs a crumb for its scripts' writes (a reload after the crumb was lost).
       pageCrumb(request, reply, ctx);
       return reply.code(304).send();
     }
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(page.html);
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(crumbed.html);
   };
 
   const sendNotFound = (reply: FastifyReply, page: RenderedPage) =>

@@ -15,8 +15,16 @@ export interface RenderedEmail {
   html: string;
 }
 
+/** What gift cards paid of an order (services/giftCards.ts giftCardPaymentsOfOrder). */
+export interface GiftCardPayment {
+  lastFour: string;
+  amountCents: number;
+}
+
 export interface ConfirmationContext {
   siteTitle: string;
+  /** The gift cards that paid part of the order. */
+  giftCards?: readonly GiftCardPayment[];
   /** The order-confirmed page (absolute URL). */
   orderUrl: string;
   /** The site's manual payment instructions; shown only while the order awaits payment. */
@@ -25,6 +33,7 @@ export interface ConfirmationContext {
 
 export interface NewOrderContext {
   siteTitle: string;
+  giftCards?: readonly GiftCardPayment[];
   orderUrl: string;
 }
 
@@ -60,8 +69,15 @@ interface TotalRow {
   strong?: boolean;
 }
 
-/** The totals as the order page lists them: subtotal, discount, shipping, tax added, total (then tax included). */
-function totalRows(order: Order): TotalRow[] {
+/** What is left for the payment provider once the gift cards paid their part. */
+const amountDue = (order: Order, giftCards: readonly GiftCardPayment[]): number =>
+  order.grandTotalCents - giftCards.reduce((sum, card) => sum + card.amountCents, 0);
+
+/**
+ * The totals as the order page lists them: subtotal, discount, shipping, tax added, total (then tax included); then
+ * each gift card used and what was charged to the card (or is left to pay).
+ */
+function totalRows(order: Order, giftCards: readonly GiftCardPayment[] = []): TotalRow[] {
   const rows: TotalRow[] = [{ label: 'Subtotal', amount: money(order, order.subtotalCents) }];
   if (order.discountCents > 0) {
     rows.push({ label: order.couponCode ? `Discount (${order.couponCode})` : 'Discount', amount: `-${money(order, order.discountCents)}` });
@@ -71,12 +87,16 @@ function totalRows(order: Order): TotalRow[] {
   if (tax && !order.pricesIncludeTax) rows.push({ label: order.taxName, amount: tax });
   rows.push({ label: 'Total', amount: money(order, order.grandTotalCents), strong: true });
   if (tax && order.pricesIncludeTax) rows.push({ label: `Includes ${order.taxName}`, amount: tax });
+  if (giftCards.length > 0) {
+    for (const card of giftCards) rows.push({ label: `Gift card •••• ${card.lastFour}`, amount: `−${money(order, card.amountCents)}` });
+    rows.push({ label: awaitingPayment(order) ? 'Left to pay' : 'Charged to card', amount: money(order, amountDue(order, giftCards)), strong: true });
+  }
   return rows;
 }
 
 const addressLines = (order: Order): string[] => (order.shippingAddress ? formatAddressLines(order.shippingAddress) : []);
 
-function itemsText(order: Order): string[] {
+function itemsText(order: Order, giftCards: readonly GiftCardPayment[]): string[] {
   const out = ['Items:'];
   for (const line of order.lines) {
     const attributes = attributesText(line);
@@ -84,7 +104,7 @@ function itemsText(order: Order): string[] {
     for (const answer of answerTexts(line)) out.push(`  ${answer}`);
     out.push(`  Quantity: ${line.quantity}, ${money(order, line.lineTotal)}`);
   }
-  out.push('', ...totalRows(order).map((row) => `${row.label}: ${row.amount}`));
+  out.push('', ...totalRows(order, giftCards).map((row) => `${row.label}: ${row.amount}`));
   return out;
 }
 
@@ -98,7 +118,7 @@ const CELL = 'padding:8px;border-bottom:1px solid #dddddd;vertical-align:top';
 const NUMBER = `${CELL};text-align:right;white-space:nowrap`;
 const MUTED = 'color:#555555;font-size:14px';
 
-function itemsHtml(order: Order): string {
+function itemsHtml(order: Order, giftCards: readonly GiftCardPayment[]): string {
   const body = order.lines
     .map((line) => {
       const details = [attributesText(line), ...answerTexts(line)].filter(Boolean);
@@ -109,7 +129,7 @@ function itemsHtml(order: Order): string {
       );
     })
     .join('\n');
-  const totals = totalRows(order)
+  const totals = totalRows(order, giftCards)
     .map(
       (row) =>
         `<tr><th scope="row" colspan="2" style="${NUMBER};font-weight:${row.strong ? 'bold' : 'normal'}">${escapeHtml(row.label)}</th>` +
@@ -155,7 +175,8 @@ export function orderConfirmationEmail(order: Order, ctx: ConfirmationContext): 
   const awaiting = awaitingPayment(order);
   const subject = awaiting ? `Order #${order.number} received, awaiting payment — ${site}` : `Order #${order.number} confirmed — ${site}`;
   const instructions = awaiting ? (ctx.manualInstructions ?? '').trim() : '';
-  const total = money(order, order.grandTotalCents);
+  const giftCards = ctx.giftCards ?? [];
+  const total = money(order, amountDue(order, giftCards));
 
   const text = [
     `Thank you for your order at ${ctx.siteTitle}.`,
@@ -164,7 +185,7 @@ export function orderConfirmationEmail(order: Order, ctx: ConfirmationContext): 
     ...(awaiting ? [`Awaiting payment of ${total}.`] : []),
     ...(instructions ? ['', 'How to pay:', instructions] : []),
     '',
-    ...itemsText(order),
+    ...itemsText(order, giftCards),
     ...addressText(order),
     '',
     `View your order: ${ctx.orderUrl}`,
@@ -180,7 +201,7 @@ export function orderConfirmationEmail(order: Order, ctx: ConfirmationContext): 
     instructions
       ? `<h2 style="font-size:18px;margin:0 0 8px">How to pay</h2>\n<p style="margin:0 0 24px">${escapeLines(instructions)}</p>`
       : '',
-    itemsHtml(order),
+    itemsHtml(order, giftCards),
     addressHtml(order),
     link(ctx.orderUrl, 'View your order'),
     `<p style="${MUTED}">${escapeHtml(ctx.siteTitle)}</p>`,
@@ -203,7 +224,7 @@ export function newOrderEmail(order: Order, ctx: NewOrderContext): RenderedEmail
     `Payment: ${payment}`,
     `Placed: ${placedAt(order.createdAt)}`,
     '',
-    ...itemsText(order),
+    ...itemsText(order, ctx.giftCards ?? []),
     ...addressText(order),
     '',
     `Order: ${ctx.orderUrl}`,
@@ -220,7 +241,7 @@ export function newOrderEmail(order: Order, ctx: NewOrderContext): RenderedEmail
   const html = htmlDocument(subject, [
     `<h1 style="font-size:22px;margin:0 0 16px">New order #${order.number}</h1>`,
     `<p style="margin:0 0 24px">${facts}</p>`,
-    itemsHtml(order),
+    itemsHtml(order, ctx.giftCards ?? []),
     addressHtml(order),
     link(ctx.orderUrl, `Order #${order.number}`),
     `<p style="${MUTED}">${escapeHtml(ctx.siteTitle)}</p>`,

@@ -11,6 +11,7 @@ import { ok } from '../../core/result';
 import { engineOf } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { Database, OutboxRow, OutboxStatus } from '../../db/tables';
+import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage, type PreparedGiftCardMessage } from '../giftCardDelivery';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,8 @@ export interface NewEmail {
   text: string;
   html: string;
   orderId?: string | null;
+  /** Not sent before then (a gift card's delivery date); at once when absent or null. */
+  sendAfter?: Date | null;
 }
 
 export interface OutboxMessage {
@@ -47,6 +50,8 @@ export interface OutboxMessage {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** ISO-8601 UTC: not sent before then, whatever asks for it (a gift card's delivery date); null for at once. */
+  sendAfter: string | null;
 }
 
 const MINUTE = 60_000;
@@ -85,11 +90,12 @@ function rowToMessage(row: OutboxRow): OutboxMessage {
     lastError: row.last_error,
     createdAt: row.created_at,
     sentAt: row.sent_at,
+    sendAfter: row.send_after,
   };
 }
 
 /**
- * Writes a pending message, due at once. Call it inside the transaction of what it tells about. Throws
+ * Writes a pending message, due at once (or from `sendAfter`). Call it inside the transaction of what it tells about. Throws
  * MailHeaderError for a recipient or subject with a line break (a bug in the caller: they are never sent).
  */
 export async function enqueueEmail(trx: Db, email: NewEmail, now: Date = new Date()): Promise<string> {
@@ -115,6 +121,7 @@ export async function enqueueEmail(trx: Db, email: NewEmail, now: Date = new Dat
       last_error: null,
       created_at: time,
       sent_at: null,
+      send_after: email.sendAfter ? email.sendAfter.toISOString() : null,
     })
     .execute();
   return id;
@@ -147,6 +154,8 @@ export interface ClaimOptions {
   includeWaiting?: boolean;
   /** Messages not to claim (those a drain already tried). */
   excludeIds?: readonly string[];
+  /** Only these messages (`vitrine giftcards issue` sending its card's e-mail at once). */
+  onlyIds?: readonly string[];
 }
 
 /**
@@ -163,8 +172,11 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
       .select('id')
       .where('status', '=', 'pending')
       .$if(!options.includeWaiting, (q) => q.where('next_attempt_at', '<=', now))
+      // A message for a later day (a gift card's delivery date) waits for it, even for "send now".
+      .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', now)]))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .$if(excluded.length > 0, (q) => q.where('id', 'not in', excluded))
+      .$if(options.onlyIds !== undefined, (q) => q.where('id', 'in', options.onlyIds!.length > 0 ? options.onlyIds! : ['']))
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(options.limit)
@@ -184,7 +196,7 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
   return rows.map(rowToMessage).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id));
 }
 
-/** Records a delivered message (and ends its lease). */
+/** Records a delivered message (and ends its lease). Inside a transaction when given one (a gift card's confirmation). */
 export async function markSent(db: Db, id: string, now: Date = new Date()): Promise<void> {
   await db
     .updateTable('outbox')
@@ -246,6 +258,10 @@ export interface DrainOptions {
   leaseMs?: number;
   /** Also send messages waiting for their next retry. */
   includeWaiting?: boolean;
+  /** Only these messages. */
+  onlyIds?: readonly string[];
+  /** Told each gift-card code whose e-mail was sent (`vitrine giftcards issue` prints it; it is stored nowhere). */
+  onGiftCardSent?: (messageId: string, code: string) => void;
 }
 
 const describeError = (error: unknown): string => {
@@ -275,13 +291,28 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
       leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       includeWaiting,
       ...(includeWaiting ? { excludeIds: tried } : {}),
+      ...(options.onlyIds !== undefined ? { onlyIds: options.onlyIds } : {}),
     });
     if (batch.length === 0) break;
     for (const message of batch) {
       tried.push(message.id);
+      // A gift card's e-mail gets its code now (./giftCardDelivery.ts): stored nowhere, sent only over SMTP.
+      let giftCard: PreparedGiftCardMessage | undefined;
+      if (message.kind === GIFT_CARD_MAIL_KIND) {
+        const prepared = await prepareGiftCardMessage(db, message, clock());
+        if (!prepared.ok) {
+          // Another sender has it: leave it (its lease). A card disabled before delivery: never sent.
+          if (prepared.error.reason === 'busy') continue;
+          await markFailed(db, message.id, prepared.error.message, clock(), { permanent: true });
+          result.failed += 1;
+          result.errors.push({ id: message.id, to: message.to, error: prepared.error.message });
+          continue;
+        }
+        giftCard = prepared.value;
+      }
       try {
         checkMailHeaders(message);
-        await transport.send({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.send({ to: message.to, subject: message.subject, text: giftCard?.text ?? message.text, html: giftCard?.html ?? message.html });
       } catch (error) {
         const text = describeError(error);
         const outcome = await markFailed(db, message.id, text, clock(), { permanent: error instanceof MailHeaderError });
@@ -290,7 +321,17 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
         result.errors.push({ id: message.id, to: message.to, error: text });
         continue;
       }
-      await markSent(db, message.id, clock());
+      if (giftCard) {
+        const prepared = giftCard;
+        await inTransaction<void, never>(db, async (trx) => {
+          await confirmGiftCardMessage(trx, message.id, prepared, clock());
+          await markSent(trx, message.id, clock());
+          return ok(undefined);
+        });
+        options.onGiftCardSent?.(message.id, prepared.code);
+      } else {
+        await markSent(db, message.id, clock());
+      }
       result.sent += 1;
     }
   }

@@ -22,6 +22,19 @@ export function manualProvider(instructions: string): PaymentProvider {
       return { status: 'awaiting-payment', reference: keyedReference(MANUAL_REFERENCE_PREFIX, req.idempotencyKey) };
     },
 
+    // Subscriptions: nothing to keep; each renewal is an order awaiting payment, like the first.
+    async savePaymentMethod(req) {
+      assertKey(req.idempotencyKey);
+      return { status: 'saved', token: 'manual', firstPayment: {} };
+    },
+
+    async chargeSavedMethod(req): Promise<AuthorizeOutcome> {
+      assertAmount(req.amount);
+      assertKey(req.idempotencyKey);
+      if (req.amount === 0) return freeAuthorization(req.idempotencyKey);
+      return { status: 'awaiting-payment', reference: keyedReference(MANUAL_REFERENCE_PREFIX, req.idempotencyKey) };
+    },
+
     ...bookkeepingOnly(MANUAL_REFERENCE_PREFIX, 'manual'),
   };
 }

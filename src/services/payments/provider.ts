@@ -34,6 +34,33 @@ export type AuthorizeOutcome =
 
 export type PaymentProviderName = 'test' | 'manual' | 'stripe';
 
+/** Keeping a payment method for charges made without the shopper (subscription renewals). */
+export interface SavePaymentMethodRequest {
+  method: PaymentMethodInput;
+  email: string;
+  /** One per checkout attempt: a retry saves (and, at Stripe, creates the customer) once. */
+  idempotencyKey: string;
+  now: Date;
+}
+
+export type SavePaymentMethodOutcome =
+  /** `token` names the kept method (never card data); `firstPayment` is what to authorize the first period with. */
+  | { status: 'saved'; token: string; firstPayment: PaymentMethodInput }
+  | { status: 'declined'; message: string; field?: 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'payment' }
+  | { status: 'failed'; message: string };
+
+/** An off-session charge of a saved method: authorized like a checkout's, captured once its order is written. */
+export interface ChargeSavedMethodRequest {
+  amount: number;
+  currency: CurrencyCode;
+  idempotencyKey: string;
+  /** SavePaymentMethodOutcome's token. */
+  token: string;
+  email: string;
+  description: string;
+  now: Date;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Shown on the checkout page (e.g. the test store's notice); null when none. */
@@ -42,6 +69,10 @@ export interface PaymentProvider {
   capture(reference: string, amount: number, idempotencyKey: string): Promise<Result<void, string>>;
   void(reference: string, idempotencyKey: string): Promise<Result<void, string>>;
   refund(reference: string, amount: number, idempotencyKey: string): Promise<Result<void, string>>;
+  /** Keeps the method for later charges (subscriptions); a provider without it cannot sell subscriptions. */
+  savePaymentMethod?(req: SavePaymentMethodRequest): Promise<SavePaymentMethodOutcome>;
+  /** Charges a kept method without the shopper: 'declined' when it no longer pays (a renewal then is past due). */
+  chargeSavedMethod?(req: ChargeSavedMethodRequest): Promise<AuthorizeOutcome>;
 }
 
 /** References of zero-amount authorizations: nothing was asked of any payment service, so there is nothing to move. */

@@ -10,7 +10,18 @@
  */
 import Stripe from 'stripe';
 import { err, ok } from '../../core/result';
-import { assertAmount, assertKey, freeAuthorization, isFreeReference, type AuthorizeOutcome, type AuthorizeRequest, type PaymentProvider } from './provider';
+import {
+  assertAmount,
+  assertKey,
+  freeAuthorization,
+  isFreeReference,
+  type AuthorizeOutcome,
+  type AuthorizeRequest,
+  type ChargeSavedMethodRequest,
+  type PaymentProvider,
+  type SavePaymentMethodOutcome,
+  type SavePaymentMethodRequest,
+} from './provider';
 
 export const STRIPE_MESSAGES = {
   enterCard: 'Enter your card details.',
@@ -32,6 +43,8 @@ export interface StripeProviderOptions {
 const DEFAULT_TIMEOUT_MS = 20_000;
 // A PaymentMethod id as Stripe.js makes it (pm_…); anything else is not sent on.
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,250}$/;
+// A customer id as Stripe makes it (cus_…): a subscription's first payment carries it.
+const CUSTOMER_ID = /^cus_[A-Za-z0-9_]{1,250}$/;
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
   if (options.secretKey.trim() === '') throw new TypeError('the Stripe provider needs a secret key');
@@ -55,10 +68,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (paymentMethodId === '') return { status: 'declined', message: STRIPE_MESSAGES.enterCard, field: 'payment' };
       if (!PAYMENT_METHOD_ID.test(paymentMethodId)) return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
 
+      // A subscription's first period: the method is its customer's, kept for the renewals charged off-session.
+      const customerId = req.method.customerId?.trim() ?? '';
+      const forCustomer = CUSTOMER_ID.test(customerId) ? { customer: customerId, setup_future_usage: 'off_session' as const } : {};
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
           {
+            ...forCustomer,
             // Our amounts are minor units of the currency and so are Stripe's: cents for USD, whole yen for JPY (a
             // zero-decimal currency for both; the core gives JPY 0 fraction digits). The other 25 currencies have
             // two decimals on both sides, so the number is passed as is.
@@ -93,6 +110,64 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         default:
           return { status: 'failed', message: `Stripe answered PaymentIntent ${intent.id} with status '${intent.status}'` };
       }
+    },
+
+    async savePaymentMethod(req: SavePaymentMethodRequest): Promise<SavePaymentMethodOutcome> {
+      assertKey(req.idempotencyKey);
+      const paymentMethodId = req.method.paymentMethodId?.trim() ?? '';
+      if (paymentMethodId === '') return { status: 'declined', message: STRIPE_MESSAGES.enterCard, field: 'payment' };
+      if (!PAYMENT_METHOD_ID.test(paymentMethodId)) return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
+      try {
+        // Creating the customer with the method attaches it (the same key replays the first answer).
+        const customer = await stripe.customers.create(
+          { email: req.email, payment_method: paymentMethodId },
+          { idempotencyKey: `${req.idempotencyKey}:customer` },
+        );
+        return {
+          status: 'saved',
+          token: `${customer.id}/${paymentMethodId}`,
+          firstPayment: { paymentMethodId, customerId: customer.id },
+        };
+      } catch (error) {
+        const outcome = authorizeFailure(error);
+        return outcome.status === 'declined' ? outcome : { status: 'failed', message: outcome.status === 'failed' ? outcome.message : messageOf(error) };
+      }
+    },
+
+    async chargeSavedMethod(req: ChargeSavedMethodRequest): Promise<AuthorizeOutcome> {
+      assertAmount(req.amount);
+      assertKey(req.idempotencyKey);
+      const [customer = '', paymentMethod = ''] = req.token.split('/');
+      if (!CUSTOMER_ID.test(customer) || !PAYMENT_METHOD_ID.test(paymentMethod)) {
+        return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
+      }
+      if (req.amount === 0) return freeAuthorization(req.idempotencyKey);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: req.amount,
+            currency: req.currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            capture_method: 'manual',
+            receipt_email: req.email,
+            description: req.description,
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+      } catch (error) {
+        // Off-session, a card that wants the shopper (authentication_required) is a card error too: declined.
+        return authorizeFailure(error);
+      }
+      if (intent.status === 'requires_capture' || intent.status === 'succeeded') return { status: 'authorized', reference: intent.id };
+      if (intent.status === 'requires_action' || intent.status === 'requires_payment_method') {
+        await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${req.idempotencyKey}:cancel` }).catch(() => undefined);
+        return { status: 'declined', message: intent.last_payment_error?.message ?? STRIPE_MESSAGES.declined, field: 'payment' };
+      }
+      return { status: 'failed', message: `Stripe answered PaymentIntent ${intent.id} with status '${intent.status}'` };
     },
 
     async capture(reference, amount, idempotencyKey) {

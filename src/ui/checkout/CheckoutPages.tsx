@@ -28,12 +28,18 @@ export function OrderConfirmedPage({
   siteId,
   manualInstructions,
   shopPath,
+  subscription,
+  giftCards = [],
 }: {
   order: Order;
+  /** The gift cards that paid part of the order (last four, amount). */
+  giftCards?: readonly { lastFour: string; amountCents: number }[];
   siteId: string;
   /** The store's text for an order awaiting a manual payment. */
   manualInstructions: string;
   shopPath: string;
+  /** The subscription the order is a period of: its plan's wording and next billing date. */
+  subscription?: { planText: string; nextBilling: string | null };
 }) {
   const currency = parseCurrencyCode(order.currency) ?? DEFAULT_CURRENCY;
   const lines = order.lines.map((l) => ({
@@ -55,6 +61,12 @@ export function OrderConfirmedPage({
       <p>
         We sent a confirmation to <strong>{order.email}</strong>.
       </p>
+      {subscription ? (
+        <p className="order-confirmed__subscription">
+          Subscription: <strong className="order-confirmed__plan">{subscription.planText}</strong>
+          {subscription.nextBilling ? <> · Next billing date: {subscription.nextBilling}</> : null}
+        </p>
+      ) : null}
       {order.status === 'awaiting-payment' ? (
         <section className="checkout-notice" aria-labelledby="order-payment">
           <h2 id="order-payment">How to pay</h2>
@@ -65,7 +77,15 @@ export function OrderConfirmedPage({
         <section className="checkout__summary" aria-labelledby="order-items">
           <h2 id="order-items">Order summary</h2>
           <SummaryLines lines={lines} siteId={siteId} currency={currency} />
-          <SummaryTotals totals={order} currency={currency} requiresShipping={order.shippingOption !== null} couponCode={order.couponCode} />
+          <SummaryTotals
+            totals={order}
+            currency={currency}
+            requiresShipping={order.shippingOption !== null}
+            couponCode={order.couponCode}
+            giftCards={giftCards}
+            amountDueCents={order.grandTotalCents - giftCards.reduce((sum, card) => sum + card.amountCents, 0)}
+            dueLabel={order.status === 'awaiting-payment' ? 'Left to pay' : 'Charged to card'}
+          />
         </section>
         {order.shippingAddress ? (
           <section className="order-confirmed__shipping" aria-labelledby="order-shipping">

@@ -5,6 +5,7 @@
  */
 import type { CheckoutTotals } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
+import { maskedGiftCard } from '../../core/giftCard/code';
 import { formatMoney } from '../../core/money';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { lineErrorId } from './formValues';
@@ -87,6 +88,9 @@ export function SummaryTotals({
   requiresShipping,
   couponCode,
   shippingPending = false,
+  giftCards = [],
+  amountDueCents,
+  dueLabel = 'Left to pay',
 }: {
   totals: CheckoutTotals;
   currency: CurrencyCode;
@@ -94,6 +98,11 @@ export function SummaryTotals({
   couponCode: string | null;
   /** No shipping option can be chosen yet (no options for the address): the shipping row says so. */
   shippingPending?: boolean;
+  /** What each gift card pays (after the total); with them, the amount left to pay closes the list. */
+  giftCards?: readonly { lastFour: string; amountCents: number }[];
+  amountDueCents?: number;
+  /** The last row's label: 'Left to pay' at checkout, 'Charged to card' on a paid order. */
+  dueLabel?: string;
 }) {
   return (
     <dl className="summary-totals">
@@ -121,6 +130,18 @@ export function SummaryTotals({
         <dt>Total</dt>
         <dd data-total="total">{money(totals.grandTotalCents, currency)}</dd>
       </div>
+      {giftCards.map((card, i) => (
+        <div key={`gift-card-${i}`}>
+          <dt>Gift card {maskedGiftCard(card.lastFour)}</dt>
+          <dd data-total="gift-card">−{money(card.amountCents, currency)}</dd>
+        </div>
+      ))}
+      {giftCards.length > 0 && amountDueCents !== undefined ? (
+        <div className="summary-totals__total">
+          <dt>{dueLabel}</dt>
+          <dd data-total="due">{money(amountDueCents, currency)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -6,6 +6,7 @@
 import { ADDRESS_MAX_LENGTHS } from '../../core/checkout/address';
 import type { CheckoutField } from '../../core/checkout/types';
 import { EMAIL_MAX_LENGTH } from '../../core/email';
+import { normalizeGiftCardCode } from '../../core/giftCard/code';
 import { ADDRESS_FIELDS, type AddressField, type ShippingAddress } from '../../core/checkout/types';
 import type { CheckoutChoices } from '../../services/orderTypes';
 
@@ -15,6 +16,10 @@ export const CHECKOUT_FIELD_NAMES = [
   ...ADDRESS_FIELDS,
   'shippingOptionId',
   'couponCode',
+  /** A gift-card code to apply (the field by 'Apply'). */
+  'giftCardCode',
+  /** The gift-card codes applied so far, separated by spaces (a hidden field). */
+  'giftCardCodes',
   'cardNumber',
   'cardExpiry',
   'cardCvc',
@@ -24,7 +29,7 @@ export const CHECKOUT_FIELD_NAMES = [
 export type CheckoutFieldName = (typeof CHECKOUT_FIELD_NAMES)[number];
 export type CheckoutValues = Record<CheckoutFieldName, string>;
 /** A message per field (the server's `fields`, or the browser's own checks), shown next to the field. */
-export type CheckoutErrors = Partial<Record<CheckoutField | 'paymentMethodId', string>>;
+export type CheckoutErrors = Partial<Record<CheckoutField | 'paymentMethodId' | 'giftCardCodes', string>>;
 
 /**
  * How much each input takes (`maxLength`): the core's limits where it has them, so a shopper's typing stops where the
@@ -39,6 +44,8 @@ export const FIELD_MAX_LENGTHS: Readonly<Record<CheckoutFieldName, number>> = {
   phone: 20,
   shippingOptionId: 64,
   couponCode: 40,
+  giftCardCode: 40,
+  giftCardCodes: 200,
   cardNumber: 30,
   cardExpiry: 10,
   cardCvc: 10,
@@ -84,7 +91,32 @@ export function checkoutChoices(values: CheckoutValues): CheckoutChoices {
     ...(Object.keys(address).length > 0 ? { shippingAddress: address } : {}),
     ...(values.shippingOptionId !== '' ? { shippingOptionId: values.shippingOptionId } : {}),
     ...(values.couponCode.trim() !== '' ? { couponCode: values.couponCode } : {}),
+    ...(giftCardCodesOf(values).length > 0 ? { giftCardCodes: giftCardCodesOf(values) } : {}),
   };
+}
+
+/** The gift-card codes to pay with: those applied (the hidden list), then the one just typed. */
+export function giftCardCodesOf(values: CheckoutValues): string[] {
+  const codes = values.giftCardCodes.split(/\s+/).filter((c) => c !== '');
+  if (values.giftCardCode.trim() !== '') codes.push(values.giftCardCode.trim());
+  return codes.slice(0, 10);
+}
+
+/** Without one applied gift card (its 'Remove' button). */
+export function withoutGiftCard(values: CheckoutValues, code: string): CheckoutValues {
+  const gone = normalizeGiftCardCode(code);
+  const kept = values.giftCardCodes.split(/\s+/).filter((c) => c !== '' && normalizeGiftCardCode(c) !== gone);
+  return { ...values, giftCardCodes: kept.join(' ') };
+}
+
+/**
+ * The form's values once the server has quoted them: the applied list is what the server applied (a card that failed
+ * drops out), and the typed code moves into it when it applied (else it stays, by its message).
+ */
+export function withQuotedGiftCards(values: CheckoutValues, applied: readonly { code: string }[]): CheckoutValues {
+  const typed = normalizeGiftCardCode(values.giftCardCode);
+  const taken = typed !== '' && applied.some((c) => normalizeGiftCardCode(c.code) === typed);
+  return { ...values, giftCardCodes: applied.map((c) => c.code).join(' '), giftCardCode: taken ? '' : values.giftCardCode };
 }
 
 /** What the site's payment provider needs from the form: the card fields (test), a payment method id (stripe). */

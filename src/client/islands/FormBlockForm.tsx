@@ -1,0 +1,217 @@
+/**
+ * A form block (spec §4, §5, §7, §8): the fields, the CAPTCHA when the form has one, and the submission. The form
+ * also works without JavaScript: it posts to its page, which comes back with the same errors or the success text
+ * (src/server/routes/forms.tsx). With JavaScript: the core's rules first; then 'Submitting…' (a second submit is
+ * ignored), a key (FormSubmissionKey), the answers (SaveFormSubmission); success hides the form and shows the
+ * submission message or HTML, or goes to the success redirect; a failure shows the errors, releases the lock and
+ * resets the CAPTCHA (the button waits for it to be done again).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormField as CoreFormField } from '../../core/forms/fields';
+import { FORM_SUBMISSION_MESSAGES, submissionFailure, surroundingErrorMessages } from '../../core/forms/submission';
+import { FIELD_MESSAGES, validateForm } from '../../core/forms/validation';
+import { hiddenFieldValue } from '../../core/forms/values';
+import { CRUMB_FIELD } from '../../core/crumb';
+import type { FormField } from '../../site/schema';
+import { FormFieldInput, readFormInputs } from '../../ui/FormFields';
+import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
+import { crumbHeaders } from '../crumb';
+
+export const FORM_KEY_API = '/api/form/FormSubmissionKey';
+export const SAVE_FORM_API = '/api/form/SaveFormSubmission';
+export const ALTCHA_CHALLENGE_API = '/api/form/altcha/challenge';
+/** The field a form posted without JavaScript names itself with. */
+export const FORM_ID_FIELD = 'formId';
+/** The field the ALTCHA widget writes its solution into. */
+export const ALTCHA_FIELD = 'altcha';
+
+export interface FormBlockFormProps {
+  form: {
+    id: string;
+    name: string;
+    kind: 'form' | 'newsletter';
+    fields: FormField[];
+    submitLabel: string;
+    submissionMessage: string;
+    /** Already sanitized by the server (src/core/forms/sanitizeHtml.ts). */
+    submissionHtml: string | null;
+    /** A path of this site, or null. */
+    successRedirect: string | null;
+    disclaimer: string | null;
+  };
+  /** The CAPTCHA the form shows, or null. */
+  captcha: { provider: 'altcha' } | null;
+  selectValueLabel: string;
+  /** The outcome of a post without JavaScript, when the page was rendered for it. */
+  initial: { fieldErrors: Record<string, string>; error: string | null; success: boolean; values?: Record<string, string[]> } | null;
+}
+
+type AltchaElement = HTMLElement & { reset?: () => void };
+
+/** A path of this site only: one slash, then not a second one or a backslash (never another host). */
+const isSitePath = (path: string | null): path is string => typeof path === 'string' && /^\/(?![/\\])[^\t\n\r]*$/.test(path);
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...crumbHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const data: unknown = await response.json().catch(() => null);
+    return { status: response.status, data };
+  } catch {
+    return { status: 0, data: null };
+  }
+}
+
+export function FormBlockForm({ form, captcha, selectValueLabel, initial }: FormBlockFormProps) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
+  const [error, setError] = useState<string | null>(initial?.error ?? null);
+  const [success, setSuccess] = useState(initial?.success ?? false);
+  const [submitting, setSubmitting] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
+  const locked = useRef(false);
+  const widget = useRef<AltchaElement | null>(null);
+  const successRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!captcha) return;
+    const element = widget.current;
+    if (!element) return;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail ?? {};
+      if (detail.state === 'verified' && typeof detail.payload === 'string') {
+        setCaptchaToken(detail.payload);
+        setAwaitingCaptcha(false);
+      } else {
+        setCaptchaToken(null);
+      }
+    };
+    element.addEventListener('statechange', onState);
+    void import('../captcha/altchaWidget');
+    return () => element.removeEventListener('statechange', onState);
+  }, [captcha]);
+
+  useEffect(() => {
+    if (success) successRef.current?.focus();
+  }, [success]);
+
+  const hasErrors = error !== null || Object.keys(fieldErrors).length > 0;
+  const surrounding = hasErrors ? surroundingErrorMessages(form.kind === 'newsletter') : null;
+
+  const fail = (message: string, errors: Record<string, string> = {}) => {
+    setFieldErrors(errors);
+    setError(message);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (locked.current) return;
+    const data = new FormData(event.currentTarget);
+    const raw = readFormInputs(form.fields, (name) => data.getAll(name).map(String));
+    for (const field of form.fields) {
+      if (field.kind === 'hidden') raw[field.id] = hiddenFieldValue(field, window.location.search);
+    }
+    const checked = validateForm({ id: form.id, name: form.name, fields: form.fields as CoreFormField[] }, raw);
+    if (!checked.ok) return fail(FORM_SUBMISSION_MESSAGES.invalidFields, checked.error.fields);
+    if (captcha && !captchaToken) return fail(FIELD_MESSAGES.captchaIncomplete);
+
+    locked.current = true;
+    setSubmitting(true);
+    const resetCaptcha = () => {
+      if (!captcha) return;
+      widget.current?.reset?.();
+      setCaptchaToken(null);
+      setAwaitingCaptcha(true);
+    };
+    try {
+      const key = await postJson(FORM_KEY_API, undefined);
+      const keyValue = (key.data as { key?: unknown } | null)?.key;
+      if (key.status !== 200 || typeof keyValue !== 'string') {
+        fail(FORM_SUBMISSION_MESSAGES.noSubmissionKey);
+        return;
+      }
+      const saved = await postJson(SAVE_FORM_API, {
+        key: keyValue,
+        formId: form.id,
+        form: JSON.stringify(checked.value),
+        pagePath: window.location.pathname,
+        ...(captchaToken ? { captchaKey: captchaToken } : {}),
+      });
+      if (saved.status === 200) {
+        setFieldErrors({});
+        setError(null);
+        if (isSitePath(form.successRedirect)) {
+          window.location.assign(form.successRedirect);
+          return;
+        }
+        setSuccess(true);
+        return;
+      }
+      const failure = submissionFailure(saved.status, saved.data);
+      resetCaptcha();
+      if (failure.kind === 'fields') fail(failure.message, failure.fieldErrors);
+      else fail(failure.message);
+    } finally {
+      locked.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  if (success) {
+    return (
+      <div className="form-block__success" ref={successRef} tabIndex={-1} role="status">
+        {form.submissionHtml ? <div dangerouslySetInnerHTML={{ __html: form.submissionHtml }} /> : <p>{form.submissionMessage}</p>}
+      </div>
+    );
+  }
+
+  const id = (field: FormField, part?: string) => `form-${form.id}-${field.id}${part ? `-${part}` : ''}`;
+  return (
+    <>
+      {surrounding ? <p className="form-block__problem">{surrounding.above}</p> : null}
+      <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate onSubmit={(e) => void onSubmit(e)}>
+        <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+        <input type="hidden" name={CRUMB_FIELD} value={CRUMB_PLACEHOLDER} suppressHydrationWarning />
+        {form.fields.map((field) => (
+          <FormFieldInput
+            key={field.id}
+            field={field}
+            id={(part?: string) => id(field, part)}
+            selectValueLabel={selectValueLabel}
+            error={fieldErrors[field.id]}
+            posted={initial?.values}
+            liveCounter
+          />
+        ))}
+        {form.disclaimer ? <p className="form-block__disclaimer">{form.disclaimer}</p> : null}
+        {captcha ? (
+          <div className="form-block__captcha">
+            <altcha-widget ref={widget} challenge={ALTCHA_CHALLENGE_API} name={ALTCHA_FIELD} />
+          </div>
+        ) : null}
+        {error ? (
+          <p className="form-block__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={awaitingCaptcha} aria-busy={submitting || undefined}>
+          {submitting ? FORM_SUBMISSION_MESSAGES.submitting : form.submitLabel}
+        </button>
+      </form>
+      {surrounding ? <p className="form-block__problem">{surrounding.below}</p> : null}
+    </>
+  );
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { challenge?: string; name?: string };
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Loads the measurement module (./index.ts) once the page has loaded and the browser is idle, so it is never part of
+ * the first render. Both browser entries (main, checkout) call it; the checkout page has no cart store.
+ */
+import { MEASUREMENT_IDLE_TIMEOUT_MS } from '../../core/timing';
+import type { CartStore } from '../cartStore';
+
+export function loadMeasurement(cart?: CartStore): void {
+  const measure = () => void import('./index').then((m) => m.startMeasurement({ cart })).catch(() => {});
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(measure, { timeout: MEASUREMENT_IDLE_TIMEOUT_MS }) : setTimeout(measure, 1));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}
