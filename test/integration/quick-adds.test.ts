@@ -18,8 +18,8 @@ const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const ITEMS = [
   { itemId: 'tee', sku: 'tee-s-blue', quantity: 1 },
   { itemId: 'ebook', sku: 'ebook-1', quantity: 1 },
-  { itemId: 'gift', sku: 'gift-25', quantity: 1 },
-  { itemId: 'gift', sku: 'gift-50', quantity: 1 },
+  { itemId: 'tee', sku: 'tee-s-red', quantity: 1 },
+  { itemId: 'limited', sku: 'limited-1', quantity: 1 },
   { itemId: 'coffee', sku: 'coffee-1', quantity: 1 },
   { itemId: 'kit', sku: 'kit-1', quantity: 1 },
 ];
