@@ -120,9 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!isApiRequest(request) && ctx.notFoundPage) return ctx.notFoundPage(request, reply);
     return sendError(request, reply, new ApiError('route-not-found', `Nothing is found at ${request.method} ${pathOf(request)}.`));
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // One onSend hook for every answer (each async hook costs every cached page a promise): security headers, the crumb.
+  let giveCrumb: (request: FastifyRequest, reply: FastifyReply) => void = () => {};
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply, payload);
-    return payload;
+    giveCrumb(request, reply);
+    done(null, payload);
   });
 
   registerJsonBodyParser(app);
@@ -131,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimits = await rateLimitOptions(app, options.redisUrl, options.cartRateLimitPerMinute ?? 600);
   await app.register(fastifyRateLimit, rateLimits.options);
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
-  registerCrumb(app, ctx);
+  giveCrumb = registerCrumb(app, ctx);
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });

@@ -46,21 +46,33 @@ export function pageCrumb(request: FastifyRequest, reply: FastifyReply, ctx: App
   return crumb;
 }
 
-export function registerCrumb(app: FastifyInstance, ctx: AppContext): void {
-  // After body parsing, so a plain form's hidden field can be read; before validation and the handler.
-  app.addHook('preValidation', async (request) => {
-    // A write to an address no route takes is answered 404, not "session expired".
-    const check = request.routeOptions.config?.crumb;
-    if (!STATE_CHANGING.has(request.method) || request.is404 || check === false) return;
-    if (isCrossSite(request)) throw new ApiError('cross-site-refused', CROSS_SITE_MESSAGE);
-    if (check !== 'origin-only' && !crumbMatches(request)) throw new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired);
+/**
+ * Puts the check on every state-changing route as it is declared (GETs, the hot path of cached pages, never run it),
+ * and returns what the app's one onSend hook calls for each answer: pages (cached ones too) hand out the crumb the
+ * page's scripts will send back.
+ */
+export function registerCrumb(app: FastifyInstance, ctx: AppContext): (request: FastifyRequest, reply: FastifyReply) => void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => STATE_CHANGING.has(m)) || route.config?.crumb === false) return;
+    const existing = route.preValidation === undefined ? [] : [route.preValidation].flat();
+    // After body parsing, so a plain form's hidden field can be read; before validation and the handler.
+    route.preValidation = [...existing, checkCrumb];
   });
-  // Pages (cached ones too) hand out the crumb the page's scripts will send back.
-  app.addHook('onSend', async (request, reply, payload) => {
+  return (request, reply) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !isCrumb(request.cookies?.[CRUMB_COOKIE])) pageCrumb(request, reply, ctx);
-    return payload;
-  });
+  };
+}
+
+function checkCrumb(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  // A route taking several methods (GET and POST) checks only its writes.
+  if (!STATE_CHANGING.has(request.method)) return done();
+  if (isCrossSite(request)) return done(new ApiError('cross-site-refused', CROSS_SITE_MESSAGE));
+  if (request.routeOptions.config?.crumb !== 'origin-only' && !crumbMatches(request)) {
+    return done(new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired));
+  }
+  done();
 }
 
 /** The Origin header names another host (or is opaque: "null"), or the browser says the request is cross-site. */
