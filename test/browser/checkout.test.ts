@@ -7,8 +7,8 @@
  * minimum subtotal; express checkout without a cart; the whole purchase with JavaScript off; axe-core on each page.
  */
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { engines, postgresUnavailable } from '../support/engines';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
@@ -118,9 +118,7 @@ async function axeViolationsWithoutScripts(): Promise<string[]> {
   }
 }
 
-for (const engine of engines) {
-  const skip = engine === 'postgres' && (await postgresUnavailable()) !== undefined && process.env.CI !== 'true';
-(skip ? describe.skip : describe)(`checkout in Chromium (${engine})`, () => {
+describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
   beforeAll(async () => {
     // The real server on a fresh database of this engine with the demo site (and one with a $50 minimum subtotal).
     [shop, bigOrdersOnly, bankTransferShop] = await Promise.all([
@@ -501,4 +499,3 @@ for (const engine of engines) {
     expect(cookies.filter((c) => c.name === 'CART' || c.name === 'hasCart')).toEqual([]);
   });
 });
-}

@@ -6,12 +6,12 @@
  * sent without JavaScript. axe-core with the errors shown.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listSubscribers } from '../../src/services/forms/newsletter';
 import { listSubmissions } from '../../src/services/forms/submissions';
 import { drainOutbox } from '../../src/services/mail/outbox';
 import { smtpTransport } from '../../src/services/mail/transport';
-import { engines, postgresUnavailable } from '../support/engines';
+import { describeEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
@@ -70,11 +70,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const pgReason = await postgresUnavailable();
-
-for (const engine of engines) {
-  const skip = engine === 'postgres' && pgReason !== undefined && process.env.CI !== 'true';
-  (skip ? describe.skip : describe)(engine, () => {
+describeEachEngine((engine) => engine, (engine) => {
     let shop: RunningServer;
     let context: BrowserContext;
     let page: Page;
@@ -305,4 +301,3 @@ for (const engine of engines) {
       }
     });
   });
-}

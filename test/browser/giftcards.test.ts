@@ -4,10 +4,10 @@
  * the code → that code pays part of a cart's order at /checkout, the test card the rest. axe-core on each form.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainOutbox } from '../../src/services/mail/outbox';
 import { smtpTransport } from '../../src/services/mail/transport';
-import { engines, postgresUnavailable } from '../support/engines';
+import { describeEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
@@ -29,11 +29,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const pgReason = await postgresUnavailable();
-
-for (const engine of engines) {
-  const skip = engine === 'postgres' && pgReason !== undefined && process.env.CI !== 'true';
-  (skip ? describe.skip : describe)(engine, () => {
+describeEachEngine((engine) => engine, (engine) => {
     let shop: RunningServer;
     let context: BrowserContext;
     let page: Page;
@@ -149,4 +145,3 @@ for (const engine of engines) {
       expect(pageErrors).toEqual([]);
     });
   });
-}

@@ -6,10 +6,10 @@
  *   reload brings a new one; a form another website posts to the checkout is refused with a page that says why.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
-import { engines } from '../support/engines';
+import { describeEachEngine } from '../support/engines';
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 
@@ -20,7 +20,7 @@ declare global {
   }
 }
 
-describe.each(engines)('security in Chromium on %s', (engine) => {
+describeEachEngine((engine) => `security in Chromium on ${engine}`, (engine) => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -7,13 +7,13 @@
  * option's custom form opens before the checkout. axe-core on the PDP and the subscribe page.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { billingDateText } from '../../src/core/subscriptionSchedule';
 import { drainOutbox } from '../../src/services/mail/outbox';
 import { smtpTransport } from '../../src/services/mail/transport';
 import { paymentProviderFor } from '../../src/services/payments';
 import { billDueSubscriptions } from '../../src/services/subscriptions/billing';
-import { engines, postgresUnavailable } from '../support/engines';
+import { describeEachEngine } from '../support/engines';
 import { TEST_CARD } from '../support/checkoutSite';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtpServer';
 import { axeViolationsOf, launchChromium } from './chromium';
@@ -39,11 +39,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const pgReason = await postgresUnavailable();
-
-for (const engine of engines) {
-  const skip = engine === 'postgres' && pgReason !== undefined && process.env.CI !== 'true';
-  (skip ? describe.skip : describe)(`subscriptions in Chromium (${engine})`, () => {
+describeEachEngine((engine) => `subscriptions in Chromium (${engine})`, (engine) => {
     let shop: RunningServer;
     let context: BrowserContext;
     /** For axe-core only: it is injected as an inline script, which the pages' Content-Security-Policy refuses. */
@@ -249,4 +245,3 @@ for (const engine of engines) {
       expect(pageErrors).toEqual([]);
     });
   });
-}

@@ -110,6 +110,18 @@ if (pgReason !== undefined && !onCI) {
 }
 
 /**
+ * Declares `body` once per engine, inside `describe(title(engine))`, with the same rule as forEachEngine: the
+ * postgres block is skipped when PostgreSQL is unreachable, except on CI. For suites that make their own databases
+ * (browser tests start a server per engine).
+ */
+export function describeEachEngine(title: (engine: Engine) => string, body: (engine: Engine) => void): void {
+  for (const engine of engines) {
+    const skip = engine === 'postgres' && pgReason !== undefined && !onCI;
+    (skip ? describe.skip : describe)(title(engine), () => body(engine));
+  }
+}
+
+/**
  * Declares `body` once per engine, inside `describe(engine)`, with a fresh migrated database shared by its tests.
  * `getDb()` / `getFresh()` are valid inside tests and hooks (after the block's beforeAll ran).
  */
@@ -117,21 +129,18 @@ export function forEachEngine(
   body: (engine: Engine, getDb: () => Kysely<Database>, getFresh: () => FreshDb) => void,
   options: { migrate?: boolean } = {},
 ): void {
-  for (const engine of engines) {
-    const skip = engine === 'postgres' && pgReason !== undefined && !onCI;
-    (skip ? describe.skip : describe)(engine, () => {
-      let fresh: FreshDb | undefined;
-      beforeAll(async () => {
-        fresh = await createFreshDb(engine, options);
-      });
-      afterAll(async () => {
-        await fresh?.dispose();
-      });
-      const getFresh = () => {
-        if (!fresh) throw new Error(`the ${engine} test database is not ready (did its beforeAll fail?)`);
-        return fresh;
-      };
-      body(engine, () => getFresh().db, getFresh);
+  describeEachEngine((engine) => engine, (engine) => {
+    let fresh: FreshDb | undefined;
+    beforeAll(async () => {
+      fresh = await createFreshDb(engine, options);
     });
-  }
+    afterAll(async () => {
+      await fresh?.dispose();
+    });
+    const getFresh = () => {
+      if (!fresh) throw new Error(`the ${engine} test database is not ready (did its beforeAll fail?)`);
+      return fresh;
+    };
+    body(engine, () => getFresh().db, getFresh);
+  });
 }

@@ -9,16 +9,14 @@
 import { DEFAULT_CURRENCY, fractionDigits, parseCurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import { checkDeliveryDate } from '../../core/giftCard';
-import { formatMoney } from '../../core/money';
 import { ok } from '../../core/result';
-import type { DbHandle } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import { GIFT_MESSAGE_MAX_LENGTH, RECIPIENT_NAME_MAX_LENGTH } from '../../services/giftCardPurchase';
 import { giftCardState, issueGiftCard, listGiftCards, type GiftCard } from '../../services/giftCards';
 import { drainOutbox } from '../../services/mail/outbox';
 import { smtpTransport } from '../../services/mail/transport';
-import { findSiteByHost, getSite, type Site } from '../../services/sites';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
+import { money, siteFor } from '../shop';
 import { formatTable, printable } from '../table';
 
 const DEFAULT_LIMIT = 50;
@@ -33,20 +31,6 @@ export async function giftcardsCommand(args: string[], io: CliIo): Promise<numbe
     throw new UsageError(`unknown giftcards command '${printable(first)}' (use 'vitrine giftcards' or 'vitrine giftcards issue --amount A --email E')`);
   }
   return list(args, io);
-}
-
-const money = (currency: string, minorUnits: number): string => formatMoney({ minorUnits, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
-
-/** The site named by --site, else the default one. */
-async function siteFor(handle: DbHandle, siteId: string | undefined): Promise<Site> {
-  if (siteId !== undefined) {
-    const site = await getSite(handle.db, siteId);
-    if (!site) throw new UserError(`there is no site '${printable(siteId)}' in the database`);
-    return site;
-  }
-  const site = await findSiteByHost(handle.db, 'localhost');
-  if (!site) throw new UserError('the database holds no site yet; import one first: vitrine import FILE');
-  return site;
 }
 
 async function list(args: string[], io: CliIo): Promise<number> {

@@ -5,19 +5,18 @@
  * show and refund use the default site unless --site names another.
  */
 import { formatAddressLines } from '../../core/checkout/address';
-import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
 import { ProductType } from '../../core/enums';
-import { formatMoney } from '../../core/money';
 import type { OrderStatus } from '../../db/tables';
 import { getOrderByNumber, listOrders } from '../../services/orders';
 import type { Order, OrderLine } from '../../services/orderTypes';
 import { PaymentConfigError, paymentEnvOf, paymentProviderFor, type PaymentEnv, type PaymentProvider, type PaymentProviderName } from '../../services/payments';
 import { giftCardPaymentsOfOrder } from '../../services/giftCards';
 import { refundOrder } from '../../services/refunds';
-import { findSiteByHost, getSite, type Site } from '../../services/sites';
+import { type Site } from '../../services/sites';
 import type { DbHandle } from '../../db/connect';
 import { orderPath } from '../../server/routes/checkout';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
+import { money, siteFor } from '../shop';
 import { formatTable, printable } from '../table';
 
 const STATUSES: readonly OrderStatus[] = ['paid', 'awaiting-payment', 'refunded'];
@@ -37,9 +36,6 @@ export async function ordersCommand(args: string[], io: CliIo): Promise<number> 
 
 /** '2026-11-23 14:03:07' from a stored ISO time (UTC). */
 const shownTime = (iso: string): string => (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? iso.slice(0, 19).replace('T', ' ') : iso);
-
-const money = (currency: string, minorUnits: number): string =>
-  formatMoney({ minorUnits, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
 
 /** The order number and the options of `orders show|refund N [--site ID]`; N may come before or after the options. */
 function numberAndSite(command: string, args: string[]): { number: number; siteId: string | undefined } {
@@ -62,18 +58,6 @@ function numberAndSite(command: string, args: string[]): { number: number; siteI
   const number = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
   if (!(Number.isSafeInteger(number) && number >= 1)) throw new UsageError(`the order number must be a positive whole number, not '${printable(text)}'`);
   return { number, siteId: parsed['--site'] };
-}
-
-/** The site named by --site, else the default one (as `export` chooses it). */
-async function siteFor(handle: DbHandle, siteId: string | undefined): Promise<Site> {
-  if (siteId !== undefined) {
-    const site = await getSite(handle.db, siteId);
-    if (!site) throw new UserError(`there is no site '${printable(siteId)}' in the database`);
-    return site;
-  }
-  const site = await findSiteByHost(handle.db, 'localhost');
-  if (!site) throw new UserError('the database holds no site yet; import one first: vitrine import FILE');
-  return site;
 }
 
 async function orderOf(handle: DbHandle, site: Site, number: number): Promise<Order> {

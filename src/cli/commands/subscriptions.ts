@@ -4,14 +4,13 @@
  * `subscriptions bill [--now DATE]` bills every period due now (or at DATE) — what the scheduler inside
  * `vitrine serve` does every few minutes, safe to run at the same time as it.
  */
-import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
-import { formatMoney } from '../../core/money';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_TEXT, type SubscriptionStatus } from '../../core/subscriptionSchedule';
 import { paymentEnvOf, paymentProviderFor } from '../../services/payments';
 import { billDueSubscriptions } from '../../services/subscriptions/billing';
 import { cancelSubscription, getSubscription, listBills, listSubscriptions } from '../../services/subscriptions/store';
 import { getSite } from '../../services/sites';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
+import { money } from '../shop';
 import { formatTable, printable } from '../table';
 
 const DEFAULT_LIMIT = 50;
@@ -29,8 +28,6 @@ export async function subscriptionsCommand(args: string[], io: CliIo): Promise<n
 }
 
 const shownTime = (iso: string | null): string => (iso === null ? '-' : /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? iso.slice(0, 16).replace('T', ' ') : iso);
-const money = (currency: string, minorUnits: number): string => formatMoney({ minorUnits, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
-
 /** The one id of `subscriptions show|cancel ID`. */
 function idOf(command: string, args: string[]): string {
   const positional = args.filter((a) => !a.startsWith('-'));
