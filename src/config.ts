@@ -16,6 +16,12 @@
  *   STRIPE_PUBLISHABLE_KEY  Stripe publishable key (pk_…), for Stripe.js on the checkout page
  *   STRIPE_WEBHOOK_SECRET   signing secret of the Stripe webhook endpoint (whsec_…); without it the webhook answers 404
  *   STRIPE_API_URL          base URL of Stripe's API, http(s)://host[:port], optional (tests, a proxy; default https://api.stripe.com)
+ *   RECAPTCHA_ENTERPRISE_API_KEY  Google Cloud API key that may create reCAPTCHA Enterprise assessments, needed by sites
+ *                                 whose captcha provider is recaptcha-enterprise
+ *   RECAPTCHA_ENTERPRISE_API_URL  base URL of that API, http(s)://host[:port], optional (tests, a proxy; default
+ *                                 https://recaptchaenterprise.googleapis.com)
+ *   TURNSTILE_SECRET_KEY          Cloudflare Turnstile secret key, needed by sites whose captcha provider is turnstile
+ *   TURNSTILE_API_URL             base URL of Turnstile's siteverify, optional (tests, a proxy; default https://challenges.cloudflare.com)
  */
 import { isIP } from 'node:net';
 import { parseDatabaseUrl } from './db/connect';
@@ -33,6 +39,16 @@ export interface Config {
   mailFrom: string;
   /** Present when any STRIPE_* setting is. */
   stripe?: StripeConfig;
+  /** Present when any RECAPTCHA_ENTERPRISE_* or TURNSTILE_* setting is. */
+  captcha?: CaptchaConfig;
+}
+
+/** The third-party CAPTCHA providers' secrets and API addresses (src/services/captcha). */
+export interface CaptchaConfig {
+  recaptchaEnterpriseApiKey?: string;
+  recaptchaEnterpriseApiUrl?: string;
+  turnstileSecretKey?: string;
+  turnstileApiUrl?: string;
 }
 
 export interface StripeConfig {
@@ -95,9 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const stripe = stripeConfig(value, problems);
+  const captcha = captchaConfig(value, problems);
 
   if (problems.length) throw new ConfigError(problems);
-  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}) };
+  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}), ...(captcha ? { captcha } : {}) };
 }
 
 /** Fastify's trustProxy: none, every hop, a number of hops, or the proxies' addresses and CIDR ranges. */
@@ -229,4 +246,29 @@ function isBaseUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The RECAPTCHA_ENTERPRISE_* and TURNSTILE_* settings, or undefined when none is set. A secret is checked for its
+ * shape only (one token, no spaces: a pasted line break or quote is the usual mistake) and never shown in a message.
+ */
+function captchaConfig(value: (name: string) => string | undefined, problems: string[]): CaptchaConfig | undefined {
+  const config: CaptchaConfig = {};
+  const secret = (name: string, key: 'recaptchaEnterpriseApiKey' | 'turnstileSecretKey', what: string) => {
+    const v = value(name);
+    if (v === undefined) return;
+    if (/^[A-Za-z0-9._-]{10,300}$/.test(v)) config[key] = v;
+    else problems.push(`${name} must be ${what}: 10 to 300 letters, digits, '.', '-' or '_' (the value given is not shown: it may be a secret)`);
+  };
+  const baseUrl = (name: string, key: 'recaptchaEnterpriseApiUrl' | 'turnstileApiUrl', example: string) => {
+    const v = value(name);
+    if (v === undefined) return;
+    if (isBaseUrl(v)) config[key] = v;
+    else problems.push(`${name} must be an http:// or https:// URL with a host and no path (${example}), not '${redacted(v)}'`);
+  };
+  secret('RECAPTCHA_ENTERPRISE_API_KEY', 'recaptchaEnterpriseApiKey', 'a Google Cloud API key (AIza…)');
+  baseUrl('RECAPTCHA_ENTERPRISE_API_URL', 'recaptchaEnterpriseApiUrl', 'https://recaptchaenterprise.googleapis.com');
+  secret('TURNSTILE_SECRET_KEY', 'turnstileSecretKey', 'a Turnstile secret key (0x…)');
+  baseUrl('TURNSTILE_API_URL', 'turnstileApiUrl', 'https://challenges.cloudflare.com');
+  return Object.keys(config).length > 0 ? config : undefined;
 }

@@ -50,6 +50,18 @@ Commands:
                               The shop's analytics: visits, visitors, top pages, the shop funnel, revenue,
                               web vitals (p75 per page) and client errors (html: with a chart)
   report token [--site ID]    Print the address of the report page with a new token (shown once)
+  users [--site ID]           List the site users (who may sign in at /account/sign-in) and their roles
+  users add --email E --role ROLE [--site ID]
+                              Add a site user (roles: admin, store-manager, viewer, …); the password is taken from
+                              VITRINE_USER_PASSWORD, else made and printed once
+  users remove --email E [--site ID]
+                              Remove a site user and end their sessions
+  restock [list] [--site ID] [--product ID]
+                              List the restock sign-ups by product and variant: waiting, e-mailed, stock, last
+                              restock (every site unless --site; with --product, each sign-up too)
+  restock send --product ID --variant ID [--site ID] [--all]
+                              E-mail the variant's waiting shoppers that it is back in stock: as many as units, oldest
+                              first (--all: every one); sent at once through SMTP_URL, else they wait in the outbox
   help                        Show this help
 
 Settings (environment):
@@ -119,6 +131,10 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
         return await (await import('./commands/subscriptions')).subscriptionsCommand(args, io);
       case 'report':
         return await (await import('./commands/report')).reportCommand(args, io);
+      case 'users':
+        return await (await import('./commands/users')).usersCommand(args, io);
+      case 'restock':
+        return await (await import('./commands/restock')).restockCommand(args, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -276,6 +292,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     }
     const { buildApp } = await import('../server/app');
     const { paymentEnvOf } = await import('../services/payments');
+    const { captchaEnvOf } = await import('../services/captcha');
     const app = await buildApp({
       db: handle.db,
       engine: handle.engine,
@@ -285,6 +302,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       secureCookies: givenNodeEnv === 'production',
       ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
       paymentEnv: paymentEnvOf(config),
+      captchaEnv: captchaEnvOf(config),
     });
     let jobs: { stop(): Promise<void> } | undefined = undefined;
     const shutdown = async (signal: string) => {
@@ -314,10 +332,10 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     if (config.trustProxy === true) {
       io.err('vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead');
     }
-    const { abandonedPaymentsJob, analyticsRollupJob, cartExpiryJob, outboxJob, startJobRunner, subscriptionBillingJob } = await import('../services/jobs');
+    const { abandonedPaymentsJob, analyticsRollupJob, cartExpiryJob, outboxJob, restockJob, startJobRunner, subscriptionBillingJob } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
-    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log), analyticsRollupJob(handle.db, analyticsRetention, app.log)], log: app.log });
+    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log), analyticsRollupJob(handle.db, analyticsRetention, app.log), restockJob(handle.db, app.log)], log: app.log });
     io.out(
       config.smtpUrl !== undefined
         ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`

@@ -6,7 +6,7 @@ const cartAnswer = {
   totalQuantity: 3,
   subtotalCents: 7000,
   entries: [
-    { id: 'e1', itemId: 'mug', chosenVariant: { sku: 'MUG-OAT', attributes: { Color: 'Oatmeal' } }, quantity: 2, title: 'Mug', subTotal: 5600, purchasePriceCents: 2800 },
+    { id: 'e1', itemId: 'mug', productType: 1, chosenVariant: { sku: 'MUG-OAT', attributes: { Color: 'Oatmeal' } }, quantity: 2, title: 'Mug', subTotal: 5600, purchasePriceCents: 2800 },
     { id: 'e2', itemId: 'scoop', chosenVariant: { sku: 'SCOOP', attributes: {} }, quantity: 1, title: 'Scoop', purchasePriceCents: 1400 },
   ],
 };
@@ -19,10 +19,11 @@ describe('toSnapshot', () => {
     expect(cart).toMatchObject({ loaded: true, totalQuantity: 3, subtotalCents: 7000 });
     expect(cart.entries[0]).toEqual({
       id: 'e1', itemId: 'mug', sku: 'MUG-OAT', title: 'Mug', attributes: { Color: 'Oatmeal' }, quantity: 2, unitPriceCents: 2800, subtotalCents: 5600,
-      additionalFields: '', answers: [],
+      additionalFields: '', answers: [], productType: 1,
     });
-    // A missing subTotal is unit price × quantity.
+    // A missing subTotal is unit price × quantity; a missing product type is not known (null).
     expect(cart.entries[1]?.subtotalCents).toBe(1400);
+    expect(cart.entries[1]?.productType).toBeNull();
   });
 
   it("reads an entry's answers and their summary, keeping only well-formed summary items", () => {

@@ -27,6 +27,8 @@ export interface CartLine {
   additionalFields: string;
   /** The answers as the server summarized them (field title and lines), [] when none. */
   answers: { title: string; lines: string[] }[];
+  /** The product's type (§3), null when unknown (a removed product). */
+  productType: number | null;
 }
 
 export interface CartSnapshot {
@@ -81,6 +83,7 @@ export function toSnapshot(answer: unknown): CartSnapshot {
       subtotalCents: e.subTotal !== undefined ? cents(e.subTotal) : unit * quantity,
       additionalFields: str(e.additionalFields),
       answers: answerSummaries(e.additionalFieldsSummary),
+      productType: typeof e.productType === 'number' && Number.isInteger(e.productType) ? e.productType : null,
     };
   });
   return {

@@ -2,6 +2,8 @@
  * The checkout page's browser entry: hydrates the checkout island roots and nothing else (no cart store, no other
  * island: the header's cart pill stays as the server rendered it, hidden). A second Vite entry, so this code loads only on /checkout.
  */
+// First: errors from here on (hydration included) reach the error reporter (./measure/catchErrors.ts).
+import './measure/catchErrors';
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import '../ui/styles.css';

@@ -37,3 +37,12 @@ export * from './subscription';
 export * from './payLater';
 export * from './gallery';
 export * from './checkout';
+
+// Restock (back in stock) notifications: the form's target variant, the sign-up payload, send limits.
+export * from './restock';
+
+// Site search: query words, folding, highlighting, snippets, page numbers.
+export * from './search';
+
+// Add-on and related products of a product page: which ones, in which order, and which add at once.
+export * from './relatedProducts';

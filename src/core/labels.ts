@@ -28,6 +28,7 @@ export interface SiteLabels {
   addToCart: string;
   subscribe: string;
   quantity: string;
+  quickView: string;
   salePrice: string;
   originalPrice: string;
   selectValue: string;
@@ -40,6 +41,7 @@ export const resolveSiteLabels = (configured: Partial<Record<keyof SiteLabels, s
   addToCart: filledText(configured.addToCart) ?? DEFAULT_LABELS.addToCart,
   subscribe: filledText(configured.subscribe) ?? DEFAULT_LABELS.subscribe,
   quantity: filledText(configured.quantity) ?? DEFAULT_LABELS.quantity,
+  quickView: filledText(configured.quickView) ?? DEFAULT_LABELS.quickView,
   salePrice: filledText(configured.salePrice) ?? DEFAULT_LABELS.salePrice,
   originalPrice: filledText(configured.originalPrice) ?? DEFAULT_LABELS.originalPrice,
   selectValue: filledText(configured.selectValue) ?? DEFAULT_LABELS.selectValue,

@@ -5,6 +5,10 @@ import { ProductType } from './enums';
 import type { Money } from './money';
 import {
   instalments,
+  isPayLaterContext,
+  payLaterBadgeText,
+  payLaterContext,
+  payLaterInfoLanguage,
   isCartPayLaterEligible,
   isInPayLaterRange,
   isPayLaterSupported,
@@ -145,5 +149,38 @@ describe('payLaterBadge', () => {
     ['limits in another currency', { afterPayMin: { minorUnits: 0, currency: 'EUR' } }, mug],
   ])('hidden: %s', (_, overrides, item) => {
     expect(payLaterBadge(item as typeof mug, usd(4000), { ...context, ...overrides })).toBeNull();
+  });
+});
+
+describe('payLaterContext, payLaterBadgeText, isPayLaterContext', () => {
+  const settings = { enabled: true, min: 3500, max: 200_000, accountCountry: 'US' };
+  it('builds the §3 context from the store settings', () => {
+    expect(payLaterContext(settings, 'USD', 'en-US')).toEqual({
+      afterPayAvailable: true,
+      afterPayMin: { minorUnits: 3500, currency: 'USD' },
+      afterPayMax: { minorUnits: 200_000, currency: 'USD' },
+      shopperLanguage: 'en-US',
+      stripeAccountCountry: 'US',
+    });
+  });
+  it('words the badge in range and out of range', () => {
+    const context = payLaterContext(settings, 'USD', 'en-US');
+    const product = { productType: 1, isSubscribable: false };
+    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 5000, currency: 'USD' }, context)!)).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 3000, currency: 'USD' }, context)!)).toBe('Afterpay available for orders over $35.00');
+    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 300_000, currency: 'USD' }, { ...context, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' })!)).toBe(
+      'Clearpay available for orders up to $2,000.00',
+    );
+  });
+  it('tells a usable context from junk', () => {
+    expect(isPayLaterContext(payLaterContext(settings, 'USD', 'en'))).toBe(true);
+    for (const junk of [null, 'x', {}, { ...payLaterContext(settings, 'USD', 'en'), afterPayMin: { minorUnits: -1, currency: 'USD' } }, { ...payLaterContext(settings, 'USD', 'en'), shopperLanguage: 3 }]) {
+      expect(isPayLaterContext(junk)).toBe(false);
+    }
+  });
+  it('shows the popup in French to French speakers, else in English', () => {
+    expect(payLaterInfoLanguage('fr-CA')).toBe('fr');
+    expect(payLaterInfoLanguage('en-CA')).toBe('en');
+    expect(payLaterInfoLanguage('de')).toBe('en');
   });
 });

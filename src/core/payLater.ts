@@ -108,3 +108,45 @@ export function payLaterBadge(
   const [first] = instalments(price);
   return { inRange: true, brand, instalment: first ?? price, instalmentCount: PAY_LATER_INSTALMENTS };
 }
+
+/** The store's pay-later settings (site file `store.payLater`). */
+export interface PayLaterSettings {
+  enabled: boolean;
+  min: number;
+  max: number;
+  accountCountry: string;
+}
+
+/** The §3 context of a store's items: its settings in its currency, and the shopper's language (the site's locale). */
+export const payLaterContext = (settings: PayLaterSettings, currency: Money['currency'], locale: string): PayLaterContext => ({
+  afterPayAvailable: settings.enabled,
+  afterPayMin: { minorUnits: settings.min, currency },
+  afterPayMax: { minorUnits: settings.max, currency },
+  shopperLanguage: locale,
+  stripeAccountCountry: settings.accountCountry,
+});
+
+/** Whether a value read from a page is a usable context (§8: an unreadable one is reported, never thrown). */
+export function isPayLaterContext(value: unknown): value is PayLaterContext {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  const money = (m: unknown) =>
+    typeof m === 'object' && m !== null && Number.isSafeInteger((m as Money).minorUnits) && (m as Money).minorUnits >= 0 && typeof (m as Money).currency === 'string';
+  return (
+    typeof c.afterPayAvailable === 'boolean' &&
+    money(c.afterPayMin) &&
+    money(c.afterPayMax) &&
+    typeof c.shopperLanguage === 'string' &&
+    typeof c.stripeAccountCountry === 'string'
+  );
+}
+
+/** The badge's words: the instalment wording in range ('or 4 interest-free payments of $12.50 with Afterpay'), else the brand and §9's range text. */
+export function payLaterBadgeText(badge: PayLaterBadge): string {
+  return badge.inRange
+    ? `or ${badge.instalmentCount} interest-free payments of ${formatMoney(badge.instalment)} with ${badge.brand}`
+    : `${badge.brand} ${badge.text}`;
+}
+
+/** The language of the information popup: French for a French-speaking shopper, else English (§9's languages). */
+export const payLaterInfoLanguage = (shopperLanguage: string): 'en' | 'fr' => (splitLocale(shopperLanguage).language === 'fr' ? 'fr' : 'en');

@@ -7,6 +7,8 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
+import { StatementCache, type StatementCacheStats } from './statementCache';
 import type { Database } from './tables';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -14,6 +16,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** SQLite: the prepared statements kept by SQL text, and how often they were reused (./statementCache). */
+  statements?: StatementCacheStats;
   /** Closes every connection; the handle is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -27,6 +31,9 @@ export class DatabaseUrlError extends Error {
 
 /** How long a SQLite writer waits for another process's lock before failing (ms). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const SQLITE_WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** SQLite's own checkpoint threshold, used again if the checkpoint worker cannot run. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 const PG_INT8 = 20;
 
 export type ParsedDatabaseUrl = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -70,12 +77,34 @@ function connectSqlite(file: string): DbHandle {
   } catch (error) {
     throw new DatabaseUrlError(`cannot open the SQLite database '${file}': ${(error as Error).message}`);
   }
-  if (!inMemory) database.pragma('journal_mode = WAL');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
+  // Durability and its price: docs/architecture.md, "SQLite settings".
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  let checkpoints: BackgroundCheckpoints | undefined;
+  if (!inMemory) {
+    database.pragma('journal_mode = WAL');
+    // The -wal file is cut back to this size after the checkpoints caught up.
+    database.pragma(`journal_size_limit = ${SQLITE_WAL_SIZE_LIMIT_BYTES}`);
+    // Checkpoints are made by a worker thread (./checkpointer), never inside one of this connection's commits.
+    database.pragma('wal_autocheckpoint = 0');
+    checkpoints = checkpointInBackground(resolve(file), () => {
+      if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    });
+  }
+  const statements = new StatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  return {
+    db,
+    engine: 'sqlite',
+    statements: statements.stats,
+    close: async () => {
+      await checkpoints?.release();
+      await db.destroy();
+      // Kysely closes the database only if it ran a query; the last connection to close checkpoints the -wal file.
+      if (database.open) database.close();
+    },
+  };
 }
 
 function connectPostgres(url: string): DbHandle {

@@ -93,6 +93,31 @@ export interface AssetsTable {
   bytes: Buffer;
 }
 
+/**
+ * The site search's index (src/services/search): one row per product, page and post, rewritten by every import.
+ * `*_terms` are the folded words (src/core/search.ts `indexText`) the engines index: SQLite in the FTS5 table
+ * `search_documents_fts` (kept in step by triggers), PostgreSQL in the generated tsvector column `terms` (GIN).
+ */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  site_id: string;
+  /** 'product' | 'page' | 'post' */
+  kind: string;
+  item_id: string;
+  /** The result's site path. */
+  path: string;
+  title: string;
+  /** Shown when a result matched them: tags and variant values, a page's headings, a post's tags and categories. */
+  details: string;
+  /** The text the snippet is cut from: a description, a page's text, a post's excerpt and body. */
+  summary: string;
+  /** Order among equally ranked results (the site file's order: products, pages, posts). */
+  position: number;
+  title_terms: string;
+  detail_terms: string;
+  summary_terms: string;
+}
+
 export interface CartsTable {
   /** Random 128-bit token, base64url. */
   id: string;
@@ -469,6 +494,60 @@ export interface CaptchaSolutionsTable {
   expires_at: string;
 }
 
+export interface SiteUsersTable {
+  id: string;
+  site_id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** scrypt$log2N$r$p$salt$hash (src/services/siteUsers/passwords.ts). */
+  password_hash: string;
+  /** A contributor role of spec §3 (ContributorRole in src/core/enums.ts). */
+  role: number;
+  created_at: string;
+}
+
+export interface SiteUserSessionsTable {
+  /** sha256 (hex) of the session cookie's token. */
+  token_hash: string;
+  site_user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/**
+ * A shopper's restock sign-up (spec §3): one per e-mail and variant of a site. `notified_at` is set by the send that
+ * e-mails it (in the transaction that writes the e-mail to the outbox), so each sign-up is e-mailed once.
+ */
+export interface RestockSignUpsTable {
+  id: string;
+  site_id: string;
+  product_id: string;
+  /** The variant (§3 variantId). */
+  sku: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** The shopper asked to join the mailing list too (and the product offered it). */
+  joined_mailing_list: Bool;
+  /** The origin of the links in its e-mail (the site's address the shopper signed up at). */
+  base_url: string;
+  created_at: string;
+  notified_at: string | null;
+  /** sha256 (hex) of the unsubscribe link's token in its e-mail; null until e-mailed. */
+  unsubscribe_token_hash: string | null;
+}
+
+/** Per variant with sign-ups: when it last came back in stock, and whether the automatic send has yet to look. */
+export interface RestockVariantsTable {
+  site_id: string;
+  sku: string;
+  product_id: string;
+  restocked_at: string | null;
+  /** 'import' or 'refund'. */
+  restock_source: string | null;
+  restocked_qty: number | null;
+  auto_send_pending: Bool;
+}
+
 export interface Database {
   sites: SitesTable;
   collections: CollectionsTable;
@@ -502,6 +581,11 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_salts: AnalyticsSaltsTable;
   analytics_report_tokens: AnalyticsReportTokensTable;
+  site_users: SiteUsersTable;
+  site_user_sessions: SiteUserSessionsTable;
+  restock_sign_ups: RestockSignUpsTable;
+  restock_variants: RestockVariantsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { captchaPolicySources } from '../core/forms/captcha';
 import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from './contentSecurityPolicy';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -32,5 +33,17 @@ describe('contentSecurityPolicyFor', () => {
     // Never 'unsafe-inline', and scripts stay 'self' only.
     expect(contentSecurityPolicyFor(html)).not.toContain('unsafe-inline');
     expect(contentSecurityPolicyFor(html)).toContain("script-src 'self';");
+  });
+
+  it("adds a site's third-party CAPTCHA hosts to script-src, frame-src and connect-src only", () => {
+    const html = '<img style="object-position:1% 2%" alt="">';
+    const policy = contentSecurityPolicyFor(html, captchaPolicySources('turnstile'));
+    expect(policy).toContain("script-src 'self' https://challenges.cloudflare.com;");
+    expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com;");
+    expect(policy).toContain("connect-src 'self' https://challenges.cloudflare.com;");
+    expect(policy).toContain(`style-src 'self' 'unsafe-hashes' ${hashOf('object-position:1% 2%')}`);
+    expect(policy.replace(/https:\/\/challenges\.cloudflare\.com/g, '')).not.toMatch(/https?:/);
+    // ALTCHA: the base policy, no frame-src.
+    expect(contentSecurityPolicyFor('<p>x</p>', captchaPolicySources('altcha'))).toBe(BASE_CONTENT_SECURITY_POLICY);
   });
 });

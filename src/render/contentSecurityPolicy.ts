@@ -7,20 +7,32 @@
  * is an image's focal point (`style="object-position:…"`, src/ui/ResponsiveImage.tsx): each value a page uses is
  * allowed by its hash ('unsafe-hashes' admits hashed style attributes, nothing else), so the policy is made with
  * the page and cached with it. Styles a script sets through the CSSOM (element.style) are not restricted by CSP.
+ *
+ * One deliberate exception to 'self': the pages of a site whose CAPTCHA is reCAPTCHA Enterprise or Turnstile allow
+ * that provider's hosts for scripts, frames and calls (`sources`, from src/core/forms/captcha.ts), and nothing else.
  */
 import { createHash } from 'node:crypto';
+import { NO_POLICY_SOURCES, type PolicySources } from '../core/forms/captcha';
 
-const FIXED = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-];
+const withSources = (directive: string, sources: readonly string[]) => [`${directive} 'self'`, ...sources].join(' ');
+
+/** The policy's directives but style-src, with the third-party `sources` a site's CAPTCHA needs. */
+function fixedDirectives(sources: PolicySources): string[] {
+  return [
+    "default-src 'self'",
+    withSources('script-src', sources.script),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    withSources('connect-src', sources.connect),
+    ...(sources.frame.length > 0 ? [withSources('frame-src', sources.frame)] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ];
+}
+
+const FIXED = fixedDirectives(NO_POLICY_SOURCES);
 
 /** The policy of a page without inline styles, and of every answer that is not a page. */
 export const BASE_CONTENT_SECURITY_POLICY = [...FIXED, "style-src 'self'"].join('; ');
@@ -30,12 +42,16 @@ const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
 const decode = (text: string) => text.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
 
-/** The policy for this page's HTML: the base one, plus the hash of each distinct style attribute value in it. */
-export function contentSecurityPolicyFor(html: string): string {
+/**
+ * The policy for this page's HTML: the base one, plus the hash of each distinct style attribute value in it, plus the
+ * hosts of the site's third-party CAPTCHA (`sources`; none by default).
+ */
+export function contentSecurityPolicyFor(html: string, sources: PolicySources = NO_POLICY_SOURCES): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(STYLE_ATTRIBUTE)) {
     hashes.add(`'sha256-${createHash('sha256').update(decode(match[1]!)).digest('base64')}'`);
   }
-  if (hashes.size === 0) return BASE_CONTENT_SECURITY_POLICY;
-  return [...FIXED, `style-src 'self' 'unsafe-hashes' ${[...hashes].join(' ')}`].join('; ');
+  const fixed = sources === NO_POLICY_SOURCES ? FIXED : fixedDirectives(sources);
+  if (hashes.size === 0) return [...fixed, "style-src 'self'"].join('; ');
+  return [...fixed, `style-src 'self' 'unsafe-hashes' ${[...hashes].join(' ')}`].join('; ');
 }

@@ -19,20 +19,30 @@ import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from './errors';
 import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from './jsonBody';
 import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from '../render/contentSecurityPolicy';
 import { registerCrumb } from './crumb';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 import { registerSitePlugin } from './plugins/site';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
+import { registerAddToCartFormRoutes } from './routes/addToCartForm';
+import { registerContextRoutes } from './routes/context';
+import { registerInventoryRoutes } from './routes/inventory';
 import { registerCheckoutRoutes } from './routes/checkout';
 import { registerCheckoutPageRoutes } from './routes/checkoutPages';
 import { registerGiftCardCheckoutRoutes } from './routes/giftCardCheckout';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
 import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
+import { captchaVerifier, type CaptchaEnv } from '../services/captcha';
+import type { CaptchaScriptUrls } from '../core/forms/captcha';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerPageRoutes } from './routes/pages';
+import { installPageFastPath } from './pageFastPath';
 import { registerFormRoutes, type FormRouteOptions } from './routes/forms';
+import { registerRestockRoutes, type RestockRouteOptions } from './routes/restock';
+import { registerAccountRoutes, type AccountRouteOptions } from './routes/account';
+import { registerSiteUserSession } from './siteUserSession';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
 import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, perWindow, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
@@ -71,6 +81,14 @@ export interface BuildAppOptions {
   paymentsFor?: (site: Site) => PaymentProvider;
   /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/server/routes/forms.tsx). */
   formRoutes?: FormRouteOptions;
+  /** Restock sign-ups: per minute per client IP, and per client and product (src/server/routes/restock.tsx). */
+  restockRoutes?: RestockRouteOptions;
+  /** Secrets and API addresses of the third-party CAPTCHA providers (reCAPTCHA Enterprise, Turnstile). */
+  captchaEnv?: CaptchaEnv;
+  /** Tests only: the providers' browser scripts served by a local stand-in (the pages' CSP then allows its origin). */
+  captchaScripts?: CaptchaScriptUrls;
+  /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
+  accountRoutes?: AccountRouteOptions;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -106,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secureCookies: options.secureCookies ?? process.env.NODE_ENV === 'production',
     paymentsFor: options.paymentsFor ?? paymentProviders(options.paymentEnv ?? {}),
     ...(options.clientDir !== undefined ? { clientDir: options.clientDir } : {}),
+    verifyCaptcha: captchaVerifier(options.captchaEnv ?? {}, { warn: (message) => app.log.warn(message) }),
+    ...(options.captchaScripts !== undefined ? { captchaScripts: options.captchaScripts } : {}),
   };
 
   if (options.logger) app.addHook('onResponse', logRequest);
@@ -135,8 +155,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, rateLimits.options);
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
   giveCrumb = registerCrumb(app, ctx);
+  registerSiteUserSession(app, ctx);
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  registerInventoryRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerAddToCartFormRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  registerContextRoutes(app);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
   // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
@@ -147,7 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Analytics calls get each cart route's budget per client (100 per 10 s by default).
   await registerAnalyticsRoutes(app, ctx, { rateLimitPer10s: perWindow(options.cartRateLimitPerMinute ?? 600) });
   await registerFormRoutes(app, ctx, { ...options.formRoutes, counters: rateLimits.counters });
+  await registerRestockRoutes(app, ctx, { ...options.restockRoutes, counters: rateLimits.counters });
+  await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
   await registerPageRoutes(app, ctx);
+  // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
+  installPageFastPath(app, { trustProxy: options.trustProxy ?? false, secureCookies: ctx.secureCookies, logRequests: options.logger === true });
   return app;
 }
 
@@ -361,17 +389,12 @@ function errorPage(error: ApiError): string {
 // ---------------------------------------------------------------- security headers
 
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payload?: unknown): void {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  // Pages may be framed by the site's own editor (§2), never by another site.
-  reply.header('x-frame-options', 'SAMEORIGIN');
-  reply.header('cross-origin-opener-policy', 'same-origin');
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
   // Cached pages bring their own, computed once; other pages get theirs here (the hashes of their inline styles),
   // every other answer the base policy.
   if (!reply.hasHeader('content-security-policy')) {
     const html = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     reply.header('content-security-policy', html ? contentSecurityPolicyFor(payload) : BASE_CONTENT_SECURITY_POLICY);
   }
-  if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (request.protocol === 'https') reply.header(...STRICT_TRANSPORT_SECURITY);
 }

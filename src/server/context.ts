@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/tables';
+import type { CaptchaScriptUrls } from '../core/forms/captcha';
+import type { CaptchaVerifier } from '../services/captcha';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 
@@ -21,6 +23,10 @@ export interface AppContext {
   paymentsFor: (site: Site) => PaymentProvider;
   /** Directory of the built browser bundle (vite build), when the caller gives one. */
   clientDir?: string;
+  /** Checks a form's CAPTCHA answer with the site's provider (secrets from the environment: src/services/captcha). */
+  verifyCaptcha?: CaptchaVerifier;
+  /** The third-party CAPTCHA scripts served from elsewhere (tests only: a local stand-in for the provider). */
+  captchaScripts?: CaptchaScriptUrls;
   /**
    * Renders the 404 answer for a non-API path (a page route module may set it to render the site's not-found page,
    * page type 100). When unset, a minimal HTML page is sent.

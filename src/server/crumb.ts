@@ -24,8 +24,12 @@ declare module 'fastify' {
      * false: the route is called by other servers and authenticates itself; no crumb or Origin check.
      * 'origin-only': browsers call it without a way to add a header (navigator.sendBeacon) and it changes nothing a
      * shopper owns (analytics); another website's requests are still refused, the crumb is not asked for.
+     * 'crumb-or-same-origin': a form of a shared cached page posted without JavaScript (add to cart), which cannot
+     * carry a per-visitor crumb: the crumb, or the browser's word that the form is this site's own (Sec-Fetch-Site
+     * same-origin, or an Origin naming this host; every current browser sends one on a form post). A request with
+     * neither is refused like a missing crumb.
      */
-    crumb?: boolean | 'origin-only';
+    crumb?: boolean | 'origin-only' | 'crumb-or-same-origin';
   }
 }
 
@@ -35,13 +39,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The crumb a request was given during this answer (so one answer never sets two). */
 const given = new WeakMap<FastifyRequest, string>();
 
+/** A new crumb: 128 random bits. */
+export const newCrumb = (): string => randomBytes(16).toString('base64url');
+
+/** The crumb cookie's attributes: readable by the page's scripts, sent with same-site requests, for the whole site. */
+export const crumbCookieOptions = (secure: boolean) => ({ path: '/', sameSite: 'lax', httpOnly: false, secure }) as const;
+
 /** The visitor's crumb, for a form's hidden field; a visitor without one is given one (cookie set on this answer). */
 export function pageCrumb(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): string {
   // No cookies parsed when the request was refused before the cookie plugin ran (no Host, a bad request line).
   const known = given.get(request) ?? request.cookies?.[CRUMB_COOKIE];
   if (isCrumb(known)) return known;
-  const crumb = randomBytes(16).toString('base64url');
-  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookiesFor(ctx, request) });
+  const crumb = newCrumb();
+  reply.setCookie(CRUMB_COOKIE, crumb, crumbCookieOptions(secureCookiesFor(ctx, request)));
   given.set(request, crumb);
   return crumb;
 }
@@ -69,7 +79,8 @@ function checkCrumb(request: FastifyRequest, _reply: FastifyReply, done: (error?
   // A route taking several methods (GET and POST) checks only its writes.
   if (!STATE_CHANGING.has(request.method)) return done();
   if (isCrossSite(request)) return done(new ApiError('cross-site-refused', CROSS_SITE_MESSAGE));
-  if (request.routeOptions.config?.crumb !== 'origin-only' && !crumbMatches(request)) {
+  const mode = request.routeOptions.config?.crumb;
+  if (mode !== 'origin-only' && !crumbMatches(request) && !(mode === 'crumb-or-same-origin' && isSameOrigin(request))) {
     return done(new ApiError(CRUMB_FAILURE_CODE, ADD_TO_CART_MESSAGES.sessionExpired));
   }
   done();
@@ -89,6 +100,12 @@ function isCrossSite(request: FastifyRequest): boolean {
   // The host only: behind a TLS proxy that is not trusted (TRUST_PROXY unset) the scheme seen here is http while the
   // browser's is https, and host:port already tells this site from another.
   return host.toLowerCase() !== (request.headers.host ?? '').toLowerCase();
+}
+
+/** The browser says the request came from this site's own page (checked after isCrossSite). */
+function isSameOrigin(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  return request.headers.origin !== undefined && request.headers['sec-fetch-site'] !== 'same-site' && !isCrossSite(request);
 }
 
 function crumbMatches(request: FastifyRequest): boolean {

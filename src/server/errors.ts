@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   'expectation-failed': 417,
   /** A method no route takes that Node hands over apart (CONNECT). */
   'method-not-allowed': 405,
+  /** The Accept-Encoding header refuses every coding a page is sent in (br, gzip and identity). */
+  'not-acceptable': 406,
   /** An add-to-cart check of §5 refused the add (options, variant, quantity). */
   'add-to-cart-refused': 400,
   /** §5 check 3: not enough stock, counting what the cart already holds. */
@@ -50,6 +52,16 @@ export const ERROR_STATUS = {
   'cross-site-refused': 403,
   /** The analytics report page without a valid token of its site (`vitrine report token`). */
   'report-token-invalid': 403,
+  /** An account-area call without a signed-in site user (src/server/siteUserSession.ts). */
+  'sign-in-required': 401,
+  /** A signed-in site user whose role may not make this call (spec §3 roles). */
+  'role-not-allowed': 403,
+  /** A restock sign-up for a product that offers none, or for a variant that can be bought now (src/services/restock). */
+  'restock-not-offered': 409,
+  /** A form's CAPTCHA was not completed, or its answer was refused (forged, expired, already used). */
+  'captcha-refused': 400,
+  /** The site's CAPTCHA provider could not be asked: nothing was judged, nothing stored; try again. */
+  'captcha-unavailable': 503,
   'product-not-found': 404,
   'entry-not-found': 404,
   'site-not-found': 404,

@@ -6,6 +6,7 @@
  *   (`writeRouteConfig`), and all of them together also count against the client's global budget, twice one route's
  *   (`config.clientBudget`, counted by `countClientBudget`).
  * - `/assets` has its own budget (./routes/assets.ts).
+ * - `/search` has its own budget (./routes/pages.tsx): its pages are rendered per query.
  *
  * Counters (`RateLimitCounters`) live in Redis when it is configured, shared by every process; otherwise in this
  * process. While Redis cannot be reached (down, restarting, not answering within REDIS_COMMAND_TIMEOUT_MS) they are
@@ -23,6 +24,8 @@ export const RATE_LIMIT_WINDOW_MS = 10_000;
 export const DEFAULT_CART_RATE_LIMIT_PER_MINUTE = 600;
 /** Default budget of `/assets` per 10 s: a product grid loads about 20 images, so 15 such pages. */
 export const DEFAULT_ASSETS_RATE_LIMIT = 300;
+/** Budget of `/search` per 10 s: every search renders (results are not cached), so a client gets 3 a second. */
+export const SEARCH_RATE_LIMIT = 30;
 /** A Redis command slower than this counts as Redis being down. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** After a failed Redis command, counting stays in this process this long before Redis is tried again. */

@@ -51,6 +51,16 @@ export class SiteCache {
     return site;
   }
 
+  /**
+   * What `siteFor(host)` would answer, when that is known now without waiting (a current list, the host already
+   * looked up in it); undefined otherwise. For answers that must not wait (cached pages: ./pageFastPath).
+   */
+  knownSiteFor(host: string): Site | undefined {
+    const snapshot = this.#snapshot;
+    if (!snapshot || snapshot.expiresAt <= this.now()) return undefined;
+    return snapshot.byHost.get(host.trim().toLowerCase());
+  }
+
   /** The site of this id (undefined when there is none), from the same list as `siteFor`. */
   async siteById(id: string): Promise<Site | undefined> {
     return (await this.#current().sites).find((site) => site.id === id);

@@ -42,6 +42,8 @@ export interface CartEntry {
    * title and lines; [] when the entry has no answers or its product has no form (any more).
    */
   additionalFieldsSummary: FormAnswerSummary[];
+  /** The product's type (§3 ProductType), null when the product was removed since: the cart page's pay-later check (§5). */
+  productType: number | null;
 }
 
 export interface ShoppingCart extends CartTotals {
@@ -588,5 +590,6 @@ function entryRowToCartEntry(row: EntryWithCatalog, forms: ReadonlyMap<string, F
     purchasePriceCents: row.unit_price,
     additionalFields: row.additional_fields,
     additionalFieldsSummary: form ? summarizeFormAnswers(form, parseProductFormAnswers(row.additional_fields), form.noAnswerText) : [],
+    productType: row.product_type === null ? null : Number(row.product_type),
   };
 }

@@ -54,16 +54,49 @@ async function withVariants(db: Db, siteId: string, rows: ProductRow[]): Promise
   return rows.map((r) => productFromRows(r, byProduct.get(r.id) ?? []));
 }
 
-/** The products of a collection, in the site file's order. */
-export async function listProducts(db: Db, siteId: string, collectionId: string): Promise<Product[]> {
+/** Products per page of a product list (/{collection}, /{collection}/page/N) and most a grid block shows. */
+export const PRODUCT_LIST_PAGE_SIZE = 48;
+
+/** The products of a collection, in the site file's order; `range` reads one slice of them (a page). */
+export async function listProducts(db: Db, siteId: string, collectionId: string, range?: { offset: number; limit: number }): Promise<Product[]> {
+  let query = db
+    .selectFrom('products')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('collection_id', '=', collectionId)
+    .orderBy('position');
+  if (range) query = query.limit(range.limit).offset(range.offset);
+  return withVariants(db, siteId, await query.execute());
+}
+
+/**
+ * A product and at most `limit` products after it in its collection, in the site file's order (the related products'
+ * default candidates, src/core/relatedProducts.ts); empty when it is not in that collection.
+ */
+export async function listProductsFrom(db: Db, siteId: string, collectionId: string, productId: string, limit: number): Promise<Product[]> {
   const rows = await db
     .selectFrom('products')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
+    .where('position', '>=', (eb) =>
+      eb.selectFrom('products').select('position').where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', productId),
+    )
     .orderBy('position')
+    .limit(limit + 1)
     .execute();
   return withVariants(db, siteId, rows);
+}
+
+/** How many products a collection holds. */
+export async function countProducts(db: Db, siteId: string, collectionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('site_id', '=', siteId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Several products by id (e.g. a cart's items), in no particular order; unknown ids are left out. */

@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { applyRetention, rollupRecent } from './analytics/rollup';
 import { expireCarts } from './cartExpiry';
+import { removeExpiredSessions } from './siteUsers/sessions';
 import { drainOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
 import { paymentProviderFor, type PaymentEnv } from './payments';
 import { releaseAbandonedPayments } from './payments/reconcile';
+import { runRestockAutoSend } from './restock/autoSend';
 import { getSite } from './sites';
 import { billDueSubscriptions } from './subscriptions/billing';
 
@@ -127,7 +129,10 @@ export function outboxJob(db: Kysely<Database>, transport: MailTransport | undef
 /** How often the cart-expiry job runs: carts expire by the day, so hourly is plenty. */
 export const CART_EXPIRY_INTERVAL_MS = 60 * 60_000;
 
-/** Removes expired carts (./cartExpiry.ts): open ones untouched for 30 days, empty ones after a day; never bought ones. */
+/**
+ * Removes expired carts (./cartExpiry.ts): open ones untouched for 30 days, empty ones after a day; never bought ones.
+ * Expired site-user sessions go with them.
+ */
 export function cartExpiryJob(db: Kysely<Database>, log?: JobLog): Job {
   return {
     name: 'cart-expiry',
@@ -135,6 +140,8 @@ export function cartExpiryJob(db: Kysely<Database>, log?: JobLog): Job {
     async run() {
       const { removed } = await expireCarts(db, new Date());
       if (removed > 0) log?.info({ job: 'cart-expiry', removed }, `cart-expiry: removed ${removed} expired carts`);
+      const sessions = await removeExpiredSessions(db, new Date());
+      if (sessions > 0) log?.info({ job: 'cart-expiry', sessions }, `cart-expiry: removed ${sessions} expired site-user sessions`);
     },
   };
 }
@@ -189,6 +196,29 @@ export function analyticsRollupJob(db: Kysely<Database>, retentionDays: number, 
       await rollupRecent(db, now);
       const { days, events } = await applyRetention(db, now, retentionDays);
       if (events > 0) log?.info({ job: 'analytics-rollup', days, events }, `analytics: removed ${events} raw events of ${days} days past the ${retentionDays}-day retention`);
+    },
+  };
+}
+
+/** How often the restocks recorded by imports and refunds are looked at (./restock/autoSend.ts). */
+export const RESTOCK_INTERVAL_MS = 60_000;
+
+/**
+ * Variants with sign-ups that came back in stock: their restock e-mails are queued at once on sites whose
+ * `store.restock.autoSend` is on (as many as units); elsewhere the log says who waits and the command that sends.
+ */
+export function restockJob(db: Kysely<Database>, log?: JobLog): Job {
+  return {
+    name: 'restock',
+    intervalMs: RESTOCK_INTERVAL_MS,
+    async run() {
+      for (const o of await runRestockAutoSend(db)) {
+        const what = `${o.productId} / ${o.variantId} is back in stock on site ${o.siteId}`;
+        if (o.action === 'sent') log?.info({ job: 'restock', ...o }, `restock: ${what}: ${o.sent} e-mails queued, ${o.waiting} shoppers still waiting`);
+        else if (o.waiting > 0) {
+          log?.info({ job: 'restock', ...o }, `restock: ${what} with ${o.waiting} shoppers waiting; send with: vitrine restock send --site ${o.siteId} --product ${o.productId} --variant ${o.variantId}`);
+        }
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ import type { FormAnswerSummary } from '../core/forms/summary';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
 import { randomToken } from './cart';
 import { returnGiftCardsOfOrder } from './giftCards';
+import { recordRestocks, type Restocked } from './restock/restocks';
 import type { Order, OrderLine } from './orderTypes';
 
 type Db = Kysely<Database>;
@@ -148,16 +149,21 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
     .executeTakeFirst();
   if (!moved) return false;
   const lines = await trx.selectFrom('order_lines').select(['sku', 'quantity', 'product_type']).where('order_id', '=', orderId).execute();
+  const restocked: Restocked[] = [];
   for (const line of lines) {
     if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
-    await trx
+    const after = await trx
       .updateTable('variants')
       .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', line.quantity) }))
       .where('site_id', '=', moved.site_id)
       .where('sku', '=', line.sku)
       .where('unlimited', '=', 0)
-      .execute();
+      .returning(['qty_in_stock', 'product_id'])
+      .executeTakeFirst();
+    // Sold out until this refund: the restock service's news (src/services/restock).
+    if (after && Number(after.qty_in_stock) === line.quantity && line.quantity > 0) restocked.push({ sku: line.sku, productId: after.product_id, qtyInStock: Number(after.qty_in_stock) });
   }
+  await recordRestocks(trx, moved.site_id, restocked, 'refund', now);
   // What gift cards paid goes back to them; the cards the order bought can no longer be spent.
   await returnGiftCardsOfOrder(trx, orderId, now);
   return true;

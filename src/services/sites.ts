@@ -6,6 +6,9 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, SiteRow } from '../db/tables';
 import type { Collection, Form, Page, Post, Product, SiteFile, Website } from '../site/schema';
 import { groupBy, productFromRows } from './catalog';
+import { recordRestocks, type Restocked } from './restock/restocks';
+import { restockedSkus, type RestockStockLevel } from '../core/restock';
+import { indexSite } from './search';
 
 /** A site as the rest of the app sees it. */
 export interface Site {
@@ -157,6 +160,8 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     }
     if (w.default) await trx.updateTable('sites').set({ is_default: 0 }).where('id', '!=', w.id).where('is_default', '=', 1).execute();
 
+    // The stock before, to tell the restock service which variants this import brings back (0 → above 0).
+    const stockBefore = await stockLevels(trx, w.id);
     for (const table of ['variants', 'products', 'collections', 'forms', 'pages', 'posts', 'assets'] as const) {
       await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
     }
@@ -194,6 +199,9 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
       'posts',
       site.posts.map((p, position) => ({ site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, data: JSON.stringify(p) })),
     );
+    // The search index describes exactly this version: same transaction (src/services/search).
+    await indexSite(trx, site_id, site);
+    await recordRestocks(trx, site_id, restockedByImport(stockBefore, site), 'import', new Date(now));
     // Assets one by one: a chunk of images could exceed the engines' statement size.
     for (const a of assets) {
       await trx
@@ -207,6 +215,28 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
   // After the commit: a cache refilled from now on reads the new version.
   notifySiteChange(stored.id);
   return stored;
+}
+
+/** The site's variants' stock, by SKU. */
+async function stockLevels(trx: Kysely<Database>, siteId: string): Promise<Map<string, RestockStockLevel>> {
+  const rows = await trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).execute();
+  return new Map(rows.map((r) => [r.sku, { unlimited: r.unlimited === 1, qtyInStock: Number(r.qty_in_stock) }]));
+}
+
+/** The variants of the imported file that were out of stock before it and are in stock now. */
+function restockedByImport(before: ReadonlyMap<string, RestockStockLevel>, site: SiteFile): Restocked[] {
+  const after = new Map<string, RestockStockLevel>();
+  const productOf = new Map<string, string>();
+  for (const p of site.products) {
+    for (const v of p.variants) {
+      after.set(v.sku, 'unlimited' in v.stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: v.stock.qtyInStock });
+      productOf.set(v.sku, p.id);
+    }
+  }
+  return restockedSkus(before, after).map((sku) => {
+    const level = after.get(sku)!;
+    return { sku, productId: productOf.get(sku)!, qtyInStock: level.unlimited ? null : level.qtyInStock };
+  });
 }
 
 /** Everything stored for a site, as the (normalized) site file and its images. undefined for an unknown site. */

@@ -11,6 +11,7 @@ import { ADDRESS_COUNTRIES, regionName } from '../core/address/countries';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../core/currency';
 import { NO_ANSWER_TEXT } from '../core/forms/summary';
 import { DEFAULT_LABELS, PRODUCT_MARK_LABELS } from '../core/labels';
+import { ADD_ONS_MAX, RELATED_PRODUCTS_DEFAULT_COUNT, RELATED_PRODUCTS_MAX } from '../core/relatedProducts';
 
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
 const id = z
@@ -46,10 +47,24 @@ export const labelsSchema = z
 export const captchaSettingsSchema = z
   .object({
     provider: z.enum(['none', 'altcha', 'recaptcha-enterprise', 'turnstile']).default('altcha'),
-    /** Public site key for the third-party providers; ALTCHA needs none. */
-    siteKey: text(200).optional(),
+    /**
+     * Public site key for the third-party providers; ALTCHA needs none. Without it a reCAPTCHA Enterprise form says
+     * 'Enterprise V3 ReCaptcha site key not found' (§8) and sends nothing. The secrets come from the environment.
+     */
+    siteKey: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the provider\'s site key: letters, digits, - and _').optional(),
+    /** reCAPTCHA Enterprise: the Google Cloud project (id or number) the site key belongs to; assessments are made there. */
+    projectId: z
+      .string()
+      .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|[0-9]{1,20})$/, 'must be a Google Cloud project id (6-30 lower-case letters, digits, dashes) or number')
+      .optional(),
+    /** reCAPTCHA Enterprise: the lowest score (0 a bot … 1 a person) a submission may have; default 0.5. */
+    scoreThreshold: z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').optional(),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.provider !== 'recaptcha-enterprise' || c.projectId !== undefined, {
+    message: 'is needed with provider recaptcha-enterprise: the Google Cloud project of the site key',
+    path: ['projectId'],
+  });
 
 /** Countries the checkout's address form knows (the core's address dictionary of §3). */
 const countryCode = z.enum(ADDRESS_COUNTRIES, { error: `must be one of ${ADDRESS_COUNTRIES.join(', ')}` });
@@ -185,6 +200,21 @@ export const storeSettingsSchema = z
       .refine((p) => p.min < p.max, { message: 'min must be below max', path: ['min'] })
       .default({ enabled: false, min: 100, max: 200_000, accountCountry: 'US' }),
     checkout: checkoutSettingsSchema.default(checkoutSettingsSchema.parse({})),
+    /** Restock notifications (the products' `merchandising.restockNotifications` turn their sign-up form on). */
+    restock: z
+      .object({
+        /**
+         * When a variant with sign-ups comes back in stock (an import, a refund), e-mail its waiting shoppers at once — as
+         * many as units, oldest first. Off: the server logs it, and the merchant sends with `vitrine restock send` or
+         * the account area.
+         */
+        autoSend: z
+          .boolean()
+          .default(false)
+          .describe('E-mail the waiting shoppers as soon as a variant with restock sign-ups comes back in stock (as many as units, oldest first)'),
+      })
+      .strict()
+      .default({ autoSend: false }),
   })
   .strict();
 
@@ -350,6 +380,20 @@ export const productSchema = z
     additionalFieldsFormId: id.optional(),
     merchandising: merchandisingSchema.default(merchandisingSchema.parse({})),
     tags: z.array(text(60)).default([]),
+    /** Products offered beside the buying area with a compact add button (src/core/relatedProducts.ts). */
+    addOnProductIds: z
+      .array(id)
+      .max(ADD_ONS_MAX, `must name at most ${ADD_ONS_MAX} add-ons`)
+      .optional()
+      .describe(`Add-on products shown under the buying area (at most ${ADD_ONS_MAX}): ids of other products of this site`),
+    /** The "You may also like" products; absent: the next products of its collection. */
+    relatedProductIds: z
+      .array(id)
+      .max(RELATED_PRODUCTS_MAX, `must name at most ${RELATED_PRODUCTS_MAX} related products`)
+      .optional()
+      .describe(
+        `Related products shown under the product page (at most ${RELATED_PRODUCTS_MAX}): ids of other products of this site; when absent, the next ${RELATED_PRODUCTS_DEFAULT_COUNT} products of its collection in stock; [] shows none`,
+      ),
   })
   .strict();
 
@@ -589,6 +633,16 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
       if (combinations.has(combination)) issue([...vat, 'attributes'], 'another variant has the same option values');
       combinations.add(combination);
     });
+    for (const list of ['addOnProductIds', 'relatedProductIds'] as const) {
+      const named = new Set<string>();
+      product[list]?.forEach((other, i) => {
+        const what = list === 'addOnProductIds' ? 'add-on' : 'related product';
+        if (other === product.id) issue([...at, list, i], `a product cannot be its own ${what}`);
+        else if (named.has(other)) issue([...at, list, i], `${what} '${other}' is named twice`);
+        else if (!productIds.has(other) && !unparsed.products.has(other)) issue([...at, list, i], `product '${other}' does not exist`);
+        named.add(other);
+      });
+    }
     if (product.productType === 4 && product.variants.some((v) => 'qtyInStock' in v.stock)) {
       // Gift cards count as unlimited (§5); a stock figure would be ignored, so refuse it rather than mislead.
       issue([...at, 'variants'], 'gift card variants must have unlimited stock');

@@ -2,13 +2,15 @@ import { useContext } from 'react';
 import { sanitizeHtml } from '../core/forms/sanitizeHtml';
 import { DEFAULT_LABELS } from '../core/labels';
 import type { Form } from '../site/schema';
+import { useFormCaptcha } from './captchaContext';
 import { FormPostContext } from './formPost';
 import { Island } from './Island';
 
 /**
  * A form block: the FormBlockForm island (src/client/islands/FormBlockForm.tsx) with the form's settings. The
  * submission HTML is sanitized here, once, so the browser only ever shows the safe subset. `captcha` says whether the
- * site's CAPTCHA applies (the form asks for one and the site's provider is not 'none').
+ * site's CAPTCHA applies (the form asks for one and the site's provider is not 'none'); which one, with its site key
+ * and the §7 action of the form's kind, comes from the page's CaptchaContext.
  */
 export function FormBlock({
   form,
@@ -22,6 +24,7 @@ export function FormBlock({
   index?: number;
 }) {
   const posted = useContext(FormPostContext);
+  const siteCaptcha = useFormCaptcha(form.kind);
   const initial =
     posted && posted.formId === form.id ? { fieldErrors: posted.fieldErrors, error: posted.error, success: posted.success, values: posted.values } : null;
   return (
@@ -40,7 +43,7 @@ export function FormBlock({
           successRedirect: form.successRedirect ?? null,
           disclaimer: form.disclaimer ?? null,
         },
-        captcha: captcha ? { provider: 'altcha' } : null,
+        captcha: captcha ? siteCaptcha : null,
         selectValueLabel,
         initial,
       }}

@@ -8,15 +8,20 @@ import {
   type IslandName,
   type IslandProps,
 } from '../client/islands';
+import { LAZY_ISLAND_COMPONENTS, type LazyIslandProps } from './lazyIslands';
+
+type AnyIslandProps = IslandProps & LazyIslandProps;
+const COMPONENTS: Record<keyof AnyIslandProps, ComponentType<never>> = { ...ISLANDS, ...LAZY_ISLAND_COMPONENTS };
 
 /**
  * Server-renders an island as its own React root, inside an element that carries its name, id and JSON props;
  * src/client/main.tsx hydrates that element with the same props. Rendering it as a separate root (not as part of
  * the page tree) keeps useId values identical on both sides; the id doubles as the root's identifierPrefix so
  * two islands on one page never share ids. `display: contents` keeps the root element out of layout.
+ * Lazy islands (./lazyIslands.ts) render the same way; only their browser code loads apart (src/client/islands/lazy.ts).
  */
-export function Island<N extends IslandName>({ name, id, props }: { name: N; id: string; props: IslandProps[N] }) {
-  const component = ISLANDS[name] as ComponentType<IslandProps[N]>;
+export function Island<N extends IslandName | keyof LazyIslandProps>({ name, id, props }: { name: N; id: string; props: AnyIslandProps[N] }) {
+  const component = COMPONENTS[name] as ComponentType<AnyIslandProps[N]>;
   const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
   return createElement('div', {
     className: 'island',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ROUTES } from '../core/purchaseRoute';
 import type { CurrencyCode } from '../core/currency';
 import { Island } from './Island';
+import { SearchForm } from './SearchForm';
 
 export interface NavLink {
   href: string;
@@ -17,7 +18,10 @@ export interface SiteChrome {
 
 const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
-/** Every page's frame: skip link, header with navigation and the cart link and pill, the main landmark, footer. */
+/**
+ * Every page's frame: skip link, header with navigation, the search form (but on the search page, which has its own)
+ * and the cart link and pill, the main landmark, footer.
+ */
 export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: string; children: ReactNode }) {
   return (
     <>
@@ -45,6 +49,7 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
               </li>
             </ul>
           </nav>
+          {path === ROUTES.search ? null : <SearchForm id="site-search" label="Search this site" compact />}
           <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} />
         </div>
       </header>

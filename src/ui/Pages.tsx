@@ -1,3 +1,6 @@
+import type { PageSlice } from '../core/paging';
+import { isPayLaterSupported, type PayLaterContext } from '../core/payLater';
+import { Pager } from './Pager';
 import type { Collection, Page, Post, Product } from '../site/schema';
 import type { ProductForms } from '../services/coreForm';
 import { PostList, PostView } from './Blog';
@@ -26,6 +29,7 @@ export function ProductListPage({
   currency,
   labels,
   productForms,
+  paging,
 }: {
   collection: Collection;
   products: Product[];
@@ -33,13 +37,17 @@ export function ProductListPage({
   currency: CurrencyCode;
   labels: UiLabels;
   productForms: ProductForms;
+  /** Which page of the collection this is (src/core/paging.ts); one page when absent. */
+  paging?: PageSlice;
 }) {
   return (
     <>
       <header className="collection-header">
         <h1>{collection.title}</h1>
+        {paging && paging.pageCount > 1 ? <p className="collection-header__page">{`Page ${paging.page} of ${paging.pageCount}`}</p> : null}
       </header>
       <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug, productForms }} />
+      {paging ? <Pager page={paging.page} pageCount={paging.pageCount} href={(n) => (n === 1 ? `/${collection.slug}` : `/${collection.slug}/page/${n}`)} /> : null}
     </>
   );
 }
@@ -58,11 +66,23 @@ export function BlogListPage({ collection, posts, siteId, locale }: { collection
 export { PostView };
 
 /** The cart page shell (page type 200): cacheable; the visitor's lines come from the CartContents island. */
-export function CartPage({ currency, minimumSubtotal, quantityLabel }: { currency: CurrencyCode; minimumSubtotal: number; quantityLabel: string }) {
+export function CartPage({
+  currency,
+  minimumSubtotal,
+  quantityLabel,
+  payLater,
+}: {
+  currency: CurrencyCode;
+  minimumSubtotal: number;
+  quantityLabel: string;
+  /** The store's pay-later context (src/core/payLater.ts), sent to the island only when the badge can show. */
+  payLater?: PayLaterContext;
+}) {
+  const badge = payLater?.afterPayAvailable && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage);
   return (
     <div className="cart-page">
       <h1>Cart</h1>
-      <Island name="CartContents" id="cart" props={{ currency, minimumSubtotal, quantityLabel }} />
+      <Island name="CartContents" id="cart" props={{ currency, minimumSubtotal, quantityLabel, ...(badge ? { payLater } : {}) }} />
     </div>
   );
 }

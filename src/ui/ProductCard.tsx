@@ -30,6 +30,8 @@ export interface CardContext {
   collectionSlug: string;
   /** The site's product forms: a product with additionalFieldsFormId gets its form in the add button's props. */
   productForms: ProductForms;
+  /** Cards of a product page's related products (./RelatedProducts.tsx): that page's product id (§7 RelatedProductAdd). */
+  relatedTo?: string;
 }
 
 /** The grid add button's island props: only a product with a form carries it (props stay small). */
@@ -39,6 +41,7 @@ export function gridAddToCartProps(product: Product, core: CoreProduct, ctx: Car
     product: core,
     labels: { addToCart: ctx.labels.addToCart, subscribe: ctx.labels.subscribe, selectValue: ctx.labels.selectValue },
     ...(form ? { form } : {}),
+    ...(ctx.relatedTo !== undefined ? { relatedTo: ctx.relatedTo } : {}),
   };
 }
 
@@ -71,6 +74,10 @@ export function ProductCard({
           />
         ) : null}
         <ProductMark product={product} core={core} labels={ctx.labels} />
+        {/* The product page without JavaScript; the quick view dialog with it (src/client/quickView). */}
+        <a className="quick-view-link" href={href} aria-label={`${ctx.labels.quickView}: ${product.name}`} data-quick-view={product.id} data-quick-view-label={product.name}>
+          {ctx.labels.quickView}
+        </a>
       </div>
       <Heading className="product-card__name">
         <a href={href} className="product-card__link">

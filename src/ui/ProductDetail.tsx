@@ -4,11 +4,14 @@ import type { Collection, Product } from '../site/schema';
 import type { ProductForm, ProductForms } from '../services/coreForm';
 import { productSubscription } from '../services/subscriptions/plans';
 import { toCoreProduct } from '../services/coreProduct';
+import { isPayLaterSupported, isProductPayLaterEligible, type PayLaterContext } from '../core/payLater';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
 import { ProductMark, productScarcity } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
+import { RestockSignUpBlock } from './RestockSignUpBlock';
+import { AddOns, type ShelfProduct } from './AddOns';
 
 /** The product detail page: gallery, name, mark, the buying island, description. */
 export function ProductDetail({
@@ -21,6 +24,8 @@ export function ProductDetail({
   expressCheckout = false,
   form,
   productForms,
+  payLater,
+  addOns = [],
 }: {
   product: Product;
   collection: Collection;
@@ -34,6 +39,10 @@ export function ProductDetail({
   form?: ProductForm;
   /** Every form of the site: a subscription option may have its own. */
   productForms?: ProductForms;
+  /** The store's pay-later context (src/core/payLater.ts `payLaterContext`); the badge shows where it applies. */
+  payLater?: PayLaterContext;
+  /** The add-ons to offer under the buying area (src/core/relatedProducts.ts `chooseAddOns`). */
+  addOns?: readonly ShelfProduct[];
 }) {
   const core = toCoreProduct(product, currency);
   const subscription = productSubscription(product, currency);
@@ -99,8 +108,12 @@ export function ProductDetail({
                   }
                 : {}),
               ...(core.productType === ProductType.GIFT_CARD ? { websiteId: siteId } : {}),
+              // Only where a badge can show: the island gets no context for products that never qualify.
+              ...(payLater?.afterPayAvailable && isProductPayLaterEligible(core) && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage) ? { payLater } : {}),
             }}
           />
+          <RestockSignUpBlock product={product} core={core} />
+          <AddOns items={addOns} siteId={siteId} currency={currency} labels={labels} />
           <Paragraphs className="pdp__description" text={product.description} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { selectVariantLabel } from '../core/labels';
+import { optionFieldName } from './addToCartForm';
 
 export interface VariantOptionView {
   name: string;
@@ -7,7 +8,8 @@ export interface VariantOptionView {
 
 /**
  * One labelled <select> per variant option (§9 'Select {variantName}' as the empty choice and the accessible name).
- * `invalid` marks the options the shopper still has to choose after a failed add.
+ * `invalid` marks the options the shopper still has to choose after a failed add. Each select posts as `option.{name}`
+ * (a form posted without JavaScript: src/ui/addToCartForm.ts).
  */
 export function VariantSelectors({
   idPrefix,
@@ -33,7 +35,7 @@ export function VariantSelectors({
             <label htmlFor={id}>{option.name}</label>
             <select
               id={id}
-              name={option.name}
+              name={optionFieldName(option.name)}
               aria-label={label}
               aria-invalid={invalid.includes(option.name) || undefined}
               value={selected[option.name] ?? ''}

@@ -11,6 +11,9 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import type { HttpLimits } from '../../src/server/httpLimits';
 import type { FormRouteOptions } from '../../src/server/routes/forms';
+import type { RestockRouteOptions } from '../../src/server/routes/restock';
+import type { CaptchaScriptUrls } from '../../src/core/forms/captcha';
+import type { CaptchaEnv } from '../../src/services/captcha';
 import { connect, type Engine } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { Database } from '../../src/db/tables';
@@ -38,6 +41,12 @@ export async function startServer(
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
     /** Form blocks' budgets and ALTCHA's work (src/server/routes/forms.tsx). */
     formRoutes?: Omit<FormRouteOptions, 'counters'>;
+    /** Restock sign-ups' budgets (src/server/routes/restock.tsx). */
+    restockRoutes?: Omit<RestockRouteOptions, 'counters'>;
+    /** The third-party CAPTCHA providers' API (a local stand-in: test/support/captchaProviders.ts). */
+    captchaEnv?: CaptchaEnv;
+    /** Their browser scripts, served by that stand-in. */
+    captchaScripts?: CaptchaScriptUrls;
   } = {},
 ): Promise<RunningServer> {
   let handle: { db: Kysely<Database>; engine: Engine };
@@ -70,6 +79,9 @@ export async function startServer(
     ...(options.cartRateLimitPerMinute !== undefined ? { cartRateLimitPerMinute: options.cartRateLimitPerMinute } : {}),
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.formRoutes ? { formRoutes: options.formRoutes } : {}),
+    ...(options.restockRoutes ? { restockRoutes: options.restockRoutes } : {}),
+    ...(options.captchaEnv ? { captchaEnv: options.captchaEnv } : {}),
+    ...(options.captchaScripts ? { captchaScripts: options.captchaScripts } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -104,6 +104,8 @@ forEachEngine((engine, getDb) => {
       expect(newlyAdded).toEqual({
         id: expect.any(String),
         itemId: 'tee',
+        // Physical (1): what the cart's pay-later badge asks of every line.
+        productType: 1,
         chosenVariant: { sku: 'tee-s-blue', attributes: { Size: 'S', Colour: 'Blue' } },
         quantity: 2,
         title: 'Tee',

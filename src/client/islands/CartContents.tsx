@@ -8,13 +8,21 @@ import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { QUANTITY_INPUT_ATTRIBUTES } from '../../ui/QuantityInput';
 import { cartStore, type AddEntryResult, type CartLine } from '../cartStore';
 import { AlertDialog } from './AlertDialog';
+import { ProductType } from '../../core/enums';
+import { isCartPayLaterEligible, type PayLaterContext } from '../../core/payLater';
+import { PayLaterBadge } from '../payLater/PayLaterBadge';
 
 export interface CartContentsProps {
   currency: CurrencyCode;
   /** Store setting: checkout needs at least this subtotal (minor units); 0 = none. */
   minimumSubtotal: number;
   quantityLabel: string;
+  /** The store's pay-later context (§3), when its badge may show: the cart's when every item is physical (§5). */
+  payLater?: PayLaterContext;
 }
+
+/** The cart as one pay-later item: only carts whose items are all physical qualify (§5). */
+const PHYSICAL_CART = { productType: ProductType.PHYSICAL, isSubscribable: false } as const;
 
 interface Alert {
   title: string;
@@ -27,7 +35,7 @@ interface Alert {
  * a refused change opens the §8 alert ('Unable to update quantity' / 'Unable to remove item') with the server's
  * text, and the line shows the cart as the server answered it.
  */
-export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartContentsProps) {
+export function CartContents({ currency, minimumSubtotal, quantityLabel, payLater }: CartContentsProps) {
   const store = cartStore();
   const cart = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   const [alert, setAlert] = useState<Alert | null>(null);
@@ -100,6 +108,9 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel }: CartC
         <dt>Subtotal</dt>
         <dd className="cart-summary__subtotal">{money(cart.subtotalCents)}</dd>
       </dl>
+      {payLater !== undefined && isCartPayLaterEligible(cart.entries.map((line) => ({ productType: line.productType ?? -1 }))) ? (
+        <PayLaterBadge product={PHYSICAL_CART} price={{ minorUnits: cart.subtotalCents, currency }} context={payLater} />
+      ) : null}
       {belowMinimum ? (
         <>
           <p className="cart-minimum" id={MINIMUM_MESSAGE_ID}>

@@ -4,26 +4,28 @@
  * (src/server/routes/forms.tsx). With JavaScript: the core's rules first; then 'Submitting…' (a second submit is
  * ignored), a key (FormSubmissionKey), the answers (SaveFormSubmission); success hides the form and shows the
  * submission message or HTML, or goes to the success redirect; a failure shows the errors, releases the lock and
- * resets the CAPTCHA (the button waits for it to be done again).
+ * resets the CAPTCHA (the button waits for it to be done again). The CAPTCHA is the site's, whichever provider it is
+ * (../captcha/useCaptcha.tsx: one code path for ALTCHA, reCAPTCHA Enterprise and Turnstile).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CaptchaClientSettings } from '../../core/forms/captcha';
 import type { FormField as CoreFormField } from '../../core/forms/fields';
 import { FORM_SUBMISSION_MESSAGES, submissionFailure, surroundingErrorMessages } from '../../core/forms/submission';
-import { FIELD_MESSAGES, validateForm } from '../../core/forms/validation';
+import { validateForm } from '../../core/forms/validation';
 import { hiddenFieldValue } from '../../core/forms/values';
 import { CRUMB_FIELD } from '../../core/crumb';
 import type { FormField } from '../../site/schema';
 import { FormFieldInput, readFormInputs } from '../../ui/FormFields';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
+import { useCaptcha } from '../captcha/useCaptcha';
 import { crumbHeaders } from '../crumb';
+
+export { ALTCHA_CHALLENGE_API, ALTCHA_FIELD } from '../captcha/useCaptcha';
 
 export const FORM_KEY_API = '/api/form/FormSubmissionKey';
 export const SAVE_FORM_API = '/api/form/SaveFormSubmission';
-export const ALTCHA_CHALLENGE_API = '/api/form/altcha/challenge';
 /** The field a form posted without JavaScript names itself with. */
 export const FORM_ID_FIELD = 'formId';
-/** The field the ALTCHA widget writes its solution into. */
-export const ALTCHA_FIELD = 'altcha';
 
 export interface FormBlockFormProps {
   form: {
@@ -39,14 +41,12 @@ export interface FormBlockFormProps {
     successRedirect: string | null;
     disclaimer: string | null;
   };
-  /** The CAPTCHA the form shows, or null. */
-  captcha: { provider: 'altcha' } | null;
+  /** The CAPTCHA the form shows (the site's provider, its site key, the form's §7 action), or null. */
+  captcha: CaptchaClientSettings | null;
   selectValueLabel: string;
   /** The outcome of a post without JavaScript, when the page was rendered for it. */
   initial: { fieldErrors: Record<string, string>; error: string | null; success: boolean; values?: Record<string, string[]> } | null;
 }
-
-type AltchaElement = HTMLElement & { reset?: () => void };
 
 /** A path of this site only: one slash, then not a second one or a backslash (never another host). */
 const isSitePath = (path: string | null): path is string => typeof path === 'string' && /^\/(?![/\\])[^\t\n\r]*$/.test(path);
@@ -71,40 +71,12 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
   const [error, setError] = useState<string | null>(initial?.error ?? null);
   const [success, setSuccess] = useState(initial?.success ?? false);
   const [submitting, setSubmitting] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
   const locked = useRef(false);
-  const widget = useRef<AltchaElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const successRef = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    if (!captcha) return;
-    const element = widget.current;
-    if (!element) return;
-    const onState = (event: Event) => {
-      const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail ?? {};
-      if (detail.state === 'verified' && typeof detail.payload === 'string') {
-        setCaptchaToken(detail.payload);
-        setAwaitingCaptcha(false);
-      } else {
-        setCaptchaToken(null);
-      }
-    };
-    element.addEventListener('statechange', onState);
-    // The widget's code loads when the visitor turns to the form (a pointer over it, a focus, a key, a touch), not
-    // with the page: evaluating it at start cost the home and contact pages 200–300 ms of blocked main thread.
-    const form = element.closest('form') ?? element;
-    const triggers = ['pointerover', 'focusin', 'keydown', 'touchstart'] as const;
-    const load = () => {
-      for (const t of triggers) form.removeEventListener(t, load);
-      void import('../captcha/altchaWidget');
-    };
-    for (const t of triggers) form.addEventListener(t, load, { passive: true });
-    return () => {
-      element.removeEventListener('statechange', onState);
-      for (const t of triggers) form.removeEventListener(t, load);
-    };
-  }, [captcha]);
+  // Its code loads when the visitor turns to the form, not with the page: evaluating ALTCHA's at start cost the home
+  // and contact pages 200–300 ms of blocked main thread.
+  const captchaControl = useCaptcha(captcha, formRef);
 
   useEffect(() => {
     if (success) successRef.current?.focus();
@@ -128,17 +100,17 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
     }
     const checked = validateForm({ id: form.id, name: form.name, fields: form.fields as CoreFormField[] }, raw);
     if (!checked.ok) return fail(FORM_SUBMISSION_MESSAGES.invalidFields, checked.error.fields);
-    if (captcha && !captchaToken) return fail(FIELD_MESSAGES.captchaIncomplete);
 
+    // Locked from here (a second submit is ignored); 'Submitting…' once the CAPTCHA has answered (an unsolved one
+    // says so at once; reCAPTCHA's token takes a moment to fetch).
     locked.current = true;
-    setSubmitting(true);
-    const resetCaptcha = () => {
-      if (!captcha) return;
-      widget.current?.reset?.();
-      setCaptchaToken(null);
-      setAwaitingCaptcha(true);
-    };
     try {
+      const captchaAnswer = captchaControl ? await captchaControl.answer() : null;
+      if (captchaAnswer && !captchaAnswer.ok) {
+        fail(captchaAnswer.message);
+        return;
+      }
+      setSubmitting(true);
       const key = await postJson(FORM_KEY_API, undefined);
       const keyValue = (key.data as { key?: unknown } | null)?.key;
       if (key.status !== 200 || typeof keyValue !== 'string') {
@@ -150,7 +122,7 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
         formId: form.id,
         form: JSON.stringify(checked.value),
         pagePath: window.location.pathname,
-        ...(captchaToken ? { captchaKey: captchaToken } : {}),
+        ...(captchaAnswer?.ok ? { [captchaAnswer.field]: captchaAnswer.token } : {}),
       });
       if (saved.status === 200) {
         setFieldErrors({});
@@ -163,7 +135,7 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
         return;
       }
       const failure = submissionFailure(saved.status, saved.data);
-      resetCaptcha();
+      captchaControl?.reset();
       if (failure.kind === 'fields') fail(failure.message, failure.fieldErrors);
       else fail(failure.message);
     } finally {
@@ -184,7 +156,7 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
   return (
     <>
       {surrounding ? <p className="form-block__problem">{surrounding.above}</p> : null}
-      <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate onSubmit={(e) => void onSubmit(e)} ref={formRef}>
         <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
         <input type="hidden" name={CRUMB_FIELD} value={CRUMB_PLACEHOLDER} suppressHydrationWarning />
         {form.fields.map((field) => (
@@ -199,30 +171,17 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
           />
         ))}
         {form.disclaimer ? <p className="form-block__disclaimer">{form.disclaimer}</p> : null}
-        {captcha ? (
-          <div className="form-block__captcha">
-            <altcha-widget ref={widget} challenge={ALTCHA_CHALLENGE_API} name={ALTCHA_FIELD} />
-          </div>
-        ) : null}
+        {captchaControl?.widget ?? null}
         {error ? (
           <p className="form-block__error" role="alert">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={awaitingCaptcha} aria-busy={submitting || undefined}>
+        <button type="submit" className="button button--primary" disabled={captchaControl?.awaiting ?? false} aria-busy={submitting || undefined}>
           {submitting ? FORM_SUBMISSION_MESSAGES.submitting : form.submitLabel}
         </button>
       </form>
       {surrounding ? <p className="form-block__problem">{surrounding.below}</p> : null}
     </>
   );
-}
-
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { challenge?: string; name?: string };
-    }
-  }
 }

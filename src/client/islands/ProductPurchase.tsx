@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { buttonStateLabel } from '../../core/labels';
 import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
 import { addToCartLabel, isSoldOut, isVariantSoldOut, type CoreProduct } from '../../core/product';
@@ -10,11 +10,14 @@ import { QuantityInput } from '../../ui/QuantityInput';
 import { VariantSelectors, type VariantOptionView } from '../../ui/VariantSelectors';
 import type { ProductForm } from '../../services/coreForm';
 import { AlertDialog } from './AlertDialog';
-import { ProductFormDialog } from './ProductFormDialog';
 import { useAddToCart } from './useAddToCart';
+import { publishVariantSelection } from '../variantSelection';
+import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from '../../ui/addToCartForm';
 import { optionPrice, periodPrice, planPriceText, type SubscriptionOption, type SubscriptionPlan } from '../../core/subscriptionPlan';
 import { purchasePriceCents } from '../../core/cartRules';
 import type { CoreVariant } from '../../core/product';
+import type { PayLaterContext } from '../../core/payLater';
+import { PayLaterBadge } from '../payLater/PayLaterBadge';
 
 export interface ProductPurchaseProps {
   product: CoreProduct;
@@ -31,25 +34,31 @@ export interface ProductPurchaseProps {
   websiteId?: string;
   /** A subscription product's plan and options (§3), each option with its form when it has one. */
   subscription?: { plan: SubscriptionPlan; options: (SubscriptionOption & { form?: ProductForm })[] };
+  /** The store's pay-later context (§3), sent only for a product that may show the badge (src/core/payLater.ts). */
+  payLater?: PayLaterContext;
+  /** Shown in the quick view (src/client/quickView): its adds say so (§3 isQuickView). */
+  isQuickView?: boolean;
 }
 
 /** The express-checkout button's label (the spec shows none). */
 export const EXPRESS_CHECKOUT_LABEL = 'Buy Now';
 
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form: productForm, expressCheckout = false, websiteId, subscription }: ProductPurchaseProps) {
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form: productForm, expressCheckout = false, websiteId, subscription, payLater, isQuickView = false }: ProductPurchaseProps) {
   const id = useId();
   const [selected, setSelected] = useState<Record<string, string>>(() =>
     // A single value leaves nothing to choose: preselect it.
     Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? ''])),
   );
+  // The restock form, another island, follows the choice (../variantSelection.ts).
+  useEffect(() => publishVariantSelection(product.id, selected), [product.id, selected]);
   const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
   // §3: a subscription's option (the first one chosen at first) brings its price, its form and its button text.
   const [optionId, setOptionId] = useState(subscription?.options[0]?.id ?? '');
   const option = subscription?.options.find((o) => o.id === optionId);
   const form = option?.form ?? productForm;
   const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe }, option);
-  const cart = useAddToCart({ product, idleLabel, form, ...(websiteId !== undefined ? { websiteId } : {}) });
+  const cart = useAddToCart({ product, idleLabel, form, isQuickView, ...(websiteId !== undefined ? { websiteId } : {}) });
 
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
@@ -60,14 +69,18 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
 
   return (
     <>
+      {/* A real form (src/ui/addToCartForm.ts): it adds without JavaScript too; with it, the submit is taken over here. */}
       <form
         className="purchase"
         aria-label="Purchase"
+        method="post"
+        action={ADD_TO_CART_FORM_PATH}
         onSubmit={(e) => {
           e.preventDefault();
           cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, ...(option ? { subscriptionOptionId: option.id } : {}) });
         }}
       >
+        <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={product.id} />
         {subscription ? (
           <SubscriptionPrice
             idPrefix={id}
@@ -79,6 +92,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         ) : (
           <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
         )}
+        {payLater !== undefined && !subscription ? <PayLaterBadge product={product} price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))} context={payLater} /> : null}
         {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
         <VariantSelectors
           idPrefix={id}
@@ -97,14 +111,19 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
           {soldOut ? buttonStateLabel('sold-out', idleLabel) : cart.label}
         </button>
         {showExpress ? (
-          <button
-            type="button"
+          // The form's second submit (without JavaScript it posts `express`); an input, so the add button stays the
+          // form's one submit <button>.
+          <input
+            type="submit"
+            name={ADD_FORM_FIELDS.express}
+            value={EXPRESS_CHECKOUT_LABEL}
             className="button express-checkout"
             disabled={soldOut}
-            onClick={() => cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, expressCheckout: true })}
-          >
-            {EXPRESS_CHECKOUT_LABEL}
-          </button>
+            onClick={(e) => {
+              e.preventDefault();
+              cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, expressCheckout: true });
+            }}
+          />
         ) : null}
         <p className="visually-hidden" role="status" aria-live="polite">
           {cart.state === 'added' ? cart.label : ''}
@@ -112,8 +131,8 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
       </form>
       {/* Outside the purchase form: a form inside a form is not HTML, and its submit must not add without answers. */}
-      {form && cart.productForm.open ? (
-        <ProductFormDialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+      {form && cart.productForm.open && cart.productForm.Dialog ? (
+        <cart.productForm.Dialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
       ) : null}
     </>
   );
@@ -151,7 +170,7 @@ function SubscriptionPrice({
               <input
                 type="radio"
                 id={`${idPrefix}-option-${o.id}`}
-                name={`${idPrefix}-subscription-option`}
+                name={ADD_FORM_FIELDS.subscriptionOptionId}
                 value={o.id}
                 checked={o.id === optionId}
                 onChange={() => onChange(o.id)}
@@ -164,4 +183,12 @@ function SubscriptionPrice({
       ) : null}
     </>
   );
+}
+
+/** The price the pay-later badge splits: the chosen variant's, else the lowest the shopper could pay. */
+function payLaterPrice(product: CoreProduct, shown: CoreVariant | null | undefined) {
+  const candidates = shown ? [shown] : product.variants;
+  const cents = candidates.map(purchasePriceCents);
+  const first = candidates[0];
+  return first ? { minorUnits: Math.min(...cents), currency: first.price.currency } : null;
 }

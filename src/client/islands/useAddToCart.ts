@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { checkAddToCart, type VariantSelection } from '../../core/addToCart';
-import { alertTitle, failureMessage, requestFailureError, type AddToCartError } from '../../core/addToCartErrors';
+import { alertTitle, FALLBACK_FAILURE_MESSAGES, failureMessage, requestFailureError, type AddToCartError } from '../../core/addToCartErrors';
 import { ProductType } from '../../core/enums';
 import { buttonStateLabel, type AddToCartButtonState } from '../../core/labels';
 import type { CoreProduct } from '../../core/product';
@@ -15,7 +15,7 @@ import type { ProductForm } from '../../services/coreForm';
 import { purchaseRoute } from '../../core/purchaseRoute';
 import { cartStore, type AddEntryResult } from '../cartStore';
 import { postSubscriptionCart } from '../subscriptionApi';
-import type { FormSaveOutcome } from './ProductFormDialog';
+import type { FormSaveOutcome, ProductFormDialog } from './ProductFormDialog';
 
 export interface AddAttempt {
   selection: VariantSelection;
@@ -39,8 +39,16 @@ export interface UseAddToCart {
   /** Options still to choose after the last attempt (to highlight the selectors). */
   unselected: readonly string[];
   add: (attempt: AddAttempt) => void;
-  /** The product form (§4 "Items with a custom form"): open once the checks passed, until saved or closed. */
-  productForm: { open: boolean; save: (additionalFields: string) => Promise<FormSaveOutcome>; close: () => void };
+  /**
+   * The product form (§4 "Items with a custom form"): open once the checks and the stock call passed, until saved or
+   * closed. `Dialog` is the form's dialog, loaded with the stock check (./productFormOpening.ts); null until then.
+   */
+  productForm: {
+    open: boolean;
+    save: (additionalFields: string) => Promise<FormSaveOutcome>;
+    close: () => void;
+    Dialog: ComponentType<Parameters<typeof ProductFormDialog>[0]> | null;
+  };
 }
 
 /**
@@ -60,10 +68,13 @@ export function useAddToCart(options: {
   form?: ProductForm;
   /** The site's id: a gift card's button goes to /checkout/giftcard?websiteId={id}&… (§2). */
   websiteId?: string;
+  /** The button is in the quick view (§3: isQuickView in the add event). */
+  isQuickView?: boolean;
 }): UseAddToCart {
-  const { product, idleLabel, grid = false, onAdded, form, websiteId = '' } = options;
+  const { product, idleLabel, grid = false, onAdded, form, websiteId = '', isQuickView = false } = options;
   /** The checked add waiting for the form's answers (the form is open while this is set). */
   const [pending, setPending] = useState<{ sku: string; quantity: number; express: boolean; subscriptionOptionId?: string } | null>(null);
+  const [Dialog, setDialog] = useState<UseAddToCart['productForm']['Dialog']>(null);
   const [state, setState] = useState<AddToCartButtonState>('idle');
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [unselected, setUnselected] = useState<readonly string[]>([]);
@@ -117,13 +128,34 @@ export function useAddToCart(options: {
     setUnselected([]);
     if (product.productType === ProductType.GIFT_CARD) {
       // §4: a gift card never enters the cart; its button goes to the gift-card checkout, in the top window (§2).
-      const route = purchaseRoute({ productType: product.productType, isSubscribable: false, websiteId, productId: product.id, sku: variant.sku });
-      if (route) (window.top ?? window).location.assign(route.url);
+      void giftCardCheckout(variant.sku);
       return;
     }
     if (form) {
-      // §4: the form opens only now that options, variant, stock and quantity are known to be fine.
-      setPending({ sku: variant.sku, quantity, express: expressCheckout, ...(attempt.subscriptionOptionId ? { subscriptionOptionId: attempt.subscriptionOptionId } : {}) });
+      // §4: the form opens only now that options, variant and quantity are fine, and the inventory call says the
+      // stock is enough (the page's numbers may be older than the last sale).
+      busy.current = true;
+      const title = alertTitle({ expressCheckout });
+      const inCart = chosen && !product.isSubscribable ? store.quantityInCart(chosen.sku) : 0;
+      import('./productFormOpening')
+        .then(async (opening) => {
+          const stock = await opening.checkStockBeforeForm({ product, sku: variant.sku, quantity, quantityInCart: inCart });
+          busy.current = false;
+          if (!stock.ok) {
+            setAlert({ title, message: stock.error.message });
+            document.dispatchEvent(new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: stock.error.type, message: stock.error.message } }));
+            return;
+          }
+          setDialog(() => opening.ProductFormDialog);
+          setPending({ sku: variant.sku, quantity, express: expressCheckout, ...(attempt.subscriptionOptionId ? { subscriptionOptionId: attempt.subscriptionOptionId } : {}) });
+        })
+        .catch((error: unknown) => {
+          // The form's code could not be loaded (offline, a new deployment): the §8 text, and the error reported.
+          busy.current = false;
+          setAlert({ title, message: FALLBACK_FAILURE_MESSAGES.network });
+          document.dispatchEvent(new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: 'CUSTOM_FORM_RENDER_ERROR', message: FALLBACK_FAILURE_MESSAGES.network } }));
+          reportError(error);
+        });
       return;
     }
     void send(variant.sku, quantity, '', expressCheckout, attempt.subscriptionOptionId).then((result) => {
@@ -135,7 +167,7 @@ export function useAddToCart(options: {
   function send(sku: string, quantity: number, additionalFields: string, expressCheckout = false, subscriptionOptionId?: string): Promise<AddEntryResult> {
     busy.current = true;
     setState('adding');
-    document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity } }));
+    document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity, isQuickView } }));
     if (product.isSubscribable) return subscribe(sku, quantity, additionalFields, subscriptionOptionId);
     return cartStore()
       .addEntry({ itemId: product.id, sku, quantity, additionalFields })
@@ -186,6 +218,27 @@ export function useAddToCart(options: {
     return failed;
   }
 
+  /**
+   * §2: the gift-card checkout names the website. A detail page's button has the id in its props; a card's does not
+   * (props stay small on every card), so it is read from the bootstrap configuration (§7) — only at such a click.
+   */
+  async function giftCardCheckout(sku: string): Promise<void> {
+    let id = websiteId;
+    if (id === '') {
+      // Without it (the call failed and was reported, or its code could not load) the checkout opens all the same.
+      const config = await import('../contextConfig').then(
+        (m) => m.contextConfig(),
+        (error: unknown) => {
+          reportError(error);
+          return null;
+        },
+      );
+      id = config?.website.id ?? '';
+    }
+    const route = purchaseRoute({ productType: product.productType, isSubscribable: false, websiteId: id, productId: product.id, sku });
+    if (route) (window.top ?? window).location.assign(route.url);
+  }
+
   const save = async (additionalFields: string): Promise<FormSaveOutcome> => {
     if (!pending || busy.current) return { ok: true };
     const result = await send(pending.sku, pending.quantity, additionalFields, pending.express, pending.subscriptionOptionId);
@@ -203,7 +256,7 @@ export function useAddToCart(options: {
     closeAlert: () => setAlert(null),
     unselected,
     add,
-    productForm: { open: pending !== null, save, close: () => setPending(null) },
+    productForm: { open: pending !== null && Dialog !== null, save, close: () => setPending(null), Dialog },
   };
 }
 

@@ -51,13 +51,21 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
     const detail = (event as CustomEvent<{ event?: string; data?: Record<string, unknown> }>).detail;
     if (detail?.event) send(detail.event, detail.data ?? {});
   });
+  // The islands' events reported before this module loaded are told now (src/client/track.ts, by name: no import).
+  document.dispatchEvent(new Event('vitrine:measurement-ready'));
 
   if (!cart) return;
   let previous: CartSnapshot = cart.getSnapshot();
   let viewed = false;
   // A visitor without a cart has none loaded (§4): their first add starts from an empty cart.
   let adding = false;
-  document.addEventListener('vitrine:adding-to-cart', () => (adding = true));
+  // Adds made in the quick view carry isQuickView (§3) when the cart shows them.
+  const fromQuickView = new Set<string>();
+  document.addEventListener('vitrine:adding-to-cart', (event) => {
+    adding = true;
+    const detail = (event as CustomEvent<{ itemId?: string; sku?: string; isQuickView?: boolean }>).detail;
+    if (detail?.isQuickView) fromQuickView.add(`${detail.itemId}\u0000${detail.sku}`);
+  });
   cart.subscribe(() => {
     const next = cart.getSnapshot();
     if (!previous.loaded && adding) previous = { loaded: true, totalQuantity: 0, subtotalCents: 0, entries: [] };
@@ -81,6 +89,7 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
           currency,
           price: price(line.unitPriceCents, currency),
           value: price(line.unitPriceCents * Math.abs(delta), currency),
+          ...(delta > 0 && fromQuickView.delete(key) ? { isQuickView: true } : {}),
         });
       }
     }

@@ -1,7 +1,7 @@
 /**
  * The measurement module (issue 11): census, commerce events, performance records, the error reporter and the consent
  * banner. Its own small chunk, imported by src/client/main.tsx once the page has loaded and the browser is idle:
- * nothing of it is in the page's first render.
+ * nothing of it is in the page's first render. Uncaught errors are caught from the page's start by ./catchErrors.ts.
  */
 import type { CartStore } from '../cartStore';
 import { startCensus, visitorCookie } from './census';
@@ -11,7 +11,6 @@ import { readPage } from './page';
 import { startVitals } from './vitals';
 
 export function startMeasurement(options: { cart?: CartStore | undefined; loadedAt?: number }): void {
-  catchErrors();
   const page = readPage();
   startVitals(page, options.loadedAt);
   startCensus(page);
@@ -20,22 +19,4 @@ export function startMeasurement(options: { cart?: CartStore | undefined; loaded
   if (page.census?.cookieConsent === 'required' && getCookie(CONSENT_COOKIE) === null) {
     void import('./consent').then((m) => m.showConsentBanner(page, () => visitorCookie(page)));
   }
-}
-
-/**
- * The error reporter's code (./errors.ts) loads at the first uncaught error or unhandled rejection: most pages never
- * have one, so they never pay for it. Errors until it has loaded are kept and handed over.
- */
-function catchErrors(): void {
-  const early: (ErrorEvent | PromiseRejectionEvent)[] = [];
-  const keep = (event: ErrorEvent | PromiseRejectionEvent) => {
-    if (early.push(event) > 1) return;
-    void import('./errors').then((m) => {
-      removeEventListener('error', keep);
-      removeEventListener('unhandledrejection', keep);
-      m.startErrorReporter(early);
-    });
-  };
-  addEventListener('error', keep);
-  addEventListener('unhandledrejection', keep);
 }

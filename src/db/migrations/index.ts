@@ -13,6 +13,10 @@ import { giftCards } from './004_gift_cards';
 import { subscriptions } from './005_subscriptions';
 import { forms } from './006_forms';
 import { analytics } from './007_analytics';
+import { siteUsers } from './008_site_users';
+import { orderLookups } from './011_order_lookups';
+import { restock } from './009_restock';
+import { search } from './010_search';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -23,6 +27,10 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '005_subscriptions': subscriptions(engine),
     '006_forms': forms(engine),
     '007_analytics': analytics(engine),
+    '008_site_users': siteUsers(engine),
+    '009_restock': restock(engine),
+    '010_search': search(engine),
+    '011_order_lookups': orderLookups(engine),
   };
 }
 

@@ -37,6 +37,8 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
 import { RATE_LIMIT_WINDOW_MS } from '../rateLimits';
+import { currentSiteUser } from '../siteUserSession';
+import { isTrackedSiteUser } from '../../core/siteUserRoles';
 
 /** Default analytics calls per 10 s per client IP, each route on its own (a busy page sends a handful). */
 export const ANALYTICS_RATE_LIMIT_PER_10S = 100;
@@ -107,9 +109,16 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
     visitCookie: visitCookie?.replace(/%7c/gi, VISIT_COOKIE_SEPARATOR),
   });
   const accepted = (reply: FastifyReply) => reply.code(202).header('cache-control', 'no-store').send();
+  /** §6: a signed-in site user other than a viewer (the shop's own staff) is not tracked: their visits and shop events are dropped. */
+  const untracked = async (request: FastifyRequest) => {
+    const user = await currentSiteUser(request);
+    return user !== null && !isTrackedSiteUser(user.role);
+  };
+  const TRACKING_KINDS: ReadonlySet<AnalyticsEventInput['kind']> = new Set(['hit', 'census', 'commerce']);
   const record = async (request: FastifyRequest, events: AnalyticsEventInput[], visitCookie?: string) => {
     const site = await siteOf(request);
-    await recorder.record(site.id, client(request, visitCookie), events);
+    const kept = (await untracked(request)) ? events.filter((e) => !TRACKING_KINDS.has(e.kind)) : events;
+    if (kept.length > 0) await recorder.record(site.id, client(request, visitCookie), kept);
   };
 
   app.get<{ Querystring: { token?: unknown; days?: unknown } }>(
@@ -185,9 +194,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
         value = purchaseEvent(order).value;
       }
       const pageType = typeof data.pageType === 'number' && Number.isInteger(data.pageType) ? data.pageType : null;
-      await recorder.record(site.id, client(request, typeof request.cookies?.[VISIT_COOKIE] === 'string' ? request.cookies[VISIT_COOKIE] : undefined), [
-        { kind: 'commerce', name: event, path: sitePath(data.pagePath) ?? pathOf(request, null), pageType, ref, value, detail: dataText },
-      ]);
+      await record(request, [{ kind: 'commerce', name: event, path: sitePath(data.pagePath) ?? pathOf(request, null), pageType, ref, value, detail: dataText }], request.cookies?.[VISIT_COOKIE]);
       return accepted(reply);
     });
 

@@ -103,7 +103,8 @@ const cartClaim = (request: FastifyRequest): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-function setCartCookies(reply: FastifyReply, token: string, secure: boolean): void {
+/** The cart cookies after an add (also the no-JavaScript add: ./addToCartForm.tsx). */
+export function setCartCookies(reply: FastifyReply, token: string, secure: boolean): void {
   const common: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE_S };
   reply.setCookie(CART_COOKIE, token, { ...common, httpOnly: true });
   reply.setCookie(HAS_CART_COOKIE, 'true', { ...common, httpOnly: false });

@@ -4,8 +4,9 @@
  * rendered again for that visitor with the same errors or the success text; a success redirect is a 303).
  *
  * - POST /api/form/FormSubmissionKey → { key } (single use, FORM_KEY_LIFETIME_MS)
- * - POST /api/form/SaveFormSubmission { key, formId, form (JSON text: field id → value), captchaKey?, pagePath? }
- *   → 200 { ok: true } | 400 { error, errors? } | 401 | 404 | 429 with the §8 texts
+ * - POST /api/form/SaveFormSubmission { key, formId, form (JSON text: field id → value), captchaKey?,
+ *   recaptchaEnterpriseV3Token?, pagePath? } → 200 { ok: true } | 400 { error, errors? } | 401 | 404 | 429 with the §8
+ *   texts | 503 when the site's CAPTCHA provider could not be asked
  * - POST /api/rest/forms/validate/{formId} { field id → value } → 200 { errors: {} } | 400 { errors }
  * - GET /api/template/GetTemplateSchema?type=9 → the custom-form template data
  * - GET /api/form/altcha/challenge → a signed ALTCHA challenge
@@ -20,9 +21,11 @@ import { FIELD_MESSAGES } from '../../core/forms/validation';
 import { hiddenFieldValue } from '../../core/forms/values';
 import { PageType } from '../../core/enums';
 import { CRUMB_FIELD } from '../../core/crumb';
+import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
 import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import { createAltchaChallenge, DEFAULT_ALTCHA_DIFFICULTY, type AltchaDifficulty } from '../../services/captcha/altcha';
+import type { CaptchaVisitor } from '../../services/captcha';
 import * as catalog from '../../services/catalog';
 import { issueFormKey } from '../../services/forms/keys';
 import { confirmSubscription, NEWSLETTER_CONFIRM_PATH } from '../../services/forms/newsletter';
@@ -65,10 +68,24 @@ function refusalAnswer(refusal: SubmissionRefusal): { status: number; body: { er
       return { status: 400, body: { error: FORM_SUBMISSION_MESSAGES.invalidFields, errors: refusal.fieldErrors } };
     case 'captcha':
       return { status: 400, body: { error: FIELD_MESSAGES.captchaIncomplete } };
+    case 'captcha-unavailable':
+      // The provider did not answer (or is not set up here): nothing was judged, so the visitor may try again.
+      return { status: 503, body: { error: FORM_STATUS_MESSAGES[500] } };
   }
 }
 
 const baseUrlOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+/** What a third-party CAPTCHA's checks read of the request. */
+const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
+  hostname: request.hostname,
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+
+/** The CAPTCHA answer of a JSON submission: reCAPTCHA Enterprise's token (§7's enterprise token) or captchaKey. */
+const captchaTokenOf = (body: Record<string, unknown>): string | null =>
+  typeof body.recaptchaEnterpriseV3Token === 'string' ? body.recaptchaEnterpriseV3Token : typeof body.captchaKey === 'string' ? body.captchaKey : null;
 
 const bodyObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
 
@@ -98,7 +115,8 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
     return current > perForm ? retryAfterSeconds(ttl) : null;
   };
   const difficulty = options.altchaDifficulty ?? DEFAULT_ALTCHA_DIFFICULTY;
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)));
+  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
+  const captchaDeps = ctx.verifyCaptcha ? { verifyCaptcha: ctx.verifyCaptcha } : {};
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -127,10 +145,11 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       formId: body.formId,
       key: typeof body.key === 'string' ? body.key : '',
       values,
-      captchaToken: typeof body.captchaKey === 'string' ? body.captchaKey : null,
+      captchaToken: captchaTokenOf(body),
       pagePath: typeof body.pagePath === 'string' && /^\/[^\s]{0,500}$/.test(body.pagePath) ? body.pagePath : null,
       baseUrl: baseUrlOf(request),
-    });
+      visitor: visitorOf(request),
+    }, captchaDeps);
     if (result.ok) return { ok: true };
     const answer = refusalAnswer(result.error);
     return reply.code(answer.status).send(answer.body);
@@ -257,7 +276,8 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
         captchaToken: typeof body[ALTCHA_FIELD] === 'string' ? (body[ALTCHA_FIELD] as string) : null,
         pagePath: path,
         baseUrl: baseUrlOf(request),
-      });
+        visitor: visitorOf(request),
+      }, captchaDeps);
       let state: FormPostState;
       let status = 200;
       if (result === null) {
@@ -278,6 +298,7 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       return reply
         .code(status)
         .header('cache-control', 'no-store')
+        .header('content-security-policy', contentSecurityPolicyFor(rendered.html, rendered.policySources))
         .type('text/html; charset=utf-8')
         .send(rendered.html.replaceAll(CRUMB_PLACEHOLDER, crumb));
     });

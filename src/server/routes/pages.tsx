@@ -1,17 +1,33 @@
 /**
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
  * the shop, product pages, the blog, the cart shell) or the site's 404 page. Pages carry no per-visitor state, so
- * their HTML is cached per (site id, site version, path) and revalidated by ETag.
+ * their HTML is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a
+ * cached page is answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
-import { PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
+import { etagMatches, negotiateContentCoding } from '../../render/contentCoding';
+import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
 import type { Site } from '../../services/sites';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
 import { pageCrumb } from '../crumb';
-import { withVisitorCrumb } from './formCrumb';
+import { ApiError } from '../errors';
+import {
+  NOT_ACCEPTABLE_MESSAGE,
+  NOT_FOUND_CACHE_CONTROL,
+  notModifiedHeaders,
+  PAGE_CACHE_CONTROL,
+  pageHeaders,
+  VISITOR_PAGE_CACHE_CONTROL,
+  type PageAnswerShape,
+} from '../pageAnswer';
+import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
+import { takeCartNotice, withCartNotice } from './cartNotice';
+import { CART_NOTICE_COOKIE } from '../../core/cartNotice';
 import { siteOf } from '../plugins/site';
+import { ROUTES } from '../../core/purchaseRoute';
+import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../rateLimits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,27 +36,37 @@ declare module 'fastify' {
   }
 }
 
-/** Browsers and proxies may keep a page but must ask again (cheaply, by ETag) before showing it. */
-const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /**
  * The path with its leading slashes and backslashes collapsed into one slash: a Location of '//evil.example' or
  * '/\evil.example' would send browsers to that host.
  */
 export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/');
 
+/**
+ * The cookies this route reads besides the crumb: a request carrying one may get a page made for it, so it is
+ * answered here, never from the cache before Fastify (../pageFastPath.ts). Add to it any cookie a page comes to read.
+ */
+export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
+
 /** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
 export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)));
+  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
   const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
   app.decorate('pageCache', cache);
 
-  const notFound = async (site: Site): Promise<RenderedPage> => {
+  /**
+   * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
+   * crumb in the form's hidden field (a post without JavaScript), filled in per answer.
+   */
+  const encoded = (page: RenderedPage, kept: boolean) => new EncodedPage(page, kept ? 'once' : 'per-request', CRUMB_PLACEHOLDER);
+
+  const notFound = async (site: Site): Promise<EncodedPage> => {
     const key = PageCache.key(site.id, site.version, NOT_FOUND_KEY);
     const cached = cache.get(key);
     if (cached) return cached;
-    const page = withEtag(await renderer.renderNotFound(site));
+    const page = encoded(withEtag(await renderer.renderNotFound(site)), cache.enabled);
     cache.set(key, page);
     return page;
   };
@@ -50,38 +76,63 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
     const key = PageCache.key(site.id, site.version, path);
     let page = cache.get(key);
     if (!page) {
-      const rendered = await renderer.render(site, path);
-      // Only real pages enter the LRU: random unknown paths must not push them out.
-      if (rendered.status === 200) cache.set(key, (page = withEtag(rendered)));
-      else page = await notFound(site);
+      const rendered = await renderer.render(site, path, null, new URLSearchParams(request.url.slice(path.length + 1)));
+      // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
+      if (rendered.cacheable === false) page = encoded(withEtag(rendered), false);
+      else if (rendered.status !== 200) page = await notFound(site);
+      else cache.set(key, (page = encoded(withEtag(rendered), cache.enabled)));
     }
-    if (page.status !== 200) return sendNotFound(reply, page);
-    // A page with a form block carries the visitor's crumb in the form's hidden field (a post without JavaScript):
-    // its ETag then names the crumb too, so a browser never keeps a copy with another visitor's (or an old) crumb.
-    const crumbed = withVisitorCrumb(page, () => pageCrumb(request, reply, ctx));
-    reply.header('etag', crumbed.etag).header('cache-control', PAGE_CACHE_CONTROL).header('content-security-policy', page.contentSecurityPolicy);
-    if (crumbed !== page) reply.header('cache-control', 'private, max-age=0, must-revalidate');
-    if (request.headers['if-none-match'] === crumbed.etag) {
+    if (page.status === 404) return sendNotFound(request, reply, page);
+    // A page made for the query that refuses it (a search too long: 400) shows the refusal in the site's design.
+    if (page.status !== 200) {
+      return sendRepresentation(request, reply, page.status, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    }
+    // The outcome of an add posted without JavaScript, shown once: a copy of the page for this visitor only.
+    const notice = request.cookies[CART_NOTICE_COOKIE] === undefined ? null : await takeCartNotice(request, reply, ctx, site);
+    if (notice !== null) {
+      const noticed = new EncodedPage({ ...page.page, html: withCartNotice(page.page.html, notice) }, 'per-request', CRUMB_PLACEHOLDER);
+      return sendRepresentation(request, reply, 200, noticed, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    }
+    // A page holding the visitor's crumb is theirs only; its ETag names the crumb too, so a browser never keeps a copy
+    // with another visitor's (or an old) crumb.
+    const cacheControl = page.perVisitor ? VISITOR_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL;
+    return sendRepresentation(request, reply, 200, page, { cacheControl, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: true });
+  };
+
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply, page: EncodedPage) =>
+    sendRepresentation(request, reply, 404, page, { cacheControl: NOT_FOUND_CACHE_CONTROL, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+
+  /**
+   * The page in the coding the request asks for among those it is kept in (br, gzip or none; 406 when the request
+   * refuses them all), with its ETag per coding and a 304 when If-None-Match names it; a page with a form gets the
+   * visitor's crumb. ../pageFastPath.ts answers cached pages the same way.
+   */
+  const sendRepresentation = async (request: FastifyRequest, reply: FastifyReply, status: number, page: EncodedPage, shape: PageAnswerShape) => {
+    const coding = negotiateContentCoding(request.headers['accept-encoding'], page.codings);
+    if (coding === null) throw new ApiError('not-acceptable', NOT_ACCEPTABLE_MESSAGE);
+    const crumb = page.perVisitor ? pageCrumb(request, reply, ctx) : undefined;
+    if (shape.withEtag && etagMatches(request.headers['if-none-match'], page.etag(coding, crumb))) {
+      for (const [name, value] of notModifiedHeaders(page.etag(coding, crumb), shape)) reply.header(name, value);
       // A page kept by the browser still needs a crumb for its scripts' writes (a reload after the crumb was lost).
       pageCrumb(request, reply, ctx);
       return reply.code(304).send();
     }
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(crumbed.html);
+    const representation = await page.representation(coding, crumb);
+    for (const [name, value] of pageHeaders(representation, shape)) reply.header(name, value);
+    return reply.code(status).send(representation.body);
   };
-
-  const sendNotFound = (reply: FastifyReply, page: RenderedPage) =>
-    reply
-      .code(404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.contentSecurityPolicy)
-      .send(page.html);
 
   ctx.notFoundPage = async (request, reply) => {
-    return sendNotFound(reply, await notFound(await siteOf(request)));
+    return sendNotFound(request, reply, await notFound(await siteOf(request)));
   };
 
-  app.get('/*', async (request, reply) => {
+  // The search renders for every query (never cached): it has a per-client budget (../rateLimits.ts).
+  app.get(ROUTES.search, { compress: false, config: { rateLimit: { max: SEARCH_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } } }, async (request, reply) =>
+    send(request, reply, ROUTES.search),
+  );
+
+  // Compressed here, once per page and coding (../../render/pageCache.ts), not by @fastify/compress on every answer.
+  app.get('/*', { compress: false }, async (request, reply) => {
     // Unknown API paths get the API's JSON 404, not a page.
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const path = onThisSite(canonicalPath(request.url));

@@ -7,14 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FormDefinition, FormValues } from '../../core/forms/fields';
-import { CAPTCHA_ACTIONS } from '../../core/forms/submission';
+import { captchaActionFor } from '../../core/forms/captcha';
 import { summarizeFormAnswers } from '../../core/forms/summary';
 import { validateForm } from '../../core/forms/validation';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import type { Form } from '../../site/schema';
-import { captchaProviderOf, verifyCaptcha, type CaptchaVerifier } from '../captcha';
+import { captchaProviderOf, verifyCaptcha, type CaptchaVerifier, type CaptchaVisitor } from '../captcha';
 import * as catalog from '../catalog';
 import { enqueueEmail } from '../mail/outbox';
 import type { Site } from '../sites';
@@ -34,7 +34,9 @@ export type SubmissionRefusal =
   /** Answers fail the §5 rules: 400 with a message per field. */
   | { kind: 'fields'; fieldErrors: Record<string, string> }
   /** The form has a CAPTCHA and it was not completed, or its answer is not valid (forged, expired, already used). */
-  | { kind: 'captcha' };
+  | { kind: 'captcha' }
+  /** The CAPTCHA's provider could not tell (unreachable, erring, not set up): 503, nothing stored, nothing let through. */
+  | { kind: 'captcha-unavailable' };
 
 export interface SubmissionInput {
   formId: string;
@@ -46,6 +48,8 @@ export interface SubmissionInput {
   pagePath: string | null;
   /** https://host of the request, for the newsletter's confirmation link. */
   baseUrl: string;
+  /** The request's host name, address and user agent, for a third-party CAPTCHA's checks. */
+  visitor?: CaptchaVisitor;
 }
 
 export interface SubmissionDeps {
@@ -88,8 +92,10 @@ export async function submitForm(
   if (!checked.ok) return err({ kind: 'fields', fieldErrors: checked.error });
   if (formNeedsCaptcha(site, form)) {
     const token = input.captchaToken?.trim() ?? '';
-    const action = form.kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock;
-    if (token === '' || (await (deps.verifyCaptcha ?? verifyCaptcha)(db, site, token, action)) !== 'ok') return err({ kind: 'captcha' });
+    if (token === '') return err({ kind: 'captcha' });
+    const check = await (deps.verifyCaptcha ?? verifyCaptcha)(db, site, token, captchaActionFor(form.kind), input.visitor);
+    if (check === 'unavailable') return err({ kind: 'captcha-unavailable' });
+    if (check !== 'ok') return err({ kind: 'captcha' });
   }
   const values = checked.value;
   const answers = answerLines(form, values);

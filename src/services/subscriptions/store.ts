@@ -93,16 +93,15 @@ export async function getSubscriptionByFirstOrder(db: Db, siteId: string, orderI
 
 /** The subscription an order belongs to (its first period, or a renewal); undefined for an order of the cart. */
 export async function subscriptionOfOrder(db: Db, siteId: string, orderId: string): Promise<Subscription | undefined> {
+  // Two indexed lookups (by first order, then by a renewal bill's order) rather than one OR that reads every subscription.
+  const first = await getSubscriptionByFirstOrder(db, siteId, orderId);
+  if (first) return first;
   const row = await db
-    .selectFrom('subscriptions as s')
+    .selectFrom('subscription_bills as b')
+    .innerJoin('subscriptions as s', 's.id', 'b.subscription_id')
     .selectAll('s')
+    .where('b.order_id', '=', orderId)
     .where('s.site_id', '=', siteId)
-    .where((eb) =>
-      eb.or([
-        eb('s.first_order_id', '=', orderId),
-        eb.exists(eb.selectFrom('subscription_bills as b').select('b.id').whereRef('b.subscription_id', '=', 's.id').where('b.order_id', '=', orderId)),
-      ]),
-    )
     .executeTakeFirst();
   return row && subscriptionFromRow(row);
 }

@@ -1,0 +1,94 @@
+/**
+ * Islands whose code is not in the main bundle: each is a chunk of its own, imported only on pages that carry its
+ * root, and only when it is needed (its `wake`), then hydrated like the others (same props, same id prefix). The
+ * server renders them statically (src/ui/Island.tsx): their HTML, a plain form, works before their code arrives.
+ *
+ * - RestockSignUp (the restock form of a product page, the PDP's JS budget is tight): when its form is on the page
+ *   (a sold-out variant chosen at first), once the browser is idle; otherwise when the shopper chooses a sold-out
+ *   variant in the buying island.
+ * - AddOnButton (an add-on's compact add button on a product page): once the browser is idle, or at once when the
+ *   pointer or focus reaches it.
+ * - RelatedProductsTracking (the related products' §7 events, no markup of its own): when their section scrolls into
+ *   view or takes focus.
+ */
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { restockFormTarget, type RestockVariant } from '../../core/restockForm';
+import { onVariantSelection } from '../variantSelection';
+import { ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './index';
+
+interface LazyIsland {
+  load(): Promise<ComponentType<object>>;
+  /** Calls `start` (once) when the island's code should load. */
+  wake(root: HTMLElement, props: object, start: () => void): void;
+}
+
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
+
+export const LAZY_ISLANDS: Record<string, LazyIsland> = {
+  RestockSignUp: {
+    load: () => import('./RestockSignUp').then((m) => m.RestockSignUp as ComponentType<object>),
+    wake(root, props, start) {
+      if (root.querySelector('form, [role="status"]')) return void whenIdle(start);
+      const p = props as { productId: string; productType: number; options: string[]; variants: RestockVariant[] };
+      const stop = onVariantSelection(p.productId, (selection) => {
+        if (restockFormTarget({ productType: p.productType, variantOptions: p.options, variants: p.variants }, selection).kind !== 'variant') return;
+        stop();
+        start();
+      });
+    },
+  },
+};
+
+/** Starts at once when the pointer or focus reaches `element` (a display: contents root still hears bubbling events). */
+const whenReached = (element: HTMLElement, start: () => void) => {
+  for (const type of ['pointerover', 'focusin']) element.addEventListener(type, start, { once: true });
+};
+
+LAZY_ISLANDS.AddOnButton = {
+  load: () => import('./AddOnButton').then((m) => m.AddOnButton as ComponentType<object>),
+  wake(root, _props, start) {
+    whenReached(root, start);
+    whenIdle(start);
+  },
+};
+
+LAZY_ISLANDS.RelatedProductsTracking = {
+  load: () => import('./RelatedProductsTracking').then((m) => m.RelatedProductsTracking as ComponentType<object>),
+  wake(root, _props, start) {
+    // The root has no box (display: contents): its section is what scrolls into view.
+    const section = root.closest<HTMLElement>('section') ?? root;
+    whenReached(section, start);
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      start();
+    });
+    observer.observe(section);
+  },
+};
+
+/** Wakes every lazy island root of the page. */
+export function hydrateLazyIslands(): void {
+  for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    const island = LAZY_ISLANDS[root.getAttribute(ISLAND_ATTRIBUTE) ?? ''];
+    if (!island) continue;
+    let props: object;
+    try {
+      props = JSON.parse(root.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as object;
+    } catch {
+      continue;
+    }
+    let started = false;
+    island.wake(root, props, () => {
+      if (started) return;
+      started = true;
+      island
+        .load()
+        .then((component) => hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(ISLAND_ID_ATTRIBUTE) ?? ''}-` }))
+        .catch(() => {
+          // The form still works as a plain form (posted without JavaScript).
+        });
+    });
+  }
+}

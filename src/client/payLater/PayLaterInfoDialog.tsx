@@ -1,0 +1,47 @@
+import { useId, useRef } from 'react';
+import { payLaterInfoLanguage } from '../../core/payLater';
+import { useModalDialog } from '../islands/useModalDialog';
+import { PAY_LATER_INFO } from './payLaterInfo';
+
+/**
+ * The pay-later information popup (§4): a modal <dialog> (focus moves in and stays inside; the page behind is inert)
+ * that closes on its close button, Escape, or a click outside its box; focus then returns to the badge or info
+ * button that opened it. Loaded when first opened (./PayLaterBadge.tsx).
+ */
+export default function PayLaterInfoDialog({ brand, shopperLanguage, onClose }: { brand: string; shopperLanguage: string; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const language = payLaterInfoLanguage(shopperLanguage);
+  const info = PAY_LATER_INFO[language];
+  useModalDialog(ref, '.pay-later-info__close', onClose);
+
+  return (
+    <dialog
+      ref={ref}
+      className="pay-later-info"
+      aria-labelledby={titleId}
+      lang={language}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="pay-later-info__box">
+        <button type="button" className="pay-later-info__close" onClick={onClose} aria-label={info.close}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <h2 id={titleId} className="pay-later-info__title">
+          {info.title(brand)}
+        </h2>
+        <ol className="pay-later-info__steps">
+          {info.steps.map((step, i) => (
+            <li key={i}>{step(brand)}</li>
+          ))}
+        </ol>
+        <p className="pay-later-info__note">{info.note(brand)}</p>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,46 @@
+/** Loads what a content page's blocks show: one query per referenced collection, product or form. */
+import * as catalog from '../services/catalog';
+import type { Page, Product } from '../site/schema';
+import type { BlockData } from '../ui/Blocks';
+import type { PageRequest } from './pageKind';
+
+export async function loadBlockData({ db, site, currency, data: siteData }: PageRequest, page: Page): Promise<BlockData> {
+  const data: BlockData = {
+    siteId: site.id,
+    currency,
+    labels: siteData.labels,
+    collections: new Map(siteData.collections.map((c) => [c.id, c])),
+    productsByCollection: new Map(),
+    products: new Map(),
+    forms: new Map(),
+    productForms: siteData.productForms,
+    postsByCollection: new Map(),
+    formCaptcha: (site.settings.captcha?.provider ?? 'altcha') !== 'none',
+  };
+  const productIds: string[] = [];
+  await Promise.all(
+    page.blocks.map(async (block) => {
+      switch (block.type) {
+        case 'productGrid':
+          data.productsByCollection.set(block.collectionId, await catalog.listProducts(db, site.id, block.collectionId, { offset: 0, limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE }));
+          break;
+        case 'product':
+          productIds.push(block.productId);
+          break;
+        case 'form': {
+          const form = await catalog.getForm(db, site.id, block.formId);
+          if (form) data.forms.set(form.id, form);
+          break;
+        }
+        case 'posts':
+          data.postsByCollection.set(block.collectionId, await catalog.listPosts(db, site.id, block.collectionId, block.limit));
+          break;
+        default:
+          break;
+      }
+    }),
+  );
+  const products: Product[] = await catalog.getProducts(db, site.id, productIds);
+  products.forEach((p) => data.products.set(p.id, p));
+  return data;
+}

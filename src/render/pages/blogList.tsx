@@ -1,0 +1,20 @@
+/** A blog collection at /{collection}: its posts, newest first. */
+import { PageType } from '../../core/enums';
+import * as catalog from '../../services/catalog';
+import { BlogListPage } from '../../ui/Pages';
+import { collectionPath, pageKind } from '../pageKind';
+
+export const blogList = pageKind({
+  name: 'blogList',
+  match: (path, data) => {
+    const at = collectionPath(path, data);
+    return at && at.collection.type === 'blog' && at.second === undefined ? at.collection : undefined;
+  },
+  load: async ({ db, site }, collection) => ({ collection, posts: await catalog.listPosts(db, site.id, collection.id) }),
+  view: ({ site }, { collection, posts }) => ({
+    pageType: PageType.MAIN_CONTENT,
+    title: collection.title,
+    description: posts[0]?.excerpt ?? collection.title,
+    body: <BlogListPage collection={collection} posts={posts} siteId={site.id} locale={site.settings.locale} />,
+  }),
+});

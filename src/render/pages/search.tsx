@@ -1,0 +1,47 @@
+/**
+ * The search page at /search?q=…&page=N (page type 102): the site's products, pages and blog posts that hold every
+ * word of the query, ranked, a page of SEARCH_PAGE_SIZE at a time. It depends on the query, so it is never cached
+ * per path (`cacheable: false`), and it sends no page view (src/render/pageCensus.ts). A query too long, or a page
+ * number that is not one, answers 400 with the form and what was wrong.
+ */
+import { PageType } from '../../core/enums';
+import { ROUTES } from '../../core/purchaseRoute';
+import { parseSearchPage, parseSearchQuery, SEARCH_MESSAGES, SEARCH_PAGE_SIZE, searchPageCount } from '../../core/search';
+import { searchSite } from '../../services/search';
+import { SearchPage, type SearchView } from '../../ui/SearchPage';
+import { pageKind } from '../pageKind';
+
+export const search = pageKind({
+  name: 'search',
+  match: (path) => (path === ROUTES.search ? true : undefined),
+  load: async ({ db, site, query }): Promise<SearchView> => {
+    const raw = query.get('q');
+    const parsed = parseSearchQuery(raw);
+    if (!parsed.ok) return { state: 'refused', query: parsed.text, message: parsed.message };
+    const page = parseSearchPage(query.get('page'));
+    if (page === null) return { state: 'refused', query: parsed.text, message: SEARCH_MESSAGES.badPage };
+    if (parsed.terms.length === 0) return { state: 'form', query: parsed.text, ...(parsed.text ? { message: SEARCH_MESSAGES.noWords } : {}) };
+    const offset = (page - 1) * SEARCH_PAGE_SIZE;
+    const { total, hits } = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset);
+    return {
+      state: 'results',
+      query: parsed.text,
+      terms: parsed.terms,
+      termsDropped: parsed.termsDropped,
+      page,
+      pageCount: searchPageCount(total),
+      total,
+      hits,
+      firstNumber: offset + 1,
+    };
+  },
+  view: ({ site }, view) => ({
+    pageType: PageType.SEARCH,
+    title: view.state === 'results' ? `Search results for “${view.query}”` : SEARCH_MESSAGES.label,
+    description: `Search ${site.title}.`,
+    body: <SearchPage view={view} />,
+    status: view.state === 'refused' ? 400 : 200,
+    cacheable: false,
+    noindex: true,
+  }),
+});

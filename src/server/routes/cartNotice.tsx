@@ -1,0 +1,84 @@
+/**
+ * The §5 message of an add posted without JavaScript, carried across its 303 to the next page (src/core/cartNotice.ts:
+ * a cookie of one minute that names the product and one text of the closed list below). The page route shows it once,
+ * at the top of the page's main content, in a copy of the page made for this visitor (never cached), and drops the
+ * cookie.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ADD_TO_CART_MESSAGES, ALERT_TITLES, FALLBACK_FAILURE_MESSAGES, selectOptionsMessage } from '../../core/addToCartErrors';
+import { addedToCartPopoverText } from '../../core/cartPill';
+import { CART_NOTICE_COOKIE, CART_NOTICE_MAX_AGE_S, decodeCartNotice, encodeCartNotice, missingOptionIndexes, type CartNotice as Notice } from '../../core/cartNotice';
+import { ProductType } from '../../core/enums';
+import { GIFT_CARD_NOT_IN_CART_MESSAGE } from '../../services/cart';
+import { getProduct } from '../../services/catalog';
+import { SUBSCRIPTION_CART_MESSAGES } from '../../services/subscriptions/subscriptionCart';
+import type { Product } from '../../site/schema';
+import { CartNotice, type CartNoticeView } from '../../ui/CartNotice';
+import { secureCookiesFor, type AppContext } from '../context';
+import type { RequestSite } from '../plugins/site';
+
+/** The only texts a notice can show, by key (the cookie carries the key). */
+export const CART_NOTICE_TEXTS: Readonly<Record<string, string>> = {
+  ...ADD_TO_CART_MESSAGES,
+  productGone: 'Sorry, that item is no longer available.',
+  giftCardNotInCart: GIFT_CARD_NOT_IN_CART_MESSAGE,
+  subscriptionNotSubscribable: SUBSCRIPTION_CART_MESSAGES.notSubscribable,
+  subscriptionOptionNotFound: SUBSCRIPTION_CART_MESSAGES.optionNotFound,
+  subscriptionUnavailable: SUBSCRIPTION_CART_MESSAGES.unavailable,
+  tryAgain: FALLBACK_FAILURE_MESSAGES.other,
+};
+
+/** The notice of a refusal: the options still to choose, or the key of its text ('Please try again.' for another). */
+export function refusalNotice(product: Pick<Product, 'id' | 'productType' | 'variantOptions'>, error: { message: string; unselectedOptions?: readonly string[] | undefined }): Notice {
+  const names = product.variantOptions.map((o) => o.name);
+  const missing = error.unselectedOptions ? missingOptionIndexes(names, error.unselectedOptions) : [];
+  if (missing.length > 0 && product.productType !== ProductType.GIFT_CARD) return { kind: 'select', itemId: product.id, missing };
+  const key = Object.keys(CART_NOTICE_TEXTS).find((k) => CART_NOTICE_TEXTS[k] === error.message) ?? 'tryAgain';
+  return { kind: 'refused', itemId: product.id, text: key };
+}
+
+export function setCartNotice(reply: FastifyReply, ctx: AppContext, request: FastifyRequest, notice: Notice): void {
+  reply.setCookie(CART_NOTICE_COOKIE, encodeCartNotice(notice), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: secureCookiesFor(ctx, request),
+    maxAge: CART_NOTICE_MAX_AGE_S,
+  });
+}
+
+/** What the notice says, or null when it names nothing shown (a product removed since, a key no longer known). */
+function noticeView(notice: Notice, product: Product): CartNoticeView | null {
+  switch (notice.kind) {
+    case 'added':
+      return { kind: 'added', text: addedToCartPopoverText(product.name) };
+    case 'select': {
+      const names = notice.missing.map((i) => product.variantOptions[i]?.name).filter((n): n is string => n !== undefined);
+      return names.length > 0 ? { kind: 'refused', title: ALERT_TITLES.addItem, text: selectOptionsMessage(names) } : null;
+    }
+    case 'refused': {
+      const text = Object.hasOwn(CART_NOTICE_TEXTS, notice.text) ? CART_NOTICE_TEXTS[notice.text] : undefined;
+      const title = product.productType === ProductType.GIFT_CARD ? ALERT_TITLES.purchaseGiftCard : ALERT_TITLES.addItem;
+      return text === undefined ? null : { kind: 'refused', title, text };
+    }
+  }
+}
+
+/**
+ * The visitor's pending notice as HTML, or null when there is none. A cookie that is there is dropped in this answer
+ * whatever it holds (shown once; anything unreadable is ignored).
+ */
+export async function takeCartNotice(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, site: RequestSite): Promise<string | null> {
+  const raw = request.cookies[CART_NOTICE_COOKIE];
+  if (raw === undefined) return null;
+  reply.clearCookie(CART_NOTICE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, secure: secureCookiesFor(ctx, request) });
+  const notice = decodeCartNotice(raw);
+  if (!notice) return null;
+  const product = await getProduct(ctx.db, site.id, notice.itemId);
+  const view = product ? noticeView(notice, product) : null;
+  return view ? renderToStaticMarkup(<CartNotice notice={view} />) : null;
+}
+
+/** The page with the notice at the top of its main content (the page is left as it is if it has no main). */
+export const withCartNotice = (html: string, noticeHtml: string): string => html.replace(/<main\b[^>]*>/, (main) => main + noticeHtml);

@@ -1,0 +1,121 @@
+/**
+ * The search page (/search, page type 102): the form, what was searched, the results with the words found marked,
+ * and the links to other pages of results. Every text of a result is plain text: the marks are <mark> elements
+ * around React text nodes, so nothing a site file holds can become markup.
+ */
+import { ROUTES } from '../core/purchaseRoute';
+import { highlight, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
+import type { SearchHit, SearchKind } from '../services/search';
+import { SearchForm } from './SearchForm';
+
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { product: 'Product', page: 'Page', post: 'Blog post' };
+
+/** What the search page shows: nothing searched yet, a refusal, or a page of results. */
+export type SearchView =
+  | { state: 'form'; query: string; message?: string }
+  | { state: 'refused'; query: string; message: string }
+  | { state: 'results'; query: string; terms: string[]; termsDropped: boolean; page: number; pageCount: number; total: number; hits: SearchHit[]; firstNumber: number };
+
+/** Text with the words the terms find in <mark>. */
+export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
+  return (
+    <>
+      {highlight(text, terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
+    </>
+  );
+}
+
+export const searchUrl = (query: string, page = 1): string =>
+  `${ROUTES.search}?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ''}`;
+
+/** '3 results for “mug”', '1 result for “mug”', 'No results for “mug”.' */
+export const resultsSummary = (total: number, query: string): string =>
+  total === 0 ? `No results for “${query}”.` : `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
+
+function Result({ hit, terms }: { hit: SearchHit; terms: readonly string[] }) {
+  const snippet = searchSnippet(hit.summary, terms);
+  // The details (tags, variant values, headings) are shown when they hold a word the text does not.
+  const showDetails = hit.details !== '' && textMatches(hit.details, terms) && !textMatches(snippet, terms);
+  return (
+    <li className="search-result">
+      <p className="search-result__kind">{SEARCH_KIND_LABELS[hit.kind]}</p>
+      <h2 className="search-result__title">
+        <a href={hit.path}>
+          <Highlighted text={hit.title} terms={terms} />
+        </a>
+      </h2>
+      {showDetails ? (
+        <p className="search-result__details">
+          <Highlighted text={hit.details} terms={terms} />
+        </p>
+      ) : null}
+      {snippet ? (
+        <p className="search-result__snippet">
+          <Highlighted text={snippet} terms={terms} />
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function Pages({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
+  // Past the last page the message links to the first one instead.
+  if (pageCount <= 1 || page > pageCount) return null;
+  return (
+    <nav className="search-pages" aria-label="Pages of results">
+      {page > 1 ? (
+        <a className="button button--small" rel="prev" href={searchUrl(query, page - 1)}>
+          Previous<span className="visually-hidden"> page of results</span>
+        </a>
+      ) : null}
+      <span className="search-pages__current" aria-current="page">{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <a className="button button--small" rel="next" href={searchUrl(query, page + 1)}>
+          Next<span className="visually-hidden"> page of results</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+export function SearchPage({ view }: { view: SearchView }) {
+  const message = view.state === 'refused' ? view.message : view.state === 'form' ? view.message : undefined;
+  return (
+    <div className="search-page">
+      <h1>{view.state === 'results' ? `Search results for “${view.query}”` : SEARCH_MESSAGES.label}</h1>
+      <SearchForm
+        id="search-query"
+        query={view.query}
+        label="Search this site"
+        describedBy={message ? 'search-message' : undefined}
+        invalid={view.state === 'refused'}
+      />
+      {message ? (
+        <p id="search-message" className={view.state === 'refused' ? 'search-page__message search-page__message--error' : 'search-page__message'}>
+          {message}
+        </p>
+      ) : null}
+      {view.state === 'results' ? (
+        <>
+          <p className="search-page__summary">
+            {resultsSummary(view.total, view.query)}
+            {view.termsDropped ? ` ${SEARCH_MESSAGES.termsDropped}` : ''}
+          </p>
+          {view.hits.length > 0 ? (
+            <ol className="search-results" start={view.firstNumber}>
+              {view.hits.map((hit) => (
+                <Result key={`${hit.kind}/${hit.itemId}`} hit={hit} terms={view.terms} />
+              ))}
+            </ol>
+          ) : view.total > 0 ? (
+            <p>
+              {`There are no results on page ${view.page}. `}
+              <a href={searchUrl(view.query)}>See the first page of results</a>.
+            </p>
+          ) : null}
+          <Pages query={view.query} page={view.page} pageCount={view.pageCount} />
+        </>
+      ) : null}
+    </div>
+  );
+}
