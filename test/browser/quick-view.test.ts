@@ -44,8 +44,9 @@ describeEachEngine(
       await recorded;
       await expect.poll(() => dialog().isVisible()).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.className)).toBe('quick-view__close');
-      expect(await dialog().locator('.quick-view__image img').count()).toBe(1);
-      expect(await dialog().locator('.price-block').textContent()).toContain('$28.00');
+      // The dialog opens at once, busy; the product's page is read meanwhile.
+      await expect.poll(() => dialog().locator('.quick-view__image img').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => dialog().locator('.price-block').textContent(), { timeout: 10_000 }).toContain('$28.00');
       expect(await axeViolationsOf(page)).toEqual([]);
 
       const added = page.waitForRequest((r) => r.url().endsWith('/api/events/RecordEvent') && (r.postData() ?? '').includes('CommerceShopping_AddToCart'), { timeout: 15_000 });
