@@ -15,6 +15,13 @@ export * from './text';
 export * from './canonicalJson';
 export * from './comments';
 export * from './calendar';
+// Media, blog and social: video embeds, event dates, share and social links, categories and tags, likes.
+export * from './videoEmbed';
+export * from './eventDates';
+export * from './share';
+export * from './social';
+export * from './blogTaxonomy';
+export * from './likes';
 export * from './address';
 export * from './errorReporter';
 

@@ -487,6 +487,21 @@ export interface CaptchaSecretsTable {
   created_at: string;
 }
 
+/** The HMAC secret of a site's page-lock cookies (src/services/pageLocks.ts), made on first use. */
+export interface PageLockSecretsTable {
+  site_id: string;
+  secret: string;
+  created_at: string;
+}
+
+/** A visitor's like of a blog post (src/services/likes.ts): one per post and liker cookie (its sha256). */
+export interface PostLikesTable {
+  site_id: string;
+  post_id: string;
+  liker_hash: string;
+  created_at: string;
+}
+
 /** An ALTCHA challenge already solved and accepted (PRIMARY KEY site, challenge: a replay is refused). */
 export interface CaptchaSolutionsTable {
   site_id: string;
@@ -586,6 +601,8 @@ export interface Database {
   restock_sign_ups: RestockSignUpsTable;
   restock_variants: RestockVariantsTable;
   search_documents: SearchDocumentsTable;
+  post_likes: PostLikesTable;
+  page_lock_secrets: PageLockSecretsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

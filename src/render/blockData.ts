@@ -27,7 +27,9 @@ export async function loadBlockData({ db, site, currency, data: siteData }: Page
         case 'product':
           productIds.push(block.productId);
           break;
-        case 'form': {
+        case 'form':
+        case 'productWaitlist': {
+          if (block.type === 'productWaitlist' && block.productId) productIds.push(block.productId);
           const form = await catalog.getForm(db, site.id, block.formId);
           if (form) data.forms.set(form.id, form);
           break;

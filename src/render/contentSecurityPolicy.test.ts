@@ -47,3 +47,28 @@ describe('contentSecurityPolicyFor', () => {
     expect(contentSecurityPolicyFor('<p>x</p>', captchaPolicySources('altcha'))).toBe(BASE_CONTENT_SECURITY_POLICY);
   });
 });
+
+describe('contentSecurityPolicyFor: media of other sites a page shows', () => {
+  it("allows a video block's player origin as a frame and an audio file's origin as media, on that page only", () => {
+    const html =
+      '<div data-frame-src="https://www.youtube.com"></div><div data-frame-src="https://www.youtube.com"></div>' +
+      '<div data-media-src="https://media.example.com:8443"></div>';
+    const policy = contentSecurityPolicyFor(html);
+    expect(policy).toContain("frame-src 'self' https://www.youtube.com;");
+    expect(policy).toContain("media-src 'self' https://media.example.com:8443;");
+    expect(policy).toContain("script-src 'self';");
+    expect(contentSecurityPolicyFor('<p>no media</p>')).toBe(BASE_CONTENT_SECURITY_POLICY);
+  });
+
+  it('reads only bare https origins from the attributes, never text that looks like one', () => {
+    const html =
+      '<div data-frame-src="http://evil.example"></div><div data-frame-src="https://a.example/path"></div>' +
+      "<div data-frame-src=\"https://a.example 'unsafe-inline'\"></div><p>data-frame-src=&quot;https://evil.example&quot;</p>";
+    expect(contentSecurityPolicyFor(html)).toBe(BASE_CONTENT_SECURITY_POLICY);
+  });
+
+  it("merges a video's frame origin with the CAPTCHA's frame hosts", () => {
+    const policy = contentSecurityPolicyFor('<div data-frame-src="https://player.vimeo.com"></div>', captchaPolicySources('turnstile'));
+    expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com https://player.vimeo.com;");
+  });
+});

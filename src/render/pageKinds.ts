@@ -4,8 +4,10 @@
  * order confirmed …) are not here: their routes render them with `PageRenderer.renderVisitorPage`.
  */
 import type { PageKind } from './pageKind';
+import { blogCategory } from './pages/blogCategory';
 import { blogList } from './pages/blogList';
 import { blogPost } from './pages/blogPost';
+import { blogTag } from './pages/blogTag';
 import { cart } from './pages/cart';
 import { content } from './pages/content';
 import { home } from './pages/home';
@@ -24,4 +26,6 @@ export const PAGE_KINDS: readonly PageKind[] = [
   productDetail,
   blogList,
   blogPost,
+  blogCategory,
+  blogTag,
 ];

@@ -4,6 +4,7 @@
  * Nothing here depends on the visitor, so the result is cached per (site, version, path) by the caller — unless the
  * page says it depends on the query (`cacheable: false`, the search).
  */
+import { siteOrigin } from './pages/blogContext';
 import type { Kysely } from 'kysely';
 import type { ReactNode } from 'react';
 import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
@@ -21,6 +22,10 @@ import { pageCensus } from './pageCensus';
 import type { PageContent, PageRequest } from './pageKind';
 import { PAGE_KINDS } from './pageKinds';
 import { notFound } from './pages/notFound';
+import { errorPage } from './pages/error';
+import { FIRST_LOCK_SCREEN, lockScreen, type LockScreenState } from './pages/lockScreen';
+import { PageType } from '../core/enums';
+import { isLocked, type LockedPage } from '../services/pageLocks';
 import { loadSiteData, type SiteData } from './siteData';
 
 type Db = Kysely<Database>;
@@ -53,6 +58,21 @@ export interface VisitorPage {
   /** The numeric page type of spec §2. */
   pageType: number;
 }
+
+/**
+ * How a password-protected page is shown to this request (src/server/routes/pageLock.ts): `unlocked` when the
+ * visitor's cookie opens it (protected content 105), else its lock screen (103) in this state. Every other page
+ * ignores it.
+ */
+export type PageLockAccess = { unlocked: true } | ({ unlocked: false } & LockScreenState);
+
+const LOCKED: PageLockAccess = { unlocked: false, ...FIRST_LOCK_SCREEN };
+
+/** The site file's page at `path` when it asks for a password. */
+const lockedPageAt = (data: SiteData, path: string): LockedPage | undefined => {
+  const page = data.pages.find((p) => p.path === path);
+  return page && isLocked(page) ? page : undefined;
+};
 
 /** The path a site's pages are known by: no trailing slash (except '/'), no query. */
 export function canonicalPath(url: string): string {
@@ -89,22 +109,50 @@ export class PageRenderer {
 
   /**
    * `formPost`: the outcome of a form posted without JavaScript, shown in that form (a page for one visitor, never
-   * cached). `query`: the address's query, for the page kinds that read one (the search).
+   * cached). `query`: the address's query, for the page kinds that read one (the search). `lock`: how a
+   * password-protected page is shown (its lock screen unless the caller found the visitor's cookie opens it).
    */
-  async render(site: Site, path: string, formPost: FormPostState | null = null, query: URLSearchParams = NO_QUERY): Promise<RenderedHtml> {
+  async render(
+    site: Site,
+    path: string,
+    formPost: FormPostState | null = null,
+    query: URLSearchParams = NO_QUERY,
+    lock: PageLockAccess = LOCKED,
+  ): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     const data = await this.siteData(site, currency);
     const request: PageRequest = { db: this.db, site, currency, data, path, query };
-    const content = await this.content(request);
-    const shown: PageContent = content ?? notFound(site);
+    const locked = lockedPageAt(data, path);
+    const content = locked && !lock.unlocked ? lockScreen(site, locked, lock) : await this.content(request);
+    // A protected page's content is for the visitors its cookie opens it to: never cached, never indexed.
+    const shown: PageContent =
+      content === undefined ? notFound(site) : locked && lock.unlocked ? { ...content, pageType: PageType.PROTECTED_CONTENT, cacheable: false, noindex: true } : content;
+    return this.frame(site, data, path, shown, formPost, content !== undefined && !locked);
+  }
+
+  /** The site file's page at `path` when it asks for a password (the page route then reads the visitor's cookie). */
+  async lockedPage(site: Site, path: string): Promise<LockedPage | undefined> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    return lockedPageAt(await this.siteData(site, currency), path);
+  }
+
+  /** The site's error page (page type 101, status 500) for the page at `path`, which failed to render. */
+  async renderError(site: Site, path: string): Promise<RenderedHtml> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    return this.frame(site, await this.siteData(site, currency), path, errorPage(site), null, false);
+  }
+
+  /** `shown` in the site's frame; `canonical`: a page of its own address (not a not-found, error or lock screen). */
+  private frame(site: Site, data: SiteData, path: string, shown: PageContent, formPost: FormPostState | null, canonical: boolean): RenderedHtml {
     const status = shown.status ?? 200;
     const meta: DocumentMeta = {
-      title: path === '/' || shown.title === site.title ? site.title : `${shown.title} — ${site.title}`,
+      // The home page is titled with the site's title alone; an error page at '/' says what it is.
+      title: (canonical && path === '/') || shown.title === site.title ? site.title : `${shown.title} — ${site.title}`,
       description: truncate(shown.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
-      canonical: content ? canonicalUrl(site, path) : null,
+      canonical: canonical ? canonicalUrl(site, path) : null,
       lang: site.settings.locale,
       image: shown.image ? siteOrigin(site) + shown.image : null,
-      noindex: !content || shown.noindex === true,
+      noindex: !canonical || shown.noindex === true,
       pageType: shown.pageType,
       census: pageCensus(site, shown.pageType, path, shown.census),
     };
@@ -149,9 +197,10 @@ export class PageRenderer {
       census: pageCensus(site, page.pageType, page.path),
     };
     const body = typeof page.body === 'function' ? page.body(data.images) : page.body;
+    // A page made for one visitor (checkout, account, confirmations) is a task under way: no promo popup.
     const html = renderDocument(
       <SiteImagesContext value={data.images}>
-        <Layout chrome={data.chrome} path={page.path}>
+        <Layout chrome={{ ...data.chrome, promoPopup: null }} path={page.path}>
           {body}
         </Layout>
       </SiteImagesContext>,
@@ -169,14 +218,6 @@ export class PageRenderer {
     }
     return undefined;
   }
-}
-
-/** The site's own origin from its first domain ('http' for local names), or '' (relative URLs) without one. */
-function siteOrigin(site: Site): string {
-  const domain = site.domains[0];
-  if (!domain) return '';
-  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?)(:\d+)?$/.test(domain);
-  return `${local ? 'http' : 'https'}://${domain}`;
 }
 
 /** Absolute when the site has a domain; otherwise the path (a relative canonical is still valid). */

@@ -8,9 +8,10 @@ import type { Database } from '../db/tables';
 import * as catalog from '../services/catalog';
 import { toProductForm, type ProductForms } from '../services/coreForm';
 import type { Site } from '../services/sites';
-import type { Collection, Page, Product } from '../site/schema';
+import type { Collection, Form, Page, Product } from '../site/schema';
 import { uiLabels, type UiLabels } from '../ui/labels';
 import type { SiteChrome } from '../ui/Layout';
+import type { PromoPopupChrome } from '../ui/PromoPopup';
 import type { SiteImages } from '../ui/ResponsiveImage';
 import { LruCache } from './lru';
 
@@ -43,12 +44,19 @@ export async function loadSiteData(db: Kysely<Database>, site: Site, currency: C
     version: site.version,
     pages,
     collections,
-    chrome: siteChrome(site, currency, pages, collections),
+    chrome: { ...siteChrome(site, currency, pages, collections), promoPopup: promoPopupChrome(site, forms) },
     labels: uiLabels(site.settings),
     images: { version: site.version, sizes: imageSizes },
     productForms: new Map(forms.map((f) => [f.id, toProductForm(f)])),
     products: new LruCache(PRODUCT_RECORDS_PER_SITE),
   };
+}
+
+/** The site's promo popup with its form (none when the setting is absent or its form is gone). */
+function promoPopupChrome(site: Site, forms: Form[]): PromoPopupChrome | null {
+  const popup = site.settings.promoPopup;
+  const form = popup && forms.find((f) => f.id === popup.formId);
+  return popup && form ? { popup, form, selectValueLabel: uiLabels(site.settings).selectValue } : null;
 }
 
 /** The header's title and navigation: the pages shown in navigation, with the collections (the shop, the blog). */
@@ -61,5 +69,5 @@ function siteChrome(site: Site, currency: CurrencyCode, pages: Page[], collectio
     .map((c) => ({ href: `/${c.slug}`, title: c.title }));
   const home = pageLinks.filter((l) => l.href === '/');
   const rest = pageLinks.filter((l) => l.href !== '/');
-  return { siteId: site.id, title: site.title, currency, nav: [...home, ...collectionLinks, ...rest] };
+  return { siteId: site.id, title: site.title, currency, nav: [...home, ...collectionLinks, ...rest], social: site.settings.social?.profiles ?? [] };
 }

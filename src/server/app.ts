@@ -37,11 +37,13 @@ import { captchaVerifier, type CaptchaEnv } from '../services/captcha';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
+import { registerLikeRoutes } from './routes/likes';
 import { registerPageRoutes } from './routes/pages';
 import { installPageFastPath } from './pageFastPath';
 import { registerFormRoutes, type FormRouteOptions } from './routes/forms';
 import { registerRestockRoutes, type RestockRouteOptions } from './routes/restock';
 import { registerAccountRoutes, type AccountRouteOptions } from './routes/account';
+import { registerPageLockRoutes, type PageLockRouteOptions } from './routes/pageLock';
 import { registerSiteUserSession } from './siteUserSession';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
@@ -89,6 +91,8 @@ export interface BuildAppOptions {
   captchaScripts?: CaptchaScriptUrls;
   /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
   accountRoutes?: AccountRouteOptions;
+  /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
+  pageLockRoutes?: Omit<PageLockRouteOptions, 'counters'>;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -173,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerFormRoutes(app, ctx, { ...options.formRoutes, counters: rateLimits.counters });
   await registerRestockRoutes(app, ctx, { ...options.restockRoutes, counters: rateLimits.counters });
   await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
+  await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
+  await registerLikeRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, { trustProxy: options.trustProxy ?? false, secureCookies: ctx.secureCookies, logRequests: options.logger === true });

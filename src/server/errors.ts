@@ -63,6 +63,10 @@ export const ERROR_STATUS = {
   /** The site's CAPTCHA provider could not be asked: nothing was judged, nothing stored; try again. */
   'captcha-unavailable': 503,
   'product-not-found': 404,
+  /** A like of a post the site does not have (src/server/routes/likes.ts). */
+  'post-not-found': 404,
+  /** A like on a site that has not turned likes on (`website.comments.simpleLikingEnabled`). */
+  'likes-not-enabled': 403,
   'entry-not-found': 404,
   'site-not-found': 404,
   'route-not-found': 404,

@@ -11,6 +11,8 @@ export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** A page holding the visitor's crumb (a form's hidden field): kept by that browser only. */
 export const VISITOR_PAGE_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+/** A password-protected page's lock screen or content (src/server/routes/pages.tsx): this visitor's, kept by no one. */
+export const PROTECTED_PAGE_CACHE_CONTROL = 'private, no-store';
 /** The site's not-found page: never kept without asking again. */
 export const NOT_FOUND_CACHE_CONTROL = 'no-cache';
 

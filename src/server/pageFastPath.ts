@@ -13,7 +13,8 @@
  * than its second), a request with a cookie the page route reads (PAGE_ROUTE_COOKIES: a no-JavaScript add's
  * notice), a coding still being compressed, an Accept-Encoding refusing every coding (Fastify answers 406), and
  * every request once the app is closing. Hooks added to Fastify do not run for these answers: a page route that
- * comes to depend on something of the request must make the fast path step aside for it.
+ * comes to depend on something of the request must make the fast path step aside for it. Password-protected pages
+ * (their lock screen, their content) never enter the page cache (./routes/pages.tsx), so they are never answered here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';

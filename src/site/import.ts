@@ -111,7 +111,17 @@ function imageReferences(raw: unknown): Map<string, (string | number)[][]> {
     if (isObject(product)) list(product.images).forEach((image, i) => add(image, ['products', p, 'images', i]));
   });
   list(raw.pages).forEach((page, p) => {
-    if (isObject(page)) list(page.blocks).forEach((block, b) => isObject(block) && add(block.image, ['pages', p, 'blocks', b, 'image']));
+    if (!isObject(page)) return;
+    list(page.blocks).forEach((block, b) => {
+      if (!isObject(block)) return;
+      add(block.image, ['pages', p, 'blocks', b, 'image']);
+      // A gallery block's images.
+      list(block.images).forEach((image, i) => add(image, ['pages', p, 'blocks', b, 'images', i]));
+    });
+  });
+  // A video block's overlay image (shown until the video is played).
+  list(raw.pages).forEach((page, p) => {
+    if (isObject(page)) list(page.blocks).forEach((block, b) => isObject(block) && add(block.overlay, ['pages', p, 'blocks', b, 'overlay']));
   });
   list(raw.posts).forEach((post, p) => isObject(post) && add(post.image, ['posts', p, 'image']));
   return refs;

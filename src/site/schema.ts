@@ -11,7 +11,27 @@ import { ADDRESS_COUNTRIES, regionName } from '../core/address/countries';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../core/currency';
 import { NO_ANSWER_TEXT } from '../core/forms/summary';
 import { DEFAULT_LABELS, PRODUCT_MARK_LABELS } from '../core/labels';
+import {
+  DEFAULT_GALLERY_DESIGN,
+  GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_ASPECT_RATIOS,
+  GALLERY_DESIGNS,
+  GALLERY_FLAGS,
+  GALLERY_LIGHTBOX_THEMES,
+  GALLERY_META_POSITIONS,
+  GALLERY_NUMBER_OPTIONS,
+  type GalleryNumberOption,
+} from '../core/gallery';
+import {
+  PROMO_POPUP_DEFAULT_DELAY_SECONDS,
+  PROMO_POPUP_DEFAULT_SHOW_AGAIN_DAYS,
+  PROMO_POPUP_MAX_DELAY_SECONDS,
+  PROMO_POPUP_MAX_SHOW_AGAIN_DAYS,
+} from '../core/promoPopup';
 import { ADD_ONS_MAX, RELATED_PRODUCTS_DEFAULT_COUNT, RELATED_PRODUCTS_MAX } from '../core/relatedProducts';
+import { DEFAULT_SHARE_NETWORKS, SHARE_NETWORKS } from '../core/share';
+import { SOCIAL_NETWORKS } from '../core/social';
+import { parseVideoEmbed, VIDEO_EMBED_MESSAGES } from '../core/videoEmbed';
 
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
 const id = z
@@ -218,6 +238,47 @@ export const storeSettingsSchema = z
   })
   .strict();
 
+export const promoPopupSchema = z
+  .object({
+    /** The form it holds (usually a newsletter form); its submissions carry §7's PROMO_POPUP_SUBMISSION action. */
+    formId: id,
+    /** The dialog's heading. */
+    title: text(120).min(1),
+    /** A line under the heading. */
+    text: text(500).optional(),
+    /** Seconds after the page loads before it opens. */
+    showAfterSeconds: z.number().int().min(0).max(PROMO_POPUP_MAX_DELAY_SECONDS).default(PROMO_POPUP_DEFAULT_DELAY_SECONDS),
+    /** Shown at most once per visitor (browser) in this many days; 0: on every page view. */
+    showAgainAfterDays: z.number().int().min(0).max(PROMO_POPUP_MAX_SHOW_AGAIN_DAYS).default(PROMO_POPUP_DEFAULT_SHOW_AGAIN_DAYS),
+  })
+  .strict();
+
+/** An https address of another website (a social profile, a video's page, an audio file). */
+const httpsUrl = (example: string) =>
+  z
+    .string()
+    .max(2083, 'must be at most 2083 characters')
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+      } catch {
+        return false;
+      }
+    }, `must be an https address (like ${example})`);
+
+/** The shop's social profiles (linked in every page's footer) and the networks its posts' share links offer. */
+export const socialSettingsSchema = z
+  .object({
+    profiles: z
+      .array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl('https://www.instagram.com/yourshop') }).strict())
+      .max(20)
+      .default([]),
+    /** Spec §3 shareButtonOptions: the share links under each post, in this order ([] shows none). */
+    shareButtonOptions: z.array(z.enum(SHARE_NETWORKS)).max(SHARE_NETWORKS.length).default([...DEFAULT_SHARE_NETWORKS]),
+  })
+  .strict();
+
 export const websiteSchema = z
   .object({
     id,
@@ -235,6 +296,7 @@ export const websiteSchema = z
       .object({ commentsEnabled: z.boolean().default(true), simpleLikingEnabled: z.boolean().default(false) })
       .strict()
       .default({ commentsEnabled: true, simpleLikingEnabled: false }),
+    social: socialSettingsSchema.default(socialSettingsSchema.parse({})),
     /** Visitor census (spec §4): the cookie-consent setting, and whether the site is a cloneable template. */
     analytics: z
       .object({
@@ -248,6 +310,8 @@ export const websiteSchema = z
       })
       .strict()
       .default({ cookieConsent: 'not-required', cloneable: false }),
+    /** The promo popup: a modal holding a form, shown on every page but the cart and checkout (src/core/promoPopup.ts). */
+    promoPopup: promoPopupSchema.optional(),
   })
   .strict();
 
@@ -379,6 +443,16 @@ export const productSchema = z
     subscription: subscriptionSchema.optional(),
     additionalFieldsFormId: id.optional(),
     merchandising: merchandisingSchema.default(merchandisingSchema.parse({})),
+    /** Spec §3 audioAssetUrl: the product page shows an audio player for it (loaded only when played). */
+    audio: z
+      .object({
+        url: httpsUrl('https://media.example.com/sample.mp3'),
+        title: text(200).optional(),
+        /** What is said in it, for visitors who cannot hear it (shown under the player). */
+        transcript: text(20_000).optional(),
+      })
+      .strict()
+      .optional(),
     tags: z.array(text(60)).default([]),
     /** Products offered beside the buying area with a compact add button (src/core/relatedProducts.ts). */
     addOnProductIds: z
@@ -448,13 +522,49 @@ export const formSchema = z
     /**
      * 'newsletter': the first e-mail field's address joins the site's mailing list (double opt-in: a confirmation
      * e-mail); no errors are shown around the form (§8). 'form': a contact form; submissions are e-mailed to the shop.
+     * 'waitlist': a product waitlist (a `productWaitlist` block names it and the product): the first e-mail field's
+     * address is signed up once per product (or per form, without one), stored as a submission and e-mailed to the shop.
      */
-    kind: z.enum(['form', 'newsletter']).default('form'),
+    kind: z.enum(['form', 'newsletter', 'waitlist']).default('form'),
     noAnswerText: text(60).default(NO_ANSWER_TEXT),
   })
   .strict();
 
 // ---------------------------------------------------------------- pages, blocks, posts
+
+/** A gallery's image: an image with the optional title and description its captions (§3 "meta") show. */
+export const galleryImageSchema = imageSchema.extend({ title: text(200).optional(), description: text(1000).optional() }).strict();
+
+/** A §9 gallery number: its range and default from the core (src/core/gallery.ts); pixels and counts are whole. */
+const galleryNumber = (option: GalleryNumberOption) => {
+  const { min, max, default: fallback } = GALLERY_NUMBER_OPTIONS[option];
+  const number = option === 'autoplayDelay' ? z.number() : z.number().int('must be a whole number');
+  return number.min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).default(fallback);
+};
+
+/** The gallery block (§3 gallery options, §9 gallery defaults); docs/site-file.md says what each option does. */
+export const galleryBlockSchema = z
+  .object({
+    type: z.literal('gallery'),
+    images: z.array(galleryImageSchema).min(1, 'must list at least one image').max(100),
+    /** §3 says 'slider', §9 'carousel': both are read (as 'slider'). */
+    design: z.enum([...GALLERY_DESIGNS, 'carousel']).default(DEFAULT_GALLERY_DESIGN),
+    /** The accessible name of the gallery (slideshows and sliders are regions named by it). */
+    label: text(100).min(1).optional(),
+    flags: z.array(z.enum(GALLERY_FLAGS)).default(['controls', 'lightbox']),
+    /** Cropped to this ratio around each image's focal point; absent: each image keeps its own shape. */
+    aspectRatio: z.enum(GALLERY_ASPECT_RATIOS).optional(),
+    lightboxTheme: z.enum(GALLERY_LIGHTBOX_THEMES).default('dark'),
+    metaPosition: z.enum(GALLERY_META_POSITIONS).default('bottom-left'),
+    activeAlignment: z.enum(GALLERY_ACTIVE_ALIGNMENTS).default('center'),
+    autoplayDelay: galleryNumber('autoplayDelay'),
+    thumbnailStripHeight: galleryNumber('thumbnailStripHeight'),
+    margin: galleryNumber('margin'),
+    thumbnailsPerRow: galleryNumber('thumbnailsPerRow'),
+    padding: galleryNumber('padding'),
+    maxWidth: galleryNumber('maxWidth'),
+  })
+  .strict();
 
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heading'), text: text(200).min(1), level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2) }).strict(),
@@ -470,7 +580,30 @@ export const blockSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('product'), productId: id }).strict(),
   z.object({ type: z.literal('form'), formId: id }).strict(),
+  /** A product waitlist: a form of kind 'waitlist' and, optionally, the product that is coming (§7 PRODUCT_WAITLIST_SUBMISSION). */
+  z.object({ type: z.literal('productWaitlist'), formId: id, productId: id.optional() }).strict(),
   z.object({ type: z.literal('posts'), collectionId: id, limit: z.number().int().min(1).max(50).default(3) }).strict(),
+  /** Spec §3 Video: the provider's oEmbed HTML, shown as its overlay image until played (src/core/videoEmbed.ts). */
+  z
+    .object({
+      type: z.literal('video'),
+      /** The video's page at the provider: where the overlay links without JavaScript. */
+      url: httpsUrl('https://www.youtube.com/watch?v=…'),
+      /** What the video is: the play button's name ('Play video: {title}') and the player frame's title. */
+      title: text(200).min(1),
+      oembed: z
+        .object({
+          html: z.string().superRefine((html, ctx) => {
+            const embed = parseVideoEmbed(html);
+            if (!embed.ok) ctx.addIssue({ code: 'custom', message: VIDEO_EMBED_MESSAGES[embed.error] });
+          }),
+          providerName: text(100).optional(),
+        })
+        .strict(),
+      overlay: imageSchema,
+    })
+    .strict(),
+  galleryBlockSchema,
 ]);
 
 export const pageSchema = z
@@ -483,6 +616,16 @@ export const pageSchema = z
     pageType: z.number().int().min(1).max(400).default(2),
     showInNavigation: z.boolean().default(true),
     blocks: z.array(blockSchema).default([]),
+    /**
+     * Locks the page (lock screen 103 until the visitor types it; then protected content 105): the password as
+     * written, or better its scrypt hash ('scrypt$…', as `npx tsx scripts/hash-page-password.ts` prints). Never shown on a page.
+     */
+    password: z
+      .string()
+      .max(256)
+      .refine((p) => p.trim() !== '', 'must not be empty (leave `password` out for a page open to everyone)')
+      .refine((p) => !p.startsWith('scrypt$') || /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]{43}$/.test(p), "is not a whole scrypt hash ('scrypt$N$r$p$salt$key')")
+      .optional(),
   })
   .strict();
 
@@ -501,6 +644,26 @@ export const postSchema = z
     categories: z.array(text(60)).default([]),
     /** 1 = comments enabled. */
     commentState: z.number().int().min(0).max(2).default(0),
+    /** Public comments so far (the comment link's label: 'No Comments', '1 Comment', 'N Comments'). */
+    publicCommentCount: z.number().int().min(0).max(1_000_000_000).default(0),
+    /** An event post (spec §3 startDate, endDate, location): its dates show in the site's time zone. */
+    event: z
+      .object({
+        start: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-06-13T10:00:00-04:00' }),
+        end: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-06-13T16:00:00-04:00' }).optional(),
+        /** Dates only, no times. */
+        allDay: z.boolean().default(false),
+        location: z
+          .object({ addressLine1: text(200).optional(), addressLine2: text(200).optional(), addressCountry: text(100).optional() })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .refine((event) => event.end === undefined || Date.parse(event.end) >= Date.parse(event.start), {
+        message: 'must not end before it starts',
+        path: ['end'],
+      })
+      .optional(),
   })
   .strict();
 
@@ -530,6 +693,7 @@ export const siteFileShape = siteFileObject;
 export type SiteFile = z.output<typeof siteFileObject>;
 export type SiteFileInput = z.input<typeof siteFileObject>;
 export type Website = z.output<typeof websiteSchema>;
+export type PromoPopup = z.output<typeof promoPopupSchema>;
 export type CheckoutSettings = z.output<typeof checkoutSettingsSchema>;
 export type ShippingOption = z.output<typeof shippingOptionSchema>;
 export type TaxSettings = z.output<typeof taxSettingsSchema>;
@@ -545,6 +709,8 @@ export type Form = z.output<typeof formSchema>;
 export type FormField = z.output<typeof formFieldSchema>;
 export type Page = z.output<typeof pageSchema>;
 export type Block = z.output<typeof blockSchema>;
+export type GalleryBlock = z.output<typeof galleryBlockSchema>;
+export type GalleryImage = z.output<typeof galleryImageSchema>;
 export type Post = z.output<typeof postSchema>;
 
 /**
@@ -558,6 +724,8 @@ export interface SiteParts {
   pages: (Page | undefined)[];
   posts: (Post | undefined)[];
   unparsedIds?: { collections: Set<string>; products: Set<string>; forms: Set<string> };
+  /** The website's settings that name records (the promo popup's form), when they parsed. */
+  website?: { promoPopup?: { formId: string } | undefined } | undefined;
 }
 
 export type IssueSink = (path: (string | number)[], message: string) => void;
@@ -671,8 +839,24 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
         issue([...at, 'productId'], `product '${block.productId}' does not exist`);
       }
       if (block.type === 'form' && !formExists(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
+      if (block.type === 'productWaitlist') {
+        const kind = s.forms.find((f) => f?.id === block.formId)?.kind;
+        if (!formExists(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
+        else if (kind !== undefined && kind !== 'waitlist') issue([...at, 'formId'], `form '${block.formId}' is not a waitlist form (its kind must be 'waitlist')`);
+        if (block.productId !== undefined && !productIds.has(block.productId) && !unparsed.products.has(block.productId)) {
+          issue([...at, 'productId'], `product '${block.productId}' does not exist`);
+        }
+      }
     }),
   );
+  s.forms.forEach((form, f) => {
+    // The sign-up is its e-mail address: without one required e-mail field there is nothing to sign up.
+    if (form?.kind === 'waitlist' && !form.fields.some((field) => field.kind === 'email' && field.required)) {
+      issue(['forms', f, 'fields'], "a waitlist form needs a required field of kind 'email' (the address signed up)");
+    }
+  });
+  const popupFormId = s.website?.promoPopup?.formId;
+  if (popupFormId !== undefined && !formExists(popupFormId)) issue(['website', 'promoPopup', 'formId'], `form '${popupFormId}' does not exist`);
   s.posts.forEach((post, p) => {
     if (post && !collectionIs(post.collectionId, 'blog')) {
       issue(['posts', p, 'collectionId'], `'${post.collectionId}' is not a blog collection of this site`);

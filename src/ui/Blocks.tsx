@@ -2,12 +2,15 @@ import type { CurrencyCode } from '../core/currency';
 import type { ProductForms } from '../services/coreForm';
 import type { Block, Collection, Form, Post, Product } from '../site/schema';
 import { FormBlock } from './FormBlock';
+import { Gallery } from './Gallery';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
 import { PostList } from './Blog';
 import { ProductFeature } from './ProductFeature';
 import { ProductGrid } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
+import { VideoBlock } from './VideoBlock';
+import { WaitlistBlock } from './WaitlistBlock';
 
 /** Everything the blocks of one page need, loaded before rendering (rendering itself does no I/O). */
 export interface BlockData {
@@ -54,6 +57,11 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
               </figure>
             );
           }
+          case 'gallery': {
+            // Its first image is the page's first large one when no image came before it near the top.
+            const priority = imagesSeen++ === 0 && i < 3;
+            return <Gallery key={i} siteId={data.siteId} block={block} index={i} priority={priority} />;
+          }
           case 'productGrid': {
             const collection = data.collections.get(block.collectionId);
             const products = (data.productsByCollection.get(block.collectionId) ?? []).slice(0, block.limit);
@@ -83,12 +91,21 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
             const form = data.forms.get(block.formId);
             return form ? <FormBlock key={i} index={i} form={form} selectValueLabel={data.labels.selectValue} captcha={form.captcha && (data.formCaptcha ?? true)} /> : null;
           }
+          case 'productWaitlist': {
+            const form = data.forms.get(block.formId);
+            const product = block.productId ? (data.products.get(block.productId) ?? null) : null;
+            return form ? (
+              <WaitlistBlock key={i} index={i} form={form} product={product} selectValueLabel={data.labels.selectValue} captcha={form.captcha && (data.formCaptcha ?? true)} />
+            ) : null;
+          }
           case 'posts': {
             const collection = data.collections.get(block.collectionId);
             const posts = (data.postsByCollection.get(block.collectionId) ?? []).slice(0, block.limit);
             if (!collection) return null;
             return <PostList key={i} posts={posts} siteId={data.siteId} collectionSlug={collection.slug} headingLevel={3} />;
           }
+          case 'video':
+            return <VideoBlock key={i} block={block} siteId={data.siteId} index={i} />;
           default:
             return null;
         }

@@ -1,19 +1,23 @@
 import type { ImagePriority } from '../core/images';
 import type { Post } from '../site/schema';
 import { Paragraphs } from './Layout';
+import { commentsShown, CommentLink, PostComments, PostEvent, PostLikes, PostTaxonomy, PostText, postPath, ShareLinks, type BlogContext } from './BlogPostParts';
 import { ResponsiveImage } from './ResponsiveImage';
 
-export const postPath = (collectionSlug: string, postSlug: string) => `/${collectionSlug}/${postSlug}`;
+export { postPath, type BlogContext };
 
 /** '2026-05-31' → 'May 31, 2026' (dates are calendar dates: formatted in UTC so no time zone shifts the day). */
 export const formatPostDate = (isoDate: string, locale: string): string =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-function PostMeta({ post, locale }: { post: Post; locale: string }) {
+/** Date, author and — with the blog's context — the comment link. */
+function PostMeta({ post, locale, context }: { post: Post; locale: string; context?: BlogContext }) {
+  const comments = context && commentsShown(post, context) ? <CommentLink post={post} context={context} /> : null;
   return (
     <p className="post-meta">
       <time dateTime={post.publishedOn}>{formatPostDate(post.publishedOn, locale)}</time>
       {post.author ? <> · {post.author}</> : null}
+      {comments ? <> · {comments}</> : null}
     </p>
   );
 }
@@ -25,6 +29,7 @@ export function PostList({
   headingLevel = 2,
   locale = 'en-US',
   firstImagePriority,
+  context,
 }: {
   posts: Post[];
   siteId: string;
@@ -33,6 +38,8 @@ export function PostList({
   locale?: string;
   /** 'high' where the list opens the page: its first image is then the largest paint, so it must not wait (lazy). */
   firstImagePriority?: ImagePriority;
+  /** The blog's settings (comment links, event dates in its time zone, category links); without it: date and author only. */
+  context?: BlogContext;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -47,25 +54,38 @@ export function PostList({
           <Heading>
             <a href={postPath(collectionSlug, post.slug)}>{post.title}</a>
           </Heading>
-          <PostMeta post={post} locale={locale} />
+          <PostMeta post={post} locale={locale} context={context} />
+          {context ? <PostEvent post={post} context={context} compact /> : null}
           {post.excerpt ? <p>{post.excerpt}</p> : null}
+          {context ? <PostTaxonomy post={post} kind="category" collectionSlug={collectionSlug} /> : null}
         </li>
       ))}
     </ul>
   );
 }
 
-export function PostView({ post, siteId, locale }: { post: Post; siteId: string; locale: string }) {
+/** A post's page: its text, event details, categories and tags, likes, share links and comments (with the blog's context). */
+export function PostView({ post, siteId, locale, context, likeCount = 0 }: { post: Post; siteId: string; locale: string; context?: BlogContext; likeCount?: number }) {
   return (
     <article className="post">
       <h1>{post.title}</h1>
-      <PostMeta post={post} locale={locale} />
+      <PostMeta post={post} locale={locale} context={context} />
+      {context ? <PostEvent post={post} context={context} /> : null}
       {post.image ? (
         <div className="post__image">
           <ResponsiveImage siteId={siteId} image={post.image} sizes="(min-width: 760px) 704px, 100vw" displayWidth={750} priority="high" />
         </div>
       ) : null}
-      <Paragraphs className="post__body" text={post.body} />
+      {context ? <PostText className="post__body" text={post.body} collectionSlug={context.collectionSlug} /> : <Paragraphs className="post__body" text={post.body} />}
+      {context ? (
+        <footer className="post__footer">
+          <PostTaxonomy post={post} kind="category" collectionSlug={context.collectionSlug} />
+          <PostTaxonomy post={post} kind="tag" collectionSlug={context.collectionSlug} />
+          <PostLikes post={post} context={context} likeCount={likeCount} />
+          <ShareLinks post={post} context={context} />
+        </footer>
+      ) : null}
+      {context ? <PostComments post={post} context={context} /> : null}
     </article>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { ROUTES } from '../core/purchaseRoute';
 import type { CurrencyCode } from '../core/currency';
+import { promoPopupAllowedOn } from '../core/promoPopup';
 import { Island } from './Island';
+import { PromoPopupMount, type PromoPopupChrome } from './PromoPopup';
 import { SearchForm } from './SearchForm';
+import { SocialProfiles, type SocialProfile } from './SocialProfiles';
 
 export interface NavLink {
   href: string;
@@ -14,6 +17,10 @@ export interface SiteChrome {
   title: string;
   currency: CurrencyCode;
   nav: NavLink[];
+  /** The shop's social profiles, linked in the footer (./SocialProfiles.tsx). */
+  social?: readonly SocialProfile[];
+  /** The site's promo popup, mounted on every page but the cart and checkout (./PromoPopup.tsx); none on visitor pages. */
+  promoPopup?: PromoPopupChrome | null;
 }
 
 const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
@@ -58,11 +65,13 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
       </main>
       <footer className="site-footer">
         <div className="container">
+          <SocialProfiles profiles={chrome.social ?? []} shopTitle={chrome.title} />
           <p>
             {chrome.title} · Powered by Vitrine
           </p>
         </div>
       </footer>
+      {chrome.promoPopup && promoPopupAllowedOn(path) ? <PromoPopupMount chrome={chrome.promoPopup} /> : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { PageSlice } from '../core/paging';
 import { isPayLaterSupported, type PayLaterContext } from '../core/payLater';
 import { Pager } from './Pager';
-import type { Collection, Page, Post, Product } from '../site/schema';
+import type { Collection, Page, Product } from '../site/schema';
 import type { ProductForms } from '../services/coreForm';
-import { PostList, PostView } from './Blog';
+import { PostView } from './Blog';
 import { Blocks, type BlockData } from './Blocks';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
@@ -48,17 +48,6 @@ export function ProductListPage({
       </header>
       <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug, productForms }} />
       {paging ? <Pager page={paging.page} pageCount={paging.pageCount} href={(n) => (n === 1 ? `/${collection.slug}` : `/${collection.slug}/page/${n}`)} /> : null}
-    </>
-  );
-}
-
-export function BlogListPage({ collection, posts, siteId, locale }: { collection: Collection; posts: Post[]; siteId: string; locale: string }) {
-  return (
-    <>
-      <header className="collection-header">
-        <h1>{collection.title}</h1>
-      </header>
-      <PostList posts={posts} siteId={siteId} collectionSlug={collection.slug} locale={locale} firstImagePriority="high" />
     </>
   );
 }

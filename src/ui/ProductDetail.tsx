@@ -8,6 +8,7 @@ import { isPayLaterSupported, isProductPayLaterEligible, type PayLaterContext } 
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
+import { ProductAudio } from './ProductAudio';
 import { ProductMark, productScarcity } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 import { RestockSignUpBlock } from './RestockSignUpBlock';
@@ -81,6 +82,7 @@ export function ProductDetail({
               ))}
             </ul>
           ) : null}
+          <ProductAudio product={product} />
         </div>
         <div className="pdp__info">
           <h1 className="pdp__name">{product.name}</h1>

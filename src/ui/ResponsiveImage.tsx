@@ -1,4 +1,4 @@
-import { buildSrcset, imageAltText, imageLoading, imageUrl, objectPosition, thumbnailWidth, type ImagePriority } from '../core/images';
+import { buildSrcset, imageAltText, imageLoading, imageUrl, objectPosition, srcsetWidths, thumbnailWidth, type ImagePriority } from '../core/images';
 import { createContext, useContext } from 'react';
 import type { Image } from '../site/schema';
 
@@ -15,6 +15,38 @@ export interface SiteImages {
   sizes?: ReadonlyMap<string, { width: number; height: number }>;
 }
 export const SiteImagesContext = createContext<SiteImages>({});
+
+/** What an <img> of a site image says (§9): its fallback src, srcset, intrinsic size, alt text and focal point. */
+export interface ImageSources {
+  src: string;
+  srcSet: string;
+  width?: number;
+  height?: number;
+  alt: string;
+  /** CSS object-position of the focal point. */
+  position: string;
+  /** The largest rendition (never wider than the original): what a link to the whole image opens. */
+  largest: string;
+}
+
+/**
+ * The sources of `image` drawn about `displayWidth` CSS pixels wide: the fallback src is the §9 thumbnail threshold
+ * covering that width, srcset lists every spec width up to the original's.
+ */
+export function imageSources(siteId: string, image: Image, site: SiteImages, displayWidth: number, originalWidth?: number): ImageSources {
+  const url = assetUrl(siteId, image.file, site.version);
+  const size = site.sizes?.get(image.file);
+  const widths = srcsetWidths(originalWidth ?? size?.width);
+  return {
+    src: imageUrl(url, thumbnailWidth(displayWidth)),
+    srcSet: buildSrcset(url, originalWidth ?? size?.width),
+    width: size?.width,
+    height: size?.height,
+    alt: imageAltText({ altText: image.altText }),
+    position: objectPosition(image.focalPoint),
+    largest: imageUrl(url, widths[widths.length - 1]!),
+  };
+}
 
 /**
  * A responsive image (§9): every spec width in srcset (never wider than the original when known), lazy unless
@@ -40,24 +72,21 @@ export function ResponsiveImage({
   displayWidth?: number;
   className?: string;
 }) {
-  const site = useContext(SiteImagesContext);
-  const url = assetUrl(siteId, image.file, site.version);
-  const loading = imageLoading(priority);
+  const sources = imageSources(siteId, image, useContext(SiteImagesContext), displayWidth, originalWidth);
   // With its size known the browser reserves the image's box before it loads (no layout shift).
-  const size = site.sizes?.get(image.file);
   return (
     <img
       className={className}
-      src={imageUrl(url, thumbnailWidth(displayWidth))}
-      srcSet={buildSrcset(url, originalWidth ?? size?.width)}
-      width={size?.width}
-      height={size?.height}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      width={sources.width}
+      height={sources.height}
       sizes={sizes}
-      alt={imageAltText({ altText: image.altText })}
-      loading={loading}
+      alt={sources.alt}
+      loading={imageLoading(priority)}
       decoding="async"
       fetchPriority={priority === 'high' ? 'high' : undefined}
-      style={{ objectPosition: objectPosition(image.focalPoint) }}
+      style={{ objectPosition: sources.position }}
     />
   );
 }

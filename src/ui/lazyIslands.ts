@@ -4,13 +4,21 @@
  * holds their code.
  */
 import { AddOnButton, type AddOnButtonProps } from '../client/islands/AddOnButton';
+import { Gallery, type GalleryProps } from '../client/islands/Gallery';
+import { LikeButton, type LikeButtonProps } from '../client/islands/LikeButton';
+import { PromoPopup, type PromoPopupProps } from '../client/islands/PromoPopup';
 import { RelatedProductsTracking, type RelatedProductsTrackingProps } from '../client/islands/RelatedProductsTracking';
 import { RestockSignUp, type RestockSignUpProps } from '../client/islands/RestockSignUp';
+import { VideoPlayer, type VideoPlayerProps } from '../client/islands/VideoPlayer';
 
-export const LAZY_ISLAND_COMPONENTS = { RestockSignUp, AddOnButton, RelatedProductsTracking };
+export const LAZY_ISLAND_COMPONENTS = { RestockSignUp, AddOnButton, RelatedProductsTracking, Gallery, VideoPlayer, LikeButton, PromoPopup };
 
 export interface LazyIslandProps {
   RestockSignUp: RestockSignUpProps;
   AddOnButton: AddOnButtonProps;
   RelatedProductsTracking: RelatedProductsTrackingProps;
+  Gallery: GalleryProps;
+  VideoPlayer: VideoPlayerProps;
+  LikeButton: LikeButtonProps;
+  PromoPopup: PromoPopupProps;
 }

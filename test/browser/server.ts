@@ -37,6 +37,8 @@ export async function startServer(
     engine?: Engine;
     /** Timeouts and keep-alive limits (the benchmark lifts the per-connection request cap its client ignores). */
     httpLimits?: Partial<HttpLimits>;
+    /** Keeps the site file's promo popup (default: removed, so it covers no other suite's page). */
+    promoPopup?: boolean;
     /** Changes the site file before it is imported (its images are still read beside the file). */
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
     /** Form blocks' budgets and ALTCHA's work (src/server/routes/forms.tsx). */
@@ -66,9 +68,13 @@ export async function startServer(
     };
   }
   const siteFile = options.siteFile ?? DEMO_SITE_FILE;
-  if (options.editSite) {
-    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { website: { store: Record<string, unknown> } };
-    options.editSite(site);
+  // The demo's promo popup (a modal after a few seconds) would cover the page in the other suites: only those that
+  // ask for it keep it.
+  const dropPromoPopup = options.promoPopup !== true;
+  if (options.editSite || dropPromoPopup) {
+    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { website: { store: Record<string, unknown>; promoPopup?: unknown } };
+    if (dropPromoPopup) delete site.website.promoPopup;
+    options.editSite?.(site);
     await importSite(handle.db, JSON.stringify(site), dirname(siteFile));
   } else {
     await importSiteFile(handle.db, siteFile);

@@ -57,7 +57,7 @@ forEachEngine((_engine, getDb) => {
     expect((await listCollections(db, 'demo')).map((c) => c.slug)).toEqual(['shop', 'blog']);
     expect(await getCollectionBySlug(db, 'demo', 'blog')).toEqual({ id: 'journal', type: 'blog', title: 'Journal', slug: 'blog' });
     expect((await getCollection(db, 'demo', 'shop'))?.type).toBe('products');
-    expect((await listPages(db, 'demo')).map((p) => p.path)).toEqual(['/', '/about', '/contact']);
+    expect((await listPages(db, 'demo')).map((p) => p.path)).toEqual(['/', '/about', '/contact', '/coming-soon', '/wholesale']);
     expect((await getPageByPath(db, 'demo', '/contact'))?.blocks.at(-1)).toEqual({ type: 'form', formId: 'contact' });
     expect(await getPageByPath(db, 'demo', '/nope')).toBeUndefined();
     expect((await listPosts(db, 'demo', 'journal')).map((p) => p.slug)).toEqual([

@@ -57,7 +57,7 @@ forEachEngine((_engine, getDb) => {
     it('imports the demo site with its images', async () => {
       const result = await importSiteFile(getDb(), DEMO);
       expect(result.site).toMatchObject({ id: 'demo', title: 'Vitrine Demo Store', isDefault: true, currency: 'USD', version: 1 });
-      expect(result.counts).toEqual({ collections: 2, products: 18, variants: 42, forms: 4, pages: 3, posts: 3, images: 24 });
+      expect(result.counts).toEqual({ collections: 2, products: 18, variants: 42, forms: 5, pages: 5, posts: 3, images: 24 });
     });
 
     it('refuses an invalid file whole, listing every problem, and keeps the stored site', async () => {

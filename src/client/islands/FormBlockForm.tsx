@@ -26,12 +26,14 @@ export const FORM_KEY_API = '/api/form/FormSubmissionKey';
 export const SAVE_FORM_API = '/api/form/SaveFormSubmission';
 /** The field a form posted without JavaScript names itself with. */
 export const FORM_ID_FIELD = 'formId';
+/** The field naming a waitlist block's product in a form posted without JavaScript. */
+export const PRODUCT_ID_FIELD = 'productId';
 
 export interface FormBlockFormProps {
   form: {
     id: string;
     name: string;
-    kind: 'form' | 'newsletter';
+    kind: 'form' | 'newsletter' | 'waitlist';
     fields: FormField[];
     submitLabel: string;
     submissionMessage: string;
@@ -46,6 +48,14 @@ export interface FormBlockFormProps {
   selectValueLabel: string;
   /** The outcome of a post without JavaScript, when the page was rendered for it. */
   initial: { fieldErrors: Record<string, string>; error: string | null; success: boolean; values?: Record<string, string[]> } | null;
+  /** A waitlist block's product (sent with the answers, and posted without JavaScript as PRODUCT_ID_FIELD). */
+  productId?: string | null;
+  /** Shown in the promo popup (its own §7 CAPTCHA action on the server). */
+  placement?: 'promoPopup';
+  /** Prefix of the fields' element ids (default `form-{form id}`): the popup's copy of a form must not share them. */
+  idPrefix?: string;
+  /** Called once the submission succeeded (the popup remembers it). */
+  onSuccess?: () => void;
 }
 
 /** A path of this site only: one slash, then not a second one or a backslash (never another host). */
@@ -66,7 +76,7 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
   }
 }
 
-export function FormBlockForm({ form, captcha, selectValueLabel, initial }: FormBlockFormProps) {
+export function FormBlockForm({ form, captcha, selectValueLabel, initial, productId = null, placement, idPrefix = `form-${form.id}`, onSuccess }: FormBlockFormProps) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
   const [error, setError] = useState<string | null>(initial?.error ?? null);
   const [success, setSuccess] = useState(initial?.success ?? false);
@@ -122,11 +132,14 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
         formId: form.id,
         form: JSON.stringify(checked.value),
         pagePath: window.location.pathname,
+        ...(placement ? { placement } : {}),
+        ...(productId ? { productId } : {}),
         ...(captchaAnswer?.ok ? { [captchaAnswer.field]: captchaAnswer.token } : {}),
       });
       if (saved.status === 200) {
         setFieldErrors({});
         setError(null);
+        onSuccess?.();
         if (isSitePath(form.successRedirect)) {
           window.location.assign(form.successRedirect);
           return;
@@ -152,12 +165,13 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial }: Form
     );
   }
 
-  const id = (field: FormField, part?: string) => `form-${form.id}-${field.id}${part ? `-${part}` : ''}`;
+  const id = (field: FormField, part?: string) => `${idPrefix}-${field.id}${part ? `-${part}` : ''}`;
   return (
     <>
       {surrounding ? <p className="form-block__problem">{surrounding.above}</p> : null}
       <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate onSubmit={(e) => void onSubmit(e)} ref={formRef}>
         <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+        {productId ? <input type="hidden" name={PRODUCT_ID_FIELD} value={productId} /> : null}
         <input type="hidden" name={CRUMB_FIELD} value={CRUMB_PLACEHOLDER} suppressHydrationWarning />
         {form.fields.map((field) => (
           <FormFieldInput

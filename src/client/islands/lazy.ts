@@ -10,9 +10,12 @@
  *   pointer or focus reaches it.
  * - RelatedProductsTracking (the related products' §7 events, no markup of its own): when their section scrolls into
  *   view or takes focus.
+ * - Gallery (a gallery block's slides, autoplay and lightbox, ./Gallery.tsx): once the browser is idle, or at once when
+ *   the pointer or focus reaches it (an image link clicked before then opens the image itself).
  */
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { promoPopupDue, promoPopupStorageKey } from '../../core/promoPopup';
 import { restockFormTarget, type RestockVariant } from '../../core/restockForm';
 import { onVariantSelection } from '../variantSelection';
 import { ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './index';
@@ -65,6 +68,49 @@ LAZY_ISLANDS.RelatedProductsTracking = {
       start();
     });
     observer.observe(section);
+  },
+};
+
+LAZY_ISLANDS.Gallery = {
+  load: () => import('./Gallery').then((m) => m.Gallery as ComponentType<object>),
+  wake(root, _props, start) {
+    whenReached(root, start);
+    whenIdle(start);
+  },
+};
+
+// A video block's play button and a post's like button: once the browser is idle, or at once when the pointer or
+// focus reaches them (a click before then follows the link to the video's page, or posts the like form).
+LAZY_ISLANDS.VideoPlayer = {
+  load: () => import('./VideoPlayer').then((m) => m.VideoPlayer as ComponentType<object>),
+  wake(root, _props, start) {
+    whenReached(root, start);
+    whenIdle(start);
+  },
+};
+
+LAZY_ISLANDS.LikeButton = {
+  load: () => import('./LikeButton').then((m) => m.LikeButton as ComponentType<object>),
+  wake(root, _props, start) {
+    whenReached(root, start);
+    whenIdle(start);
+  },
+};
+
+// The promo popup (./PromoPopup.tsx): its code loads only when it is due, `showAfterSeconds` after the page loaded and
+// not shown in this browser within `showAgainAfterDays` (src/core/promoPopup.ts); until then the page runs nothing of it.
+LAZY_ISLANDS.PromoPopup = {
+  load: () => import('./PromoPopup').then((m) => m.PromoPopup as ComponentType<object>),
+  wake(_root, props, start) {
+    const popup = (props as { popup: { formId: string; showAfterSeconds: number; showAgainAfterDays: number } }).popup;
+    let stored: string | null | undefined;
+    try {
+      stored = window.localStorage.getItem(promoPopupStorageKey(popup.formId));
+    } catch {
+      stored = undefined;
+    }
+    if (!promoPopupDue(stored, Date.now(), popup.showAgainAfterDays)) return;
+    setTimeout(start, popup.showAfterSeconds * 1000);
   },
 };
 

@@ -17,6 +17,8 @@ import { siteUsers } from './008_site_users';
 import { orderLookups } from './011_order_lookups';
 import { restock } from './009_restock';
 import { search } from './010_search';
+import { pageLockSecrets } from './012_page_lock_secrets';
+import { postLikes } from './013_post_likes';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -31,6 +33,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '009_restock': restock(engine),
     '010_search': search(engine),
     '011_order_lookups': orderLookups(engine),
+    '012_page_lock_secrets': pageLockSecrets(engine),
+    '013_post_likes': postLikes(engine),
   };
 }
 

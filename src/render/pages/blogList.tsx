@@ -1,8 +1,9 @@
 /** A blog collection at /{collection}: its posts, newest first. */
 import { PageType } from '../../core/enums';
 import * as catalog from '../../services/catalog';
-import { BlogListPage } from '../../ui/Pages';
+import { BlogListPage } from '../../ui/BlogPages';
 import { collectionPath, pageKind } from '../pageKind';
+import { blogContext } from './blogContext';
 
 export const blogList = pageKind({
   name: 'blogList',
@@ -15,6 +16,6 @@ export const blogList = pageKind({
     pageType: PageType.MAIN_CONTENT,
     title: collection.title,
     description: posts[0]?.excerpt ?? collection.title,
-    body: <BlogListPage collection={collection} posts={posts} siteId={site.id} locale={site.settings.locale} />,
+    body: <BlogListPage collection={collection} posts={posts} context={blogContext(site, collection.slug)} />,
   }),
 });

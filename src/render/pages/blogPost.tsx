@@ -2,9 +2,11 @@
 import { PageType, RecordType } from '../../core/enums';
 import { imageUrl } from '../../core/images';
 import * as catalog from '../../services/catalog';
-import { PostView } from '../../ui/Pages';
+import { likeCounts, likesEnabled } from '../../services/likes';
+import { PostView } from '../../ui/Blog';
 import { assetUrl } from '../../ui/ResponsiveImage';
 import { collectionPath, pageKind } from '../pageKind';
+import { blogContext } from './blogContext';
 
 export const blogPost = pageKind({
   name: 'blogPost',
@@ -15,14 +17,17 @@ export const blogPost = pageKind({
   },
   load: async ({ db, site }, { collection, slug }) => {
     const post = await catalog.getPostBySlug(db, site.id, collection.slug, slug);
-    return post && { collection, post };
+    if (!post) return undefined;
+    // The count as the page is made (pages are cached): the like button reads the current one when it runs.
+    const likeCount = likesEnabled(site) ? ((await likeCounts(db, site.id, [post.id])).get(post.id) ?? 0) : 0;
+    return { collection, post, likeCount };
   },
-  view: ({ site }, { collection, post }) => ({
+  view: ({ site }, { collection, post, likeCount }) => ({
     pageType: PageType.CONTENT_ITEM,
-    census: { itemId: post.id, collectionId: collection.id, recordType: RecordType.TEXT, contentSource: 'i' },
+    census: { itemId: post.id, collectionId: collection.id, recordType: post.event ? RecordType.EVENT : RecordType.TEXT, contentSource: 'i' },
     title: post.title,
     description: post.excerpt || post.body,
     image: post.image ? imageUrl(assetUrl(site.id, post.image.file, site.version), 1000) : null,
-    body: <PostView post={post} siteId={site.id} locale={site.settings.locale} />,
+    body: <PostView post={post} siteId={site.id} locale={site.settings.locale} context={blogContext(site, collection.slug)} likeCount={likeCount} />,
   }),
 });

@@ -5,7 +5,7 @@
  *
  * - POST /api/form/FormSubmissionKey → { key } (single use, FORM_KEY_LIFETIME_MS)
  * - POST /api/form/SaveFormSubmission { key, formId, form (JSON text: field id → value), captchaKey?,
- *   recaptchaEnterpriseV3Token?, pagePath? } → 200 { ok: true } | 400 { error, errors? } | 401 | 404 | 429 with the §8
+ *   recaptchaEnterpriseV3Token?, pagePath?, placement? ('promoPopup'), productId? (a waitlist's product) } → 200 { ok: true } | 400 { error, errors? } | 401 | 404 | 429 with the §8
  *   texts | 503 when the site's CAPTCHA provider could not be asked
  * - POST /api/rest/forms/validate/{formId} { field id → value } → 200 { errors: {} } | 400 { errors }
  * - GET /api/template/GetTemplateSchema?type=9 → the custom-form template data
@@ -55,6 +55,7 @@ export interface FormRouteOptions {
 }
 
 const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_FORM_TEXT = 100_000;
 
 /** The §8 answer of a refusal: its status and body. */
@@ -149,6 +150,8 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       pagePath: typeof body.pagePath === 'string' && /^\/[^\s]{0,500}$/.test(body.pagePath) ? body.pagePath : null,
       baseUrl: baseUrlOf(request),
       visitor: visitorOf(request),
+      placement: body.placement === 'promoPopup' ? 'promoPopup' : null,
+      productId: typeof body.productId === 'string' && PRODUCT_ID.test(body.productId) ? body.productId : null,
     }, captchaDeps);
     if (result.ok) return { ok: true };
     const answer = refusalAnswer(result.error);
@@ -247,7 +250,10 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       const site = await siteOf(request);
       const path = canonicalPath(request.url);
       const page = await catalog.getPageByPath(ctx.db, site.id, path);
-      const form = page?.blocks.some((b) => b.type === 'form' && b.formId === formId) ? await catalog.getForm(ctx.db, site.id, formId) : undefined;
+      const block = page?.blocks.find(
+        (b) => (b.type === 'form' || b.type === 'productWaitlist') && b.formId === formId && (b.type === 'form' || b.productId === undefined || body.productId === undefined || b.productId === body.productId),
+      );
+      const form = block ? await catalog.getForm(ctx.db, site.id, formId) : undefined;
       if (!page || !form) return reply.callNotFound();
       const values = (name: string): string[] => {
         const value = body[name];
@@ -277,6 +283,7 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
         pagePath: path,
         baseUrl: baseUrlOf(request),
         visitor: visitorOf(request),
+        productId: block?.type === 'productWaitlist' ? (block.productId ?? null) : null,
       }, captchaDeps);
       let state: FormPostState;
       let status = 200;

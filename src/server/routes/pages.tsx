@@ -18,6 +18,7 @@ import {
   NOT_FOUND_CACHE_CONTROL,
   notModifiedHeaders,
   PAGE_CACHE_CONTROL,
+  PROTECTED_PAGE_CACHE_CONTROL,
   pageHeaders,
   VISITOR_PAGE_CACHE_CONTROL,
   type PageAnswerShape,
@@ -28,6 +29,8 @@ import { CART_NOTICE_COOKIE } from '../../core/cartNotice';
 import { siteOf } from '../plugins/site';
 import { ROUTES } from '../../core/purchaseRoute';
 import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../rateLimits';
+import { pageLockCookie } from '../../core/pageLock';
+import { opensPage, type LockedPage } from '../../services/pageLocks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +76,43 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
 
   const send = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const site = await siteOf(request);
+    try {
+      // A password-protected page is made per request from the visitor's cookie, before and apart from the cache:
+      // neither its lock screen nor its content is ever kept under its path (nor answered by ../pageFastPath.ts).
+      const locked = await renderer.lockedPage(site, path);
+      if (locked) return await sendLockedPage(request, reply, site, locked);
+      return await sendPage(request, reply, site, path);
+    } catch (error) {
+      // A refusal meant for the client (406), or an answer already begun: the app's error handler, as before.
+      if (error instanceof ApiError || reply.sent) throw error;
+      return sendErrorPage(request, reply, site, path, error);
+    }
+  };
+
+  /** A page that failed to render: the site's error page (101, status 500, never cached), and the failure logged. */
+  const sendErrorPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string, error: unknown) => {
+    request.log.error({ err: error, path }, 'a page failed to render: the error page (101) was shown');
+    // When even the error page cannot be made (the database is down), the app's plain error answer.
+    const rendered = await renderer.renderError(site, path).catch(() => {
+      throw error;
+    });
+    const page = encoded(withEtag(rendered), false);
+    return sendRepresentation(request, reply, 500, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+  };
+
+  /** The lock screen (103, 401), or the page's content (105) when the visitor's cookie opens it: this visitor's only. */
+  const sendLockedPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, locked: LockedPage) => {
+    const unlocked = await opensPage(ctx.db, site, locked, request.cookies[pageLockCookie(locked.id)]);
+    const rendered = await renderer.render(site, locked.path, null, new URLSearchParams(), unlocked ? { unlocked: true } : undefined);
+    const page = encoded(withEtag(rendered), false);
+    return sendRepresentation(request, reply, rendered.status, page, {
+      cacheControl: PROTECTED_PAGE_CACHE_CONTROL,
+      contentSecurityPolicy: page.page.contentSecurityPolicy,
+      withEtag: false,
+    });
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
     const key = PageCache.key(site.id, site.version, path);
     let page = cache.get(key);
     if (!page) {

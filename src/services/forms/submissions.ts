@@ -2,12 +2,17 @@
  * Form submissions (spec §4, §5, §7, §8): the server side of SaveFormSubmission and of a form posted without
  * JavaScript. It spends the submission key, checks every answer with the core's rules (the browser's own), checks the
  * CAPTCHA when the form has one, then in one transaction stores the submission and queues its e-mail to the shop (a
- * contact form) or signs the address up to the mailing list (a newsletter form: double opt-in).
+ * contact form) or signs the address up to the mailing list (a newsletter form: double opt-in). A product waitlist's
+ * sign-up is a submission too (what the merchant reads with `vitrine submissions`, with the product it waits for as
+ * its first answer), stored once per e-mail and product (or form): its id is derived from them, so a second sign-up,
+ * even one racing the first in another process, adds nothing and e-mails nothing, while the visitor sees the same
+ * success.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FormDefinition, FormValues } from '../../core/forms/fields';
 import { captchaActionFor } from '../../core/forms/captcha';
+import type { CaptchaAction } from '../../core/forms/submission';
 import { summarizeFormAnswers } from '../../core/forms/summary';
 import { validateForm } from '../../core/forms/validation';
 import { err, ok, type Result } from '../../core/result';
@@ -50,6 +55,13 @@ export interface SubmissionInput {
   baseUrl: string;
   /** The request's host name, address and user agent, for a third-party CAPTCHA's checks. */
   visitor?: CaptchaVisitor;
+  /**
+   * Where the form was shown, when not in a form block: 'promoPopup' (§7 PROMO_POPUP_SUBMISSION; believed only for the
+   * site's popup form). A waitlist form's CAPTCHA is always PRODUCT_WAITLIST_SUBMISSION.
+   */
+  placement?: 'promoPopup' | null;
+  /** A waitlist form: the product it waits for (a product of this site, else ignored). */
+  productId?: string | null;
 }
 
 export interface SubmissionDeps {
@@ -78,6 +90,58 @@ export function validateAnswers(form: Form, values: unknown): Result<FormValues,
   return checked.ok ? checked : err(checked.error.fields);
 }
 
+/** The §7 action a submission's CAPTCHA answered for: the popup's when the form is the site's popup form, else its kind's. */
+export function captchaActionOf(site: Site, form: Pick<Form, 'id' | 'kind'>, placement: 'promoPopup' | null): CaptchaAction {
+  if (placement === 'promoPopup' && site.settings.promoPopup?.formId === form.id) return captchaActionFor('promoPopup');
+  return captchaActionFor(form.kind === 'waitlist' ? 'productWaitlist' : form.kind);
+}
+
+/** The id of a waitlist sign-up: one per site, form, product (or none) and e-mail (trimmed, lower-cased). */
+export const waitlistSignUpId = (siteId: string, formId: string, productId: string | null, email: string): string =>
+  `wl-${createHash('sha256').update(JSON.stringify([siteId, formId, productId ?? '', email.trim().toLowerCase()])).digest('base64url').slice(0, 32)}`;
+
+async function signUpForWaitlist(
+  db: Db,
+  site: Site,
+  form: Form,
+  values: FormValues,
+  input: SubmissionInput,
+  now: Date,
+): Promise<Result<{ id: string; form: Form }, SubmissionRefusal>> {
+  const emailField = form.fields.find((field) => field.kind === 'email');
+  const email = emailField ? values[emailField.id] : undefined;
+  const product = input.productId ? await catalog.getProduct(db, site.id, input.productId) : undefined;
+  const productLine: AnswerLines[] = product ? [{ title: 'Product', lines: [`${product.name} (${product.id})`] }] : [];
+  const answers = [...productLine, ...answerLines(form, values)];
+  const id =
+    typeof email === 'string' && email.trim() !== ''
+      ? waitlistSignUpId(site.id, form.id, product?.id ?? null, email)
+      : randomBytes(12).toString('base64url');
+  return inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('form_submissions')
+      .values({
+        id,
+        site_id: site.id,
+        form_id: form.id,
+        form_name: form.name,
+        fields: JSON.stringify(product ? { ...values, productId: product.id } : values),
+        answers: JSON.stringify(answers),
+        page_path: input.pagePath,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    const shopEmail = site.settings.store.checkout.shopEmail;
+    if (inserted && shopEmail) {
+      const mail = submissionEmail({ siteTitle: site.title, formName: form.name, answers, pagePath: input.pagePath, submittedAt: now.toISOString() });
+      await enqueueEmail(trx, { siteId: site.id, kind: SUBMISSION_MAIL_KIND, to: shopEmail, ...mail }, now);
+    }
+    return ok({ id, form });
+  });
+}
+
 export async function submitForm(
   db: Db,
   site: Site,
@@ -93,11 +157,12 @@ export async function submitForm(
   if (formNeedsCaptcha(site, form)) {
     const token = input.captchaToken?.trim() ?? '';
     if (token === '') return err({ kind: 'captcha' });
-    const check = await (deps.verifyCaptcha ?? verifyCaptcha)(db, site, token, captchaActionFor(form.kind), input.visitor);
+    const check = await (deps.verifyCaptcha ?? verifyCaptcha)(db, site, token, captchaActionOf(site, form, input.placement ?? null), input.visitor);
     if (check === 'unavailable') return err({ kind: 'captcha-unavailable' });
     if (check !== 'ok') return err({ kind: 'captcha' });
   }
   const values = checked.value;
+  if (form.kind === 'waitlist') return signUpForWaitlist(db, site, form, values, input, now);
   const answers = answerLines(form, values);
   const id = randomBytes(12).toString('base64url');
   return inTransaction(db, async (trx) => {

@@ -1,7 +1,7 @@
 /**
- * What the search index holds for a site: one document per product, page and blog post that has a page of its own,
- * with its path, its shown texts and their folded words (src/core/search.ts `indexText`). Pure: the import and the
- * migration that indexes existing sites both build their rows here.
+ * What the search index holds for a site: one document per product, page (password-protected ones left out) and
+ * blog post that has a page of its own, with its path, its shown texts and their folded words (src/core/search.ts
+ * `indexText`). Pure: the import and the migration that indexes existing sites both build their rows here.
  */
 import { indexText } from '../../core/search';
 import type { Collection, Page, Post, Product } from '../../site/schema';
@@ -16,7 +16,7 @@ export interface SearchableContent {
     tags?: readonly string[];
     variants?: readonly { attributes?: Readonly<Record<string, string>> }[];
   })[];
-  pages: readonly Pick<Page, 'id' | 'path' | 'title' | 'blocks'>[];
+  pages: readonly (Pick<Page, 'id' | 'path' | 'title' | 'blocks'> & { password?: string | undefined })[];
   posts: readonly (Pick<Post, 'id' | 'collectionId' | 'slug' | 'title'> & {
     excerpt?: string;
     body?: string;
@@ -58,6 +58,9 @@ export function searchDocuments(content: SearchableContent): SearchDocument[] {
     });
   }
   for (const page of content.pages) {
+    // A password-protected page is not searchable at all: its text must not reach anyone without the password, and
+    // its title alone would lead nowhere but to its lock screen.
+    if (page.password !== undefined) continue;
     const headings: string[] = [];
     const texts: string[] = [];
     for (const block of page.blocks) {
