@@ -4,6 +4,8 @@
  * holds their code.
  */
 import { AddOnButton, type AddOnButtonProps } from '../client/islands/AddOnButton';
+import { CartContents, type CartContentsProps } from '../client/islands/CartContents';
+import { FormBlockForm, type FormBlockFormProps } from '../client/islands/FormBlockForm';
 import { Gallery, type GalleryProps } from '../client/islands/Gallery';
 import { LikeButton, type LikeButtonProps } from '../client/islands/LikeButton';
 import { PromoPopup, type PromoPopupProps } from '../client/islands/PromoPopup';
@@ -11,9 +13,11 @@ import { RelatedProductsTracking, type RelatedProductsTrackingProps } from '../c
 import { RestockSignUp, type RestockSignUpProps } from '../client/islands/RestockSignUp';
 import { VideoPlayer, type VideoPlayerProps } from '../client/islands/VideoPlayer';
 
-export const LAZY_ISLAND_COMPONENTS = { RestockSignUp, AddOnButton, RelatedProductsTracking, Gallery, VideoPlayer, LikeButton, PromoPopup };
+export const LAZY_ISLAND_COMPONENTS = { CartContents, FormBlockForm, RestockSignUp, AddOnButton, RelatedProductsTracking, Gallery, VideoPlayer, LikeButton, PromoPopup };
 
 export interface LazyIslandProps {
+  CartContents: CartContentsProps;
+  FormBlockForm: FormBlockFormProps;
   RestockSignUp: RestockSignUpProps;
   AddOnButton: AddOnButtonProps;
   RelatedProductsTracking: RelatedProductsTrackingProps;

@@ -10,6 +10,10 @@
  *   pointer or focus reaches it.
  * - RelatedProductsTracking (the related products' §7 events, no markup of its own): when their section scrolls into
  *   view or takes focus.
+ * - CartContents (the cart page's lines, only on /cart): at once.
+ * - FormBlockForm (a form block; its fields, validation and CAPTCHA code are the biggest part of the islands' code):
+ *   once the browser is idle, or at once when the pointer or focus reaches the form. Its fields are uncontrolled, so
+ *   what was typed before the code arrived stays; a form sent before then is posted without JavaScript (it works).
  * - Gallery (a gallery block's slides, autoplay and lightbox, ./Gallery.tsx): once the browser is idle, or at once when
  *   the pointer or focus reaches it (an image link clicked before then opens the image itself).
  */
@@ -68,6 +72,21 @@ LAZY_ISLANDS.RelatedProductsTracking = {
       start();
     });
     observer.observe(section);
+  },
+};
+
+LAZY_ISLANDS.CartContents = {
+  load: () => import('./CartContents').then((m) => m.CartContents as ComponentType<object>),
+  wake(_root, _props, start) {
+    start();
+  },
+};
+
+LAZY_ISLANDS.FormBlockForm = {
+  load: () => import('./FormBlockForm').then((m) => m.FormBlockForm as ComponentType<object>),
+  wake(root, _props, start) {
+    whenReached(root, start);
+    whenIdle(start);
   },
 };
 
