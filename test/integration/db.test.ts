@@ -47,7 +47,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(tables).toEqual([
       'analytics_daily', 'analytics_events', 'analytics_report_tokens', 'analytics_salts', 'assets', 'captcha_secrets', 'captcha_solutions',
       'cart_entries', 'carts', 'collections', 'coupon_email_uses', 'coupon_usage', 'form_keys', 'form_submissions', 'forms',
-      'gift_card_transactions', 'gift_cards', 'mailing_list', 'order_counters', 'order_lines', 'orders', 'outbox', 'page_lock_secrets', 'pages', 'payments',
+      'gift_card_transactions', 'gift_cards', 'mailing_list', 'order_counters', 'order_lines', 'orders', 'outbox', 'page_lock_secrets', 'pages', 'payments', 'post_likes',
       'posts', 'products', 'restock_sign_ups', 'restock_variants', 'search_documents', 'site_user_sessions', 'site_users', 'sites', 'subscription_bills', 'subscription_carts', 'subscription_links', 'subscriptions', 'variants',
     ]);
   });
