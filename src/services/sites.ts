@@ -118,19 +118,24 @@ function notifySiteChange(siteId: string): void {
 }
 
 const CHUNK = 200;
-async function insertChunks<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]) {
+/** What an import has done so far, for a long one's progress lines: a step and, while storing rows, how many. */
+export type ImportProgress = (step: string, done?: number, total?: number) => void;
+
+async function insertChunks<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[], progress?: ImportProgress) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // (Kysely cannot resolve the row type of a generic table name; `rows` is typed by the signature.)
     await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+    progress?.(table, Math.min(i + CHUNK, rows.length), rows.length);
   }
 }
 
 /**
  * Replaces everything stored for `site.website.id` with the site file's records and images, in one transaction,
  * and bumps the site's version. Carts survive. Marking the site default unmarks the others.
- * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site.
+ * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site. `progress` hears each
+ * step (and each chunk of products and variants stored).
  */
-export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[]): Promise<Site> {
+export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[], progress?: ImportProgress): Promise<Site> {
   const w = site.website;
   const stored = await db.transaction().execute(async (trx) => {
     const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map((r) => ({
@@ -173,6 +178,7 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
       site.products.map(({ variants: _variants, ...p }, position) => ({
         site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, product_type: p.productType, data: JSON.stringify(p),
       })),
+      progress,
     );
     await insertChunks(
       trx,
@@ -191,6 +197,7 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
           data: JSON.stringify(v.attributes),
         })),
       ),
+      progress,
     );
     await insertChunks(trx, 'forms', site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })));
     await insertChunks(trx, 'pages', site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })));
@@ -200,9 +207,11 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
       site.posts.map((p, position) => ({ site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, data: JSON.stringify(p) })),
     );
     // The search index describes exactly this version: same transaction (src/services/search).
+    progress?.('search index');
     await indexSite(trx, site_id, site);
     await recordRestocks(trx, site_id, restockedByImport(stockBefore, site), 'import', new Date(now));
     // Assets one by one: a chunk of images could exceed the engines' statement size.
+    if (assets.length > 0) progress?.('images');
     for (const a of assets) {
       await trx
         .insertInto('assets')

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/tables';
-import { replaceSite, SiteConflictError, type Site, type SiteAsset } from '../services/sites';
+import { replaceSite, SiteConflictError, type ImportProgress, type Site, type SiteAsset } from '../services/sites';
 import type { SiteFile } from './schema';
 import { formatPath, parseJson, validateSite } from './validate';
 
@@ -54,11 +54,11 @@ export async function loadSite(text: string, dir: string, source = 'the site fil
 }
 
 /** Imports site-file text whose images are in `dir`. */
-export async function importSite(db: Kysely<Database>, text: string, dir: string, source = 'the site file'): Promise<ImportResult> {
+export async function importSite(db: Kysely<Database>, text: string, dir: string, source = 'the site file', progress?: ImportProgress): Promise<ImportResult> {
   const { site, assets } = await loadSite(text, dir, source);
   let stored: Site;
   try {
-    stored = await replaceSite(db, site, assets);
+    stored = await replaceSite(db, site, assets, progress);
   } catch (error) {
     if (error instanceof SiteConflictError) throw new SiteFileError(source, error.problems);
     throw error;
@@ -78,7 +78,7 @@ export async function importSite(db: Kysely<Database>, text: string, dir: string
 }
 
 /** Imports the site file at `path` (its images are resolved from its folder). */
-export async function importSiteFile(db: Kysely<Database>, path: string): Promise<ImportResult> {
+export async function importSiteFile(db: Kysely<Database>, path: string, progress?: ImportProgress): Promise<ImportResult> {
   let text: string;
   try {
     const info = await stat(path);
@@ -88,7 +88,7 @@ export async function importSiteFile(db: Kysely<Database>, path: string): Promis
     if (error instanceof SiteFileError) throw error;
     throw new SiteFileError(path, [fileProblem(error)]);
   }
-  return importSite(db, text, dirname(resolve(path)), path);
+  return importSite(db, text, dirname(resolve(path)), path, progress);
 }
 
 function fileProblem(error: unknown): string {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generatedSite } from '../../bench/generatedSite';
 import { getSite } from '../../src/services/sites';
 import { forEachEngine } from '../support/engines';
 
@@ -166,11 +167,29 @@ forEachEngine(
       expect(await getSite(getDb(), 'demo')).toMatchObject({ title: 'Vitrine Demo Store', version: 1 });
     });
 
+    it("tells a large import's progress, each tenth of the products and variants, then the steps after", async () => {
+      const file = join(tmp, `large-${_engine}.json`);
+      const site = generatedSite(1_200, { host: `large-${_engine}.test`, id: `large-${_engine}` });
+      // Not the default site: the export below still finds the demo.
+      writeFileSync(file, JSON.stringify({ ...site, website: { ...site.website, default: false } }));
+      const imported = await vitrine(['import', file], env());
+      expect(imported.code).toBe(0);
+      const lines = imported.stdout.split('\n');
+      const products = lines.filter((l) => l.startsWith('  products: '));
+      expect(products[0]).toBe('  products: 200 of 1,200');
+      expect(products.at(-1)).toBe('  products: 1,200 of 1,200');
+      expect(lines.filter((l) => l.startsWith('  variants: ')).at(-1)).toBe('  variants: 10,800 of 10,800');
+      expect(lines).toContain('  search index…');
+      expect(imported.stdout).toContain(`Imported site 'large-${_engine}' (Big Shop), version 1: 1200 products, 10800 variants`);
+    });
+
     it('imports and exports a site', async () => {
       const imported = await vitrine(['import', DEMO], env());
       expect(imported.code).toBe(0);
+      // A small import tells no progress.
+      expect(imported.stdout).not.toContain('  products: ');
       expect(imported.stdout).toContain(
-        "Imported site 'demo' (Vitrine Demo Store), version 2: 18 products, 42 variants, 2 collections, 3 pages, 3 posts, 4 forms, 24 images\n",
+        "Imported site 'demo' (Vitrine Demo Store), version 2: 18 products, 42 variants, 2 collections, 5 pages, 3 posts, 5 forms, 24 images\n",
       );
       const out = join(tmp, `export-${_engine}`, 'site.json');
       const exported = await vitrine(['export', '--out', out], env());
