@@ -8,13 +8,27 @@ export const MEASUREMENT_READY_EVENT = 'vitrine:measurement-ready';
 
 /** Most events kept for the measurement module (null once it listens). */
 const EARLY_EVENTS_MAX = 20;
-let early: { event: string; data: Record<string, unknown> }[] | null = [];
+/** Each a DOM event to dispatch: `vitrine:analytics` for §7's events, or a census call's own (quick view, overlay). */
+let early: { type: string; detail: unknown }[] | null = [];
 
-const tell = (event: string, data: Record<string, unknown>) => document.dispatchEvent(new CustomEvent('vitrine:analytics', { detail: { event, data } }));
+const tell = (type: string, detail: unknown) => document.dispatchEvent(new CustomEvent(type, { detail }));
+
+function report(type: string, detail: unknown): void {
+  if (!early) return void tell(type, detail);
+  if (early.length < EARLY_EVENTS_MAX) early.push({ type, detail });
+}
 
 export function trackEvent(event: string, data: Record<string, unknown> = {}): void {
-  if (!early) return void tell(event, data);
-  if (early.length < EARLY_EVENTS_MAX) early.push({ event, data });
+  report('vitrine:analytics', { event, data });
+}
+
+/**
+ * A census call's event (src/client/measure/census.ts: `vitrine:quick-view` → RecordQuickView, `vitrine:overlay` →
+ * /api/census/overlay), kept like the others until the measurement module listens: a quick view opened at once after
+ * the page loaded is still counted.
+ */
+export function reportCensusEvent(type: 'vitrine:quick-view' | 'vitrine:overlay', detail?: Record<string, unknown>): void {
+  report(type, detail);
 }
 
 if (typeof document !== 'undefined') {
@@ -23,7 +37,7 @@ if (typeof document !== 'undefined') {
     () => {
       const list = early ?? [];
       early = null;
-      for (const e of list) tell(e.event, e.data);
+      for (const e of list) tell(e.type, e.detail);
     },
     { once: true },
   );

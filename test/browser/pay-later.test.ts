@@ -115,7 +115,7 @@ describeEachEngine(
 describeEachEngine(
   (engine) => `pay-later by locale (${engine})`,
   (engine) => {
-    it('says Clearpay to British English shoppers, and shows the French popup to French-speaking ones', async () => {
+    it('says Clearpay to British English shoppers, and shows the French popup to French-speaking ones', { timeout: 90_000 }, async () => {
       const locale = (value: string, country: string) => (site: { website: { store: Record<string, unknown> } }) => {
         (site.website as Record<string, unknown>).locale = value;
         (site.website.store.payLater as Record<string, unknown>).accountCountry = country;

@@ -37,7 +37,7 @@ describeEachEngine(
     const link = () => page.getByRole('link', { name: `Quick View: ${MUG}` });
     const dialog = () => page.getByRole('dialog', { name: MUG });
 
-    it('opens the product in a dialog, records the quick view, and adds to the cart from it with isQuickView', async () => {
+    it('opens the product in a dialog, records the quick view, and adds to the cart from it with isQuickView', { timeout: 60_000 }, async () => {
       await page.goto(`${server.url}/shop`);
       const recorded = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/census/RecordQuickView/speckled-mug'));
       await link().click();
@@ -61,7 +61,7 @@ describeEachEngine(
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog().count()).toBe(0);
       expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.quickView)).toBe('speckled-mug');
-    }, 60_000);
+    });
 
     it('closes on a click outside and on its close button; another card opens its own product', async () => {
       await page.goto(`${server.url}/shop`);

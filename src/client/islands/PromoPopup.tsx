@@ -9,6 +9,7 @@
  * it, and focus goes back to where it was (./useModalDialog.ts). Its form is the form block's (same states and texts),
  * sent with §7's PROMO_POPUP_SUBMISSION CAPTCHA action. The fade-in runs only without prefers-reduced-motion (CSS).
  */
+import { reportCensusEvent } from '../track';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { promoPopupStorageKey } from '../../core/promoPopup';
 import type { PromoPopup as PromoPopupSettings } from '../../site/schema';
@@ -16,7 +17,7 @@ import { FormBlockForm, type FormBlockFormProps } from './FormBlockForm';
 import { useModalDialog } from './useModalDialog';
 
 /** The event the census listens for (an overlay was shown). */
-export const OVERLAY_EVENT = 'vitrine:overlay';
+export const OVERLAY_EVENT = 'vitrine:overlay' as const;
 
 export interface PromoPopupProps {
   popup: Pick<PromoPopupSettings, 'formId' | 'title' | 'showAfterSeconds' | 'showAgainAfterDays'> & { text: string | null };
@@ -45,7 +46,7 @@ function PromoPopupDialog({ popup, form, captcha, selectValueLabel, onClose }: P
     } catch {
       // Without storage the popup would not have been woken (src/core/promoPopup.ts).
     }
-    document.dispatchEvent(new CustomEvent(OVERLAY_EVENT));
+    reportCensusEvent(OVERLAY_EVENT);
   }, [popup.formId]);
   // Its first field: the close button comes first in the dialog, but the visitor came for the form.
   useModalDialog(ref, '.form-block input:not([type="hidden"]), .form-block select, .form-block textarea', onClose);

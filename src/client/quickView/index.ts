@@ -4,6 +4,7 @@
  * a click opens the dialog instead, sends RecordQuickView (§7, through the census: `vitrine:quick-view`), and the
  * dialog's code loads on that first click. One dialog at a time.
  */
+import { reportCensusEvent } from '../track';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
@@ -24,7 +25,7 @@ export function startQuickView(): void {
     if (!link) return;
     event.preventDefault();
     const itemId = link.dataset.quickView ?? '';
-    document.dispatchEvent(new CustomEvent('vitrine:quick-view', { detail: { itemId } }));
+    reportCensusEvent('vitrine:quick-view', { itemId });
     const label = link.dataset.quickViewLabel ?? link.textContent ?? '';
     void import('./QuickViewDialog').then(({ QuickViewDialog }) => {
       close();
