@@ -8,6 +8,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { GALLERY_LABELS, galleryPosition, type GalleryLightboxTheme } from '../../core/gallery';
 import type { GalleryImageView } from './Gallery';
 import { useModalDialog } from './useModalDialog';
+import { DialogCloseButton } from './DialogCloseButton';
 
 export interface GalleryLightboxProps {
   images: readonly GalleryImageView[];
@@ -65,11 +66,7 @@ export function GalleryLightbox({ images, index, theme, label, onMove, onClose }
         onClose();
       }}
     >
-      <button type="button" className="gallery-lightbox__close" onClick={onClose} aria-label={GALLERY_LABELS.close}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <DialogCloseButton className="gallery-lightbox__close" label={GALLERY_LABELS.close} onClose={onClose} size={24} />
       <figure className="gallery-lightbox__figure">
         <img
           key={index}

@@ -15,6 +15,7 @@ import { promoPopupStorageKey } from '../../core/promoPopup';
 import type { PromoPopup as PromoPopupSettings } from '../../site/schema';
 import { FormBlockForm, type FormBlockFormProps } from './FormBlockForm';
 import { useModalDialog } from './useModalDialog';
+import { DialogCloseButton } from './DialogCloseButton';
 
 /** The event the census listens for (an overlay was shown). */
 export const OVERLAY_EVENT = 'vitrine:overlay' as const;
@@ -62,11 +63,7 @@ function PromoPopupDialog({ popup, form, captcha, selectValueLabel, onClose }: P
       }}
     >
       <div className="promo-popup__box">
-        <button type="button" className="promo-popup__close" onClick={onClose} aria-label="Close">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <DialogCloseButton className="promo-popup__close" label="Close" onClose={onClose} />
         <h2 id={titleId} className="promo-popup__title">
           {popup.title}
         </h2>

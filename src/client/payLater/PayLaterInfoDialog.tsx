@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { payLaterInfoLanguage } from '../../core/payLater';
 import { useModalDialog } from '../islands/useModalDialog';
 import { PAY_LATER_INFO } from './payLaterInfo';
+import { DialogCloseButton } from '../islands/DialogCloseButton';
 
 /**
  * The pay-later information popup (§4): a modal <dialog> (focus moves in and stays inside; the page behind is inert)
@@ -27,11 +28,7 @@ export default function PayLaterInfoDialog({ brand, shopperLanguage, onClose }: 
       }}
     >
       <div className="pay-later-info__box">
-        <button type="button" className="pay-later-info__close" onClick={onClose} aria-label={info.close}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <DialogCloseButton className="pay-later-info__close" label={info.close} onClose={onClose} />
         <h2 id={titleId} className="pay-later-info__title">
           {info.title(brand)}
         </h2>

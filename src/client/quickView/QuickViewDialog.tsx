@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useModalDialog } from '../islands/useModalDialog';
 import { ProductPurchase } from '../islands/ProductPurchase';
 import { readProductPage, type QuickViewProduct } from './readProductPage';
+import { DialogCloseButton } from '../islands/DialogCloseButton';
 
 /** What the dialog says while the product loads, and when it cannot. */
 export const QUICK_VIEW_TEXTS = {
@@ -57,11 +58,7 @@ export function QuickViewDialog({ url, label, onClose }: { url: string; label: s
       }}
     >
       <div className="quick-view__box">
-        <button type="button" className="quick-view__close" onClick={onClose} aria-label={QUICK_VIEW_TEXTS.close}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <DialogCloseButton className="quick-view__close" label={QUICK_VIEW_TEXTS.close} onClose={onClose} />
         {product ? (
           <div className="quick-view__grid">
             <div className="quick-view__image" ref={imageSlot} />
