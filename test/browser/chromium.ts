@@ -24,6 +24,14 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** axe-core's violations on the page as it is now, one line each ('rule: help (targets)'); [] when none. */
 export async function axeViolationsOf(page: Page): Promise<string[]> {
+  // What is fading in (the cart pill, a popover, a dialog) is judged as it ends: axe reads a colour half-way through an
+  // opacity animation as failing contrast. Endless animations (a spinner) are not waited for; 2 s at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   // Evaluated by the test (DevTools protocol), not added as an inline <script>, which the pages' CSP refuses.
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
