@@ -1,4 +1,7 @@
-/** Numeric enumerations of spec §2 and §3. */
+/**
+ * Numeric enumerations of spec §2 and §3. The tables' derived lists are marked pure, so the browser bundle keeps only
+ * the tables its code uses.
+ */
 
 const valuesOf = <T extends Record<string, number>>(table: T): readonly T[keyof T][] =>
   Object.values(table) as T[keyof T][];
@@ -15,8 +18,8 @@ export const ProductType = {
   PAYWALL: 5,
 } as const;
 export type ProductType = (typeof ProductType)[keyof typeof ProductType];
-export const PRODUCT_TYPES: readonly ProductType[] = valuesOf(ProductType);
-export const isProductType = isMember(PRODUCT_TYPES);
+export const PRODUCT_TYPES: readonly ProductType[] = /* @__PURE__ */ valuesOf(ProductType);
+export const isProductType = /* @__PURE__ */ isMember(PRODUCT_TYPES);
 
 export const PageType = {
   MAIN_CONTENT: 1,
@@ -48,8 +51,8 @@ export const PageType = {
   SSO_PAGE: 400,
 } as const;
 export type PageType = (typeof PageType)[keyof typeof PageType];
-export const PAGE_TYPES: readonly PageType[] = valuesOf(PageType);
-export const isPageType = isMember(PAGE_TYPES);
+export const PAGE_TYPES: readonly PageType[] = /* @__PURE__ */ valuesOf(PageType);
+export const isPageType = /* @__PURE__ */ isMember(PAGE_TYPES);
 
 export const RecordType = {
   TEXT: 1,
@@ -67,8 +70,8 @@ export const RecordType = {
 } as const;
 // The spec mentions further record types without numbers; unknown numbers are kept as plain numbers by callers.
 export type RecordType = (typeof RecordType)[keyof typeof RecordType];
-export const RECORD_TYPES: readonly RecordType[] = valuesOf(RecordType);
-export const isRecordType = isMember(RECORD_TYPES);
+export const RECORD_TYPES: readonly RecordType[] = /* @__PURE__ */ valuesOf(RecordType);
+export const isRecordType = /* @__PURE__ */ isMember(RECORD_TYPES);
 
 /**
  * Collection types run from 1 to 25. The spec numbers only generic (first), products, portfolio, lessons and course;
@@ -97,8 +100,8 @@ export const FolderBehavior = {
   VARIATION: 4,
 } as const;
 export type FolderBehavior = (typeof FolderBehavior)[keyof typeof FolderBehavior];
-export const FOLDER_BEHAVIORS: readonly FolderBehavior[] = valuesOf(FolderBehavior);
-export const isFolderBehavior = isMember(FOLDER_BEHAVIORS);
+export const FOLDER_BEHAVIORS: readonly FolderBehavior[] = /* @__PURE__ */ valuesOf(FolderBehavior);
+export const isFolderBehavior = /* @__PURE__ */ isMember(FOLDER_BEHAVIORS);
 
 export const ContributorRole = {
   ADMIN: 1,
@@ -118,8 +121,8 @@ export const ContributorRole = {
   DRAFT_EDITOR: 16,
 } as const;
 export type ContributorRole = (typeof ContributorRole)[keyof typeof ContributorRole];
-export const CONTRIBUTOR_ROLES: readonly ContributorRole[] = valuesOf(ContributorRole);
-export const isContributorRole = isMember(CONTRIBUTOR_ROLES);
+export const CONTRIBUTOR_ROLES: readonly ContributorRole[] = /* @__PURE__ */ valuesOf(ContributorRole);
+export const isContributorRole = /* @__PURE__ */ isMember(CONTRIBUTOR_ROLES);
 
 /** The spec names promoted block types without values; these kebab-case names are ours. */
 export const PROMOTED_BLOCK_TYPES = [

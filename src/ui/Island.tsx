@@ -9,6 +9,11 @@ import {
   type IslandProps,
 } from '../client/islands';
 import { LAZY_ISLAND_COMPONENTS, type LazyIslandProps } from './lazyIslands';
+import { PayLaterBadge } from '../client/payLater/PayLaterBadge';
+import { SubscriptionPrice } from '../client/islands/SubscriptionPrice';
+import { ServerParts, type DeferredParts } from '../client/islands/deferredParts';
+
+const SERVER_PARTS: DeferredParts = { PayLaterBadge, SubscriptionPrice };
 
 type AnyIslandProps = IslandProps & LazyIslandProps;
 const COMPONENTS: Record<keyof AnyIslandProps, ComponentType<never>> = { ...ISLANDS, ...LAZY_ISLAND_COMPONENTS };
@@ -22,7 +27,8 @@ const COMPONENTS: Record<keyof AnyIslandProps, ComponentType<never>> = { ...ISLA
  */
 export function Island<N extends IslandName | keyof LazyIslandProps>({ name, id, props }: { name: N; id: string; props: AnyIslandProps[N] }) {
   const component = COMPONENTS[name] as ComponentType<AnyIslandProps[N]>;
-  const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
+  // Parts whose browser code loads later are rendered whole here (../client/islands/deferredParts.tsx).
+  const html = renderToString(createElement(ServerParts, { value: SERVER_PARTS }, createElement(component, props)), { identifierPrefix: `${id}-` });
   return createElement('div', {
     className: 'island',
     [ISLAND_ATTRIBUTE]: name,

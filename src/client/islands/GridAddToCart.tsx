@@ -7,7 +7,7 @@ import type { ProductForm } from '../../services/coreForm';
 import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from '../../ui/addToCartForm';
 import type { UiLabels } from '../../ui/labels';
 import { trackEvent } from '../track';
-import { AlertDialog } from './AlertDialog';
+import { LaterAlertDialog } from './LaterAlertDialog';
 import { useAddToCart } from './useAddToCart';
 
 export interface GridAddToCartProps {
@@ -78,7 +78,7 @@ export function GridAddToCart({ product, labels, form, relatedTo }: GridAddToCar
           </div>
         ) : null}
       </div>
-      {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+      {cart.alert ? <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
       {form && cart.productForm.open && cart.productForm.Dialog ? (
         <cart.productForm.Dialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
       ) : null}

@@ -9,15 +9,15 @@ import { PriceBlock } from '../../ui/PriceBlock';
 import { QuantityInput } from '../../ui/QuantityInput';
 import { VariantSelectors, type VariantOptionView } from '../../ui/VariantSelectors';
 import type { ProductForm } from '../../services/coreForm';
-import { AlertDialog } from './AlertDialog';
+import { LaterAlertDialog } from './LaterAlertDialog';
 import { useAddToCart } from './useAddToCart';
 import { publishVariantSelection } from '../variantSelection';
 import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from '../../ui/addToCartForm';
-import { optionPrice, periodPrice, planPriceText, type SubscriptionOption, type SubscriptionPlan } from '../../core/subscriptionPlan';
+import type { SubscriptionOption, SubscriptionPlan } from '../../core/subscriptionPlan';
 import { purchasePriceCents } from '../../core/cartRules';
 import type { CoreVariant } from '../../core/product';
 import type { PayLaterContext } from '../../core/payLater';
-import { PayLaterBadge } from '../payLater/PayLaterBadge';
+import { DeferredPayLaterBadge, DeferredSubscriptionPrice } from './deferredParts';
 
 export interface ProductPurchaseProps {
   product: CoreProduct;
@@ -82,7 +82,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
       >
         <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={product.id} />
         {subscription ? (
-          <SubscriptionPrice
+          <DeferredSubscriptionPrice
             idPrefix={id}
             subscription={subscription}
             optionId={optionId}
@@ -92,7 +92,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         ) : (
           <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
         )}
-        {payLater !== undefined && !subscription ? <PayLaterBadge product={product} price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))} context={payLater} /> : null}
+        {payLater !== undefined && !subscription ? <DeferredPayLaterBadge product={product} price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))} context={payLater} /> : null}
         {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
         <VariantSelectors
           idPrefix={id}
@@ -128,58 +128,11 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         <p className="visually-hidden" role="status" aria-live="polite">
           {cart.state === 'added' ? cart.label : ''}
         </p>
-        {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+        {cart.alert ? <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
       </form>
       {/* Outside the purchase form: a form inside a form is not HTML, and its submit must not add without answers. */}
       {form && cart.productForm.open && cart.productForm.Dialog ? (
         <cart.productForm.Dialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
-      ) : null}
-    </>
-  );
-}
-
-/**
- * A subscription's price block in the spec's wording ('$13.00 every 2 weeks', 'Unavailable' without a price) and, when
- * it has several options, the choice between them, each in the same wording.
- */
-function SubscriptionPrice({
-  idPrefix,
-  subscription,
-  optionId,
-  onChange,
-  variant,
-}: {
-  idPrefix: string;
-  subscription: NonNullable<ProductPurchaseProps['subscription']>;
-  optionId: string;
-  onChange: (id: string) => void;
-  variant: CoreVariant | null;
-}) {
-  const variantPrice = variant ? { minorUnits: purchasePriceCents(variant), currency: variant.price.currency } : null;
-  const price = periodPrice({ options: subscription.options, optionId, variantPrice });
-  return (
-    <>
-      <p className="price-block">
-        <span className="price subscription-price">{planPriceText(subscription.plan, price)}</span>
-      </p>
-      {subscription.options.length > 1 ? (
-        <fieldset className="subscription-options">
-          <legend>Subscription</legend>
-          {subscription.options.map((o) => (
-            <label className="subscription-option" key={o.id} htmlFor={`${idPrefix}-option-${o.id}`}>
-              <input
-                type="radio"
-                id={`${idPrefix}-option-${o.id}`}
-                name={ADD_FORM_FIELDS.subscriptionOptionId}
-                value={o.id}
-                checked={o.id === optionId}
-                onChange={() => onChange(o.id)}
-              />{' '}
-              {planPriceText(subscription.plan, optionPrice(o))}
-              {o.useCustomAddButtonText && o.customAddButtonText ? <span className="subscription-option__name"> ({o.customAddButtonText})</span> : null}
-            </label>
-          ))}
-        </fieldset>
       ) : null}
     </>
   );

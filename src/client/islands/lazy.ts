@@ -23,6 +23,7 @@ import { promoPopupDue, promoPopupStorageKey } from '../../core/promoPopup';
 import { restockFormTarget, type RestockVariant } from '../../core/restockForm';
 import { onVariantSelection } from '../variantSelection';
 import { ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './index';
+import { whenIdle, whenReached } from './wake';
 
 interface LazyIsland {
   load(): Promise<ComponentType<object>>;
@@ -30,7 +31,6 @@ interface LazyIsland {
   wake(root: HTMLElement, props: object, start: () => void): void;
 }
 
-const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
 
 export const LAZY_ISLANDS: Record<string, LazyIsland> = {
   RestockSignUp: {
@@ -47,10 +47,6 @@ export const LAZY_ISLANDS: Record<string, LazyIsland> = {
   },
 };
 
-/** Starts at once when the pointer or focus reaches `element` (a display: contents root still hears bubbling events). */
-const whenReached = (element: HTMLElement, start: () => void) => {
-  for (const type of ['pointerover', 'focusin']) element.addEventListener(type, start, { once: true });
-};
 
 LAZY_ISLANDS.AddOnButton = {
   load: () => import('./AddOnButton').then((m) => m.AddOnButton as ComponentType<object>),

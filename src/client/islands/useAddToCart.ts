@@ -14,8 +14,8 @@ import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
 import type { ProductForm } from '../../services/coreForm';
 import { purchaseRoute } from '../../core/purchaseRoute';
 import { cartStore, type AddEntryResult } from '../cartStore';
-import { postSubscriptionCart } from '../subscriptionApi';
 import type { FormSaveOutcome, ProductFormDialog } from './ProductFormDialog';
+import type { SubscriptionCartResult } from '../subscriptionApi';
 
 export interface AddAttempt {
   selection: VariantSelection;
@@ -202,7 +202,11 @@ export function useAddToCart(options: {
    * for the form's answers), shown in the alert or the form.
    */
   async function subscribe(sku: string, qty: number, additionalFields: string, subscriptionOptionId?: string): Promise<AddEntryResult> {
-    const answer = await postSubscriptionCart({ itemId: product.id, sku, qty, additionalFields, ...(subscriptionOptionId ? { subscriptionOptionId } : {}) });
+    // Its code loads with the first subscription add (most pages never make one); a failed load is a network failure.
+    const answer = await import('../subscriptionApi').then(
+      ({ postSubscriptionCart }) => postSubscriptionCart({ itemId: product.id, sku, qty, additionalFields, ...(subscriptionOptionId ? { subscriptionOptionId } : {}) }),
+      (): SubscriptionCartResult => ({ ok: false, failure: { kind: 'network' } }),
+    );
     const route = answer.ok ? purchaseRoute({ productType: product.productType, isSubscribable: true, websiteId, productId: product.id, cartToken: answer.cartToken }) : null;
     if (answer.ok && route) {
       window.location.assign(route.url);

@@ -19,7 +19,13 @@ function reportUnreadable(context: unknown): void {
  * range text otherwise; the badge and its info button open the information popup. Nothing for a product or price
  * that does not qualify.
  */
-export function PayLaterBadge({ product, price, context }: { product: { productType: number; isSubscribable: boolean }; price: Money | null; context: unknown }) {
+export interface PayLaterBadgeProps {
+  product: { productType: number; isSubscribable: boolean };
+  price: Money | null;
+  context: unknown;
+}
+
+export function PayLaterBadge({ product, price, context }: PayLaterBadgeProps) {
   const [open, setOpen] = useState(false);
   if (!isPayLaterContext(context)) {
     reportUnreadable(context);
