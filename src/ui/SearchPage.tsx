@@ -5,7 +5,7 @@
  */
 import { ROUTES } from '../core/purchaseRoute';
 import { highlight, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
-import type { SearchHit, SearchKind } from '../services/search';
+import { SEARCH_COUNT_CAP, type SearchHit, type SearchKind } from '../services/search';
 import { SearchForm } from './SearchForm';
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { product: 'Product', page: 'Page', post: 'Blog post' };
@@ -14,7 +14,22 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { product: 'Produc
 export type SearchView =
   | { state: 'form'; query: string; message?: string }
   | { state: 'refused'; query: string; message: string }
-  | { state: 'results'; query: string; terms: string[]; termsDropped: boolean; page: number; pageCount: number; total: number; hits: SearchHit[]; firstNumber: number };
+  | {
+      state: 'results';
+      query: string;
+      terms: string[];
+      termsDropped: boolean;
+      page: number;
+      /** Undefined when the total is past the count's cap (`totalCapped`). */
+      pageCount: number | undefined;
+      total: number;
+      /** More than SEARCH_COUNT_CAP results: `total` is not exact. */
+      totalCapped: boolean;
+      /** Whether a result follows this page. */
+      more: boolean;
+      hits: SearchHit[];
+      firstNumber: number;
+    };
 
 /** Text with the words the terms find in <mark>. */
 export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
@@ -28,9 +43,13 @@ export function Highlighted({ text, terms }: { text: string; terms: readonly str
 export const searchUrl = (query: string, page = 1): string =>
   `${ROUTES.search}?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ''}`;
 
-/** '3 results for “mug”', '1 result for “mug”', 'No results for “mug”.' */
-export const resultsSummary = (total: number, query: string): string =>
-  total === 0 ? `No results for “${query}”.` : `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
+/** '3 results for “mug”', '1 result for “mug”', 'No results for “mug”.', 'More than 100 results for “mug”' (past the count's cap). */
+export const resultsSummary = (total: number, query: string, capped = false): string =>
+  capped
+    ? `More than ${SEARCH_COUNT_CAP} results for “${query}”`
+    : total === 0
+      ? `No results for “${query}”.`
+      : `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
 
 function Result({ hit, terms }: { hit: SearchHit; terms: readonly string[] }) {
   const snippet = searchSnippet(hit.summary, terms);
@@ -58,9 +77,12 @@ function Result({ hit, terms }: { hit: SearchHit; terms: readonly string[] }) {
   );
 }
 
-function Pages({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
-  // Past the last page the message links to the first one instead.
-  if (pageCount <= 1 || page > pageCount) return null;
+/**
+ * The links to the pages before and after a page that has results (past the last page the message links to the first
+ * one instead). `pageCount` undefined: the number of pages is not known (more results than counted).
+ */
+function Pages({ query, page, pageCount, more }: { query: string; page: number; pageCount: number | undefined; more: boolean }) {
+  if (page === 1 && !more) return null;
   return (
     <nav className="search-pages" aria-label="Pages of results">
       {page > 1 ? (
@@ -68,8 +90,8 @@ function Pages({ query, page, pageCount }: { query: string; page: number; pageCo
           Previous<span className="visually-hidden"> page of results</span>
         </a>
       ) : null}
-      <span className="search-pages__current" aria-current="page">{`Page ${page} of ${pageCount}`}</span>
-      {page < pageCount ? (
+      <span className="search-pages__current" aria-current="page">{pageCount === undefined ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
+      {more ? (
         <a className="button button--small" rel="next" href={searchUrl(query, page + 1)}>
           Next<span className="visually-hidden"> page of results</span>
         </a>
@@ -98,7 +120,7 @@ export function SearchPage({ view }: { view: SearchView }) {
       {view.state === 'results' ? (
         <>
           <p className="search-page__summary">
-            {resultsSummary(view.total, view.query)}
+            {resultsSummary(view.total, view.query, view.totalCapped)}
             {view.termsDropped ? ` ${SEARCH_MESSAGES.termsDropped}` : ''}
           </p>
           {view.hits.length > 0 ? (
@@ -113,7 +135,7 @@ export function SearchPage({ view }: { view: SearchView }) {
               <a href={searchUrl(view.query)}>See the first page of results</a>.
             </p>
           ) : null}
-          <Pages query={view.query} page={view.page} pageCount={view.pageCount} />
+          {view.hits.length > 0 ? <Pages query={view.query} page={view.page} pageCount={view.pageCount} more={view.more} /> : null}
         </>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../src/core/search';
+import { SEARCH_COUNT_CAP } from '../../src/services/search';
 import { migrations, migrateToLatest } from '../../src/db/migrations';
 import { SEARCH_RATE_LIMIT } from '../../src/server/rateLimits';
 import { buildApp } from '../../src/server/app';
@@ -99,6 +100,22 @@ const otherSite: SiteFileInput = {
   products: [product('secret', 'Walnut Secret Box', { description: 'Only on the other site.' })],
 };
 
+/** A site with more matches than the count's cap (SEARCH_COUNT_CAP + 20 'gizmo' names), and one word in each tier. */
+const MANY_HOST = 'many-search.test';
+const gizmos = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, i) => product(`gizmo-${i + 1}`, `Gizmo ${String(i + 1).padStart(3, '0')}`));
+const manySite: SiteFileInput = {
+  version: 1,
+  website: { id: 'many', title: 'Many Shop', domains: [MANY_HOST], currency: 'USD' },
+  collections: [{ id: 'shop', type: 'products', title: 'Shop', slug: 'shop' }],
+  products: [
+    // In the file's order: the text match first, the title match last; the search shows them the other way round.
+    product('in-text', 'Plain Box', { description: 'Holds a sprocket.' }),
+    product('in-tags', 'Tin Box', { tags: ['sprocket'] }),
+    product('in-title', 'Sprocket Set'),
+    ...gizmos,
+  ],
+};
+
 const load = (db: Parameters<typeof importSite>[0], site: SiteFileInput) => importSite(db, JSON.stringify(site), tmp);
 
 /** The result links of a search page, in order. */
@@ -121,6 +138,7 @@ forEachEngine((engine, getDb) => {
   beforeAll(async () => {
     await load(getDb(), searchSite());
     await load(getDb(), otherSite);
+    await load(getDb(), manySite);
     app = await buildApp({ db: getDb(), engine });
   });
   afterAll(async () => {
@@ -239,6 +257,40 @@ forEachEngine((engine, getDb) => {
       expect(beyond.paths).toEqual([]);
       expect(beyond.html).toContain('There are no results on page 4. <a href="/search?q=widget">See the first page of results</a>.');
       expect(beyond.html).not.toContain('class="search-pages"');
+    });
+
+    it('ranks title matches, then tags and variant values, then text, each in the site file’s order', async () => {
+      const res = await get('/search?q=sprocket', MANY_HOST);
+      expect(resultPaths(res.body)).toEqual(['/shop/p/in-title', '/shop/p/in-tags', '/shop/p/in-text']);
+    });
+
+    it('counts up to the cap: past it, "More than" the cap, and pages follow one another without a last page number', async () => {
+      const page = async (n?: number) => {
+        const res = await get(`/search?q=gizmo${n ? `&page=${n}` : ''}`, MANY_HOST);
+        expect(res.statusCode).toBe(200);
+        return { html: res.body, paths: resultPaths(res.body), summary: summaryOf(res.body) };
+      };
+      const first = await page();
+      expect(first.summary).toBe(`More than ${SEARCH_COUNT_CAP} results for “gizmo”`);
+      expect(first.paths).toEqual(gizmos.slice(0, SEARCH_PAGE_SIZE).map((g) => `/shop/p/${g.slug}`));
+      expect(first.html).toContain('<span class="search-pages__current" aria-current="page">Page 1</span>');
+      expect(first.html).toContain('href="/search?q=gizmo&amp;page=2">Next');
+      // Past the cap, pages go on as long as there are results, in order.
+      const lastPage = Math.ceil(gizmos.length / SEARCH_PAGE_SIZE);
+      const last = await page(lastPage);
+      expect(last.paths).toEqual(gizmos.slice((lastPage - 1) * SEARCH_PAGE_SIZE).map((g) => `/shop/p/${g.slug}`));
+      expect(last.html).toContain(`<ol class="search-results" start="${(lastPage - 1) * SEARCH_PAGE_SIZE + 1}">`);
+      expect(last.html).toContain(`<span class="search-pages__current" aria-current="page">Page ${lastPage}</span>`);
+      expect(last.html).toContain(`href="/search?q=gizmo&amp;page=${lastPage - 1}">Previous`);
+      expect(last.html).not.toContain('rel="next"');
+      const beyond = await page(lastPage + 1);
+      expect(beyond.paths).toEqual([]);
+      expect(beyond.html).toContain(`There are no results on page ${lastPage + 1}. <a href="/search?q=gizmo">See the first page of results</a>.`);
+      expect(beyond.html).not.toContain('class="search-pages"');
+      // Under the cap the count is exact: 'gizmo 0' finds Gizmo 001 to 099, not 100 to 120.
+      const exact = await get('/search?q=gizmo+0', MANY_HOST);
+      expect(summaryOf(exact.body)).toBe(`${SEARCH_COUNT_CAP - 1} results for “gizmo 0”`);
+      expect(exact.body).toContain(`Page 1 of ${Math.ceil((SEARCH_COUNT_CAP - 1) / SEARCH_PAGE_SIZE)}`);
     });
 
     it('is rendered for each query, never kept in the page cache', async () => {

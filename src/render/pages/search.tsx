@@ -1,8 +1,9 @@
 /**
  * The search page at /search?q=…&page=N (page type 102): the site's products, pages and blog posts that hold every
- * word of the query, ranked, a page of SEARCH_PAGE_SIZE at a time. It depends on the query, so it is never cached
- * per path (`cacheable: false`), and it sends no page view (src/render/pageCensus.ts). A query too long, or a page
- * number that is not one, answers 400 with the form and what was wrong.
+ * word of the query, ranked, a page of SEARCH_PAGE_SIZE at a time (the total counted up to SEARCH_COUNT_CAP). It
+ * depends on the query, so it is never cached per path (`cacheable: false`), and it sends no page view
+ * (src/render/pageCensus.ts). A query too long, or a page number that is not one, answers 400 with the form and what
+ * was wrong.
  */
 import { PageType } from '../../core/enums';
 import { ROUTES } from '../../core/purchaseRoute';
@@ -22,15 +23,18 @@ export const search = pageKind({
     if (page === null) return { state: 'refused', query: parsed.text, message: SEARCH_MESSAGES.badPage };
     if (parsed.terms.length === 0) return { state: 'form', query: parsed.text, ...(parsed.text ? { message: SEARCH_MESSAGES.noWords } : {}) };
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
-    const { total, hits } = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset);
+    const { total, totalCapped, hits, more } = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset);
     return {
       state: 'results',
       query: parsed.text,
       terms: parsed.terms,
       termsDropped: parsed.termsDropped,
       page,
-      pageCount: searchPageCount(total),
+      // Past the count's cap the number of pages is not known: the page links to the next one while there is one.
+      pageCount: totalCapped ? undefined : searchPageCount(total),
       total,
+      totalCapped,
+      more,
       hits,
       firstNumber: offset + 1,
     };
