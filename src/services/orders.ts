@@ -77,15 +77,15 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
 }
 
 /**
- * The site's next order number: the counter row is written (PostgreSQL: row-locked until commit; SQLite: the
- * transaction holds the write lock), so two orders placed at once never share a number.
+ * The site's next order number, in one statement: the counter row is created at 1 or incremented (PostgreSQL: the
+ * upsert row-locks it until commit; SQLite: the transaction holds the write lock), so two orders placed at once never
+ * share a number.
  */
 async function nextOrderNumber(trx: Db, siteId: string): Promise<number> {
-  await trx.insertInto('order_counters').values({ site_id: siteId, last_number: 0 }).onConflict((oc) => oc.column('site_id').doNothing()).execute();
   const counter = await trx
-    .updateTable('order_counters')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('site_id', '=', siteId)
+    .insertInto('order_counters')
+    .values({ site_id: siteId, last_number: 1 })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })))
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return counter.last_number;
