@@ -12,6 +12,7 @@
  * power cut or OS crash can lose the commits of the last interval, never corrupt the file. If the worker cannot run
  * (or fails on a file), that connection goes back to SQLite's own checkpoints, as before.
  */
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -130,4 +131,31 @@ export function checkpointInBackground(file: string, onFailure: (reason: string)
         worker.postMessage({ type: 'remove', id });
       }),
   };
+}
+
+/** How often the app's connection looks at the -wal file's size (catchUpWhenLarge). */
+export const WAL_SIZE_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * SQLite starts the -wal file over (and cuts it back to journal_size_limit) at a commit that finds every page of it
+ * checkpointed. Under writes that never pause, the worker's PASSIVE checkpoints never get there: commits land while
+ * each one runs, so the file only grew — by about 80 KB an order, past 1 GB in a few minutes of the write bench
+ * (issue 13). So when the file is larger than `limitBytes`, `checkpoint` is run (a PASSIVE checkpoint on the app's own
+ * connection, between two of its transactions): it copies the few pages the worker has not yet copied, and the next
+ * commit starts the file over. Its price is one short checkpoint (its syncs included) on the event loop, once per
+ * `limitBytes` written. A checkpoint that fails or finds the worker's under way is tried again at the next look.
+ */
+export function catchUpWhenLarge(walFile: string, limitBytes: number, checkpoint: () => Promise<void>, intervalMs = WAL_SIZE_CHECK_INTERVAL_MS): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void stat(walFile)
+      .then((wal) => (wal.size > limitBytes ? checkpoint() : undefined))
+      .catch(() => {})
+      .finally(() => (running = false));
+  }, intervalMs);
+  // Never what keeps a process alive.
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

@@ -5,9 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
+import { catchUpWhenLarge, checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
 import { StatementCache, type StatementCacheStats } from './statementCache';
 import type { Database } from './tables';
 
@@ -94,11 +94,18 @@ function connectSqlite(file: string): DbHandle {
   }
   const statements = new StatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // Through Kysely, so it waits for the transaction in progress (./checkpointer: the -wal file past its limit).
+  const catchUp = inMemory
+    ? undefined
+    : catchUpWhenLarge(`${resolve(file)}-wal`, SQLITE_WAL_SIZE_LIMIT_BYTES, async () => {
+        await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+      });
   return {
     db,
     engine: 'sqlite',
     statements: statements.stats,
     close: async () => {
+      catchUp?.stop();
       await checkpoints?.release();
       await db.destroy();
       // Kysely closes the database only if it ran a query; the last connection to close checkpoints the -wal file.
