@@ -15,107 +15,36 @@
  *
  * `tsx bench/inject.ts` times the same page through `app.inject` (no sockets), for profiling the server's own work.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { CRUMB_COOKIE, CRUMB_HEADER } from '../src/core/crumb';
+import { CRUMB_HEADER } from '../src/core/crumb';
 import { analyticsRecorderOf } from '../src/server/routes/analytics';
+import {
+  BENCH_CRUMB,
+  benchSiteFile,
+  compare,
+  CRUMB_COOKIE_PAIR,
+  CRUMB_HEADERS,
+  DURATION_S,
+  type Figures,
+  fmt,
+  measure,
+  ORDER_CONNECTIONS,
+  ORDER_DETAILS,
+  ORDER_WARMUP,
+  placeOrders,
+  prepareCarts,
+  rawServer,
+  ROUNDS,
+  startServer,
+} from './harness';
 
-/** What the place-order run adds to bench/autocannon.d.ts's options: a fixed number of requests, each built anew. */
-interface RequestParams {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface MeasureOptions extends autocannon.Options {
-  amount?: number;
-  requests?: { method?: string; path?: string; setupRequest?: (request: RequestParams) => RequestParams }[];
-}
-
-// As `vitrine serve` does: React's production build unless NODE_ENV says otherwise (read when React first loads,
-// hence the dynamic import below).
-if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
-const { DEMO_SITE_FILE, startServer } = await import('../test/browser/server');
-
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-/** Rounds of each side of a comparison (BENCH_ROUNDS), each DURATION_S long, interleaved with the other side's. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** As issue 13's figures were taken. */
 const PAGE_CONNECTIONS = 50;
 const CART_CONNECTIONS = 50;
 const PDP_PATH = '/shop/p/speckled-mug';
 /** Analytics counts no bots: the benchmark's page views come from a desktop browser. */
 const BENCH_BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const ORDER_CONNECTIONS = 50;
-/** Orders placed before measuring (JIT, caches); the measured run places about BENCH_SECONDS' worth. */
-const ORDER_WARMUP = 300;
-/** A physical product with counted stock; the bench's copy of the demo site gives it enough for every order. */
-const ORDER_LINE = { itemId: 'coffee-scoop', sku: 'SCOOP', quantity: 1, additionalFields: '' };
-const ORDER_STOCK = 1_000_000;
-const ORDER_DETAILS = {
-  email: 'bench@example.com',
-  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', city: 'New York', country: 'US', region: 'NY', postalCode: '10001' },
-  shippingOptionId: 'standard',
-  payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
-};
-
-interface Figures {
-  requestsPerSecond: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function measure(options: MeasureOptions): Promise<Figures> {
-  const result = await autocannon({ duration: DURATION_S, ...options });
-  // The completed requests over the time taken: a run of a fixed number of requests ends within a second, which the
-  // per-second average would count as a whole one.
-  const { requests, duration } = result as autocannon.Result & { requests: { total: number }; duration: number };
-  return {
-    requestsPerSecond: requests.total / duration,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-/**
- * Several servers measured in turns, ROUNDS runs each, the order reversed every round (A B C, C B A, …) so that a load
- * changing during the run weighs on all alike. Rates are the mean over the rounds; p99 is the worst round's.
- */
-async function compare<K extends string>(sides: Record<K, MeasureOptions>): Promise<Record<K, Figures>> {
-  const names = Object.keys(sides) as K[];
-  const runs = new Map<K, Figures[]>(names.map((name) => [name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const name of round % 2 === 0 ? names : [...names].reverse()) runs.get(name)!.push(await measure(sides[name]));
-  }
-  const combine = (figures: Figures[]): Figures => ({
-    requestsPerSecond: figures.reduce((sum, f) => sum + f.requestsPerSecond, 0) / figures.length,
-    p99Ms: Math.max(...figures.map((f) => f.p99Ms)),
-    non2xx: figures.reduce((sum, f) => sum + f.non2xx, 0),
-    errors: figures.reduce((sum, f) => sum + f.errors, 0),
-  });
-  return Object.fromEntries(names.map((name) => [name, combine(runs.get(name)!)])) as Record<K, Figures>;
-}
-
-async function rawServer(body: Buffer, headers: Record<string, string>, status = 200): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    // A POST's body is read before answering, as the real server must.
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(status, { ...headers, 'content-length': body.length });
-      res.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 /** The bytes and headers of one answer, as sent (no decompression). */
 function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
@@ -140,24 +69,6 @@ function answerHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return kept;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** The demo site with ORDER_STOCK units of ORDER_LINE's variant (the demo's own stock is a few dozen), in a temp folder. */
-function benchSiteFile(): { file: string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-  const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as { products: { variants?: { sku: string; stock?: unknown }[] }[] };
-  const variant = site.products.flatMap((p) => p.variants ?? []).find((v) => v.sku === ORDER_LINE.sku);
-  if (!variant) throw new Error(`the demo site has no variant ${ORDER_LINE.sku}`);
-  variant.stock = { qtyInStock: ORDER_STOCK };
-  writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
-  symlinkSync(join(DEMO_SITE_FILE, '..', 'images'), join(dir, 'images'));
-  return { file: join(dir, 'site.json'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** What a page's script sends on every write (src/server/crumb.ts): the crumb cookie, and its value in the header. */
-const BENCH_CRUMB = 'YmVuY2gtY3J1bWItMDAwMQ';
-const CRUMB_COOKIE_PAIR = `${CRUMB_COOKIE}=${BENCH_CRUMB}`;
-const CRUMB_HEADERS = { [CRUMB_HEADER]: BENCH_CRUMB, cookie: CRUMB_COOKIE_PAIR };
 /**
  * Page runs send what a browser sends from its second page on: the crumb cookie its first page set. (A first view,
  * or a client without cookies, is also given a crumb cookie each time: about a quarter fewer cached pages per second.)
@@ -165,52 +76,6 @@ const CRUMB_HEADERS = { [CRUMB_HEADER]: BENCH_CRUMB, cookie: CRUMB_COOKIE_PAIR }
 const RETURNING_VISITOR = { cookie: CRUMB_COOKIE_PAIR };
 /** What the gzip rows ask for (browsers send `gzip, deflate, br, zstd` and get brotli, the same path). */
 const ACCEPT_GZIP = { 'accept-encoding': 'gzip' };
-
-/** `count` new carts through the API, each holding ORDER_LINE; their cookies ('CART=…'). */
-async function prepareCarts(baseUrl: string, count: number): Promise<string[]> {
-  const carts: string[] = [];
-  const worker = async () => {
-    while (carts.length < count) {
-      const response = await fetch(`${baseUrl}/api/commerce/shopping-cart/entries`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...CRUMB_HEADERS },
-        body: JSON.stringify(ORDER_LINE),
-      });
-      const cookie = response.headers.getSetCookie().find((c) => c.startsWith('CART='));
-      if (response.status !== 200 || !cookie) throw new Error(`add to cart answered ${response.status}: ${await response.text()}`);
-      carts.push(`${cookie.slice(0, cookie.indexOf(';'))}; ${CRUMB_COOKIE_PAIR}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 20 }, worker));
-  return carts.slice(0, count);
-}
-
-/** Places one order per cart (all of them, `connections` at a time), each with its own idempotency key. */
-function placeOrders(baseUrl: string, carts: string[], connections = ORDER_CONNECTIONS): Promise<Figures> {
-  const run = randomBytes(6).toString('hex');
-  let next = 0;
-  return measure({
-    url: baseUrl,
-    connections,
-    amount: carts.length,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/commerce/checkout/orders',
-        setupRequest: (request) => {
-          const i = next++;
-          const cart = carts[i];
-          if (cart === undefined) throw new Error(`more requests than the ${carts.length} carts prepared`);
-          return {
-            ...request,
-            headers: { ...request.headers, 'content-type': 'application/json', [CRUMB_HEADER]: BENCH_CRUMB, cookie: cart },
-            body: JSON.stringify({ idempotencyKey: `bench-${run}-${i.toString().padStart(8, '0')}`, ...ORDER_DETAILS }),
-          };
-        },
-      },
-    ],
-  });
-}
 
 async function main(): Promise<void> {
   const site = benchSiteFile();
