@@ -17,6 +17,8 @@ export const SEARCH_MAX_TERMS = 8;
 export const SEARCH_TERM_MAX_LENGTH = 40;
 /** Results per page. */
 export const SEARCH_PAGE_SIZE = 10;
+/** Matches counted at most; beyond it the total is "more than" this (ten pages of results). */
+export const SEARCH_COUNT_CAP = 100;
 /** Highest page number accepted. */
 export const SEARCH_MAX_PAGE = 100;
 /** Longest snippet shown under a result (characters, ellipses included). */

@@ -4,8 +4,8 @@
  * around React text nodes, so nothing a site file holds can become markup.
  */
 import { ROUTES } from '../core/purchaseRoute';
-import { highlight, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
-import { SEARCH_COUNT_CAP, type SearchHit, type SearchKind } from '../services/search';
+import { highlight, SEARCH_COUNT_CAP, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
+import type { SearchHit, SearchKind } from '../services/search';
 import { SearchForm } from './SearchForm';
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { product: 'Product', page: 'Page', post: 'Blog post' };

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../src/core/search';
-import { SEARCH_COUNT_CAP } from '../../src/services/search';
+import { SEARCH_COUNT_CAP } from '../../src/core/search';
 import { migrations, migrateToLatest } from '../../src/db/migrations';
 import { SEARCH_RATE_LIMIT } from '../../src/server/rateLimits';
 import { buildApp } from '../../src/server/app';

@@ -5,4 +5,4 @@
  */
 export { searchDocuments, type SearchableContent, type SearchDocument, type SearchKind } from './documents';
 export { indexSite } from './indexSite';
-export { SEARCH_COUNT_CAP, searchSite, type SearchHit, type SearchResults } from './searchSite';
+export { searchSite, type SearchHit, type SearchResults } from './searchSite';

@@ -26,12 +26,11 @@
  * no query can be read as full-text syntax.
  */
 import { sql, type Kysely } from 'kysely';
+import { SEARCH_COUNT_CAP } from '../../core/search';
 import { engineOf } from '../../db/connect';
 import type { Database } from '../../db/tables';
 import type { SearchKind } from './documents';
 
-/** Matches counted at most; beyond it the total is "more than" this (ten pages of results). */
-export const SEARCH_COUNT_CAP = 100;
 
 export interface SearchHit {
   kind: SearchKind;
