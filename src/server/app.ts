@@ -47,7 +47,7 @@ import { registerPageLockRoutes, type PageLockRouteOptions } from './routes/page
 import { registerSiteUserSession } from './siteUserSession';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
-import { queueWrites } from './writeTurns';
+import { queueRequests } from './requestTurns';
 import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, perWindow, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
 
 export interface BuildAppOptions {
@@ -161,8 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitePlugin(app, ctx, { redisUrl: options.redisUrl, ttlMs: options.siteCacheTtlMs });
   giveCrumb = registerCrumb(app, ctx);
   registerSiteUserSession(app, ctx);
-  // SQLite's writes hold the event loop: one starts per turn, so connections are accepted and read in between.
-  if (ctx.engine === 'sqlite') queueWrites(app);
+  // SQLite's queries hold the event loop: one request starts per turn, so connections are accepted and read in between.
+  if (ctx.engine === 'sqlite') queueRequests(app);
 
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerInventoryRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { queueWrites, TurnQueue } from './writeTurns';
+import { queueRequests, TurnQueue } from './requestTurns';
 
 describe('TurnQueue', () => {
   it('gives turns in the order they were asked for', async () => {
@@ -37,18 +37,19 @@ describe('TurnQueue', () => {
   });
 });
 
-describe('queueWrites', () => {
-  it('queues the write routes registered after it, not the reads', async () => {
+describe('queueRequests', () => {
+  it('queues the routes registered after it, reads and writes alike, in the order they came', async () => {
     const app = Fastify();
-    const turns = queueWrites(app);
-    const waiting: number[] = [];
+    const turns = queueRequests(app);
     app.get('/read', async () => ({ waiting: turns.length }));
     app.post('/write', async () => ({ waiting: turns.length }));
-    // Two writes at once: the first runs in its turn while the second still waits for its own.
-    const writes = await Promise.all([app.inject({ method: 'POST', url: '/write' }), app.inject({ method: 'POST', url: '/write' })]);
-    for (const res of writes) waiting.push((res.json() as { waiting: number }).waiting);
-    expect(waiting).toEqual([1, 0]);
-    expect((await app.inject({ method: 'GET', url: '/read' })).json()).toEqual({ waiting: 0 });
+    // Three requests at once: each runs in its turn while the later ones still wait for theirs.
+    const answers = await Promise.all([
+      app.inject({ method: 'POST', url: '/write' }),
+      app.inject({ method: 'GET', url: '/read' }),
+      app.inject({ method: 'POST', url: '/write' }),
+    ]);
+    expect(answers.map((res) => (res.json() as { waiting: number }).waiting)).toEqual([2, 1, 0]);
     await app.close();
   });
 });
