@@ -265,6 +265,11 @@ export interface OutboxTable {
   sent_at: string | null;
   /** ISO-8601 UTC: not sent before then (a gift card's delivery date), or null for at once. */
   send_after: string | null;
+  /**
+   * JSON: what an order's e-mail is rendered from when it is sent or shown (with the stored order; its text_body and
+   * html_body are then ''), src/services/orderMail.ts. Null: text_body and html_body are the message.
+   */
+  render_data: string | null;
 }
 
 /** 'scheduled' until its e-mail (with the code) is confirmed sent; only 'active' cards pay. */

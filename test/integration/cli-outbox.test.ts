@@ -3,9 +3,17 @@
  * with only the given settings, on both engines, a real SMTP server in this process.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ok } from '../../src/core/result';
+import { inTransaction } from '../../src/db/transaction';
 import { enqueueEmail, getOutboxMessage, type NewEmail } from '../../src/services/mail/outbox';
+import { orderConfirmationEmail } from '../../src/services/mail/orderEmails';
+import { enqueueOrderEmails } from '../../src/services/orderMail';
+import { createOrder } from '../../src/services/orders';
+import type { Order } from '../../src/services/orderTypes';
+import { getSite } from '../../src/services/sites';
 import { seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
@@ -171,6 +179,47 @@ forEachEngine((engine, getDb, getFresh) => {
     const unknown = await vitrine(['outbox', 'show', 'nope'], env());
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe("vitrine: there is no outbox message 'nope'\n");
+  });
+
+  it("shows and sends an order's e-mail rendered from the stored order, and says why one whose order is gone cannot be", async () => {
+    const site = (await getSite(getDb(), 'shop'))!;
+    const placed = await inTransaction<Order, never>(getDb(), async (trx) => {
+      const order = await createOrder(trx, {
+        siteId: 'shop', cartId: `cart-${randomUUID()}`, email: 'ada@example.com', status: 'paid', currency: 'USD',
+        totals: { subtotalCents: 2500, shippingCents: 0, taxCents: 0, discountCents: 0, grandTotalCents: 2500, pricesIncludeTax: false, taxName: 'Tax' },
+        shippingAddress: null, shippingOption: null, couponCode: null, paymentProvider: 'test', now: new Date('2031-03-01T10:00:00.000Z'),
+        lines: [{ itemId: 'tee', sku: 'tee-m', title: 'Tee', productType: 1, attributes: {}, additionalFields: '', additionalFieldsSummary: [], image: null, quantity: 1, unitPrice: 2500, lineTotal: 2500 }],
+      });
+      await enqueueOrderEmails(trx, site, order, `http://shop.test/checkout/order/${order.id}`);
+      return ok(order);
+    });
+    const order = (placed as { ok: true; value: Order }).value;
+    const expected = orderConfirmationEmail(order, { siteTitle: site.title, orderUrl: `http://shop.test/checkout/order/${order.id}`, giftCards: [] });
+    const { id } = await getDb().selectFrom('outbox').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+
+    const shown = await vitrine(['outbox', 'show', id], env());
+    expect(shown.code).toBe(0);
+    expect(output(shown)).toContain(`Subject:    ${expected.subject}\n\n${expected.text}`);
+    const listed = await vitrine(['outbox'], env());
+    expect(output(listed)).toContain(expected.subject);
+
+    const sent = await vitrine(['outbox', 'send'], env({ SMTP_URL: smtp.url, MAIL_FROM: 'shop@shop.test' }));
+    expect(sent.stderr).toBe('');
+    expect(smtp.received.map((m) => m.headers.get('subject'))).toEqual([expected.subject]);
+    expect(smtp.received[0]!.text).toContain(`View your order: http://shop.test/checkout/order/${order.id}`);
+
+    // Its order gone (it never is, but say it were): shown without text, and never sent.
+    await getDb().updateTable('outbox').set({ status: 'pending', attempts: 0 }).where('id', '=', id).execute();
+    await getDb().deleteFrom('order_lines').where('order_id', '=', order.id).execute();
+    await getDb().deleteFrom('orders').where('id', '=', order.id).execute();
+    const reason = `cannot render the order-confirmation e-mail: order ${order.id} of site 'shop' is not in the database`;
+    const gone = await vitrine(['outbox', 'show', id], env());
+    expect(output(gone)).toMatch(new RegExp(`Subject: +${expected.subject}\n\n\\(no text: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`));
+    const refused = await vitrine(['outbox', 'send'], env({ SMTP_URL: smtp.url }));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`vitrine: ${id} to ada@example.com not sent: ${reason}\n`);
+    expect(output(refused)).toContain('Sent 0 of 1; 0 will be retried, 1 failed for good.\n');
+    expect(await getOutboxMessage(getDb(), id)).toMatchObject({ status: 'failed', attempts: 1, lastError: reason });
   });
 
   it('sends the pending messages now through SMTP_URL, the ones waiting for a retry too', async () => {

@@ -1,7 +1,8 @@
 /**
  * `vitrine outbox`: the e-mail waiting, sent or given up on. `outbox` lists (newest first), `outbox show ID` prints one
- * message's headers and text, `outbox send` sends what is pending now through SMTP_URL (the job of `vitrine serve`,
- * run once, also sending the messages that wait for a retry).
+ * message's headers and text (an order's e-mail rendered from the stored order, as it is sent), `outbox send` sends
+ * what is pending now through SMTP_URL (the job of `vitrine serve`, run once, also sending the messages that wait for
+ * a retry).
  */
 import { redacted } from '../../config';
 import { drainOutbox, getOutboxMessage, listOutbox, type OutboxMessage, type OutboxStatus } from '../../services/mail/outbox';
@@ -99,7 +100,9 @@ async function showMessage(args: string[], io: CliIo): Promise<number> {
     ];
     for (const [name, value] of fields) if (value !== null) io.out(`${`${name}:`.padEnd(12)}${printable(value)}`);
     io.out('');
-    io.out(printable(m.text, { keepLines: true }).replace(/\n$/, ''));
+    // An order's e-mail is rendered from the stored order: one whose order is gone has no text to show.
+    if (m.renderError !== undefined) io.out(`(no text: ${printable(m.renderError)})`);
+    else io.out(printable(m.text, { keepLines: true }).replace(/\n$/, ''));
     return 0;
   });
 }

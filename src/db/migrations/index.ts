@@ -19,6 +19,7 @@ import { restock } from './009_restock';
 import { search } from './010_search';
 import { pageLockSecrets } from './012_page_lock_secrets';
 import { postLikes } from './013_post_likes';
+import { outboxRenderData } from './014_outbox_render_data';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '011_order_lookups': orderLookups(engine),
     '012_page_lock_secrets': pageLockSecrets(engine),
     '013_post_likes': postLikes(engine),
+    '014_outbox_render_data': outboxRenderData(engine),
   };
 }
 

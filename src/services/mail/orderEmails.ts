@@ -169,11 +169,16 @@ function htmlDocument(subject: string, content: string[]): string {
 const link = (url: string, label: string): string =>
   `<p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="color:#0b57d0">${escapeHtml(label)}</a></p>`;
 
+/** The confirmation's subject (one line): what orderConfirmationEmail's subject is, without rendering the rest. */
+export function orderConfirmationSubject(order: Order, siteTitle: string): string {
+  const site = oneLine(siteTitle);
+  return awaitingPayment(order) ? `Order #${order.number} received, awaiting payment — ${site}` : `Order #${order.number} confirmed — ${site}`;
+}
+
 /** The shopper's confirmation: what was bought, the totals, where it goes, the order link, and how to pay if due. */
 export function orderConfirmationEmail(order: Order, ctx: ConfirmationContext): RenderedEmail {
-  const site = oneLine(ctx.siteTitle);
   const awaiting = awaitingPayment(order);
-  const subject = awaiting ? `Order #${order.number} received, awaiting payment — ${site}` : `Order #${order.number} confirmed — ${site}`;
+  const subject = orderConfirmationSubject(order, ctx.siteTitle);
   const instructions = awaiting ? (ctx.manualInstructions ?? '').trim() : '';
   const giftCards = ctx.giftCards ?? [];
   const total = money(order, amountDue(order, giftCards));
@@ -209,12 +214,16 @@ export function orderConfirmationEmail(order: Order, ctx: ConfirmationContext): 
   return { subject, text, html };
 }
 
+/** The new-order notice's subject (one line): what newOrderEmail's subject is, without rendering the rest. */
+export function newOrderSubject(order: Order, siteTitle: string): string {
+  const total = money(order, order.grandTotalCents);
+  return `New order #${order.number} (${total}${awaitingPayment(order) ? ', awaiting payment' : ''}) — ${oneLine(siteTitle)}`;
+}
+
 /** The shop's notice of a new order: who ordered, whether it is paid, what to send where. */
 export function newOrderEmail(order: Order, ctx: NewOrderContext): RenderedEmail {
-  const site = oneLine(ctx.siteTitle);
   const awaiting = awaitingPayment(order);
-  const total = money(order, order.grandTotalCents);
-  const subject = `New order #${order.number} (${total}${awaiting ? ', awaiting payment' : ''}) — ${site}`;
+  const subject = newOrderSubject(order, ctx.siteTitle);
   const payment = `${awaiting ? 'awaiting payment' : order.status} (${order.paymentProvider})`;
 
   const text = [

@@ -4,13 +4,18 @@
  * (`locked_until`) in one short transaction — `FOR UPDATE SKIP LOCKED` on PostgreSQL, `BEGIN IMMEDIATE` on SQLite —
  * so two processes never send the same message; it sends outside any transaction, then records the outcome.
  * A failed send is retried with growing delays and given up after MAX_ATTEMPTS.
+ *
+ * An order's e-mails are stored as render data (enqueueEmailsToRender: a few facts as placed, rendered with the stored
+ * order by src/services/orderMail.ts) rather than as text and HTML, so the order's transaction does not render them:
+ * the sender, `getOutboxMessage` and `listOutbox` render them. One that cannot be rendered is never sent: the drain
+ * marks it failed with the reason.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ok } from '../../core/result';
+import { ok, type Result } from '../../core/result';
 import { engineOf } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
-import type { Database, OutboxRow, OutboxStatus } from '../../db/tables';
+import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../../db/tables';
 import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage, type PreparedGiftCardMessage } from '../giftCardDelivery';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 
@@ -31,12 +36,26 @@ export interface NewEmail {
   sendAfter?: Date | null;
 }
 
+/**
+ * A message whose text and HTML are rendered when it is sent or shown (an order's e-mails): the subject is stored (it
+ * is short, and lists show it), the bodies are rendered from `renderData` (JSON) and what it tells about.
+ */
+export interface NewEmailToRender {
+  siteId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  renderData: string;
+  orderId?: string | null;
+}
+
 export interface OutboxMessage {
   id: string;
   siteId: string;
   kind: string;
   to: string;
   subject: string;
+  /** The text and HTML: as stored, or rendered from `renderData` by getOutboxMessage and listOutbox ('' from claimDueMessages: the drain renders). */
   text: string;
   html: string;
   orderId: string | null;
@@ -52,6 +71,10 @@ export interface OutboxMessage {
   sentAt: string | null;
   /** ISO-8601 UTC: not sent before then, whatever asks for it (a gift card's delivery date); null for at once. */
   sendAfter: string | null;
+  /** JSON the text and HTML are rendered from (an order's e-mails: src/services/orderMail.ts), or null: they are stored. */
+  renderData: string | null;
+  /** Why the text and HTML could not be rendered (they are then ''); set by getOutboxMessage and listOutbox only. */
+  renderError?: string;
 }
 
 const MINUTE = 60_000;
@@ -91,6 +114,64 @@ function rowToMessage(row: OutboxRow): OutboxMessage {
     createdAt: row.created_at,
     sentAt: row.sent_at,
     sendAfter: row.send_after,
+    renderData: row.render_data,
+  };
+}
+
+/** The text and HTML of a message stored as render data, or why they cannot be rendered (it can never be sent). */
+export type BodyRenderer = (message: OutboxMessage) => Promise<Result<{ text: string; html: string }, string>>;
+
+/**
+ * A renderer for one drain or listing (it reads each order once). Imported when first needed: the order services
+ * it reads with write to the outbox themselves, so a static import would make an import cycle.
+ */
+async function bodyRenderer(db: Db): Promise<BodyRenderer> {
+  const { orderMailRenderer } = await import('../orderMail');
+  return orderMailRenderer(db);
+}
+
+/** The messages with their text and HTML rendered where they are stored as render data. */
+async function withBodies(db: Db, messages: OutboxMessage[]): Promise<OutboxMessage[]> {
+  if (messages.every((m) => m.renderData === null)) return messages;
+  const render = await bodyRenderer(db);
+  const out: OutboxMessage[] = [];
+  for (const message of messages) {
+    if (message.renderData === null) {
+      out.push(message);
+      continue;
+    }
+    const rendered = await render(message);
+    out.push(rendered.ok ? { ...message, text: rendered.value.text, html: rendered.value.html } : { ...message, text: '', html: '', renderError: rendered.error });
+  }
+  return out;
+}
+
+function checkRecipientAndSubject(email: { to: string; subject: string }): void {
+  if (/[\r\n]/.test(email.to) || !email.to.includes('@')) throw new MailHeaderError(`refused recipient ${JSON.stringify(email.to.slice(0, 100))}`);
+  if (/[\r\n]/.test(email.subject)) throw new MailHeaderError('refused subject: must be one line');
+}
+
+/** A pending row, due at once (or from `sendAfter`). */
+function pendingRow(email: NewEmail | NewEmailToRender, time: string): NewOutboxRow {
+  const stored = 'renderData' in email;
+  return {
+    id: randomBytes(16).toString('base64url'),
+    site_id: email.siteId,
+    kind: email.kind,
+    to_address: email.to,
+    subject: email.subject,
+    text_body: stored ? '' : email.text,
+    html_body: stored ? '' : email.html,
+    order_id: email.orderId ?? null,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: time,
+    locked_until: null,
+    last_error: null,
+    created_at: time,
+    sent_at: null,
+    send_after: !stored && email.sendAfter ? email.sendAfter.toISOString() : null,
+    render_data: stored ? email.renderData : null,
   };
 }
 
@@ -99,32 +180,23 @@ function rowToMessage(row: OutboxRow): OutboxMessage {
  * MailHeaderError for a recipient or subject with a line break (a bug in the caller: they are never sent).
  */
 export async function enqueueEmail(trx: Db, email: NewEmail, now: Date = new Date()): Promise<string> {
-  if (/[\r\n]/.test(email.to) || !email.to.includes('@')) throw new MailHeaderError(`refused recipient ${JSON.stringify(email.to.slice(0, 100))}`);
-  if (/[\r\n]/.test(email.subject)) throw new MailHeaderError('refused subject: must be one line');
-  const id = randomBytes(16).toString('base64url');
+  checkRecipientAndSubject(email);
+  const row = pendingRow(email, now.toISOString());
+  await trx.insertInto('outbox').values(row).execute();
+  return row.id;
+}
+
+/**
+ * Writes pending messages whose text and HTML are rendered when sent (an order's e-mails), due at once, in one
+ * statement. Call it inside the transaction of what they tell about. Throws MailHeaderError as enqueueEmail does.
+ */
+export async function enqueueEmailsToRender(trx: Db, emails: readonly NewEmailToRender[], now: Date = new Date()): Promise<string[]> {
+  if (emails.length === 0) return [];
+  for (const email of emails) checkRecipientAndSubject(email);
   const time = now.toISOString();
-  await trx
-    .insertInto('outbox')
-    .values({
-      id,
-      site_id: email.siteId,
-      kind: email.kind,
-      to_address: email.to,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      order_id: email.orderId ?? null,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: time,
-      locked_until: null,
-      last_error: null,
-      created_at: time,
-      sent_at: null,
-      send_after: email.sendAfter ? email.sendAfter.toISOString() : null,
-    })
-    .execute();
-  return id;
+  const rows = emails.map((email) => pendingRow(email, time));
+  await trx.insertInto('outbox').values(rows).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Messages, newest first (default: every site and status, at most 50). */
@@ -138,12 +210,13 @@ export async function listOutbox(db: Db, filter: { siteId?: string; status?: Out
     .orderBy('id', 'desc')
     .limit(filter.limit ?? 50)
     .execute();
-  return rows.map(rowToMessage);
+  return withBodies(db, rows.map(rowToMessage));
 }
 
+/** The message, its text and HTML rendered if it is stored as render data (`renderError` says why they could not be). */
 export async function getOutboxMessage(db: Db, id: string): Promise<OutboxMessage | undefined> {
   const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && rowToMessage(row);
+  return row && (await withBodies(db, [rowToMessage(row)]))[0];
 }
 
 export interface ClaimOptions {
@@ -284,6 +357,14 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
   // A message that fails here waits for its retry, so it is not due again in this drain, unless waiting ones are
   // included: then the ids tried keep it from being tried again and again.
   const tried: string[] = [];
+  let render: BodyRenderer | undefined;
+  /** Records a failed attempt (given up at once when `permanent`) and counts it. */
+  const failed = async (message: OutboxMessage, error: string, permanent: boolean): Promise<void> => {
+    const outcome = await markFailed(db, message.id, error, clock(), { permanent });
+    if (outcome?.status === 'failed') result.failed += 1;
+    else result.retried += 1;
+    result.errors.push({ id: message.id, to: message.to, error });
+  };
   while (tried.length < limit) {
     const batch = await claimDueMessages(db, {
       now: clock(),
@@ -310,15 +391,30 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
         }
         giftCard = prepared.value;
       }
+      // An order's e-mail is rendered now, from its render data and the stored order.
+      let body = { text: giftCard?.text ?? message.text, html: giftCard?.html ?? message.html };
+      if (message.renderData !== null) {
+        let rendered: Awaited<ReturnType<BodyRenderer>>;
+        try {
+          render ??= await bodyRenderer(db);
+          rendered = await render(message);
+        } catch (error) {
+          // The database did not answer, say: tried again later, as a failed send is.
+          await failed(message, `could not render the e-mail: ${describeError(error)}`, false);
+          continue;
+        }
+        // What it tells about is gone or the data is unreadable: it can never be sent.
+        if (!rendered.ok) {
+          await failed(message, rendered.error, true);
+          continue;
+        }
+        body = { text: rendered.value.text, html: rendered.value.html };
+      }
       try {
         checkMailHeaders(message);
-        await transport.send({ to: message.to, subject: message.subject, text: giftCard?.text ?? message.text, html: giftCard?.html ?? message.html });
+        await transport.send({ to: message.to, subject: message.subject, text: body.text, html: body.html });
       } catch (error) {
-        const text = describeError(error);
-        const outcome = await markFailed(db, message.id, text, clock(), { permanent: error instanceof MailHeaderError });
-        if (outcome?.status === 'failed') result.failed += 1;
-        else result.retried += 1;
-        result.errors.push({ id: message.id, to: message.to, error: text });
+        await failed(message, describeError(error), error instanceof MailHeaderError);
         continue;
       }
       if (giftCard) {
