@@ -3,7 +3,7 @@
  * transaction that first locks the cart row, so two requests for the same cart never interleave (no add can pass
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
 import { ProductType } from '../core/enums';
@@ -17,11 +17,12 @@ import type { CoreProduct } from '../core/product';
 import { findVariantBySku } from '../core/variant';
 import { err, ok, type Result } from '../core/result';
 import { inTransaction } from '../db/transaction';
-import type { CartEntryRow, CartRow, Database } from '../db/tables';
-import type { Form } from '../site/schema';
+import { compiledQuery } from '../db/compiledQuery';
+import type { CartEntryRow, CartRow, Database, VariantRow } from '../db/tables';
+import type { Form, Product } from '../site/schema';
 import { toProductForm } from './coreForm';
 import { toCoreProduct } from './coreProduct';
-import { getForm, getProduct } from './catalog';
+import { getForm, getProductWithRows } from './catalog';
 
 // ---------------------------------------------------------------- API types (spec §3)
 
@@ -132,12 +133,14 @@ export async function addEntry(
     const tokenCart = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
     const claimed = !tokenCart && isCartClaim(claim) ? await claimCart(trx, site.id, claim, now) : undefined;
     const existing = tokenCart ?? claimed?.cart;
+    // A cart this add creates (or whose claim it just made) holds no line yet: nothing to read in it, before or after.
+    const cartCreated = claimed ? claimed.created : !tokenCart;
 
     const loaded = await loadProduct(trx, site, input.itemId);
     if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
     const { product } = loaded;
 
-    const entries = existing ? await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', existing.id).execute() : [];
+    const entries = existing && !cartCreated ? (await selectCartEntries.execute(trx, { cartId: existing.id })).rows : [];
     // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
     // only variant of a product without options.
     const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
@@ -158,7 +161,7 @@ export async function addEntry(
     // §4: the form comes after the stock check, in the browser and here.
     const answers = await checkedAdditionalFields(trx, site, loaded.formId, input.additionalFields);
     if (!answers.ok) return answers;
-    const additionalFields = answers.value;
+    const { text: additionalFields, form } = answers.value;
 
     const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === additionalFields);
     const lineQuantity = mergedLineQuantity(line?.quantity ?? 0, quantity);
@@ -166,37 +169,71 @@ export async function addEntry(
 
     const cart = existing ?? (await createCart(trx, site.id, now));
     const unitPrice = purchasePriceCents(variant);
-    let entryId: string;
+    let entry: CartEntryRow;
     if (line) {
-      entryId = line.id;
-      await trx
-        .updateTable('cart_entries')
-        .set({ quantity: lineQuantity.value, unit_price: unitPrice })
-        .where('id', '=', line.id)
-        .execute();
+      entry = { ...line, quantity: lineQuantity.value, unit_price: unitPrice };
+      await updateCartEntry.execute(trx, { id: line.id, quantity: entry.quantity, unitPrice });
     } else {
-      entryId = randomToken(12);
-      await trx
-        .insertInto('cart_entries')
-        .values({
-          id: entryId,
-          cart_id: cart.id,
-          item_id: product.id,
-          sku: variant.sku,
-          quantity: lineQuantity.value,
-          additional_fields: additionalFields,
-          unit_price: unitPrice,
-          created_at: now,
-        })
-        .execute();
+      entry = {
+        id: randomToken(12),
+        cart_id: cart.id,
+        item_id: product.id,
+        sku: variant.sku,
+        quantity: lineQuantity.value,
+        additional_fields: additionalFields,
+        unit_price: unitPrice,
+        created_at: now,
+      };
+      await insertCartEntry.execute(trx, entry);
     }
 
-    const shoppingCart = await readCart(trx, site, cart);
-    const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId);
-    if (!newlyAdded) throw new Error(`cart entry ${entryId} vanished inside its own transaction`);
-    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: claimed ? claimed.created : !existing });
+    // A new cart's answer is its one line, all of it known here (the same mapper as a read, fed the rows just read
+    // and written); a cart with other lines is read again, with their products' names, attributes and forms.
+    const shoppingCart = cartCreated
+      ? toShoppingCart(site.id, cart, [newLineRow(entry, loaded, variant.sku)], form && loaded.formId !== undefined ? new Map([[loaded.formId, form]]) : undefined)
+      : await readCart(trx, site, cart);
+    const newlyAdded = shoppingCart.entries.find((e) => e.id === entry.id);
+    if (!newlyAdded) throw new Error(`cart entry ${entry.id} vanished inside its own transaction`);
+    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated });
   });
 }
+
+/** The row readCart would read for the one line of a cart created by this add: its product's record and its variant's attributes. */
+function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): EntryWithCatalog {
+  return {
+    id: entry.id,
+    cart_id: entry.cart_id,
+    item_id: entry.item_id,
+    sku: entry.sku,
+    quantity: entry.quantity,
+    additional_fields: entry.additional_fields,
+    unit_price: entry.unit_price,
+    created_at: entry.created_at,
+    product_data: loaded.record,
+    product_record: loaded.stored,
+    product_type: loaded.product.productType,
+    variant_data: loaded.variants.find((v) => v.sku === sku)?.data ?? null,
+    // A subscription's cart is made by its own service (subscriptions/subscriptionCart.ts), never by an add.
+    subscription_option_id: null,
+  };
+}
+
+const selectCartEntries = compiledQuery((db, v: { cartId: string }) => db.selectFrom('cart_entries').selectAll().where('cart_id', '=', v.cartId));
+const updateCartEntry = compiledQuery((db, v: { id: string; quantity: number; unitPrice: number }) =>
+  db.updateTable('cart_entries').set({ quantity: v.quantity, unit_price: v.unitPrice }).where('id', '=', v.id),
+);
+const insertCartEntry = compiledQuery((db, v: CartEntryRow) =>
+  db.insertInto('cart_entries').values({
+    id: v.id,
+    cart_id: v.cart_id,
+    item_id: v.item_id,
+    sku: v.sku,
+    quantity: v.quantity,
+    additional_fields: v.additional_fields,
+    unit_price: v.unit_price,
+    created_at: v.created_at,
+  }),
+);
 
 // ---------------------------------------------------------------- changing the form answers
 
@@ -223,7 +260,7 @@ export async function updateAdditionalFields(
     const { cart, entries, entry } = locked.value;
     const answers = await checkedAdditionalFields(trx, site, (await loadProduct(trx, site, entry.item_id))?.formId, sentAdditionalFields);
     if (!answers.ok) return answers;
-    const additionalFields = answers.value;
+    const additionalFields = answers.value.text;
 
     let resultId = entry.id;
     const twin = entries.find((e) => e.id !== entry.id && e.sku === entry.sku && e.additional_fields === additionalFields);
@@ -323,8 +360,24 @@ async function lockEntry(
   return entry ? ok({ cart, entries, entry }) : err({ type: 'ENTRY_NOT_FOUND' });
 }
 
+/**
+ * Random bytes fetched 4 KiB at a time, each byte handed out once: one call into the system's CSPRNG per hundred or
+ * so tokens rather than one per token (as Node's own randomUUID keeps its entropy).
+ */
+const randomPool = Buffer.alloc(4096);
+let randomPoolUsed = randomPool.length;
+
 /** Cart tokens (cookie values) and entry ids: random, base64url. */
-export const randomToken = (bytes = 16): string => randomBytes(bytes).toString('base64url');
+export const randomToken = (bytes = 16): string => {
+  if (bytes > randomPool.length) return randomBytes(bytes).toString('base64url');
+  if (randomPoolUsed + bytes > randomPool.length) {
+    randomFillSync(randomPool);
+    randomPoolUsed = 0;
+  }
+  const token = randomPool.toString('base64url', randomPoolUsed, randomPoolUsed + bytes);
+  randomPoolUsed += bytes;
+  return token;
+};
 
 /** A token has the shape we issue (22 base64url characters); anything else cannot name a cart. */
 export const isCartToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
@@ -351,24 +404,29 @@ async function findOpenCart(db: Db, siteId: string, token: string): Promise<Cart
  */
 async function lockOpenCart(trx: Kysely<Database>, siteId: string, token: string, now: string): Promise<CartRow | undefined> {
   if (!isCartToken(token)) return undefined;
-  return trx
-    .updateTable('carts')
-    .set({ updated_at: now })
-    .where('id', '=', token)
-    .where('site_id', '=', siteId)
-    .where('is_purchased', '=', 0)
-    .returningAll()
-    .executeTakeFirst();
+  return (await updateOpenCart.execute(trx, { token, siteId, now })).rows[0];
 }
 
+const updateOpenCart = compiledQuery((db, v: { token: string; siteId: string; now: string }) =>
+  db.updateTable('carts').set({ updated_at: v.now }).where('id', '=', v.token).where('site_id', '=', v.siteId).where('is_purchased', '=', 0).returningAll(),
+);
+
+/** A new open cart of the site, as stored (the row is the one written: nothing is read back). */
 async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
   // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
   for (;;) {
     const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null };
-    const inserted = await trx.insertInto('carts').values(row).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
-    if (inserted) return inserted;
+    const { numAffectedRows } = await insertCart.execute(trx, row);
+    if (numAffectedRows === 1n) return row;
   }
 }
+
+const insertCart = compiledQuery((db, v: CartRow) =>
+  db
+    .insertInto('carts')
+    .values({ id: v.id, site_id: v.site_id, created_at: v.created_at, updated_at: v.updated_at, is_purchased: v.is_purchased, order_id: v.order_id, claim: v.claim })
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
 
 /**
  * How long after its creation a cart can be found by its claim: enough for the adds a new visitor's page sent at once
@@ -414,35 +472,43 @@ async function claimCart(trx: Kysely<Database>, siteId: string, claim: string, n
   return locked ? { cart: locked, created: false } : { cart: await createCart(trx, siteId, now), created: true };
 }
 
+/** The product as the cart's rules see it, the id of its form, and the rows it was read from (a new line's answer). */
+interface LoadedProduct {
+  product: CoreProduct;
+  formId: string | undefined;
+  /** The product's stored record (products.data), and as parsed. */
+  record: string;
+  stored: Product;
+  variants: VariantRow[];
+}
+
 /**
  * The product with its variants and their stock, read inside the caller's transaction (after the cart lock), and the
  * id of its form (additional fields), if it has one.
  */
-async function loadProduct(
-  trx: Kysely<Database>,
-  site: CartSite,
-  itemId: string,
-): Promise<{ product: CoreProduct; formId: string | undefined } | undefined> {
-  const product = await getProduct(trx, site.id, itemId);
-  return product && { product: toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY), formId: product.additionalFieldsFormId };
+async function loadProduct(trx: Kysely<Database>, site: CartSite, itemId: string): Promise<LoadedProduct | undefined> {
+  const read = await getProductWithRows(trx, site.id, itemId);
+  if (!read) return undefined;
+  const { product, record, variants } = read;
+  return { product: toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY), formId: product.additionalFieldsFormId, record, stored: product, variants };
 }
 
 /**
- * The additionalFields text to store. A product with a form: its answers checked with the core's form rules (the
- * browser checked them too), stored as the checked answers' canonical JSON. A product without a form: the text as
- * sent (already canonical JSON, or '').
+ * The additionalFields text to store, and the product's form when it has one. A product with a form: its answers
+ * checked with the core's form rules (the browser checked them too), stored as the checked answers' canonical JSON.
+ * A product without a form: the text as sent (already canonical JSON, or '').
  */
 async function checkedAdditionalFields(
   trx: Kysely<Database>,
   site: CartSite,
   formId: string | undefined,
   additionalFields: string,
-): Promise<Result<string, CartFailure>> {
+): Promise<Result<{ text: string; form: Form | undefined }, CartFailure>> {
   // An import refuses a product naming a missing form; a form that is gone anyway checks nothing.
   const form = formId === undefined ? undefined : await getForm(trx, site.id, formId);
-  if (!form) return ok(additionalFields);
+  if (!form) return ok({ text: additionalFields, form });
   const checked = checkProductFormAnswers(toProductForm(form), parseProductFormAnswers(additionalFields));
-  return checked.ok ? checked : err({ type: 'INVALID_FORM_ANSWERS', ...checked.error });
+  return checked.ok ? ok({ text: checked.value, form }) : err({ type: 'INVALID_FORM_ANSWERS', ...checked.error });
 }
 
 function parseJson<T>(text: string, fallback: T): T {
@@ -469,27 +535,42 @@ interface EntryWithCatalog extends CartEntryRow {
   variant_data: string | null;
   /** The subscription option chosen, for the one line of a subscription cart (its form may be the option's). */
   subscription_option_id: string | null;
+  /** product_data already parsed, when the caller has it (an add's new line): not parsed again. */
+  product_record?: StoredProductFields;
 }
+
+/** What a cart line reads of its product's stored record. */
+interface StoredProductFields {
+  name?: unknown;
+  additionalFieldsFormId?: unknown;
+  subscription?: { options?: readonly { id?: unknown; additionalFieldsFormId?: unknown }[] };
+}
+
+const productRecordOf = (row: EntryWithCatalog): StoredProductFields =>
+  row.product_record ?? (row.product_data === null ? {} : parseJson<StoredProductFields>(row.product_data, {}));
 
 async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<ShoppingCart> {
   return (await readCartWithRows(db, site, cart)).shoppingCart;
 }
 
 async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
-  // Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku.
-  const rows: EntryWithCatalog[] = await db
+  const { rows } = await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id });
+  return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
+}
+
+// Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku.
+const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string }) =>
+  db
     .selectFrom('cart_entries as e')
-    .leftJoin('products as p', (join) => join.on('p.site_id', '=', site.id).onRef('p.id', '=', 'e.item_id'))
-    .leftJoin('variants as v', (join) => join.on('v.site_id', '=', site.id).onRef('v.sku', '=', 'e.sku'))
+    .leftJoin('products as p', (join) => join.on('p.site_id', '=', v.siteId).onRef('p.id', '=', 'e.item_id'))
+    .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
     .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
     .selectAll('e')
     .select(['p.data as product_data', 'p.product_type as product_type', 'v.data as variant_data', 'sc.subscription_option_id'])
-    .where('e.cart_id', '=', cart.id)
+    .where('e.cart_id', '=', v.cartId)
     .orderBy('e.created_at')
-    .orderBy('e.id')
-    .execute();
-  return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
-}
+    .orderBy('e.id'),
+);
 
 // ---------------------------------------------------------------- for the checkout
 
@@ -534,7 +615,7 @@ function firstImage(productData: string | null): { file: string; altText: string
  */
 const entryFormId = (row: EntryWithCatalog): string | undefined => {
   if (row.additional_fields === '' || row.product_data === null) return undefined;
-  const product = parseJson<{ additionalFieldsFormId?: unknown; subscription?: { options?: { id?: unknown; additionalFieldsFormId?: unknown }[] } }>(row.product_data, {});
+  const product = productRecordOf(row);
   const option = row.subscription_option_id === null ? undefined : product.subscription?.options?.find((o) => o.id === row.subscription_option_id);
   const formId = option?.additionalFieldsFormId ?? product.additionalFieldsFormId;
   return typeof formId === 'string' ? formId : undefined;
@@ -579,7 +660,7 @@ function toShoppingCart(
 function entryRowToCartEntry(row: EntryWithCatalog, forms: ReadonlyMap<string, Form>): CartEntry {
   const formId = entryFormId(row);
   const form = formId === undefined ? undefined : forms.get(formId);
-  const product: { name?: unknown } = row.product_data === null ? {} : parseJson<{ name?: unknown }>(row.product_data, {});
+  const product = productRecordOf(row);
   return {
     id: row.id,
     itemId: row.item_id,

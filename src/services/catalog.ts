@@ -4,6 +4,7 @@
  * Records come back as the site file's types (src/site/schema.ts).
  */
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../db/compiledQuery';
 import type { Database, ProductRow, VariantRow } from '../db/tables';
 import type { Collection, Form, Page, Post, Product, Variant } from '../site/schema';
 import type { SiteAsset } from './sites';
@@ -113,6 +114,72 @@ export async function getProducts(db: Db, siteId: string, productIds: readonly s
 
 export async function getProduct(db: Db, siteId: string, productId: string): Promise<Product | undefined> {
   return (await getProducts(db, siteId, [productId]))[0];
+}
+
+/** The product row joined with each of its variants' rows (one row with no variant columns when it has none). */
+const selectProductWithVariants = compiledQuery((db, v: { siteId: string; productId: string }) =>
+  db
+    .selectFrom('products as p')
+    .leftJoin('variants as v', (join) => join.onRef('v.site_id', '=', 'p.site_id').onRef('v.product_id', '=', 'p.id'))
+    .select(['p.data as product_data', 'v.sku', 'v.product_id', 'v.position', 'v.price', 'v.sale_price', 'v.on_sale', 'v.unlimited', 'v.qty_in_stock', 'v.data'])
+    .where('p.site_id', '=', v.siteId)
+    .where('p.id', '=', v.productId),
+);
+
+/** A product as getProduct reads it, with the stored text of its record and its variants' rows. */
+export interface ProductWithRows {
+  product: Product;
+  /** The product's stored record (products.data). */
+  record: string;
+  variants: VariantRow[];
+}
+
+/**
+ * getProduct's product in one statement rather than two (what an add to cart reads inside its transaction, issue 13),
+ * with the stored rows it was made from: a cart line shows the record's name and the variant's attributes as stored.
+ * The product's record is parsed once per stored text (see parsedRecord): its parts are shared and frozen.
+ */
+export async function getProductWithRows(db: Db, siteId: string, productId: string): Promise<ProductWithRows | undefined> {
+  const { rows } = await selectProductWithVariants.execute(db, { siteId, productId });
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const variants: VariantRow[] = [];
+  for (const { sku, product_id, position, price, sale_price, on_sale, unlimited, qty_in_stock, data } of rows) {
+    // The join's columns are all null (no variant) or, NOT NULL columns of a variant, all set.
+    if (sku === null) continue;
+    variants.push({ site_id: siteId, sku, product_id: product_id!, position: position!, price: price!, sale_price, on_sale: on_sale!, unlimited: unlimited!, qty_in_stock: qty_in_stock!, data: data! });
+  }
+  const record = parsedRecord(siteId, productId, first.product_data);
+  const product: Product = { ...record, variants: variants.sort((a, b) => a.position - b.position).map(variantFromRow) };
+  return { product, record: first.product_data, variants };
+}
+
+/** The last record parsed of each product (by site and id), kept with its text; forgotten all at once past the limit. */
+const parsedRecords = new Map<string, { text: string; record: Readonly<Omit<Product, 'variants'>> }>();
+const PARSED_RECORDS_LIMIT = 1000;
+
+/**
+ * A product's stored record parsed, reused while its text stays the same: every add to cart reads its product's record
+ * again (stock must be read inside the transaction), and parsing it was the largest part of reading it (issue 13).
+ * Comparing the text costs a fraction of parsing it; a re-import that changes it is parsed on the next read.
+ */
+function parsedRecord(siteId: string, productId: string, text: string): Readonly<Omit<Product, 'variants'>> {
+  const key = `${siteId}\u0000${productId}`;
+  const kept = parsedRecords.get(key);
+  if (kept !== undefined && kept.text === text) return kept.record;
+  const record = deepFreeze(JSON.parse(text) as Omit<Product, 'variants'>);
+  if (parsedRecords.size >= PARSED_RECORDS_LIMIT) parsedRecords.clear();
+  parsedRecords.set(key, { text, record });
+  return record;
+}
+
+/** Shared parts must never change under their next reader: any write to them throws. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const part of Object.values(value)) deepFreeze(part);
+  }
+  return value;
 }
 
 /** The variants (current stock) of several products, by product id, each list in the site file's order. */

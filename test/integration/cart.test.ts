@@ -136,11 +136,48 @@ forEachEngine((engine, getDb) => {
       const hasCart = response.cookies.find((c) => c.name === 'hasCart');
       expect(hasCart).toMatchObject({ value: 'true', sameSite: 'Lax', path: '/' });
       expect(hasCart!.httpOnly).toBeFalsy();
+      // The lines are written once per add without @fastify/cookie (issue 13): byte for byte what it writes.
+      const options = { path: '/', sameSite: 'lax', secure: false, maxAge: 30 * 24 * 3600 } as const;
+      expect(response.headers['set-cookie']).toEqual([
+        app.serializeCookie('CART', cart!.value, { ...options, httpOnly: true }),
+        app.serializeCookie('hasCart', 'true', { ...options, httpOnly: false }),
+      ]);
       expect(response.headers['cache-control']).toBe('no-store');
 
       const again = await get(cartCookie(response));
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(shoppingCart);
+    });
+
+    // A new cart's answer is made from what the add read and wrote, without reading the cart back (issue 13): it
+    // must be, byte for byte, the cart a read of it answers, whatever the line (options, none, digital, a form).
+    it("answers a new cart's first add exactly as a later read of that cart, with a cookie or a claim", async () => {
+      const lines = [
+        { itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' },
+        { itemId: 'kit', sku: 'kit-1' },
+        { itemId: 'limited', quantity: '3' },
+        { itemId: 'ebook', sku: 'ebook-1', additionalFields: { z: 1, a: ['x'] } },
+        { itemId: 'coffee', sku: 'coffee-1' },
+        { itemId: 'engraved', additionalFields: { 'engraving-text': 'Ada', lettering: 'Serif' } },
+      ];
+      for (const [i, line] of lines.entries()) {
+        // A claim is 22 base64url characters (src/core/cartClaim.ts).
+        for (const claim of [undefined, `new-cart-claim-0000-${String(i).padStart(2, '0')}`]) {
+          const response = await app.inject({
+            method: 'POST',
+            url: ENTRIES_API,
+            headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(claim ? { 'x-cart-claim': claim } : {}) },
+            payload: JSON.stringify(line),
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const { shoppingCart, newlyAdded } = response.json();
+          expect(shoppingCart.entries).toEqual([newlyAdded]);
+          const read = await get(cartCookie(response));
+          expect(read.body).toBe(JSON.stringify(shoppingCart));
+          const stored = await getDb().selectFrom('carts').select('claim').where('id', '=', cartCookie(response).slice('CART='.length)).executeTakeFirstOrThrow();
+          expect(stored.claim).toBe(claim ?? null);
+        }
+      }
     });
 
     it('merges the same sku with the same additional fields, and keeps different answers apart', async () => {
