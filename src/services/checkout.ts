@@ -4,7 +4,9 @@
  * Placing an order moves money once (../shared/DESIGN.md):
  *   1. the choices are checked and priced with the core's rules against the cart as it is (nothing written);
  *   2. a payment attempt row is written under the page's idempotency key — a second request with the same key
- *      finds it and waits for (or returns) the first one's outcome, so a double click makes one order, one charge;
+ *      finds it and waits for (or returns) the first one's outcome, so a double click makes one order, one charge
+ *      (the key is looked up only when step 1 refuses — a retry of a placed order finds its cart bought — or when the
+ *      write finds the key taken: a new key costs no look-up);
  *   3. the provider authorizes the amount, outside any database transaction;
  *   4. one transaction locks the cart, prices it again (it must still cost what was authorized), takes the stock with
  *      conditional decrements, counts the coupon use, writes the order, its lines and its e-mails (outbox), and marks
@@ -27,6 +29,7 @@ import { validateEmail } from '../core/email';
 import { ProductType } from '../core/enums';
 import { GIFT_CARD_MESSAGES, normalizeGiftCardCode } from '../core/giftCard';
 import { err, ok, type Result } from '../core/result';
+import { compiledQuery } from '../db/compiledQuery';
 import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
@@ -92,7 +95,16 @@ interface Priced {
   giftCards: GiftCardsForOrder;
 }
 
-async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices: CheckoutChoices, now: Date): Promise<Priced> {
+/**
+ * What price() found of the choices that do not depend on the cart (the e-mail, the address), kept for the second
+ * pricing of the same choices inside the order's transaction.
+ */
+interface ChoiceChecks {
+  email?: ReturnType<typeof validateEmail>;
+  address?: ReturnType<typeof checkShippingAddress>;
+}
+
+async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices: CheckoutChoices, now: Date, checks: ChoiceChecks = {}): Promise<Priced> {
   const settings = site.settings.store.checkout;
   const currency = currencyOf(site);
   const shoppingCart = cart?.shoppingCart ?? emptyCart(site.id);
@@ -140,13 +152,13 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
   const giftCards = await giftCardsForOrder(db, site, choices.giftCardCodes ?? [], totals.grandTotalCents);
   if (giftCards.error !== undefined) fields.giftCardCode = giftCards.error;
 
-  const checkedEmail = validateEmail(email);
+  const checkedEmail = (checks.email ??= validateEmail(email));
   if (email === '') fields.email = CHECKOUT_MESSAGES.required;
   else if (!checkedEmail.ok) fields.email = checkedEmail.error;
 
   let address: ShippingAddress | null = null;
   if (requiresShipping) {
-    const checked = checkShippingAddress(given, settings.shipsTo);
+    const checked = (checks.address ??= checkShippingAddress(given, settings.shipsTo));
     if (checked.ok) address = checked.value;
     else Object.assign(fields, checked.error);
   }
@@ -171,20 +183,24 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
 
 async function couponUsage(db: Db, siteId: string, coupon: CouponRule, email: string): Promise<{ usesSoFar: number; usedByEmail: boolean }> {
   const code = normalizeCouponCode(coupon.code);
-  const usage = await db.selectFrom('coupon_usage').select('uses').where('site_id', '=', siteId).where('code', '=', code).executeTakeFirst();
+  const usage = (await selectCouponUses.execute(db, { siteId, code })).rows[0];
   let usedByEmail = false;
   if (coupon.oncePerEmail && email !== '') {
-    const used = await db
-      .selectFrom('coupon_email_uses')
-      .select('order_id')
-      .where('site_id', '=', siteId)
-      .where('code', '=', code)
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
+    const used = (await selectCouponEmailUse.execute(db, { siteId, code, email: email.toLowerCase() })).rows[0];
     usedByEmail = used !== undefined;
   }
   return { usesSoFar: usage?.uses ?? 0, usedByEmail };
 }
+
+// The statements of an order are built once (src/db/compiledQuery.ts), not on every order.
+
+const selectCouponUses = compiledQuery((db, v: { siteId: string; code: string }) =>
+  db.selectFrom('coupon_usage').select('uses').where('site_id', '=', v.siteId).where('code', '=', v.code),
+);
+
+const selectCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string; email: string }) =>
+  db.selectFrom('coupon_email_uses').select('order_id').where('site_id', '=', v.siteId).where('code', '=', v.code).where('email', '=', v.email),
+);
 
 // ---------------------------------------------------------------- placing the order
 
@@ -199,26 +215,31 @@ export async function placeOrder(
   const now = ctx.now ?? new Date();
   const site_ = cartSite(site);
 
-  // A request we have seen: its outcome, whatever it is (after waiting for it if it is still running).
-  const seen = await waitForAttempt(db, site.id, input.idempotencyKey);
-  if (seen) return outcomeOf(db, site, seen, input, cartToken);
+  // A request we have seen answers its outcome, whatever it is (after waiting for it if it is still running). Its
+  // attempt is looked for when this request would be refused before writing its own (a retry of a placed order finds
+  // its cart bought), and when writing its own finds it: a new key, every order but a retry, costs no look-up.
+  const refuse = async (failure: CheckoutFailure): Promise<Result<PlacedOrder, CheckoutFailure>> => {
+    const seen = await waitForAttempt(db, site.id, input.idempotencyKey);
+    return seen ? outcomeOf(db, site, seen, input, cartToken) : err(failure);
+  };
 
   const cart = await readCheckoutCart(db, site_, cartToken, { lock: false });
-  if (!cart || cart.shoppingCart.entries.length === 0) return err({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
+  if (!cart || cart.shoppingCart.entries.length === 0) return refuse({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
   // A gift card is issued only by its own checkout: charging for one here would issue nothing.
   const giftCardLines = ctx.issuesGiftCards ? [] : cart.lines.filter((l) => l.productType === ProductType.GIFT_CARD);
   if (giftCardLines.length > 0) {
-    return err({
+    return refuse({
       type: 'INVALID_DETAILS',
       message: CHECKOUT_MESSAGES.giftCardInCart,
       lines: giftCardLines.map(({ entry }) => ({ entryId: entry.id, sku: entry.chosenVariant.sku, message: CHECKOUT_MESSAGES.giftCardInCart })),
     });
   }
-  const priced = await price(db, site, cart, input, now);
+  const checks: ChoiceChecks = {};
+  const priced = await price(db, site, cart, input, now, checks);
   const refused = refusalOf(priced);
-  if (refused) return err(refused);
+  if (refused) return refuse(refused);
   const soldOut = await soldOutLines(db, site.id, cart);
-  if (soldOut.length > 0) return err(outOfStock(soldOut));
+  if (soldOut.length > 0) return refuse(outOfStock(soldOut));
 
   // What the payment provider is asked for: the total less what the gift cards pay.
   const amount = priced.quote.amountDueCents;
@@ -260,7 +281,7 @@ export async function placeOrder(
   const placed = await inTransaction<PlacedOrder, CheckoutFailure>(db, async (trx) => {
     const locked = await readCheckoutCart(trx, site_, cartToken, { lock: true });
     if (!locked || locked.cart.id !== cart.cart.id) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
-    const again = await price(trx, site, locked, input, now);
+    const again = await price(trx, site, locked, input, now, checks);
     const refusedNow = refusalOf(again);
     if (refusedNow) return err(refusedNow);
     if (again.quote.totals.grandTotalCents !== priced.quote.totals.grandTotalCents) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
@@ -307,7 +328,7 @@ export async function placeOrder(
       const added = await ctx.withinOrder(trx, order, locked);
       if (!added.ok) return added;
     }
-    await trx.updateTable('carts').set({ is_purchased: 1, order_id: order.id, updated_at: now.toISOString() }).where('id', '=', locked.cart.id).execute();
+    await markCartPurchased.execute(trx, { cartId: locked.cart.id, orderId: order.id, updatedAt: now.toISOString() });
     await finishAttempt(trx, attempt.attempt.id, { status: manual ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: authorized.reference }, now);
     await enqueueOrderEmails(trx, site, order, ctx.orderUrl(order.id));
     return ok({ order });
@@ -325,6 +346,10 @@ export async function placeOrder(
   }
   return placed;
 }
+
+const markCartPurchased = compiledQuery((db, v: { cartId: string; orderId: string; updatedAt: string }) =>
+  db.updateTable('carts').set({ is_purchased: 1, order_id: v.orderId, updated_at: v.updatedAt }).where('id', '=', v.cartId),
+);
 
 /** The first reason the priced choices cannot be ordered, or null. */
 function refusalOf(priced: Priced): CheckoutFailure | null {
@@ -400,12 +425,11 @@ function unitsBySku(cart: CheckoutCart): Map<string, { quantity: number; entryId
 async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise<CheckoutFailure['lines'] & object> {
   const wanted = unitsBySku(cart);
   if (wanted.size === 0) return [];
-  const rows = await db
-    .selectFrom('variants')
-    .select(['sku', 'unlimited', 'qty_in_stock'])
-    .where('site_id', '=', siteId)
-    .where('sku', 'in', [...wanted.keys()])
-    .execute();
+  const skus = [...wanted.keys()];
+  const rows =
+    skus.length === 1
+      ? (await selectStockOfSku.execute(db, { siteId, sku: skus[0]! })).rows
+      : await db.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).where('sku', 'in', skus).execute();
   const stock = new Map(rows.map((r) => [r.sku, r]));
   const lines: NonNullable<CheckoutFailure['lines']> = [];
   for (const [sku, { quantity, entryIds }] of wanted) {
@@ -415,6 +439,11 @@ async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise
   }
   return lines;
 }
+
+/** The stock of one sku (the usual cart): the statement soldOutLines builds for a list of one, built once. */
+const selectStockOfSku = compiledQuery((db, v: { siteId: string; sku: string }) =>
+  db.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', v.siteId).where('sku', 'in', [v.sku]),
+);
 
 const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailure => ({
   type: 'OUT_OF_STOCK',
@@ -429,21 +458,24 @@ const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailu
 async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<Result<void, CheckoutFailure>> {
   const failed: NonNullable<CheckoutFailure['lines']> = [];
   for (const [sku, { quantity, entryIds }] of unitsBySku(cart)) {
-    const taken = await trx
-      .updateTable('variants')
-      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', quantity) }))
-      .where('site_id', '=', siteId)
-      .where('sku', '=', sku)
-      .where('unlimited', '=', 0)
-      .where('qty_in_stock', '>=', quantity)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) > 0) continue;
+    const taken = await decrementStock.execute(trx, { siteId, sku, quantity });
+    if (Number(taken.numAffectedRows ?? 0) > 0) continue;
     const unlimited = await trx.selectFrom('variants').select('unlimited').where('site_id', '=', siteId).where('sku', '=', sku).executeTakeFirst();
     if (unlimited?.unlimited === 1) continue;
     for (const entryId of entryIds) failed.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
   return failed.length === 0 ? ok(undefined) : err(outOfStock(failed));
 }
+
+const decrementStock = compiledQuery((db, v: { siteId: string; sku: string; quantity: number }) =>
+  db
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', v.quantity) }))
+    .where('site_id', '=', v.siteId)
+    .where('sku', '=', v.sku)
+    .where('unlimited', '=', 0)
+    .where('qty_in_stock', '>=', v.quantity),
+);
 
 // ---------------------------------------------------------------- coupons
 
@@ -453,24 +485,17 @@ async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<R
  */
 async function useCoupon(trx: Db, siteId: string, coupon: CouponRule, email: string, claim: string): Promise<Result<void, CheckoutFailure>> {
   const code = normalizeCouponCode(coupon.code);
-  await trx.insertInto('coupon_usage').values({ site_id: siteId, code, uses: 0 }).onConflict((oc) => oc.columns(['site_id', 'code']).doNothing()).execute();
-  let update = trx
-    .updateTable('coupon_usage')
-    .set((eb) => ({ uses: eb('uses', '+', 1) }))
-    .where('site_id', '=', siteId)
-    .where('code', '=', code);
-  if (coupon.usageLimit !== undefined) update = update.where('uses', '<', coupon.usageLimit);
-  const counted = await update.executeTakeFirst();
+  await insertCouponUsage.execute(trx, { siteId, code });
+  const counted =
+    coupon.usageLimit === undefined
+      ? await countCouponUse.execute(trx, { siteId, code })
+      : await countLimitedCouponUse.execute(trx, { siteId, code, usageLimit: coupon.usageLimit });
   const usedUp = (): Result<void, CheckoutFailure> =>
     err({ type: 'INVALID_COUPON', message: COUPON_MESSAGES.usedUp, fields: { couponCode: COUPON_MESSAGES.usedUp } });
-  if (Number(counted.numUpdatedRows) === 0) return usedUp();
+  if (Number(counted.numAffectedRows ?? 0) === 0) return usedUp();
   if (coupon.oncePerEmail) {
-    const claimed = await trx
-      .insertInto('coupon_email_uses')
-      .values({ site_id: siteId, code, email: email.toLowerCase(), order_id: claim })
-      .onConflict((oc) => oc.columns(['site_id', 'code', 'email']).doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const claimed = await claimCouponEmailUse.execute(trx, { siteId, code, email: email.toLowerCase(), orderId: claim });
+    if (Number(claimed.numAffectedRows ?? 0) === 0) {
       return err({ type: 'INVALID_COUPON', message: COUPON_MESSAGES.alreadyUsed, fields: { couponCode: COUPON_MESSAGES.alreadyUsed } });
     }
   }
@@ -480,14 +505,44 @@ async function useCoupon(trx: Db, siteId: string, coupon: CouponRule, email: str
 /** The once-per-e-mail claim was written before the order existed: point it at the order. */
 async function linkCouponUse(trx: Db, siteId: string, coupon: CouponRule, email: string, orderId: string): Promise<void> {
   if (!coupon.oncePerEmail) return;
-  await trx
-    .updateTable('coupon_email_uses')
-    .set({ order_id: orderId })
-    .where('site_id', '=', siteId)
-    .where('code', '=', normalizeCouponCode(coupon.code))
-    .where('email', '=', email.toLowerCase())
-    .execute();
+  await linkCouponEmailUse.execute(trx, { siteId, code: normalizeCouponCode(coupon.code), email: email.toLowerCase(), orderId });
 }
+
+const insertCouponUsage = compiledQuery((db, v: { siteId: string; code: string }) =>
+  db
+    .insertInto('coupon_usage')
+    .values({ site_id: v.siteId, code: v.code, uses: 0 })
+    .onConflict((oc) => oc.columns(['site_id', 'code']).doNothing()),
+);
+
+const countCouponUse = compiledQuery((db, v: { siteId: string; code: string }) =>
+  db
+    .updateTable('coupon_usage')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('site_id', '=', v.siteId)
+    .where('code', '=', v.code),
+);
+
+/** A limited coupon's counter moves only while below its limit. */
+const countLimitedCouponUse = compiledQuery((db, v: { siteId: string; code: string; usageLimit: number }) =>
+  db
+    .updateTable('coupon_usage')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('site_id', '=', v.siteId)
+    .where('code', '=', v.code)
+    .where('uses', '<', v.usageLimit),
+);
+
+const claimCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string; email: string; orderId: string }) =>
+  db
+    .insertInto('coupon_email_uses')
+    .values({ site_id: v.siteId, code: v.code, email: v.email, order_id: v.orderId })
+    .onConflict((oc) => oc.columns(['site_id', 'code', 'email']).doNothing()),
+);
+
+const linkCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string; email: string; orderId: string }) =>
+  db.updateTable('coupon_email_uses').set({ order_id: v.orderId }).where('site_id', '=', v.siteId).where('code', '=', v.code).where('email', '=', v.email),
+);
 
 // ---------------------------------------------------------------- helpers
 

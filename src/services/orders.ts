@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../core/checkout/types';
 import { ProductType } from '../core/enums';
 import type { FormAnswerSummary } from '../core/forms/summary';
+import { compiledQuery, type PreparedQuery } from '../db/compiledQuery';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
 import { randomToken } from './cart';
 import { returnGiftCardsOfOrder } from './giftCards';
@@ -56,7 +57,7 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     created_at: now,
     updated_at: now,
   };
-  await trx.insertInto('orders').values(row).execute();
+  await insertOrder.execute(trx, row);
   const lines: OrderLineRow[] = input.lines.map((line, position) => ({
     order_id: row.id,
     position,
@@ -72,8 +73,80 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     unit_price: line.unitPrice,
     line_total: line.lineTotal,
   }));
-  if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute();
+  if (lines.length > 0) await insertLines(trx, lines);
   return orderRowToOrder(row, lines);
+}
+
+// The statements every order runs are built once (src/db/compiledQuery.ts), not on every order.
+
+const ORDER_COLUMNS = [
+  'id',
+  'site_id',
+  'number',
+  'cart_id',
+  'email',
+  'status',
+  'currency',
+  'subtotal',
+  'shipping',
+  'tax',
+  'discount',
+  'grand_total',
+  'prices_include_tax',
+  'tax_name',
+  'shipping_address',
+  'shipping_option',
+  'coupon_code',
+  'payment_provider',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderRow)[];
+
+const insertOrder = compiledQuery((db, v: OrderRow) =>
+  db.insertInto('orders').values(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, v[column]])) as OrderRow),
+);
+
+const LINE_COLUMNS = [
+  'order_id',
+  'position',
+  'item_id',
+  'sku',
+  'title',
+  'product_type',
+  'attributes',
+  'additional_fields',
+  'additional_fields_summary',
+  'image',
+  'quantity',
+  'unit_price',
+  'line_total',
+] as const satisfies readonly (keyof OrderLineRow)[];
+
+/** Orders of up to this many lines insert them with a statement built once per number of lines; longer ones build theirs. */
+const COMPILED_LINE_COUNTS = 20;
+const insertLinesOfCount = new Map<number, PreparedQuery<Record<string, unknown>, unknown>>();
+
+/** The lines in one statement; the value of line i's column c is named `i.c`. */
+async function insertLines(trx: Db, lines: readonly OrderLineRow[]): Promise<void> {
+  if (lines.length > COMPILED_LINE_COUNTS) {
+    await trx.insertInto('order_lines').values(lines).execute();
+    return;
+  }
+  let insert = insertLinesOfCount.get(lines.length);
+  if (insert === undefined) {
+    const count = lines.length;
+    insert = compiledQuery((db, v: Record<string, unknown>) =>
+      db
+        .insertInto('order_lines')
+        .values(Array.from({ length: count }, (_, i) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, v[`${i}.${column}`]])) as OrderLineRow)),
+    );
+    insertLinesOfCount.set(count, insert);
+  }
+  const values: Record<string, unknown> = {};
+  lines.forEach((line, i) => {
+    for (const column of LINE_COLUMNS) values[`${i}.${column}`] = line[column];
+  });
+  await insert.execute(trx, values);
 }
 
 /**
@@ -82,14 +155,18 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
  * share a number.
  */
 async function nextOrderNumber(trx: Db, siteId: string): Promise<number> {
-  const counter = await trx
-    .insertInto('order_counters')
-    .values({ site_id: siteId, last_number: 1 })
-    .onConflict((oc) => oc.column('site_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const counter = (await countOrder.execute(trx, { siteId })).rows[0];
+  if (counter === undefined) throw new Error(`no order number for site ${siteId}`);
   return counter.last_number;
 }
+
+const countOrder = compiledQuery((db, v: { siteId: string }) =>
+  db
+    .insertInto('order_counters')
+    .values({ site_id: v.siteId, last_number: 1 })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })))
+    .returning('last_number'),
+);
 
 /** An order of this site by its unguessable id, or undefined. */
 export async function getOrder(db: Db, siteId: string, orderId: string): Promise<Order | undefined> {

@@ -317,6 +317,29 @@ forEachEngine((engine, getDb) => {
       expect(reused.statusCode).toBe(422);
     });
 
+    it('answers a key used before with its first outcome, whatever its cart has become since', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      payments.reset();
+      const declinedKey = newKey();
+      const declined = await order(cookie, { idempotencyKey: declinedKey, payment: DECLINED_CARD });
+      expect(declined.statusCode).toBe(402);
+      // Sold out since: the same key still answers the declined card, and asks the provider nothing.
+      const stock = await stockOf('limited-1');
+      await getDb().updateTable('variants').set({ qty_in_stock: 0 }).where('sku', '=', 'limited-1').execute();
+      const retried = await order(cookie, { idempotencyKey: declinedKey, payment: DECLINED_CARD });
+      expect(retried.statusCode).toBe(402);
+      expect(retried.json()).toEqual(declined.json());
+      await getDb().updateTable('variants').set({ qty_in_stock: stock }).where('sku', '=', 'limited-1').execute();
+      // Placed: its cart is bought, and the same key answers the same order.
+      const placedKey = newKey();
+      const placed = await order(cookie, { idempotencyKey: placedKey });
+      expect(placed.statusCode).toBe(201);
+      const again = await order(cookie, { idempotencyKey: placedKey });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(placed.json());
+      expect(payments.calls).toMatchObject({ authorize: 2, capture: 1 });
+    });
+
     it('sells the last unit to exactly one of 50 shoppers ordering at once, 20 times over', { timeout: 240_000 }, async () => {
       for (let round = 0; round < 20; round++) {
         await getDb().updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();

@@ -4,6 +4,7 @@
  * and goes on; the others wait for its outcome and answer the same.
  */
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiledQuery';
 import type { Database, PaymentRow, PaymentStatus } from '../../db/tables';
 import { randomToken } from '../cart';
 import type { CheckoutFailure } from '../orderTypes';
@@ -55,20 +56,43 @@ export async function beginAttempt(db: Db, input: NewAttempt): Promise<{ created
     created_at: now,
     updated_at: now,
   };
-  const inserted = await db
-    .insertInto('payments')
-    .values(row)
-    .onConflict((oc) => oc.columns(['site_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = (await insertAttempt.execute(db, row)).rows[0];
   if (inserted) return { created: true, attempt: rowToAttempt(inserted) };
   const existing = await findAttempt(db, input.siteId, input.idempotencyKey);
   if (!existing) throw new Error(`payment attempt ${input.idempotencyKey} neither inserted nor found`);
   return { created: false, attempt: existing };
 }
 
+// Built once (src/db/compiledQuery.ts): every order runs these.
+const insertAttempt = compiledQuery((db, v: PaymentRow) =>
+  db
+    .insertInto('payments')
+    .values({
+      id: v.id,
+      site_id: v.site_id,
+      idempotency_key: v.idempotency_key,
+      request_hash: v.request_hash,
+      cart_id: v.cart_id,
+      order_id: v.order_id,
+      provider: v.provider,
+      status: v.status,
+      amount: v.amount,
+      currency: v.currency,
+      provider_reference: v.provider_reference,
+      failure: v.failure,
+      created_at: v.created_at,
+      updated_at: v.updated_at,
+    })
+    .onConflict((oc) => oc.columns(['site_id', 'idempotency_key']).doNothing())
+    .returningAll(),
+);
+
+const selectAttempt = compiledQuery((db, v: { siteId: string; idempotencyKey: string }) =>
+  db.selectFrom('payments').selectAll().where('site_id', '=', v.siteId).where('idempotency_key', '=', v.idempotencyKey),
+);
+
 export async function findAttempt(db: Db, siteId: string, idempotencyKey: string): Promise<PaymentAttempt | undefined> {
-  const row = await db.selectFrom('payments').selectAll().where('site_id', '=', siteId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = (await selectAttempt.execute(db, { siteId, idempotencyKey })).rows[0];
   return row && rowToAttempt(row);
 }
 
@@ -92,6 +116,16 @@ export async function finishAttempt(
   change: { status: PaymentStatus; orderId?: string; reference?: string },
   now: Date,
 ): Promise<void> {
+  const updatedAt = now.toISOString();
+  // The two changes every order makes, built once; any other is built as it comes.
+  if (change.orderId !== undefined && change.reference !== undefined) {
+    await finishWithOrder.execute(db, { id, status: change.status, updatedAt, orderId: change.orderId, reference: change.reference });
+    return;
+  }
+  if (change.orderId === undefined && change.reference === undefined) {
+    await finishWithStatus.execute(db, { id, status: change.status, updatedAt });
+    return;
+  }
   await db
     .updateTable('payments')
     .set({
@@ -104,10 +138,20 @@ export async function finishAttempt(
     .execute();
 }
 
+const finishWithOrder = compiledQuery((db, v: { id: string; status: PaymentStatus; updatedAt: string; orderId: string; reference: string }) =>
+  db.updateTable('payments').set({ status: v.status, updated_at: v.updatedAt, order_id: v.orderId, provider_reference: v.reference }).where('id', '=', v.id),
+);
+
+const finishWithStatus = compiledQuery((db, v: { id: string; status: PaymentStatus; updatedAt: string }) =>
+  db.updateTable('payments').set({ status: v.status, updated_at: v.updatedAt }).where('id', '=', v.id),
+);
+
 /** The provider's reference of an authorization, kept while the attempt is still pending (for the reconcile job). */
 export async function rememberReference(db: Db, id: string, reference: string): Promise<void> {
-  await db.updateTable('payments').set({ provider_reference: reference }).where('id', '=', id).execute();
+  await updateReference.execute(db, { id, reference });
 }
+
+const updateReference = compiledQuery((db, v: { id: string; reference: string }) => db.updateTable('payments').set({ provider_reference: v.reference }).where('id', '=', v.id));
 
 /** Attempts still pending since before `before` (their process died mid-checkout), oldest first. */
 export async function abandonedAttempts(db: Db, before: Date, limit = 100): Promise<PaymentAttempt[]> {
