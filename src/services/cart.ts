@@ -387,14 +387,12 @@ export const publicCartId = (token: string): string => createHash('sha256').upda
 
 async function findOpenCart(db: Db, siteId: string, token: string): Promise<CartRow | undefined> {
   if (!isCartToken(token)) return undefined;
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', token)
-    .where('site_id', '=', siteId)
-    .where('is_purchased', '=', 0)
-    .executeTakeFirst();
+  return (await selectOpenCart.execute(db, { token, siteId })).rows[0];
 }
+
+const selectOpenCart = compiledQuery((db, v: { token: string; siteId: string }) =>
+  db.selectFrom('carts').selectAll().where('id', '=', v.token).where('site_id', '=', v.siteId).where('is_purchased', '=', 0),
+);
 
 /**
  * Locks the cart row for the rest of the transaction by writing it (its updated_at): on PostgreSQL the UPDATE holds

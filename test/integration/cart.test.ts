@@ -2,9 +2,11 @@
  * The cart API of spec §7 through Fastify's inject, on a freshly migrated SQLite and PostgreSQL database:
  * shapes of §3, cookies, the ordered checks of §5 with their exact texts, bad input, and adds racing on one cart.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyReply, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { clearCartCookies } from '../../src/server/routes/cart';
 import { forEachEngine } from '../support/engines';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
 import { sendCrumbs } from '../support/crumb';
@@ -22,6 +24,29 @@ const SPEC = {
   notANumber: 'Quantity must be a number.',
   notWhole: 'Quantity must be a whole number',
 };
+
+/** The Set-Cookie lines of a reply made by `clear` in a bare Fastify with @fastify/cookie. */
+async function setCookieLinesOf(clear: (reply: FastifyReply) => void): Promise<string[]> {
+  const bare = Fastify();
+  await bare.register(fastifyCookie);
+  bare.get('/', async (_request, reply) => {
+    clear(reply);
+    return 'ok';
+  });
+  const response = await bare.inject({ method: 'GET', url: '/' });
+  await bare.close();
+  return [response.headers['set-cookie'] ?? []].flat();
+}
+
+/** What clearCartCookies writes. */
+const clearedCartCookies = (secure: boolean) => setCookieLinesOf((reply) => clearCartCookies(reply, secure));
+
+/** What @fastify/cookie's clearCookie writes for the cart cookies (how clearCartCookies cleared them before issue 13). */
+const fastifyClearedCartCookies = (secure: boolean) =>
+  setCookieLinesOf((reply) => {
+    reply.clearCookie('CART', { path: '/', sameSite: 'lax', secure, httpOnly: true });
+    reply.clearCookie('hasCart', { path: '/', sameSite: 'lax', secure });
+  });
 
 function cartCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'CART');
@@ -364,6 +389,10 @@ forEachEngine((engine, getDb) => {
       const stale = await get('CART=AAAAAAAAAAAAAAAAAAAAAA; hasCart=true');
       // The stale cookies are dropped so that the browser stops loading a cart at page start.
       expect(stale.cookies.filter((c) => c.value === '').map((c) => c.name).sort()).toEqual(['CART', 'hasCart']);
+      // The lines are written without @fastify/cookie (issue 13): byte for byte what its clearCookie writes.
+      const cleared = [stale.headers['set-cookie']].flat().filter((line) => /^(CART|hasCart)=/.test(line ?? ''));
+      expect(cleared).toEqual(await fastifyClearedCartCookies(false));
+      for (const secure of [false, true]) expect(await clearedCartCookies(secure), `secure: ${secure}`).toEqual(await fastifyClearedCartCookies(secure));
       const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }, 'CART=AAAAAAAAAAAAAAAAAAAAAA');
       expect(response.statusCode).toBe(200);
       expect(cartCookie(response)).not.toBe('CART=AAAAAAAAAAAAAAAAAAAAAA');
