@@ -134,7 +134,7 @@ export function checkpointInBackground(file: string, onFailure: (reason: string)
 }
 
 /** How often the app's connection looks at the -wal file's size (catchUpWhenLarge). */
-export const WAL_SIZE_CHECK_INTERVAL_MS = 1000;
+export const WAL_SIZE_CHECK_INTERVAL_MS = 250;
 
 /**
  * SQLite starts the -wal file over (and cuts it back to journal_size_limit) at a commit that finds every page of it
