@@ -3,7 +3,7 @@
  * transaction that first locks the cart row, so two requests for the same cart never interleave (no add can pass
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../core/addToCart';
 import { ProductType } from '../core/enums';
@@ -23,6 +23,7 @@ import type { Form, Product } from '../site/schema';
 import { toProductForm } from './coreForm';
 import { toCoreProduct } from './coreProduct';
 import { getForm, getProductWithRows } from './catalog';
+import { randomToken } from './randomToken';
 
 // ---------------------------------------------------------------- API types (spec §3)
 
@@ -359,25 +360,6 @@ async function lockEntry(
   const entry = entries.find((e) => e.id === entryId);
   return entry ? ok({ cart, entries, entry }) : err({ type: 'ENTRY_NOT_FOUND' });
 }
-
-/**
- * Random bytes fetched 4 KiB at a time, each byte handed out once: one call into the system's CSPRNG per hundred or
- * so tokens rather than one per token (as Node's own randomUUID keeps its entropy).
- */
-const randomPool = Buffer.alloc(4096);
-let randomPoolUsed = randomPool.length;
-
-/** Cart tokens (cookie values) and entry ids: random, base64url. */
-export const randomToken = (bytes = 16): string => {
-  if (bytes > randomPool.length) return randomBytes(bytes).toString('base64url');
-  if (randomPoolUsed + bytes > randomPool.length) {
-    randomFillSync(randomPool);
-    randomPoolUsed = 0;
-  }
-  const token = randomPool.toString('base64url', randomPoolUsed, randomPoolUsed + bytes);
-  randomPoolUsed += bytes;
-  return token;
-};
 
 /** A token has the shape we issue (22 base64url characters); anything else cannot name a cart. */
 export const isCartToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);

@@ -21,7 +21,7 @@ import {
 } from '../core/giftCard';
 import { formatMoney } from '../core/money';
 import type { Database, GiftCardRow, GiftCardStatus, GiftCardTransactionKind } from '../db/tables';
-import { randomToken } from './cart';
+import { randomToken } from './randomToken';
 import { CODE_PLACEHOLDER, GIFT_CARD_MAIL_KIND, hashGiftCardCode, newGiftCardCode } from './giftCardDelivery';
 import { giftCardEmail } from './mail/giftCardEmail';
 import { enqueueEmail } from './mail/outbox';

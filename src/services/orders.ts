@@ -9,7 +9,7 @@ import { ProductType } from '../core/enums';
 import type { FormAnswerSummary } from '../core/forms/summary';
 import { compiledQuery, type PreparedQuery } from '../db/compiledQuery';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../db/tables';
-import { randomToken } from './cart';
+import { randomToken } from './randomToken';
 import { returnGiftCardsOfOrder } from './giftCards';
 import { recordRestocks, type Restocked } from './restock/restocks';
 import type { Order, OrderLine } from './orderTypes';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { randomToken } from '../../src/services/cart';
+import { randomToken } from '../../src/services/randomToken';
 import { EMPTY_CART_LIFETIME_MS, expireCarts, OPEN_CART_LIFETIME_MS } from '../../src/services/cartExpiry';
 import { cartExpiryJob, startJobRunner } from '../../src/services/jobs';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';

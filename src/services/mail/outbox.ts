@@ -10,13 +10,13 @@
  * the sender, `getOutboxMessage` and `listOutbox` render them. One that cannot be rendered is never sent: the drain
  * marks it failed with the reason.
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ok, type Result } from '../../core/result';
 import { compiledQuery, type PreparedQuery } from '../../db/compiledQuery';
 import { engineOf } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../../db/tables';
+import { randomToken } from '../randomToken';
 import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage, type PreparedGiftCardMessage } from '../giftCardDelivery';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 
@@ -156,7 +156,7 @@ function checkRecipientAndSubject(email: { to: string; subject: string }): void 
 function pendingRow(email: NewEmail | NewEmailToRender, time: string): NewOutboxRow {
   const stored = 'renderData' in email;
   return {
-    id: randomBytes(16).toString('base64url'),
+    id: randomToken(16),
     site_id: email.siteId,
     kind: email.kind,
     to_address: email.to,

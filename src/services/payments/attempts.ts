@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiledQuery';
 import type { Database, PaymentRow, PaymentStatus } from '../../db/tables';
-import { randomToken } from '../cart';
+import { randomToken } from '../randomToken';
 import type { CheckoutFailure } from '../orderTypes';
 
 type Db = Kysely<Database>;

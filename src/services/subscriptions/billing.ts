@@ -26,7 +26,7 @@ import { err, ok } from '../../core/result';
 import { afterPeriod, billingDate, billingDateText } from '../../core/subscriptionSchedule';
 import { inTransaction } from '../../db/transaction';
 import type { Database, SubscriptionBillStatus } from '../../db/tables';
-import { randomToken } from '../cart';
+import { randomToken } from '../randomToken';
 import { enqueueEmail } from '../mail/outbox';
 import { newOrderEmail } from '../mail/orderEmails';
 import { createOrder } from '../orders';

@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../../core/result';
 import { planPriceText } from '../../core/subscriptionPlan';
 import { afterPeriod, billingDate, billingDateText } from '../../core/subscriptionSchedule';
 import type { Database } from '../../db/tables';
-import { randomToken } from '../cart';
+import { randomToken } from '../randomToken';
 import { getProduct } from '../catalog';
 import { CHECKOUT_MESSAGES, placeOrder, quoteCheckout } from '../checkout';
 import { enqueueEmail } from '../mail/outbox';

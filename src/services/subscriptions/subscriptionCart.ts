@@ -14,7 +14,7 @@ import { err, ok, type Result } from '../../core/result';
 import { periodPrice } from '../../core/subscriptionPlan';
 import { inTransaction } from '../../db/transaction';
 import type { Database } from '../../db/tables';
-import { randomToken } from '../cart';
+import { randomToken } from '../randomToken';
 import { getForm, getProduct } from '../catalog';
 import { toProductForm } from '../coreForm';
 import { toCoreProduct } from '../coreProduct';
