@@ -4,8 +4,10 @@
  * Journey: the PDP's plan wording → Subscribe → /checkout/subscribe (the wording again) → e-mail, address, test card →
  * the order page with the plan → the e-mail (the plan, a cancel link) → a renewal billed by what
  * `vitrine subscriptions bill --now …` runs takes stock and e-mails → the e-mail's cancel link cancels. The gift
- * option's custom form opens before the checkout. axe-core on the PDP and the subscribe page.
+ * option's custom form opens before the checkout, also when it was chosen before the options' code had loaded.
+ * axe-core on the PDP and the subscribe page.
  */
+import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { billingDateText } from '../../src/core/subscriptionSchedule';
@@ -243,5 +245,36 @@ describeEachEngine((engine) => `subscriptions in Chromium (${engine})`, (engine)
       const option = await shop.db!.selectFrom('subscription_carts').select('subscription_option_id').where('cart_id', '=', cartToken).executeTakeFirstOrThrow();
       expect(option.subscription_option_id).toBe('every-2-weeks-gift');
       expect(pageErrors).toEqual([]);
+    });
+
+    it('an option chosen before the options’ code loaded is the one the page goes on with', { timeout: 60_000 }, async () => {
+      // The subscription's price and options hydrate when their own chunk has loaded (src/client/islands/deferredParts.tsx):
+      // held back here until the shopper has chosen.
+      const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+      const chunk = manifest['src/client/islands/SubscriptionPrice.tsx']!.file;
+      const early = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await early.route(`**/client/${chunk}`, async (route) => {
+        requested = true;
+        await released;
+        await route.continue();
+      });
+      try {
+        await early.goto(shop.url + PDP, { waitUntil: 'domcontentloaded' });
+        // The page's own code has run and asked for the options' chunk: the options are still the server's markup.
+        await expect.poll(() => requested).toBe(true);
+        await early.getByRole('radio', { name: `${PLAN} (Subscribe as a gift)` }).check();
+        const button = early.locator('form.purchase button[type=submit]');
+        expect(await button.textContent()).toBe('Subscribe');
+        release();
+        await early.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Subscribe as a gift');
+        expect(await early.getByRole('radio', { name: `${PLAN} (Subscribe as a gift)` }).isChecked()).toBe(true);
+        expect(await early.locator('form.purchase .subscription-price').textContent()).toBe(PLAN);
+      } finally {
+        release();
+        await early.close();
+      }
     });
   });

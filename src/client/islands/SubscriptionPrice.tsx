@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { optionPrice, periodPrice, planPriceText } from '../../core/subscriptionPlan';
 import { purchasePriceCents } from '../../core/cartRules';
 import type { CoreVariant } from '../../core/product';
@@ -15,6 +16,9 @@ export interface SubscriptionPriceProps {
 /**
  * A subscription's price block in the spec's wording ('$13.00 every 2 weeks', 'Unavailable' without a price) and, when
  * it has several options, the choice between them, each in the same wording.
+ *
+ * Its code loads after the page's (./deferredParts.tsx), so a shopper can choose an option before it is hydrated:
+ * React then keeps the radio the shopper checked but not the choice, so once hydrated the part tells the island.
  */
 export function SubscriptionPrice({
   idPrefix,
@@ -25,13 +29,20 @@ export function SubscriptionPrice({
 }: SubscriptionPriceProps) {
   const variantPrice = variant ? { minorUnits: purchasePriceCents(variant), currency: variant.price.currency } : null;
   const price = periodPrice({ options: subscription.options, optionId, variantPrice });
+  const choices = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const checked = choices.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (checked && checked.value !== optionId) onChange(checked.value);
+    // Once, as hydrated: later changes go through the radios' onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
       <p className="price-block">
         <span className="price subscription-price">{planPriceText(subscription.plan, price)}</span>
       </p>
       {subscription.options.length > 1 ? (
-        <fieldset className="subscription-options">
+        <fieldset className="subscription-options" ref={choices}>
           <legend>Subscription</legend>
           {subscription.options.map((o) => (
             <label className="subscription-option" key={o.id} htmlFor={`${idPrefix}-option-${o.id}`}>
