@@ -53,6 +53,17 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   // The restock form, another island, follows the choice (../variantSelection.ts).
   useEffect(() => publishVariantSelection(product.id, selected), [product.id, selected]);
   const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
+  // Chosen before this island hydrated: React keeps it on screen but not in its state, so it is read back once from
+  // the page (the external system here), as hydrated.
+  useEffect(() => {
+    const value = (field: string) => (document.getElementById(`${id}-${field}`) as HTMLInputElement | null)?.value;
+    const early = Object.fromEntries(options.map((o, i) => [o.name, value(`option-${i}`)]).filter((e) => e[1] && e[1] !== selected[e[0]!]));
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (Object.keys(early).length) setSelected((s) => ({ ...s, ...early }));
+    setQuantity((q) => value('quantity') || q);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // §3: a subscription's option (the first one chosen at first) brings its price, its form and its button text.
   const [optionId, setOptionId] = useState(subscription?.options[0]?.id ?? '');
   const option = subscription?.options.find((o) => o.id === optionId);
