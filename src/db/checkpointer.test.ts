@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catchUpWhenLarge } from './checkpointer';
+import { checkpointInBackground } from './checkpointer';
 
-describe('catchUpWhenLarge', () => {
+describe('checkpointInBackground', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -13,8 +13,12 @@ describe('catchUpWhenLarge', () => {
 
   const LIMIT = 64 * 1024;
 
-  /** A WAL database that never checkpoints by itself, written to for `ms` without pause but for the event loop's turns. */
-  async function writeFor(ms: number, withCatchUp: boolean): Promise<number> {
+  /**
+   * A WAL database that never checkpoints by itself, written to for `ms` without pause but for the event loop's turns,
+   * with the worker's checkpoints asked to catch up past `limitBytes`: the -wal file's size at the end, and how many
+   * times the app's connection was asked for the last checkpoint of a catch-up.
+   */
+  async function writeFor(ms: number, limitBytes: number): Promise<{ size: number; caughtUp: number }> {
     const dir = mkdtempSync(join(tmpdir(), 'vitrine-wal-'));
     dirs.push(dir);
     const file = join(dir, 'db.sqlite');
@@ -23,24 +27,36 @@ describe('catchUpWhenLarge', () => {
     db.pragma('wal_autocheckpoint = 0');
     db.pragma(`journal_size_limit = ${LIMIT}`);
     db.exec('create table t (id integer primary key, body text)');
-    const catchUp = withCatchUp ? catchUpWhenLarge(`${file}-wal`, LIMIT, async () => void db.pragma('wal_checkpoint(PASSIVE)'), 10) : undefined;
+    let caughtUp = 0;
+    const checkpoints = checkpointInBackground(file, {
+      limitBytes,
+      onCaughtUp: async () => {
+        caughtUp++;
+        db.pragma('wal_checkpoint(PASSIVE)');
+      },
+      onFailure: (reason) => {
+        throw new Error(reason);
+      },
+    });
     const insert = db.prepare('insert into t (body) values (?)');
     const until = performance.now() + ms;
     while (performance.now() < until) {
       insert.run('x'.repeat(2000));
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    catchUp?.stop();
+    await checkpoints.release();
     const size = statSync(`${file}-wal`).size;
     db.close();
-    return size;
+    return { size, caughtUp };
   }
 
-  it('keeps the -wal file near its limit under writes that never pause (without it, the file only grows)', async () => {
-    const without = await writeFor(400, false);
-    const withCatchUp = await writeFor(400, true);
-    expect(without).toBeGreaterThan(20 * LIMIT);
-    // The limit, plus what was written since the last look (every 10 ms here): a small part of the 400 ms' worth.
-    expect(withCatchUp).toBeLessThan(without / 3);
+  it('keeps the -wal file near its limit under writes that never pause (without the catch-up, the file only grows)', async () => {
+    const without = await writeFor(1500, Number.MAX_SAFE_INTEGER);
+    const withCatchUp = await writeFor(1500, LIMIT);
+    expect(without.caughtUp).toBe(0);
+    expect(without.size).toBeGreaterThan(20 * LIMIT);
+    expect(withCatchUp.caughtUp).toBeGreaterThan(1);
+    // The limit, plus what was written since the worker's last look (every 200 ms): a small part of the 1.5 s' worth.
+    expect(withCatchUp.size).toBeLessThan(without.size / 3);
   });
 });

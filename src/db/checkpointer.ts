@@ -12,7 +12,6 @@
  * power cut or OS crash can lose the commits of the last interval, never corrupt the file. If the worker cannot run
  * (or fails on a file), that connection goes back to SQLite's own checkpoints, as before.
  */
-import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -20,33 +19,55 @@ import { Worker } from 'node:worker_threads';
 export const CHECKPOINT_INTERVAL_MS = 200;
 /** How long `release` waits for the worker to let go of a file before going on without it. */
 const RELEASE_TIMEOUT_MS = 2000;
+/**
+ * A catch-up (see `checkpointInBackground`) makes at most this many PASSIVE checkpoints back to back in the worker, and
+ * stops sooner once one finds fewer than CATCH_UP_LEFT_FRAMES pages committed during the one before it (1 MiB).
+ */
+const CATCH_UP_PASSES = 6;
+const CATCH_UP_LEFT_FRAMES = 256;
 
 /** The worker: plain JavaScript (no loader needed), one connection per registered file. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const files = new Map();
+const walSize = (file) => { try { return statSync(file + '-wal').size; } catch { return 0; } };
 parentPort.on('message', (message) => {
   if (message.type === 'add') {
     try {
-      files.set(message.id, new Database(message.file, { fileMustExist: true }));
+      const db = new Database(message.file, { fileMustExist: true });
+      files.set(message.id, { db, file: message.file, limitBytes: message.limitBytes, awaiting: false });
     } catch (error) {
       parentPort.postMessage({ type: 'failed', id: message.id, reason: String(error && error.message) });
     }
+  } else if (message.type === 'caught-up-done') {
+    const entry = files.get(message.id);
+    if (entry) entry.awaiting = false;
   } else if (message.type === 'remove') {
-    const db = files.get(message.id);
+    const entry = files.get(message.id);
     files.delete(message.id);
-    try { if (db) db.close(); } catch {}
+    try { if (entry) entry.db.close(); } catch {}
     parentPort.postMessage({ type: 'removed', id: message.id });
   }
 });
 setInterval(() => {
-  for (const [id, db] of files) {
+  for (const [id, entry] of files) {
     try {
-      db.pragma('wal_checkpoint(PASSIVE)');
+      let last = entry.db.pragma('wal_checkpoint(PASSIVE)')[0];
+      if (entry.awaiting || walSize(entry.file) <= entry.limitBytes) continue;
+      // Catch-up: each pass copies (and syncs) what was committed while the one before ran, fewer pages each time.
+      for (let pass = 1; pass < workerData.catchUpPasses; pass++) {
+        const next = entry.db.pragma('wal_checkpoint(PASSIVE)')[0];
+        const committedMeanwhile = next.log - last.log;
+        last = next;
+        if (committedMeanwhile < workerData.catchUpLeftFrames) break;
+      }
+      entry.awaiting = true;
+      parentPort.postMessage({ type: 'caught-up', id });
     } catch (error) {
       files.delete(id);
-      try { db.close(); } catch {}
+      try { entry.db.close(); } catch {}
       parentPort.postMessage({ type: 'failed', id, reason: String(error && error.message) });
     }
   }
@@ -55,6 +76,7 @@ setInterval(() => {
 
 interface Registration {
   onFailure: (reason: string) => void;
+  onCaughtUp: () => Promise<void>;
   released?: () => void;
 }
 
@@ -74,11 +96,23 @@ function failAll(reason: string): void {
 function startWorker(): Worker {
   const started = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), interval: CHECKPOINT_INTERVAL_MS },
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      interval: CHECKPOINT_INTERVAL_MS,
+      catchUpPasses: CATCH_UP_PASSES,
+      catchUpLeftFrames: CATCH_UP_LEFT_FRAMES,
+    },
   });
-  started.on('message', (message: { type: 'failed' | 'removed'; id: number; reason?: string }) => {
+  started.on('message', (message: { type: 'failed' | 'removed' | 'caught-up'; id: number; reason?: string }) => {
     const registration = registrations.get(message.id);
     if (!registration) return;
+    if (message.type === 'caught-up') {
+      void registration
+        .onCaughtUp()
+        .catch(() => {})
+        .finally(() => worker?.postMessage({ type: 'caught-up-done', id: message.id }));
+      return;
+    }
     registrations.delete(message.id);
     if (message.type === 'failed') registration.onFailure(message.reason ?? 'unknown');
     registration.released?.();
@@ -97,17 +131,32 @@ export interface BackgroundCheckpoints {
   release(): Promise<void>;
 }
 
-/**
- * Checkpoints `file` (an absolute path to a WAL-mode database) in the background from now on. `onFailure` is called
- * at most once, when the worker cannot (any longer): the caller then turns SQLite's own checkpoints back on.
- */
-export function checkpointInBackground(file: string, onFailure: (reason: string) => void): BackgroundCheckpoints {
+export interface CheckpointOptions {
+  /** The -wal file's size past which the worker catches up and then calls `onCaughtUp`. */
+  limitBytes: number;
+  /**
+   * Makes one PASSIVE checkpoint on the app's own connection, between two of its transactions. SQLite starts the
+   * -wal file over (and cuts it back to journal_size_limit) only at a commit that finds every page of it checkpointed;
+   * under writes that never pause the worker's checkpoints never get there (commits land while each one runs: the
+   * file grew past 1 GB in a few minutes of the write bench, issue 13). So once the file is past `limitBytes` the
+   * worker makes checkpoints back to back until one has little left to copy (it copies and syncs what was committed
+   * during the one before), then asks for this one: it copies those last pages, and the next commit starts the file
+   * over. Its price on the event loop is a checkpoint of under ~1 MiB and its syncs, once per `limitBytes` written
+   * (when the app's connection made the whole catch-up itself: 26–38 ms of copying and syncing).
+   */
+  onCaughtUp: () => Promise<void>;
+  /** Called at most once, when the worker cannot (any longer): the caller then turns SQLite's own checkpoints on. */
+  onFailure: (reason: string) => void;
+}
+
+/** Checkpoints `file` (an absolute path to a WAL-mode database) in the background from now on. */
+export function checkpointInBackground(file: string, { limitBytes, onCaughtUp, onFailure }: CheckpointOptions): BackgroundCheckpoints {
   const id = nextId++;
-  const registration: Registration = { onFailure };
+  const registration: Registration = { onFailure, onCaughtUp };
   try {
     worker ??= startWorker();
     registrations.set(id, registration);
-    worker.postMessage({ type: 'add', id, file });
+    worker.postMessage({ type: 'add', id, file, limitBytes });
   } catch (error) {
     onFailure((error as Error).message);
     return { release: async () => {} };
@@ -131,31 +180,4 @@ export function checkpointInBackground(file: string, onFailure: (reason: string)
         worker.postMessage({ type: 'remove', id });
       }),
   };
-}
-
-/** How often the app's connection looks at the -wal file's size (catchUpWhenLarge). */
-export const WAL_SIZE_CHECK_INTERVAL_MS = 250;
-
-/**
- * SQLite starts the -wal file over (and cuts it back to journal_size_limit) at a commit that finds every page of it
- * checkpointed. Under writes that never pause, the worker's PASSIVE checkpoints never get there: commits land while
- * each one runs, so the file only grew — by about 80 KB an order, past 1 GB in a few minutes of the write bench
- * (issue 13). So when the file is larger than `limitBytes`, `checkpoint` is run (a PASSIVE checkpoint on the app's own
- * connection, between two of its transactions): it copies the few pages the worker has not yet copied, and the next
- * commit starts the file over. Its price is one short checkpoint (its syncs included) on the event loop, once per
- * `limitBytes` written. A checkpoint that fails or finds the worker's under way is tried again at the next look.
- */
-export function catchUpWhenLarge(walFile: string, limitBytes: number, checkpoint: () => Promise<void>, intervalMs = WAL_SIZE_CHECK_INTERVAL_MS): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void stat(walFile)
-      .then((wal) => (wal.size > limitBytes ? checkpoint() : undefined))
-      .catch(() => {})
-      .finally(() => (running = false));
-  }, intervalMs);
-  // Never what keeps a process alive.
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { catchUpWhenLarge, checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
+import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
 import { StatementCache, type StatementCacheStats } from './statementCache';
 import type { Database } from './tables';
 
@@ -32,10 +32,8 @@ export class DatabaseUrlError extends Error {
 /** How long a SQLite writer waits for another process's lock before failing (ms). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /**
- * The -wal file's size past which the app's connection catches up with the checkpoint itself (catchUpWhenLarge), and
- * SQLite cuts the file back to. Smaller catch-ups, more often, stall the event loop less (16 MiB looked at every 250 ms
- * against 64 MiB every second, under the write bench: the worst stall 26–38 ms against 41–50, add to cart's p99 42–45
- * against 50–56 ms, the file at most ~50 MB against ~140 MB).
+ * The -wal file's size past which the checkpoints catch up with the last commit (./checkpointer, `onCaughtUp`), and
+ * SQLite cuts the file back to. Smaller catch-ups, more often, stall the event loop less.
  */
 const SQLITE_WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 /** SQLite's own checkpoint threshold, used again if the checkpoint worker cannot run. */
@@ -94,24 +92,26 @@ function connectSqlite(file: string): DbHandle {
     database.pragma(`journal_size_limit = ${SQLITE_WAL_SIZE_LIMIT_BYTES}`);
     // Checkpoints are made by a worker thread (./checkpointer), never inside one of this connection's commits.
     database.pragma('wal_autocheckpoint = 0');
-    checkpoints = checkpointInBackground(resolve(file), () => {
-      if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
-    });
   }
   const statements = new StatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  // Through Kysely, so it waits for the transaction in progress (./checkpointer: the -wal file past its limit).
-  const catchUp = inMemory
-    ? undefined
-    : catchUpWhenLarge(`${resolve(file)}-wal`, SQLITE_WAL_SIZE_LIMIT_BYTES, async () => {
+  if (!inMemory) {
+    checkpoints = checkpointInBackground(resolve(file), {
+      limitBytes: SQLITE_WAL_SIZE_LIMIT_BYTES,
+      // Through Kysely, so it waits for the transaction in progress.
+      onCaughtUp: async () => {
         await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
-      });
+      },
+      onFailure: () => {
+        if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+      },
+    });
+  }
   return {
     db,
     engine: 'sqlite',
     statements: statements.stats,
     close: async () => {
-      catchUp?.stop();
       await checkpoints?.release();
       await db.destroy();
       // Kysely closes the database only if it ran a query; the last connection to close checkpoints the -wal file.
