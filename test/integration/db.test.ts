@@ -76,4 +76,29 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await db.selectFrom('variants').select('sku').execute()).toEqual([]);
     expect(await db.selectFrom('assets').select('path').execute()).toEqual([]);
   });
+
+  it("finds a site's carts by an index once carts_by_site is gone (migration 015), and a site's deletion takes its carts", async () => {
+    const db = getDb();
+    const now = new Date().toISOString();
+    await db.insertInto('sites').values({ id: 's2', title: 'S', domains: '[]', is_default: 0, currency: 'USD', settings: '{}', version: 1, updated_at: now }).execute();
+    await db.insertInto('carts').values({ id: 'c2', site_id: 's2', created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null }).execute();
+    await db.insertInto('cart_entries').values({ id: 'e2', cart_id: 'c2', item_id: 'p', sku: 'A', quantity: 1, additional_fields: '', unit_price: 100, created_at: now }).execute();
+    let plan: string;
+    if (engine === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from carts where site_id = 's2'`.execute(db);
+      plan = rows.map((row) => row.detail).join('\n');
+    } else {
+      plan = await db.connection().execute(async (connection) => {
+        await sql`set enable_seqscan = off`.execute(connection);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from carts where site_id = 's2'`.execute(connection);
+        await sql`reset enable_seqscan`.execute(connection);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    }
+    expect(plan).toContain('carts_claim_unique');
+    expect(plan).not.toContain('carts_by_site');
+    await db.deleteFrom('sites').where('id', '=', 's2').execute();
+    expect(await db.selectFrom('carts').select('id').where('id', '=', 'c2').execute()).toEqual([]);
+    expect(await db.selectFrom('cart_entries').select('id').where('id', '=', 'e2').execute()).toEqual([]);
+  });
 });

@@ -215,7 +215,7 @@ describeEachEngine((engine) => `migration 014 on ${engine}`, (engine) => {
       // A message written before render data, with the columns of then.
       await sql`insert into outbox (id, site_id, kind, to_address, subject, text_body, html_body, order_id, status, attempts, next_attempt_at, created_at)
         values ('old', 'shop', 'order-confirmation', 'ada@example.com', 'Order #1 confirmed — Shop', 'Thank you.', '<p>Thank you.</p>', 'gone', 'pending', 0, ${time}, ${time})`.execute(fresh.db);
-      expect(await migrateToLatest(fresh.db)).toEqual({ applied: ['014_outbox_render_data'] });
+      expect((await migrateToLatest(fresh.db)).applied[0]).toBe('014_outbox_render_data');
       expect(await getOutboxMessage(fresh.db, 'old')).toMatchObject({ text: 'Thank you.', html: '<p>Thank you.</p>', renderData: null });
       const transport = capturingTransport();
       expect(await drainOutbox(fresh.db, transport)).toMatchObject({ sent: 1, failed: 0 });

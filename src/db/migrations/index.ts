@@ -20,6 +20,7 @@ import { search } from './010_search';
 import { pageLockSecrets } from './012_page_lock_secrets';
 import { postLikes } from './013_post_likes';
 import { outboxRenderData } from './014_outbox_render_data';
+import { dropCartsBySite } from './015_drop_carts_by_site';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '012_page_lock_secrets': pageLockSecrets(engine),
     '013_post_likes': postLikes(engine),
     '014_outbox_render_data': outboxRenderData(engine),
+    '015_drop_carts_by_site': dropCartsBySite(engine),
   };
 }
 
