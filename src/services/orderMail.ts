@@ -56,17 +56,28 @@ export async function enqueueOrderEmails(trx: Db, site: Site, order: Order, orde
       orderId: order.id,
     },
   ];
-  if (checkout.shopEmail) {
-    emails.push({
-      siteId: site.id,
-      kind: NEW_ORDER_KIND,
-      to: checkout.shopEmail,
-      subject: newOrderSubject(order, site.title),
-      renderData: JSON.stringify(placed),
-      orderId: order.id,
-    });
-  }
+  if (checkout.shopEmail) emails.push(newOrderNotice(site, order, checkout.shopEmail, placed));
   await enqueueEmailsToRender(trx, emails);
+}
+
+/** The new-order notice to the shop's address, as render data. */
+const newOrderNotice = (site: Site, order: Order, shopEmail: string, placed: OrderMailFacts): NewEmailToRender => ({
+  siteId: site.id,
+  kind: NEW_ORDER_KIND,
+  to: shopEmail,
+  subject: newOrderSubject(order, site.title),
+  renderData: JSON.stringify(placed),
+  orderId: order.id,
+});
+
+/**
+ * Writes only the shop's new-order notice, when the site has a shop address (a subscription's renewal: the shopper's
+ * e-mail of it is the subscription's own); call it in the order's transaction.
+ */
+export async function enqueueNewOrderNotice(trx: Db, site: Site, order: Order, orderUrl: string): Promise<void> {
+  const shopEmail = site.settings.store.checkout.shopEmail;
+  if (!shopEmail) return;
+  await enqueueEmailsToRender(trx, [newOrderNotice(site, order, shopEmail, { siteTitle: site.title, orderUrl, status: order.status })]);
 }
 
 /** The render data read back, or undefined when it is not an OrderMailFacts. */

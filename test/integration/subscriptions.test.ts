@@ -9,6 +9,11 @@ import { buildApp } from '../../src/server/app';
 import { paymentProviderFor } from '../../src/services/payments';
 import type { PaymentProvider } from '../../src/services/payments/provider';
 import { billDueSubscriptions } from '../../src/services/subscriptions/billing';
+import { drainOutbox } from '../../src/services/mail/outbox';
+import { newOrderEmail } from '../../src/services/mail/orderEmails';
+import type { MailMessage } from '../../src/services/mail/transport';
+import { getOrder } from '../../src/services/orders';
+import { getSite } from '../../src/services/sites';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { DECLINED_CARD, DECLINES_LATER_CARD, NEW_YORK, seedSite, SHOP_HOST, subscriptionSite, TEST_CARD } from '../support/subscriptionSite';
@@ -218,6 +223,21 @@ forEachEngine((engine, getDb) => {
       expect(order).toMatchObject({ status: 'paid', email: 'ada@example.com' });
       expect(Number(order.subtotal)).toBe(1200);
       expect(Number(order.grand_total)).toBe(1200 + 600 + Math.round(1200 * 0.08875));
+      // The shop's notice of the renewal order: written as render data, rendered when it is sent, from the stored order.
+      const [notice] = (await mails('new-order')).filter((m) => m.order_id === order.id);
+      expect(notice).toMatchObject({ to_address: 'orders@shop.test', text_body: '', html_body: '', status: 'pending' });
+      const site = (await getSite(getDb(), order.site_id))!;
+      const stored = (await getOrder(getDb(), order.site_id, order.id))!;
+      const expected = newOrderEmail(stored, { siteTitle: site.title, orderUrl: `http://${SHOP_HOST}/checkout/order/${order.id}` });
+      expect(expected.text).toContain(`#${order.number}`);
+      const transport = { sent: [] as MailMessage[], send: async (message: MailMessage) => void transport.sent.push(message) };
+      expect(await drainOutbox(getDb(), transport)).toMatchObject({ failed: 0, retried: 0 });
+      expect(transport.sent.find((m) => m.to === 'orders@shop.test' && m.subject === expected.subject)).toEqual({
+        to: 'orders@shop.test',
+        subject: expected.subject,
+        text: expected.text,
+        html: expected.html,
+      });
 
       const third = await billing(new Date((await theSubscription()).next_billing_at!));
       expect(third.paid).toBe(1);

@@ -28,7 +28,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Database, SubscriptionBillStatus } from '../../db/tables';
 import { randomToken } from '../randomToken';
 import { enqueueEmail } from '../mail/outbox';
-import { newOrderEmail } from '../mail/orderEmails';
+import { enqueueNewOrderNotice } from '../orderMail';
 import { createOrder } from '../orders';
 import type { Order } from '../orderTypes';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments/attempts';
@@ -218,9 +218,8 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
       order: { number: order.number, url: orderUrl, total: formatMoney({ minorUnits: order.grandTotalCents, currency }), awaitingPayment: awaiting },
       orderId: order.id,
     });
-    const shopEmail = site.settings.store.checkout.shopEmail;
     // Sent as soon as the outbox runs, whatever date the bill was made for (`bill --now` a day ahead bills now).
-    if (shopEmail) await enqueueEmail(trx, { siteId: site.id, kind: 'new-order', to: shopEmail, ...newOrderEmail(order, { siteTitle: site.title, orderUrl }), orderId: order.id }, new Date());
+    await enqueueNewOrderNotice(trx, site, order, orderUrl);
     return ok(order);
   });
 
