@@ -77,6 +77,20 @@ describe('storefront in Chromium', () => {
     await page.locator('.cart-line').first().waitFor();
     expect(await page.locator('.cart-line').count()).toBe(1);
     await see(pill()).toBeVisible();
+
+    // On a phone, scrolled to the end, the floating pill leaves the footer's last line readable.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const overlap = await page.evaluate(() => {
+      const a = document.querySelector('a.cart-pill')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.site-footer a, .site-footer p')].some((element) => {
+        const b = element.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
+    });
+    expect(overlap).toBe(false);
+    if (viewport) await page.setViewportSize(viewport);
     expect(pageErrors).toEqual([]);
   });
 
