@@ -498,4 +498,27 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     const cookies = await context.cookies();
     expect(cookies.filter((c) => c.name === 'CART' || c.name === 'hasCart')).toEqual([]);
   });
+
+  it('without JavaScript: Place order straight after choosing Express shows the new total first, and charges it only then', async () => {
+    await newContext({ javaScriptEnabled: false });
+    await seedCart([{ itemId: 'ethiopia-yirgacheffe', sku: 'ETH-250' }]);
+    await open('/checkout');
+    const before = await total('total').textContent();
+    await fillCheckout(APPROVED_CARD);
+    await page.getByRole('radio', { name: /Express/ }).check();
+    const [changed] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/checkout') && r.request().method() === 'POST'), placeOrderButton().click()]);
+    expect(changed.status()).toBe(409);
+    await page.waitForLoadState('load');
+    expect(await page.getByRole('alert').textContent()).toContain('Your total is now $31.33 with the details you entered. Please check it, then press Place order again.');
+    expect(before).not.toBe('$31.33');
+    expect(await total('shipping').textContent()).toBe('$15.00');
+    expect(await total('total').textContent()).toBe('$31.33');
+    expect(await page.getByRole('radio', { name: /Express/ }).isChecked()).toBe(true);
+
+    await page.getByLabel('Card number').fill(APPROVED_CARD);
+    await page.getByLabel('CVC').fill('123');
+    await placeOrderButton().click();
+    await page.waitForURL(/\/checkout\/order\//);
+    expect(await page.locator('[data-total="total"]').textContent()).toBe('$31.33');
+  });
 });

@@ -188,6 +188,27 @@ forEachEngine((engine, getDb) => {
       expect(await count('orders')).toBe(1);
     });
 
+    it('never charges a total the page did not show: a dearer choice posted straight to Subscribe shows the new total first', async () => {
+      const token = await cartFor();
+      const page = await app.inject({ method: 'GET', url: `/checkout/subscribe?cartToken=${token}`, headers: { host: SHOP_HOST } });
+      // No address yet: the first period with standard shipping and no tax.
+      const shown = /name="shownTotal" value="(\d+)"/.exec(page.body)?.[1];
+      expect(shown).toBe(String(1200 + 600));
+      // The New York address adds tax: the shopper never saw that total.
+      const changed = await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD, shownTotal: shown! });
+      expect(changed.statusCode).toBe(409);
+      const total = 1200 + 600 + Math.round(1200 * 0.08875);
+      expect(changed.body).toContain(`Your total is now $${(total / 100).toFixed(2)} with the details you entered. Please check it, then press Subscribe again.`);
+      expect(changed.body).toContain(`name="shownTotal" value="${total}"`);
+      expect(await count('subscriptions')).toBe(0);
+      expect(payments.calls.capture).toBe(0);
+
+      const placed = await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD, shownTotal: String(total) });
+      expect(placed.statusCode, placed.body).toBe(303);
+      const order = await getDb().selectFrom('orders').select('grand_total').executeTakeFirstOrThrow();
+      expect(Number(order.grand_total)).toBe(total);
+    });
+
     it('a refusal keeps nothing: declined card, bad details, unknown token', async () => {
       const token = await cartFor();
       const declined = await subscribe(token, DECLINED_CARD);

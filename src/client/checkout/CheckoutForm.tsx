@@ -3,6 +3,7 @@ import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
 import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress } from '../../core/checkout/address';
 import { checkCardInput } from '../../core/checkout/card';
+import { shownTotalValue, totalsFinal } from '../../core/checkout/shownTotal';
 import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
@@ -301,6 +302,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
+        {/* Posted without JavaScript: Place order never charges a total the page did not show (core/checkout/shownTotal). */}
+        <input type="hidden" name="shownTotal" value={shownTotalValue(quote.totals, totalsFinal(quote))} />
         <input type="hidden" name="crumb" value={props.crumb} />
         <div className="checkout__details">
           <section className="checkout-section" aria-labelledby="checkout-contact">

@@ -13,6 +13,8 @@ import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countryName } from '../../core/checkout/address';
+import { totalChangedMessage, totalChangedSinceShown, totalsFinal } from '../../core/checkout/shownTotal';
+import { formatMoney } from '../../core/money';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
@@ -160,6 +162,13 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         { ...checkoutChoices(values), idempotencyKey: body.idempotencyKey, payment: paymentInput(values, payments.name) },
         'body',
       );
+      // Never a total the page did not show (without JavaScript the page shows new totals only on Update totals).
+      const shown = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
+      if (shown.cart.entries.length > 0 && totalChangedSinceShown(body.shownTotal, shown.totals, totalsFinal(shown))) {
+        const total = formatMoney({ minorUnits: shown.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
+        const alert = totalChangedMessage(total, 'Place order');
+        return renderCheckout(request, reply, site, shown, { values: withQuotedGiftCards(values, shown.giftCards), errors: {}, alert }, 409);
+      }
       const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(request) });
       if (result.ok) {
         // The cart is bought: the browser forgets it, as after the JSON call.

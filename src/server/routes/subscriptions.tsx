@@ -13,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countryName } from '../../core/checkout/address';
+import { totalChangedMessage, totalChangedSinceShown, totalsFinal } from '../../core/checkout/shownTotal';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
+import { formatMoney } from '../../core/money';
 import { PageType } from '../../core/enums';
 import { ROUTES } from '../../core/purchaseRoute';
 import { billingDateText } from '../../core/subscriptionSchedule';
@@ -142,6 +144,12 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
       }
       const payments = ctx.paymentsFor(site);
       const input = parseInput(placeOrderBody, { ...checkoutChoices(values), idempotencyKey: body.idempotencyKey, payment: paymentInput(values, payments.name) }, 'body');
+      // Never a total the page did not show (a page without JavaScript shows new totals only on Update totals).
+      const shown = await readSubscriptionCheckout(ctx.db, site, token, checkoutChoices(values));
+      if (shown && totalChangedSinceShown(body.shownTotal, shown.quote.totals, totalsFinal(shown.quote))) {
+        const total = formatMoney({ minorUnits: shown.quote.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
+        return renderCheckout(request, reply, site, token, { values, alert: totalChangedMessage(total, 'Subscribe') }, 409);
+      }
       const result = await placeSubscription(ctx.db, site, token, input, { payments, baseUrl: baseUrlOf(request), orderPath });
       if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       return renderCheckout(request, reply, site, token, refusedState(values, result.error), checkoutError(result.error).statusCode);

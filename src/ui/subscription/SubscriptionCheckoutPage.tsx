@@ -4,6 +4,7 @@
  * payment; the plan's wording above the summary. The fields' names and checks are the checkout's (../checkout).
  */
 import { CART_MESSAGES } from '../../core/cartPill';
+import { shownTotalValue, totalsFinal } from '../../core/checkout/shownTotal';
 import { addressFormFor } from '../../core/checkout/address';
 import type { CurrencyCode } from '../../core/currency';
 import type { CheckoutQuote } from '../../services/orderTypes';
@@ -85,6 +86,8 @@ export function SubscriptionCheckoutPage(props: SubscriptionCheckoutProps) {
       <form className="checkout" method="post" action={props.action} noValidate>
         <input type="hidden" name="crumb" value={props.crumb} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+        {/* The total shown, so that Subscribe never charges another one (../../core/checkout/shownTotal). */}
+        <input type="hidden" name="shownTotal" value={shownTotalValue(quote.totals, totalsFinal(quote))} />
         <div className="checkout__details">
           <section className="checkout-section" aria-labelledby="subscribe-contact">
             <h2 id="subscribe-contact">Contact</h2>
