@@ -63,6 +63,22 @@ describeEachEngine(
       expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.quickView)).toBe('speckled-mug');
     });
 
+    it("Escape in the buying part's alert closes the alert only; focus goes back to Add To Cart inside the dialog", async () => {
+      await page.goto(`${server.url}/shop`);
+      await link().click();
+      await expect.poll(() => dialog().locator('.price-block').count(), { timeout: 10_000 }).toBe(1);
+      await dialog().getByRole('button', { name: 'Add To Cart' }).click();
+      const alert = page.getByRole('alertdialog');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('Please select the Color option.');
+      await page.keyboard.press('Escape');
+      await alert.waitFor({ state: 'detached' });
+      expect(await dialog().isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.closest('.quick-view') !== null && document.activeElement?.textContent)).toBe('Add To Cart');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog().count()).toBe(0);
+    });
+
     it('closes on a click outside and on its close button; another card opens its own product', async () => {
       await page.goto(`${server.url}/shop`);
       await link().click();

@@ -53,6 +53,9 @@ export function QuickViewDialog({ url, label, onClose }: { url: string; label: s
       aria-labelledby={titleId}
       aria-busy={product === null && !failed}
       onCancel={(e) => {
+        // React passes a dialog's cancel on to the dialogs around it: Escape in the buying part's alert (or its form or
+        // pay-later dialog) closes that one only.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}
