@@ -105,9 +105,13 @@ describe('storefront in Chromium', () => {
     const box = page.getByRole('spinbutton', { name: 'Quantity (Speckled Stoneware Mug)' });
     expect(await box.inputValue()).toBe('1');
 
-    await page.getByRole('button', { name: 'Increase quantity of Speckled Stoneware Mug' }).click();
+    const increase = page.getByRole('button', { name: 'Increase quantity of Speckled Stoneware Mug' });
+    await increase.focus();
+    await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('.cart-summary__subtotal')?.textContent === '$56.00');
     expect(await box.inputValue()).toBe('2');
+    // The keyboard's focus stays on the button pressed, through the change.
+    expect(await increase.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await pill().locator('.cart-pill__count').textContent()).toBe('2 items');
     expect(await page.getByRole('status').textContent()).toBe('Speckled Stoneware Mug: Quantity 2.');
 
@@ -121,6 +125,7 @@ describe('storefront in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await box.inputValue()).toBe('2');
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await page.locator('.cart-summary__subtotal').textContent()).toBe('$56.00');
 
     await box.fill('1');
@@ -179,6 +184,13 @@ describe('storefront in Chromium', () => {
     await open('/shop');
     const cups = page.locator('.product-card', { hasText: 'Espresso Cups, Pair' });
     await cups.locator('button').click();
+    // 'Added!' under the pointer that clicked it: white on the dark 'added' colour, not on the hover's light one.
+    const added = cups.getByRole('button', { name: 'Added!' });
+    await added.waitFor({ timeout: 3000 });
+    expect(await added.evaluate((b) => b.matches(':hover'))).toBe(true);
+    const colours = await added.evaluate((b) => ({ text: getComputedStyle(b).color, background: getComputedStyle(b).backgroundColor }));
+    expect(colours.text).toBe('rgb(255, 255, 255)');
+    expect(colours.background).not.toMatch(/^rgb\((2[0-9]{2}), (2[0-9]{2}), (2[0-9]{2})\)$/);
     const popover = page.locator('.added-popover');
     await popover.waitFor({ timeout: 3000 });
     expect(await popover.locator('p').textContent()).toBe('Espresso Cups, Pair was added to your cart.');

@@ -93,9 +93,9 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel, payLate
     <div className="cart-contents" ref={container} tabIndex={-1}>
       <ul className="cart-lines">
         {cart.entries.map((line) => (
-          // Keyed by quantity too, so the typed box starts again from the server's answer after every change.
+          // Keyed by line only: a line made anew after each change would drop the keyboard's focus to the page.
           <CartLineItem
-            key={`${line.id}:${line.quantity}`}
+            key={line.id}
             line={line}
             quantityLabel={quantityLabel}
             total={money(line.subtotalCents)}
@@ -155,6 +155,12 @@ function CartLineItem({
   onRemove: (line: CartLine) => Promise<boolean>;
 }) {
   const [draft, setDraft] = useState(String(line.quantity));
+  // The typed box starts again from the server's answer after every change (set while rendering, as React advises).
+  const [answered, setAnswered] = useState(line.quantity);
+  if (answered !== line.quantity) {
+    setAnswered(line.quantity);
+    setDraft(String(line.quantity));
+  }
   const [busy, setBusy] = useState(false);
   // Set synchronously: a blur that follows Enter (the alert takes focus) must not send the same change twice.
   const pending = useRef(false);
@@ -169,6 +175,8 @@ function CartLineItem({
     pending.current = false;
     setBusy(false);
   };
+  // The buttons are aria-disabled, never disabled, while a change runs or at a limit: a disabled button would drop the
+  // keyboard's focus to the page (run() ignores a press while one runs).
   const submit = (quantity: string) => {
     if (quantity.trim() === String(line.quantity)) return;
     void run(() => onQuantity(line, quantity));
@@ -204,8 +212,8 @@ function CartLineItem({
             type="button"
             className="stepper__button"
             aria-label={`Decrease ${quantityLabel.toLowerCase()} of ${line.title}`}
-            disabled={busy || line.quantity <= QUANTITY_MIN}
-            onClick={() => submit(String(line.quantity - QUANTITY_STEP))}
+            aria-disabled={busy || line.quantity <= QUANTITY_MIN}
+            onClick={() => line.quantity > QUANTITY_MIN && submit(String(line.quantity - QUANTITY_STEP))}
           >
             −
           </button>
@@ -225,15 +233,15 @@ function CartLineItem({
             type="button"
             className="stepper__button"
             aria-label={`Increase ${quantityLabel.toLowerCase()} of ${line.title}`}
-            disabled={busy || line.quantity >= QUANTITY_MAX}
-            onClick={() => submit(String(line.quantity + QUANTITY_STEP))}
+            aria-disabled={busy || line.quantity >= QUANTITY_MAX}
+            onClick={() => line.quantity < QUANTITY_MAX && submit(String(line.quantity + QUANTITY_STEP))}
           >
             +
           </button>
         </div>
       </div>
       <p className="cart-line__total">{total}</p>
-      <button type="button" className="button button--small cart-line__remove" disabled={busy} onClick={() => void run(() => onRemove(line))}>
+      <button type="button" className="button button--small cart-line__remove" aria-disabled={busy} onClick={() => void run(() => onRemove(line))}>
         Remove<span className="visually-hidden"> {line.title}</span>
       </button>
     </li>
