@@ -10,7 +10,7 @@ import { toCoreProduct } from '../services/coreProduct';
 import type { Product } from '../site/schema';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
-import { PriceBlock } from './PriceBlock';
+import { ListPrice } from './ListPrice';
 import { productPath } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 
@@ -41,7 +41,7 @@ export function AddOns({ items, siteId, currency, labels }: { items: readonly Sh
                 <a className="add-on__name" href={href}>
                   {product.name}
                 </a>
-                <PriceBlock product={core} labels={labels} />
+                <ListPrice product={product} core={core} currency={currency} labels={labels} />
               </div>
               {isAddOnAddable(core, product.additionalFieldsFormId !== undefined) ? (
                 <Island name="AddOnButton" id={`add-on-${product.id}`} props={{ product: core }} />

@@ -5,7 +5,7 @@ import { merchandisingContext, toCoreProduct } from '../services/coreProduct';
 import type { Product } from '../site/schema';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
-import { PriceBlock } from './PriceBlock';
+import { ListPrice } from './ListPrice';
 import { ResponsiveImage } from './ResponsiveImage';
 
 export const productPath = (collectionSlug: string, productSlug: string): string => `/${collectionSlug}/p/${productSlug}`;
@@ -84,7 +84,7 @@ export function ProductCard({
           {product.name}
         </a>
       </Heading>
-      <PriceBlock product={core} labels={ctx.labels} />
+      <ListPrice product={product} core={core} currency={ctx.currency} labels={ctx.labels} />
       <Island name="GridAddToCart" id={`grid-${product.id}`} props={gridAddToCartProps(product, core, ctx)} />
     </li>
   );

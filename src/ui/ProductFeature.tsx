@@ -1,7 +1,7 @@
 import type { Product } from '../site/schema';
 import { toCoreProduct } from '../services/coreProduct';
 import { Island } from './Island';
-import { PriceBlock } from './PriceBlock';
+import { ListPrice } from './ListPrice';
 import { ProductMark, gridAddToCartProps, productPath, type CardContext } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 
@@ -21,7 +21,7 @@ export function ProductFeature({ product, ctx }: { product: Product; ctx: CardCo
             {product.name}
           </a>
         </h3>
-        <PriceBlock product={core} labels={ctx.labels} />
+        <ListPrice product={product} core={core} currency={ctx.currency} labels={ctx.labels} />
         <p>{product.description.split(/\n\s*\n/)[0]}</p>
         <Island
           name="GridAddToCart"
