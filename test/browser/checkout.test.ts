@@ -509,7 +509,7 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     const [changed] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/checkout') && r.request().method() === 'POST'), placeOrderButton().click()]);
     expect(changed.status()).toBe(409);
     await page.waitForLoadState('load');
-    expect(await page.getByRole('alert').textContent()).toContain('Your total is now $31.33 with the details you entered. Please check it, then press Place order again.');
+    expect(await page.getByRole('alert').textContent()).toContain('Your total is now $31.33 with the details you entered. Please check it and your card details, then press Place order again.');
     expect(before).not.toBe('$31.33');
     expect(await total('shipping').textContent()).toBe('$15.00');
     expect(await total('total').textContent()).toBe('$31.33');

@@ -98,6 +98,16 @@ forEachEngine((engine, getDb) => {
     });
   });
 
+  describe('the product list', () => {
+    it('shows a subscription at its first option’s price in the plan’s wording, not its variants’ one-time prices', async () => {
+      const list = await app.inject({ method: 'GET', url: '/shop', headers: { host: SHOP_HOST } });
+      expect(list.statusCode).toBe(200);
+      const card = /<li class="product-card">(?:(?!<\/li>).)*?Bean club(?:(?!<\/li>).)*<\/li>/s.exec(list.body)?.[0] ?? '';
+      expect(card).toContain('<span class="price subscription-price">$12.00 every month for 3 months</span>');
+      expect(card).not.toContain('$15.00');
+    });
+  });
+
   describe('the subscription cart call', () => {
     it('answers { cartToken } and leaves the shopper’s cart alone', async () => {
       const answer = await post({ itemId: 'beans', sku: 'beans-whole', qty: 1, additionalFields: '', subscriptionOptionId: 'monthly' });
@@ -198,7 +208,7 @@ forEachEngine((engine, getDb) => {
       const changed = await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD, shownTotal: shown! });
       expect(changed.statusCode).toBe(409);
       const total = 1200 + 600 + Math.round(1200 * 0.08875);
-      expect(changed.body).toContain(`Your total is now $${(total / 100).toFixed(2)} with the details you entered. Please check it, then press Subscribe again.`);
+      expect(changed.body).toContain(`Your total is now $${(total / 100).toFixed(2)} with the details you entered. Please check it and your card details, then press Subscribe again.`);
       expect(changed.body).toContain(`name="shownTotal" value="${total}"`);
       expect(await count('subscriptions')).toBe(0);
       expect(payments.calls.capture).toBe(0);

@@ -21,4 +21,4 @@ export const totalChangedSinceShown = (posted: unknown, totals: Pick<CheckoutTot
 
 /** The page's alert when it was: the new total, and what to do. */
 export const totalChangedMessage = (total: string, button: string): string =>
-  `Your total is now ${total} with the details you entered. Please check it, then press ${button} again.`;
+  `Your total is now ${total} with the details you entered. Please check it and your card details, then press ${button} again.`;
