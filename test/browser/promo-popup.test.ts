@@ -149,6 +149,23 @@ describeEachEngine((engine) => engine, (engine) => {
     await popup().waitFor({ state: 'detached' });
   });
 
+  it('popup: waits while a quick view is open, and opens once it is closed', { timeout: 60_000 }, async () => {
+    await open('/shop');
+    await forgetPopup();
+    await open('/shop');
+    await page.getByRole('link', { name: 'Quick View: Speckled Stoneware Mug' }).click();
+    const quickView = page.locator('dialog.quick-view');
+    await quickView.waitFor({ state: 'visible' });
+    await page.waitForTimeout((DELAY_SECONDS + 2) * 1000);
+    expect(await popup().count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await quickView.waitFor({ state: 'detached' });
+    await popup().waitFor({ state: 'visible', timeout: 5000 });
+    expect(await focusedInDialog()).toBe(true);
+    await popup().getByRole('button', { name: 'Close' }).click();
+    await popup().waitFor({ state: 'detached' });
+  });
+
   it('popup: its newsletter sign-up is sent (success text in the dialog, a pending subscriber)', { timeout: 90_000 }, async () => {
     await open('/contact');
     await forgetPopup();

@@ -27,13 +27,22 @@ export interface PromoPopupProps {
   selectValueLabel: string;
 }
 
-const noSubscription = () => () => {};
+/** Calls `changed` whenever a dialog of the page opens or closes (or comes and goes). */
+const watchDialogs = (changed: () => void) => {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+};
+const noDialogOpen = () => document.querySelector('dialog[open]') === null;
 
 export function PromoPopup(props: PromoPopupProps) {
-  // Hydrated only when due (./lazy.ts), so it opens as soon as it is in the browser (the server rendered nothing).
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  // Hydrated only when due (./lazy.ts), so it opens as soon as it is in the browser (the server rendered nothing) and
+  // no other dialog is open: a visitor in a quick view or an alert gets the popup once they closed it, not on top.
+  const free = useSyncExternalStore(watchDialogs, noDialogOpen, () => false);
+  const [opened, setOpened] = useState(false);
   const [closed, setClosed] = useState(false);
-  return inBrowser && !closed ? <PromoPopupDialog {...props} onClose={() => setClosed(true)} /> : null;
+  if (free && !opened) setOpened(true);
+  return opened && !closed ? <PromoPopupDialog {...props} onClose={() => setClosed(true)} /> : null;
 }
 
 function PromoPopupDialog({ popup, form, captcha, selectValueLabel, onClose }: PromoPopupProps & { onClose: () => void }) {
