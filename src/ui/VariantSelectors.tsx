@@ -8,8 +8,8 @@ export interface VariantOptionView {
 
 /**
  * One labelled <select> per variant option (§9 'Select {variantName}' as the empty choice and the accessible name).
- * `invalid` marks the options the shopper still has to choose after a failed add. Each select posts as `option.{name}`
- * (a form posted without JavaScript: src/ui/addToCartForm.ts).
+ * `invalid` marks the options the shopper still has to choose after a failed add, until each is chosen. Each select
+ * posts as `option.{name}` (a form posted without JavaScript: src/ui/addToCartForm.ts).
  */
 export function VariantSelectors({
   idPrefix,
@@ -37,7 +37,7 @@ export function VariantSelectors({
               id={id}
               name={optionFieldName(option.name)}
               aria-label={label}
-              aria-invalid={invalid.includes(option.name) || undefined}
+              aria-invalid={(invalid.includes(option.name) && !selected[option.name]) || undefined}
               value={selected[option.name] ?? ''}
               onChange={(e) => onChange?.(option.name, e.currentTarget.value)}
             >

@@ -178,6 +178,13 @@ describe('storefront in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.matches('form.purchase button[type=submit]'))).toBe(true);
+    // Both options are marked; one chosen is no longer marked, the other still is.
+    const size = page.getByLabel('Select Size');
+    const glaze = page.getByLabel('Select Glaze');
+    expect([await size.getAttribute('aria-invalid'), await glaze.getAttribute('aria-invalid')]).toEqual(['true', 'true']);
+    await size.selectOption({ index: 1 });
+    await expect.poll(() => size.getAttribute('aria-invalid')).toBeNull();
+    expect(await glaze.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('adds from the product list: popover after 1 s with a Close button; options show Select Option', async () => {
