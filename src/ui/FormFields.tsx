@@ -107,6 +107,7 @@ function Parts({ field, id, parts, error, posted }: { field: FormField; id: Fiel
               type="text"
               autoComplete={autoComplete}
               required={field.required}
+              aria-invalid={error ? true : undefined}
               defaultValue={posted?.[`${field.id}.${key}`]?.[0]}
             />
           </div>

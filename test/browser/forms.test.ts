@@ -134,6 +134,12 @@ describeEachEngine((engine) => engine, (engine) => {
       expect(await isAbove('#form-contact-email-error', '#form-contact-email')).toBe(true);
       expect(await isAbove('#form-contact-message-error', '#form-contact-message')).toBe(true);
       expect(await isAbove('#form-contact-name-error', '#form-contact-name-first')).toBe(true);
+      // The name's inputs are marked like the others; the form's own messages read as errors (the fields' colour).
+      expect(await page.locator('#form-contact-name-first').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#form-contact-name-last').getAttribute('aria-invalid')).toBe('true');
+      const colourOf = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).color);
+      expect(await colourOf('.form-block__problem')).toBe(await colourOf('#form-contact-email-error'));
+      expect(await colourOf('[data-form-id="contact"] .form-block__error')).toBe(await colourOf('#form-contact-email-error'));
       expect(await form.getByRole('alert').textContent()).toBe('One or more fields is invalid, please check your entries.');
       expect(await page.locator('.form-block__problem').allTextContents()).toEqual([
         'Your form has encountered a problem. Please scroll down to review.',
