@@ -288,6 +288,14 @@ forEachEngine((engine, getDb) => {
       expect(await count('outbox')).toBe(0);
     });
 
+    it('lists every field to mend in one post, card fields included, in the order of the page', async () => {
+      const empty = await form(GIFT_CARD_PAGE, buyer({ sku: '', email: '', recipientEmail: '', recipientName: '', cardNumber: '', cardExpiry: '', cardCvc: '' }));
+      expect(empty.statusCode).toBe(400);
+      const listed = [...empty.body.matchAll(/<li><a href="#[^"]+">([^<]+)<!-- -->:/g)].map((m) => m[1]);
+      expect(listed).toEqual(['Amount', 'Recipient’s name', 'Recipient’s email', 'Your email', 'Card number', 'Expiry (MM / YY)', 'CVC']);
+      expect(await count('orders')).toBe(0);
+    });
+
     it('buys once for a double submit with the same key', async () => {
       const fields = buyer();
       const [a, b] = await Promise.all([form(GIFT_CARD_PAGE, fields), form(GIFT_CARD_PAGE, fields)]);

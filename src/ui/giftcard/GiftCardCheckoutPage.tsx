@@ -44,10 +44,14 @@ const LABELS: Record<GiftCardPurchaseField, string> = {
   payment: 'Payment',
 };
 
+/** The fields as the page shows them, top to bottom. */
+const PAGE_ORDER: readonly GiftCardPurchaseField[] = ['sku', 'recipientName', 'recipientEmail', 'message', 'deliveryDate', 'email', 'payment', 'cardNumber', 'cardExpiry', 'cardCvc'];
+
 export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
   const { values, errors, payment } = props;
   const action = `${ROUTES.giftCardCheckout}?websiteId=${encodeURIComponent(props.websiteId)}&giftCardProductId=${encodeURIComponent(props.productId)}`;
-  const errorEntries = Object.entries(errors) as [GiftCardPurchaseField, string][];
+  // Listed in the page's order, so the first one named is the first one met.
+  const errorEntries = PAGE_ORDER.filter((name) => errors[name] !== undefined).map((name) => [name, errors[name]!] as const);
   const control = (name: GiftCardPurchaseField) => ({
     id: fieldId(name),
     name,
