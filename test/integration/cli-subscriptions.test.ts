@@ -91,6 +91,8 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(text).toMatch(/2\s+paid\s+\$\d+\.\d\d\s+#2/);
 
     expect((await run('show', 'AAAAAAAAAAAAAAAAAAAAAA')).err).toEqual(["vitrine: there is no subscription 'AAAAAAAAAAAAAAAAAAAAAA'"]);
+    // An id may start with '-': it is read as the id, not as an option.
+    expect((await run('show', '-AAAAAAAAAAAAAAAAAAAAA')).err).toEqual(["vitrine: there is no subscription '-AAAAAAAAAAAAAAAAAAAAA'"]);
     const cancelled = await run('cancel', sub.id);
     expect(cancelled.code).toBe(0);
     expect(cancelled.out[0]).toContain(`Cancelled subscription ${sub.id}`);

@@ -78,7 +78,8 @@ function statusLine(m: OutboxMessage): string {
 
 async function showMessage(args: string[], io: CliIo): Promise<number> {
   if (args.length === 0) throw new UsageError("'outbox show' needs the message id: vitrine outbox show ID");
-  const option = args.find((a) => a.startsWith('-'));
+  // An id is 22 base64url characters and may start with '-': such an argument is the id, not an option.
+  const option = args.find((a) => a.startsWith('-') && !/^[A-Za-z0-9_-]{22}$/.test(a));
   if (option) throw new UsageError(`unknown option '${printable(option)}' for 'outbox show'`);
   if (args.length > 1) throw new UsageError(`'outbox show' takes one message id, got ${args.length}`);
   const id = args[0] as string;

@@ -30,8 +30,9 @@ export async function subscriptionsCommand(args: string[], io: CliIo): Promise<n
 const shownTime = (iso: string | null): string => (iso === null ? '-' : /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? iso.slice(0, 16).replace('T', ' ') : iso);
 /** The one id of `subscriptions show|cancel ID`. */
 function idOf(command: string, args: string[]): string {
-  const positional = args.filter((a) => !a.startsWith('-'));
-  const options = args.filter((a) => a.startsWith('-'));
+  // An id may start with '-' (22 base64url characters): such an argument is the id, not an option.
+  const positional = args.filter((a) => !a.startsWith('-') || ID.test(a));
+  const options = args.filter((a) => !positional.includes(a));
   if (options.length > 0) throw new UsageError(`unknown option '${printable(options[0] ?? '')}' for '${command}'`);
   if (positional.length === 0) throw new UsageError(`'${command}' needs the subscription's id: vitrine ${command} ID`);
   if (positional.length > 1) throw new UsageError(`'${command}' takes one subscription id, got ${positional.length}`);
