@@ -72,8 +72,9 @@ for (const engine of ['sqlite', 'postgres'] as Engine[]) {
           const lines = await page.locator('.cart-line').allTextContents();
           held.push(PRODUCTS.filter((name) => lines.some((line) => line.includes(name))));
           expect(lines).toHaveLength(PRODUCTS.length);
-          // Once the cart exists, the page's claim is dropped (the next cart gets a new one).
-          expect(await page.evaluate(() => localStorage.getItem('vitrine.cartClaim'))).toBeNull();
+          // Once the cart exists, the page's claim is dropped (the next cart gets a new one): when the cart page's
+          // script has read the cart, which a slow machine does after the lines are on screen.
+          await expect.poll(() => page.evaluate(() => localStorage.getItem('vitrine.cartClaim')), { timeout: 5000 }).toBeNull();
           expect(errors).toEqual([]);
         } finally {
           await context.close();
