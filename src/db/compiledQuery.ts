@@ -14,6 +14,7 @@
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { engineOf, type Engine } from './connect';
+import { heldStatements, runStatement } from './heldConnection';
 import type { Database } from './tables';
 
 /** Stands for the value `name` while the query is built: text no value can be (PostgreSQL refuses a NUL in text). */
@@ -59,6 +60,8 @@ export function compiledQuery<V extends Record<string, unknown>, R>(build: (db: 
         if (!(name in values)) throw new Error(`compiledQuery: no value given for ${name}`);
         return values[name];
       });
+      const held = heldStatements(db);
+      if (held !== undefined) return runStatement<R>(held, query.sql, parameters);
       return db.executeQuery<R>({ ...query, parameters });
     },
   };

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
+import { registerSqliteStatements } from './heldConnection';
 import { StatementCache, type StatementCacheStats } from './statementCache';
 import type { Database } from './tables';
 
@@ -95,6 +96,7 @@ function connectSqlite(file: string): DbHandle {
   }
   const statements = new StatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  registerSqliteStatements(db, statements);
   if (!inMemory) {
     checkpoints = checkpointInBackground(resolve(file), {
       limitBytes: SQLITE_WAL_SIZE_LIMIT_BYTES,
