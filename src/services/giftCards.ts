@@ -17,6 +17,8 @@ import {
   isGiftCardCodeShape,
   MAX_GIFT_CARDS_PER_ORDER,
   normalizeGiftCardCode,
+  todayIn,
+  type CardDelivery,
   type Delivery,
 } from '../core/giftCard';
 import { formatMoney } from '../core/money';
@@ -259,6 +261,31 @@ export async function giftCardPaymentsOfOrder(db: Db, orderId: string): Promise<
     .orderBy('t.id')
     .execute();
   return rows.map((r) => ({ lastFour: r.last_four ?? '', amountCents: Number(r.amount) }));
+}
+
+/** A card an order bought, as its page tells of it: for whom, the message, and where its e-mail is. */
+export interface GiftCardBought extends CardDelivery {
+  recipientName: string;
+  message: string;
+}
+
+/** The cards an order bought (a gift card purchase buys one), oldest first; `timeZone` is the site's. */
+export async function giftCardsBoughtByOrder(db: Db, orderId: string, timeZone: string): Promise<GiftCardBought[]> {
+  const rows = await db
+    .selectFrom('gift_cards')
+    .select(['recipient_name', 'recipient_email', 'message', 'delivery_date', 'delivered_at', 'status'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    recipientName: r.recipient_name,
+    recipientEmail: r.recipient_email,
+    message: r.message,
+    deliveryDate: r.delivery_date,
+    deliveredOn: r.delivered_at === null ? null : todayIn(timeZone, new Date(r.delivered_at)),
+    cancelled: r.status === 'disabled',
+  }));
 }
 
 /**

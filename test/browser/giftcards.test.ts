@@ -95,6 +95,12 @@ describeEachEngine((engine) => engine, (engine) => {
       await Promise.all([page.waitForURL(/\/checkout\/order\//), page.getByRole('button', { name: 'Buy gift card' }).click()]);
       expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
       expect(await page.textContent('main')).toContain('$50.00');
+      // For whom, and when its e-mail goes: today's goes at once.
+      const giftSection = page.getByRole('region', { name: 'Gift card' });
+      expect(await giftSection.textContent()).toContain('For: Grace Hopper');
+      expect(await giftSection.textContent()).toContain(`It is on its way to grace-${engine}@example.com.`);
+      expect(await giftSection.locator('blockquote').textContent()).toBe('Happy birthday, Grace!');
+      expect(await axeViolationsOf(page)).toEqual([]);
 
       // The recipient's e-mail, through a real SMTP server.
       const drained = await drainOutbox(shop.db!, smtpTransport(smtp.url, 'Shop <shop@example.com>'));

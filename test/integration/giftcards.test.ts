@@ -273,6 +273,51 @@ forEachEngine((engine, getDb) => {
       }
     });
 
+    it("tells on the order's page for whom the card is, the message, and when it is e-mailed", async () => {
+      const smtp = await startSmtpServer();
+      try {
+        const later = new Date(Date.now() + 10 * 86_400_000);
+        const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(later);
+        const dayText = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', day: 'numeric', month: 'long', year: 'numeric' }).format(later);
+        const bought = await form(GIFT_CARD_PAGE, buyer({ deliveryDate: day, message: 'Happy birthday!\nSee you <soon>' }));
+        expect(bought.statusCode, bought.body).toBe(303);
+        const pageText = async () => {
+          const page = await app.inject({ method: 'GET', url: bought.headers.location as string, headers: { host: SHOP_HOST } });
+          expect(page.statusCode).toBe(200);
+          return page.body.replaceAll('<!-- -->', '');
+        };
+        const before = await pageText();
+        expect(before).toContain('<h2 id="order-gift-cards">Gift card</h2>');
+        expect(before).toContain('<span class="order-confirmed__label">For:</span> Grace Hopper</p>');
+        expect(before).toContain('<blockquote>Happy birthday!\nSee you &lt;soon&gt;</blockquote>');
+        expect(before).toContain(`<p>It will be e-mailed to grace@example.com on ${dayText}.</p>`);
+        // Sent on its day: the page says so (and never shows the code).
+        const mail = await getDb().selectFrom('outbox').select('send_after').where('kind', '=', 'gift-card').executeTakeFirstOrThrow();
+        const sentAt = new Date(Date.parse(mail.send_after!) + 1000);
+        let code = '';
+        await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'), { now: sentAt, onGiftCardSent: (_id, made) => (code = made) });
+        expect(code).not.toBe('');
+        const after = await pageText();
+        const { delivered_at } = await getDb().selectFrom('gift_cards').select('delivered_at').executeTakeFirstOrThrow();
+        const deliveredText = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(delivered_at!));
+        expect(after).toContain(`<p>E-mailed to grace@example.com on ${deliveredText}.</p>`);
+        expect(after).not.toContain(code);
+        expect(after).not.toContain(code.replace(/-/g, ''));
+      } finally {
+        await smtp.close();
+      }
+    });
+
+    it("says a card bought for today is on its way, and a refunded one cancelled", async () => {
+      const bought = await form(GIFT_CARD_PAGE, buyer());
+      expect(bought.statusCode, bought.body).toBe(303);
+      const page = async () => (await app.inject({ method: 'GET', url: bought.headers.location as string, headers: { host: SHOP_HOST } })).body;
+      expect(await page()).toContain('<p>It is on its way to grace@example.com.</p>');
+      const orderRow = await getDb().selectFrom('orders').select('number').executeTakeFirstOrThrow();
+      expect((await refundOrder(getDb(), 'shop', Number(orderRow.number), payments.provider)).ok).toBe(true);
+      expect(await page()).toContain('<p>This gift card was cancelled.</p>');
+    });
+
     it('refuses wrong details, a past date and a declined card with messages by the fields, leaving nothing behind', async () => {
       const missing = await form(GIFT_CARD_PAGE, buyer({ sku: '', recipientEmail: 'nope', recipientName: '', deliveryDate: '2001-01-01' }));
       expect(missing.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeliveryDate, DELIVERY_MESSAGES, startOfDayIn, todayIn, usableTimeZone } from './delivery';
+import { CARD_CANCELLED_NOTE, checkDeliveryDate, DELIVERY_MESSAGES, deliveryDateText, deliveryNote, startOfDayIn, todayIn, usableTimeZone } from './delivery';
 
 describe('gift-card delivery dates', () => {
   // 03:30 UTC on 2025-03-10 is still 2025-03-09 in New York (EDT started that morning).
@@ -38,5 +38,19 @@ describe('gift-card delivery dates', () => {
     expect(usableTimeZone('Mars/Olympus')).toBe('UTC');
     expect(usableTimeZone(undefined)).toBe('UTC');
     expect(todayIn('Mars/Olympus', now)).toBe('2025-03-10');
+  });
+
+  it('names a delivery day as the buyer reads it, whatever the zone', () => {
+    expect(deliveryDateText('2026-12-24')).toBe('24 December 2026');
+    expect(deliveryDateText('2027-01-01')).toBe('1 January 2027');
+    expect(deliveryDateText('not a date')).toBe('not a date');
+  });
+
+  it('tells the buyer when the card is e-mailed: later, on its way, sent, or cancelled', () => {
+    const card = { recipientEmail: 'grace@example.com', deliveryDate: '2026-12-24', deliveredOn: null, cancelled: false };
+    expect(deliveryNote(card, '2026-11-26')).toBe('It will be e-mailed to grace@example.com on 24 December 2026.');
+    expect(deliveryNote(card, '2026-12-24')).toBe('It is on its way to grace@example.com.');
+    expect(deliveryNote({ ...card, deliveredOn: '2026-12-24' }, '2026-12-30')).toBe('E-mailed to grace@example.com on 24 December 2026.');
+    expect(deliveryNote({ ...card, cancelled: true }, '2026-11-26')).toBe(CARD_CANCELLED_NOTE);
   });
 });

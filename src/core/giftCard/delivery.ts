@@ -96,3 +96,32 @@ export function checkDeliveryDate(input: string, timeZone: string, now: Date): R
   if (ahead > MAX_DELIVERY_DAYS_AHEAD) return err(DELIVERY_MESSAGES.tooFar);
   return ok({ date, sendAfter: ahead === 0 ? null : startOfDayIn(date, timeZone) });
 }
+
+/** A delivery day as the buyer reads it: '24 December 2026' (a calendar day, so no time zone applies). */
+export function deliveryDateText(date: string): string {
+  if (!isCalendarDate(date)) return date;
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(dayNumber(date) * 86_400_000));
+}
+
+/** A bought card as its order's page tells of it. */
+export interface CardDelivery {
+  recipientEmail: string;
+  /** The delivery day chosen, 'YYYY-MM-DD' in the site's time zone. */
+  deliveryDate: string;
+  /** The day its e-mail was confirmed sent ('YYYY-MM-DD', site's time zone), or null. */
+  deliveredOn: string | null;
+  /** Refunded: it was never sent, or can no longer be spent. */
+  cancelled: boolean;
+}
+
+export const CARD_CANCELLED_NOTE = 'This gift card was cancelled.';
+
+/** What the order's page says of a card's e-mail, `today` being the site's day now. */
+export function deliveryNote(card: CardDelivery, today: string): string {
+  if (card.cancelled) return CARD_CANCELLED_NOTE;
+  if (card.deliveredOn !== null) return `E-mailed to ${card.recipientEmail} on ${deliveryDateText(card.deliveredOn)}.`;
+  if (isCalendarDate(card.deliveryDate) && isCalendarDate(today) && dayNumber(card.deliveryDate) > dayNumber(today)) {
+    return `It will be e-mailed to ${card.recipientEmail} on ${deliveryDateText(card.deliveryDate)}.`;
+  }
+  return `It is on its way to ${card.recipientEmail}.`;
+}

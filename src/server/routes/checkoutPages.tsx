@@ -21,7 +21,8 @@ import { PageRenderer, type VisitorPage } from '../../render/renderPath';
 import * as catalog from '../../services/catalog';
 import { CHECKOUT_MESSAGES, placeOrder, quoteCheckout } from '../../services/checkout';
 import { getOrder } from '../../services/orders';
-import { giftCardPaymentsOfOrder } from '../../services/giftCards';
+import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../../services/giftCards';
+import { deliveryNote, todayIn } from '../../core/giftCard';
 import { subscriptionOfOrder } from '../../services/subscriptions/store';
 import { billingDateText } from '../../core/subscriptionSchedule';
 import type { CheckoutFailure, CheckoutQuote } from '../../services/orderTypes';
@@ -197,6 +198,12 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         // An order of a subscription (its first period or a renewal) says which plan it belongs to.
         const subscription = await subscriptionOfOrder(ctx.db, site.id, order.id);
         const giftCards = await giftCardPaymentsOfOrder(ctx.db, order.id);
+        const today = todayIn(site.settings.timeZone, new Date());
+        const giftCardsBought = (await giftCardsBoughtByOrder(ctx.db, order.id, site.settings.timeZone)).map((card) => ({
+          recipientName: card.recipientName,
+          message: card.message,
+          note: deliveryNote(card, today),
+        }));
         return sendPage(reply, site, {
           path: orderPath(order.id),
           pageType: PageType.ORDER_CONFIRMED,
@@ -210,6 +217,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
               manualInstructions={site.settings.store.checkout.payments.manualInstructions}
               shopPath={await shopPath(site)}
               giftCards={giftCards}
+              giftCardsBought={giftCardsBought}
               {...(subscription
                 ? {
                     subscription: {

@@ -30,10 +30,13 @@ export function OrderConfirmedPage({
   shopPath,
   subscription,
   giftCards = [],
+  giftCardsBought = [],
 }: {
   order: Order;
   /** The gift cards that paid part of the order (last four, amount). */
   giftCards?: readonly { lastFour: string; amountCents: number }[];
+  /** The gift cards the order bought: for whom, the message, and what became of the e-mail (core deliveryNote). */
+  giftCardsBought?: readonly { recipientName: string; message: string; note: string }[];
   siteId: string;
   /** The store's text for an order awaiting a manual payment. */
   manualInstructions: string;
@@ -87,6 +90,25 @@ export function OrderConfirmedPage({
             dueLabel={order.status === 'awaiting-payment' ? 'Left to pay' : 'Charged to card'}
           />
         </section>
+        {giftCardsBought.length > 0 ? (
+          <section className="order-confirmed__gift-cards" aria-labelledby="order-gift-cards">
+            <h2 id="order-gift-cards">{giftCardsBought.length === 1 ? 'Gift card' : 'Gift cards'}</h2>
+            {giftCardsBought.map((card, i) => (
+              <div className="order-confirmed__gift-card" key={i}>
+                <p>
+                  <span className="order-confirmed__label">For:</span> {card.recipientName}
+                </p>
+                <p>{card.note}</p>
+                {card.message ? (
+                  <figure className="order-confirmed__gift-message">
+                    <figcaption className="order-confirmed__label">Your message:</figcaption>
+                    <blockquote>{card.message}</blockquote>
+                  </figure>
+                ) : null}
+              </div>
+            ))}
+          </section>
+        ) : null}
         {order.shippingAddress ? (
           <section className="order-confirmed__shipping" aria-labelledby="order-shipping">
             <h2 id="order-shipping">Shipping address</h2>
