@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usd } from './commerceTestFixtures';
+import { product, usd, variant } from './commerceTestFixtures';
 import { ProductType } from './enums';
 import type { Money } from './money';
 import {
@@ -13,6 +13,7 @@ import {
   isInPayLaterRange,
   isPayLaterSupported,
   isProductPayLaterEligible,
+  productPageOffersPayLater,
   PAY_LATER_INSTALMENTS,
   payLaterBadge,
   payLaterBrand,
@@ -29,6 +30,14 @@ describe('eligibility (§5)', () => {
     [ProductType.GIFT_CARD, false, false],
   ])('product type %s subscribable %s → %s', (productType, isSubscribable, expected) => {
     expect(isProductPayLaterEligible({ productType, isSubscribable })).toBe(expected);
+  });
+
+  it('a product page offers instalments only for an eligible product with something in stock', () => {
+    const physical = { productType: ProductType.PHYSICAL, isSubscribable: false };
+    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 2 })] }))).toBe(true);
+    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 0 })] }))).toBe(false);
+    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0, unlimited: true })] }))).toBe(true);
+    expect(productPageOffersPayLater(product({ productType: ProductType.DIGITAL, isSubscribable: false, variants: [variant({ qtyInStock: 5 })] }))).toBe(false);
   });
 
   it('carts qualify only when every item is physical', () => {

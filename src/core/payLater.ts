@@ -1,5 +1,6 @@
 import { ProductType } from './enums';
 import { formatMoney, type Money } from './money';
+import { isSoldOut, type CoreProduct } from './product';
 
 /** Pay-later (instalment) rules of spec §5 and §9. */
 
@@ -41,6 +42,13 @@ export function isPayLaterSupported(country: string, shopperLanguage: string): b
 /** §5: only physical products that are not subscriptions. */
 export const isProductPayLaterEligible = (product: { productType: number; isSubscribable: boolean }): boolean =>
   product.productType === ProductType.PHYSICAL && !product.isSubscribable;
+
+/**
+ * Whether a product page offers instalments: §5's eligibility, and something to buy. A product whose every variant
+ * is sold out (§4) offers none: its buttons are disabled, and an offer of payments for it would mislead.
+ */
+export const productPageOffersPayLater = (product: Pick<CoreProduct, 'productType' | 'isSubscribable' | 'variants'>): boolean =>
+  isProductPayLaterEligible(product) && !isSoldOut(product);
 
 /** §5: only carts whose items are all physical; an empty cart has nothing to split. */
 export const isCartPayLaterEligible = (items: readonly { productType: number }[]): boolean =>

@@ -4,7 +4,7 @@ import type { Collection, Product } from '../site/schema';
 import type { ProductForm, ProductForms } from '../services/coreForm';
 import { productSubscription } from '../services/subscriptions/plans';
 import { toCoreProduct } from '../services/coreProduct';
-import { isPayLaterSupported, isProductPayLaterEligible, type PayLaterContext } from '../core/payLater';
+import { isPayLaterSupported, productPageOffersPayLater, type PayLaterContext } from '../core/payLater';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
@@ -110,8 +110,8 @@ export function ProductDetail({
                   }
                 : {}),
               ...(core.productType === ProductType.GIFT_CARD ? { websiteId: siteId } : {}),
-              // Only where a badge can show: the island gets no context for products that never qualify.
-              ...(payLater?.afterPayAvailable && isProductPayLaterEligible(core) && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage) ? { payLater } : {}),
+              // Only where a badge can show: the island gets no context for products that do not qualify (or sold out).
+              ...(payLater?.afterPayAvailable && productPageOffersPayLater(core) && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage) ? { payLater } : {}),
             }}
           />
           <RestockSignUpBlock product={product} core={core} />

@@ -192,9 +192,18 @@ describeEachEngine((engine) => engine, (engine) => {
     await open('/shop/p/bud-vase');
     await page.waitForFunction(() => Object.keys(document.querySelector('form.purchase') ?? {}).some((k) => k.startsWith('__reactProps')));
     pageErrors.length = 0;
-    await page.getByLabel('Select Height').selectOption('12 cm');
+    // Every height is sold out: the sign-up is there at once, with its own choice of variant, and no instalment
+    // offer for what cannot be bought.
     const cta = page.locator('details.restock > summary');
-    await cta.waitFor();
+    expect(await cta.isVisible()).toBe(true);
+    expect(await page.locator('.pay-later').count()).toBe(0);
+    await cta.click();
+    expect(await page.locator('form.restock__form').getByLabel('Variant').locator('option').allTextContents()).toEqual(['12 cm', '18 cm']);
+    await cta.click();
+    // A height chosen above is the variant signed up for.
+    await page.getByLabel('Select Height').selectOption('12 cm');
+    await expect.poll(() => page.locator('form.restock__form select').count()).toBe(0);
+    expect(await page.locator('form.restock__form input[name="variantId"]').inputValue()).toBe('VASE-12');
     expect(await cta.textContent()).toBe('Notify me when this is back in stock');
     const form = page.locator('form.restock__form');
     expect(await form.isVisible()).toBe(false);

@@ -108,8 +108,10 @@ export function RestockSignUp(props: RestockSignUpProps) {
       {content}
     </div>
   );
-  // No variant chosen: only a page without JavaScript offers the choice here (with it, the selects above choose).
-  return target.kind === 'choose' && initial === null ? <noscript>{block}</noscript> : block;
+  // No variant chosen: only a page without JavaScript offers the choice here (with it, the selects above choose),
+  // unless every variant is sold out: nothing can be bought, so the sign-up and its choice of variant show at once.
+  const everyVariantSoldOut = target.kind === 'choose' && target.variants.length === props.variants.length;
+  return target.kind === 'choose' && initial === null && !everyVariantSoldOut ? <noscript>{block}</noscript> : block;
 }
 
 function SignedUp({ message }: { message: string }) {
