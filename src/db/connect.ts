@@ -5,9 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
+import { connectionWanted } from './commitGroup';
 import { registerSqliteStatements } from './heldConnection';
 import { StatementCache, type StatementCacheStats } from './statementCache';
 import type { Database } from './tables';
@@ -73,6 +74,26 @@ export function connect(url: string): DbHandle {
   return parsed.engine === 'postgres' ? connectPostgres(parsed.url) : connectSqlite(parsed.file);
 }
 
+/** Kysely's SQLite dialect, telling ./commitGroup whenever a query asks for the connection (a group then lets go). */
+class CommitGroupAwareDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly wanted: () => void,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = () => {
+      this.wanted();
+      return acquire();
+    };
+    return driver;
+  }
+}
+
 function connectSqlite(file: string): DbHandle {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -86,6 +107,8 @@ function connectSqlite(file: string): DbHandle {
   database.pragma('foreign_keys = ON');
   // Durability and its price: docs/architecture.md, "SQLite settings".
   database.pragma('synchronous = NORMAL');
+  // Savepoints' journals (./commitGroup) in memory, not in a temporary file opened and removed per transaction.
+  database.pragma('temp_store = MEMORY');
   let checkpoints: BackgroundCheckpoints | undefined;
   if (!inMemory) {
     database.pragma('journal_mode = WAL');
@@ -95,7 +118,7 @@ function connectSqlite(file: string): DbHandle {
     database.pragma('wal_autocheckpoint = 0');
   }
   const statements = new StatementCache(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new CommitGroupAwareDialect({ database: statements }, () => connectionWanted(statements)) });
   registerSqliteStatements(db, statements);
   if (!inMemory) {
     checkpoints = checkpointInBackground(resolve(file), {

@@ -3,9 +3,9 @@
  *
  * Kysely runs every query through its executor: the connection provider's lock, the driver, a promise at each step,
  * the result frozen. On SQLite that cost a tenth of an add to cart's time, as much again as SQLite took to run the
- * add's statements. Inside `inTransaction` (./transaction) the connection is already ours: Kysely's lock is held for
- * the whole transaction, so no other query can run on it until we let go, and a statement run directly runs in the
- * transaction exactly as Kysely would have run it. Outside a held connection every query goes through Kysely as
+ * add's statements. Inside `inTransaction` (./transaction, ./commitGroup) the connection is already ours: Kysely's
+ * lock is held for the whole transaction, so no other query can run on it until we let go, and a statement run
+ * directly runs in the transaction exactly as Kysely would have run it. Outside a held connection every query goes through Kysely as
  * before, waiting its turn for the connection.
  */
 import type { Kysely, QueryResult } from 'kysely';
@@ -20,20 +20,13 @@ export function registerSqliteStatements<DB>(db: Kysely<DB>, statements: Stateme
   statementsOfDatabase.set(db, statements);
 }
 
-/**
- * Runs `work` with `connection` (a handle on `db`'s one connection, held by the caller for the whole of `work`) marked
- * as held, so that `heldStatements` finds it; `db`'s statements, or undefined when `db` is not a SQLite database made
- * by ./connect (then nothing is marked and queries go through Kysely).
- */
-export async function whileHeld<DB, T>(db: Kysely<DB>, connection: Kysely<DB>, work: (statements: StatementCache | undefined) => Promise<T>): Promise<T> {
-  const statements = statementsOfDatabase.get(db);
-  if (statements === undefined) return work(undefined);
+/** The statements of `db` when it is a SQLite database made by ./connect. */
+export const statementsOf = <DB>(db: Kysely<DB>): StatementCache | undefined => statementsOfDatabase.get(db);
+
+/** Marks `connection` (a handle on its database's one connection, held by the caller) as held; returns the unmarking. */
+export function holdConnection<DB>(connection: Kysely<DB>, statements: StatementCache): () => void {
   heldConnections.set(connection, statements);
-  try {
-    return await work(statements);
-  } finally {
-    heldConnections.delete(connection);
-  }
+  return () => heldConnections.delete(connection);
 }
 
 /** The statements to run directly on `db`, when it is a SQLite connection held by a transaction now. */

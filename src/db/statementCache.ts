@@ -49,6 +49,11 @@ export class StatementCache implements SqliteDatabase {
     return statement;
   }
 
+  /** Whether a transaction is open on the database now (SQLite ends one by itself after some errors). */
+  get inTransaction(): boolean {
+    return this.database.inTransaction;
+  }
+
   close(): void {
     this.#statements.clear();
     this.stats.size = 0;

@@ -5,7 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Result } from '../core/result';
 import { engineOf } from './connect';
-import { runStatement, whileHeld } from './heldConnection';
+import { inGroupedTransaction } from './commitGroup';
+import { statementsOf } from './heldConnection';
 import type { Database } from './tables';
 
 class Rollback<T> {
@@ -22,24 +23,20 @@ export async function inTransaction<T, E>(
   work: (trx: Kysely<Database>) => Promise<Result<T, E>>,
 ): Promise<Result<T, E>> {
   if (engineOf(db) === 'sqlite') {
-    return db.connection().execute((conn) =>
-      whileHeld(db, conn, async (statements) => {
-        // Straight on the held connection when it is ours (./heldConnection), else through Kysely.
-        const run = async (command: 'begin immediate' | 'commit' | 'rollback') => {
-          if (statements) runStatement(statements, command, []);
-          else await sql.raw(command).execute(conn);
-        };
-        await run('begin immediate');
-        try {
-          const result = await work(conn);
-          await run(result.ok ? 'commit' : 'rollback');
-          return result;
-        } catch (error) {
-          await run('rollback').catch(() => {});
-          throw error;
-        }
-      }),
-    );
+    // A database made by ./connect: its transactions share commits (./commitGroup); any other goes through Kysely.
+    const statements = statementsOf(db);
+    if (statements) return inGroupedTransaction(db, statements, work);
+    return db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await work(conn);
+        await sql.raw(result.ok ? 'commit' : 'rollback').execute(conn);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => {});
+        throw error;
+      }
+    });
   }
   try {
     return await db.transaction().execute(async (trx) => {
