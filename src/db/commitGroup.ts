@@ -5,8 +5,10 @@
  * about eight pages and a fifth of its time. Transactions that follow one another closely share one commit here:
  * the first opens a write transaction (BEGIN IMMEDIATE) on the connection and holds Kysely's lock on it; each runs
  * inside it as a savepoint, one after another, its own writes undone alone when it fails; the group commits once
- * GROUP_LIMIT transactions have joined, or as soon as an event-loop turn passes without a new one. Pages several of
- * them change (the tables' last leaves, the file's header) are then written once, and so is the commit.
+ * GROUP_LIMIT transactions have joined, as soon as an event-loop turn passes without a new one, or at once when
+ * another query asks for the connection (`connectionWanted`) or a lone transaction follows a lone group
+ * (`waitsAlone`). Pages several of them change (the tables' last leaves, the file's header) are then written once,
+ * and so is the commit.
  *
  * Nothing is answered before it is committed: each transaction's promise settles after its group's COMMIT, and if
  * that fails every transaction of the group fails with it (and nothing of any is stored). One that failed on its
@@ -36,6 +38,8 @@ interface Group {
   lost: unknown;
   /** Another query waits for the connection: commit as soon as no member is running. */
   wanted: boolean;
+  /** Whether a lone transaction waits a turn for others: see `waitsAlone`. */
+  waitAlone: boolean;
   commit(): void;
 }
 
@@ -119,10 +123,30 @@ function undo(group: Group, statements: StatementCache, cause: unknown): void {
 function scheduleCommit(group: Group): void {
   if (group.finished !== group.joined) return;
   if (group.wanted || group.joined >= GROUP_LIMIT) return group.commit();
+  if (group.joined === 1 && !group.waitAlone) return group.commit();
   const joined = group.joined;
   setImmediate(() => {
     if (group.joined === joined && group.finished === joined) group.commit();
   });
+}
+
+/** The size of each database's last group, and how many groups in a row were alone and did not wait. */
+const lastGroupSize = new WeakMap<StatementCache, number>();
+const aloneInARow = new WeakMap<StatementCache, number>();
+/** One lone group in this many waits a turn anyway, to find out whether others would join again. */
+const PROBE_EVERY = 8;
+
+/**
+ * Whether a group's first transaction, if it stays alone, waits a turn for others before committing. Waiting pays
+ * when transactions come close together (adds to cart under load: groups of 16); when the last group had one
+ * transaction (orders, whose reads between their writes end every group) it only delays the answer, so the
+ * commit is made at once, but for one group in PROBE_EVERY.
+ */
+function waitsAlone(statements: StatementCache): boolean {
+  if ((lastGroupSize.get(statements) ?? 1) > 1) return true;
+  const alone = (aloneInARow.get(statements) ?? 0) + 1;
+  aloneInARow.set(statements, alone % PROBE_EVERY);
+  return alone % PROBE_EVERY === 0;
 }
 
 function openGroup<DB>(db: Kysely<DB>, statements: StatementCache): Group {
@@ -142,11 +166,13 @@ function openGroup<DB>(db: Kysely<DB>, statements: StatementCache): Group {
     tail: Promise.resolve(),
     lost: undefined,
     wanted: false,
+    waitAlone: waitsAlone(statements),
     commit: () => {
       // No one joins a group being committed.
       if (openGroups.get(statements) === group) openGroups.delete(statements);
       if (!opened || holdingGroups.get(statements) !== group) return;
       holdingGroups.delete(statements);
+      lastGroupSize.set(statements, group.joined);
       // Not held any more once its members hear of the commit: from then on their queries go through Kysely.
       unmark();
       try {
