@@ -55,10 +55,10 @@ forEachEngine((engine, getDb, getFresh) => {
           await insertCart.execute(trx, { id: 'a-thrown' });
           throw new Error('broken');
         }),
-        // A statement that fails (the same id twice) is undone with the rest of its transaction only.
+        // A statement that fails (its own id twice) is undone with the rest of its transaction only.
         inTransaction(getDb(), async (trx) => {
           await insertCart.execute(trx, { id: 'a-duplicate' });
-          await insertCart.execute(trx, { id: 'a-kept' });
+          await insertCart.execute(trx, { id: 'a-duplicate' });
           return ok(undefined);
         }),
         adding('c-kept'),

@@ -57,6 +57,7 @@ export function connectionWanted(statements: StatementCache): void {
   holding.wanted = true;
   if (holding.finished === holding.joined) holding.commit();
 }
+
 const SAVEPOINT = 'savepoint grouped';
 
 /** Runs `work` as one transaction of a commit group of `db` (a SQLite database made by ./connect). */
@@ -100,8 +101,17 @@ async function runSavepoint<DB, T, E>(group: Group, statements: StatementCache, 
     undo(group, statements, error);
     throw error;
   }
-  if (result.ok) runStatement(statements, 'release grouped', []);
-  else undo(group, statements, result.error);
+  if (!result.ok) {
+    undo(group, statements, result.error);
+    return result;
+  }
+  try {
+    runStatement(statements, 'release grouped', []);
+  } catch (error) {
+    // Its writes must not stay in the group to be committed with the others.
+    undo(group, statements, error);
+    throw error;
+  }
   return result;
 }
 
