@@ -5,8 +5,8 @@
  * the result frozen. On SQLite that cost a tenth of an add to cart's time, as much again as SQLite took to run the
  * add's statements. Inside `inTransaction` (./transaction, ./commitGroup) the connection is already ours: Kysely's
  * lock is held for the whole transaction, so no other query can run on it until we let go, and a statement run
- * directly runs in the transaction exactly as Kysely would have run it. Outside a held connection every query goes through Kysely as
- * before, waiting its turn for the connection.
+ * directly runs in the transaction exactly as Kysely would have run it. Outside a held connection every query goes
+ * through Kysely as before, waiting its turn for the connection.
  */
 import type { Kysely, QueryResult } from 'kysely';
 import type { StatementCache } from './statementCache';

@@ -3,6 +3,7 @@
  * default) sends it at once; a later day sends it at that day's midnight in the site's time zone. Uses only Intl.
  */
 import { err, ok, type Result } from '../result';
+import { billingDateText } from '../subscriptionSchedule';
 
 /** How far ahead a delivery may be set. */
 export const MAX_DELIVERY_DAYS_AHEAD = 365;
@@ -97,10 +98,10 @@ export function checkDeliveryDate(input: string, timeZone: string, now: Date): R
   return ok({ date, sendAfter: ahead === 0 ? null : startOfDayIn(date, timeZone) });
 }
 
-/** A delivery day as the buyer reads it: '24 December 2026' (a calendar day, so no time zone applies). */
+/** A delivery day as the buyer reads it: '24 December 2026', as billing dates read (a calendar day: no zone applies). */
 export function deliveryDateText(date: string): string {
   if (!isCalendarDate(date)) return date;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(dayNumber(date) * 86_400_000));
+  return billingDateText(new Date(dayNumber(date) * 86_400_000), 'UTC');
 }
 
 /** A bought card as its order's page tells of it. */
