@@ -149,8 +149,8 @@ const PROBE_EVERY = 8;
 /**
  * Whether a group's first transaction, if it stays alone, waits a turn for others before committing. Waiting pays
  * when transactions come close together (adds to cart under load: groups of 16); when the last group had one
- * transaction (orders, whose reads between their writes end every group) it only delays the answer, so the
- * commit is made at once, but for one group in PROBE_EVERY.
+ * transaction (one shopper at a time, or queries through Kysely between them ending every group) it only delays
+ * the answer, so the commit is made at once, but for one group in PROBE_EVERY.
  */
 function waitsAlone(statements: StatementCache): boolean {
   if ((lastGroupSize.get(statements) ?? 1) > 1) return true;

@@ -5,7 +5,9 @@
  * The builder is given, in place of each value, a marker naming it; the compiled SQL is kept with, for each of its
  * parameters, the name of the value that goes there (or the constant the builder wrote). A run copies the values in
  * and hands the compiled query to Kysely, which runs it as it runs any other (the same driver, the same statement
- * cache on SQLite). The SQL text stays the builder's, checked by TypeScript against the tables as any query is.
+ * cache on SQLite); on SQLite, inside a transaction it runs straight on the held connection (./heldConnection) and
+ * outside one a read goes to the reading connection and a write joins a commit group (./outsideTransaction). The SQL
+ * text stays the builder's, checked by TypeScript against the tables as any query is.
  *
  * A builder must put each value where Kysely makes a parameter of it (a comparison, an inserted or updated value),
  * never in a list whose length varies (`in (…)`) nor in raw SQL (a marker that reached the SQL text throws on the
@@ -14,7 +16,8 @@
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { engineOf, type Engine } from './connect';
-import { heldStatements, runStatement } from './heldConnection';
+import { heldStatements, runStatement, statementsOf } from './heldConnection';
+import { runOutsideTransaction } from './outsideTransaction';
 import type { Database } from './tables';
 
 /** Stands for the value `name` while the query is built: text no value can be (PostgreSQL refuses a NUL in text). */
@@ -62,6 +65,8 @@ export function compiledQuery<V extends Record<string, unknown>, R>(build: (db: 
       });
       const held = heldStatements(db);
       if (held !== undefined) return runStatement<R>(held, query.sql, parameters);
+      const statements = statementsOf(db);
+      if (statements !== undefined) return runOutsideTransaction<Database, R>(db, statements, query.sql, parameters);
       return db.executeQuery<R>({ ...query, parameters });
     },
   };

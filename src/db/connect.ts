@@ -119,7 +119,9 @@ function connectSqlite(file: string): DbHandle {
   }
   const statements = new StatementCache(database);
   const db = new Kysely<Database>({ dialect: new CommitGroupAwareDialect({ database: statements }, () => connectionWanted(statements)) });
-  registerSqliteStatements(db, statements);
+  // Reads outside transactions on a second connection (./outsideTransaction); an in-memory database has only one.
+  const reader = inMemory ? undefined : openReader(file);
+  registerSqliteStatements(db, statements, reader && new StatementCache(reader));
   if (!inMemory) {
     checkpoints = checkpointInBackground(resolve(file), {
       limitBytes: SQLITE_WAL_SIZE_LIMIT_BYTES,
@@ -138,11 +140,20 @@ function connectSqlite(file: string): DbHandle {
     statements: statements.stats,
     close: async () => {
       await checkpoints?.release();
+      reader?.close();
       await db.destroy();
       // Kysely closes the database only if it ran a query; the last connection to close checkpoints the -wal file.
       if (database.open) database.close();
     },
   };
+}
+
+/** A second connection to the file, for reads only (SQLite refuses a write on it). */
+function openReader(file: string): SQLite.Database {
+  const reader = new SQLite(file);
+  reader.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  reader.pragma('query_only = ON');
+  return reader;
 }
 
 function connectPostgres(url: string): DbHandle {

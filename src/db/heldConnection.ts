@@ -11,17 +11,23 @@
 import type { Kysely, QueryResult } from 'kysely';
 import type { StatementCache } from './statementCache';
 
-/** Each SQLite database's kept statements, by the Kysely handle made for it (./connect). */
+/** Each SQLite database's kept statements, and its reading connection's, by the Kysely handle made for it (./connect). */
 const statementsOfDatabase = new WeakMap<object, StatementCache>();
+const readerOfDatabase = new WeakMap<object, StatementCache>();
 /** The connections held now by a transaction, and their database's statements. */
 const heldConnections = new WeakMap<object, StatementCache>();
 
-export function registerSqliteStatements<DB>(db: Kysely<DB>, statements: StatementCache): void {
+/** `reader`: a second connection to the same file, for reads outside transactions (./outsideTransaction). */
+export function registerSqliteStatements<DB>(db: Kysely<DB>, statements: StatementCache, reader?: StatementCache): void {
   statementsOfDatabase.set(db, statements);
+  if (reader !== undefined) readerOfDatabase.set(db, reader);
 }
 
 /** The statements of `db` when it is a SQLite database made by ./connect. */
 export const statementsOf = <DB>(db: Kysely<DB>): StatementCache | undefined => statementsOfDatabase.get(db);
+
+/** The reading connection's statements of `db`, when it is a SQLite file opened by ./connect (not `:memory:`). */
+export const readerOf = <DB>(db: Kysely<DB>): StatementCache | undefined => readerOfDatabase.get(db);
 
 /** Marks `connection` (a handle on its database's one connection, held by the caller) as held; returns the unmarking. */
 export function holdConnection<DB>(connection: Kysely<DB>, statements: StatementCache): () => void {
