@@ -22,7 +22,7 @@ import type { CartEntryRow, CartRow, Database, VariantRow } from '../db/tables';
 import type { Form, Product } from '../site/schema';
 import { toProductForm } from './coreForm';
 import { toCoreProduct } from './coreProduct';
-import { getForm, getProductWithRows } from './catalog';
+import { getForm, getProductWithRows, parsedRecord } from './catalog';
 import { randomToken } from './randomToken';
 
 // ---------------------------------------------------------------- API types (spec §3)
@@ -522,6 +522,7 @@ interface EntryWithCatalog extends CartEntryRow {
 /** What a cart line reads of its product's stored record. */
 interface StoredProductFields {
   name?: unknown;
+  images?: unknown;
   additionalFieldsFormId?: unknown;
   subscription?: { options?: readonly { id?: unknown; additionalFieldsFormId?: unknown }[] };
 }
@@ -534,7 +535,9 @@ async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<Shopping
 }
 
 async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
-  const { rows } = await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id });
+  const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id })).rows;
+  // Each product's record parsed once per stored text (shared with the catalog's reads), not once per use.
+  const rows = read.map((row) => (row.product_data === null ? row : { ...row, product_record: parsedRecord(site.id, row.item_id, row.product_data) }));
   return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
 }
 
@@ -576,13 +579,13 @@ export async function readCheckoutCart(db: Db, site: CartSite, token: string | u
   const cart = options.lock ? await lockOpenCart(db, site.id, token, new Date().toISOString()) : await findOpenCart(db, site.id, token);
   if (!cart) return undefined;
   const { shoppingCart, rows } = await readCartWithRows(db, site, cart);
-  const lines = rows.map((row, i) => ({ entry: shoppingCart.entries[i]!, productType: row.product_type, image: firstImage(row.product_data) }));
+  const lines = rows.map((row, i) => ({ entry: shoppingCart.entries[i]!, productType: row.product_type, image: firstImage(row) }));
   return { cart, shoppingCart, lines };
 }
 
-function firstImage(productData: string | null): { file: string; altText: string } | null {
-  if (productData === null) return null;
-  const images = parseJson<{ images?: unknown }>(productData, {}).images;
+function firstImage(row: EntryWithCatalog): { file: string; altText: string } | null {
+  if (row.product_data === null) return null;
+  const images = productRecordOf(row).images;
   const first: unknown = Array.isArray(images) ? images[0] : undefined;
   if (first === null || typeof first !== 'object') return null;
   const { file, altText } = first as { file?: unknown; altText?: unknown };

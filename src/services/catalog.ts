@@ -160,10 +160,11 @@ const PARSED_RECORDS_LIMIT = 1000;
 
 /**
  * A product's stored record parsed, reused while its text stays the same: every add to cart reads its product's record
- * again (stock must be read inside the transaction), and parsing it was the largest part of reading it (issue 13).
+ * again (stock must be read inside the transaction), and parsing it was the largest part of reading it (issue 13);
+ * every read of a cart (./cart.ts) takes its lines' records from here too (an order reads its cart twice).
  * Comparing the text costs a fraction of parsing it; a re-import that changes it is parsed on the next read.
  */
-function parsedRecord(siteId: string, productId: string, text: string): Readonly<Omit<Product, 'variants'>> {
+export function parsedRecord(siteId: string, productId: string, text: string): Readonly<Omit<Product, 'variants'>> {
   const key = `${siteId}\u0000${productId}`;
   const kept = parsedRecords.get(key);
   if (kept !== undefined && kept.text === text) return kept.record;
