@@ -1,5 +1,5 @@
 /**
- * Statements run straight on better-sqlite3 while a transaction holds SQLite's one connection (issue 13).
+ * Statements run straight on better-sqlite3 while a transaction holds SQLite's writing connection (issue 13).
  *
  * Kysely runs every query through its executor: the connection provider's lock, the driver, a promise at each step,
  * the result frozen. On SQLite that cost a tenth of an add to cart's time, as much again as SQLite took to run the
@@ -29,7 +29,7 @@ export const statementsOf = <DB>(db: Kysely<DB>): StatementCache | undefined => 
 /** The reading connection's statements of `db`, when it is a SQLite file opened by ./connect (not `:memory:`). */
 export const readerOf = <DB>(db: Kysely<DB>): StatementCache | undefined => readerOfDatabase.get(db);
 
-/** Marks `connection` (a handle on its database's one connection, held by the caller) as held; returns the unmarking. */
+/** Marks `connection` (a handle on its database's writing connection, held by the caller) as held; returns the unmarking. */
 export function holdConnection<DB>(connection: Kysely<DB>, statements: StatementCache): () => void {
   heldConnections.set(connection, statements);
   return () => heldConnections.delete(connection);

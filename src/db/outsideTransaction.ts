@@ -1,7 +1,7 @@
 /**
  * A prepared statement run outside any transaction on a SQLite database made by ./connect (issue 13).
  *
- * Through Kysely such a query waits for the one connection, and asking for it ends the commit group holding it
+ * Through Kysely such a query waits for the writing connection, and asking for it ends the commit group holding it
  * (./commitGroup): with an order's reads and its three single writes between its transactions, no group ever held
  * more than one transaction, and each write paid a commit of its own. Here instead:
  * - a read runs on the database's second, reading connection (WAL: it sees every committed transaction and none that
