@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/support/engines';
+import { insertBareSite } from '../../test/support/bareSite';
 import { err, ok } from '../core/result';
 import { GROUP_LIMIT } from './commitGroup';
 import { compiledQuery } from './compiledQuery';
@@ -10,10 +11,7 @@ import { inTransaction } from './transaction';
 forEachEngine((engine, getDb, getFresh) => {
   describe('transactions committed together', () => {
     beforeAll(async () => {
-      await getDb()
-        .insertInto('sites')
-        .values({ id: 'grouped', domains: '[]', is_default: 0, title: 'Grouped', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
+      await insertBareSite(getDb(), 'grouped', 'Grouped');
     });
     beforeEach(async () => {
       await getDb().deleteFrom('carts').where('site_id', '=', 'grouped').execute();

@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/support/engines';
+import { insertBareSite } from '../../test/support/bareSite';
 import { compiledQuery } from './compiledQuery';
 
 forEachEngine((_engine, getDb) => {
   describe('compiledQuery', () => {
     beforeAll(async () => {
-      await getDb()
-        .insertInto('sites')
-        .values({ id: 'cq', domains: '[]', is_default: 0, title: 'CQ', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
+      await insertBareSite(getDb(), 'cq', 'CQ');
     });
 
     const insertCart = compiledQuery((db, v: { id: string; siteId: string; now: string; claim: string | null }) =>

@@ -16,7 +16,7 @@
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { engineOf, type Engine } from './connect';
-import { heldStatements, runStatement, statementsOf } from './heldConnection';
+import { heldStatements, readerOf, runStatement, statementsOf } from './heldConnection';
 import { runOutsideTransaction } from './outsideTransaction';
 import type { Database } from './tables';
 
@@ -66,7 +66,8 @@ export function compiledQuery<V extends Record<string, unknown>, R>(build: (db: 
       const held = heldStatements(db);
       if (held !== undefined) return runStatement<R>(held, query.sql, parameters);
       const statements = statementsOf(db);
-      if (statements !== undefined) return runOutsideTransaction<Database, R>(db, statements, query.sql, parameters);
+      const reader = readerOf(db);
+      if (statements !== undefined && reader !== undefined) return runOutsideTransaction<Database, R>(db, statements, reader, query.sql, parameters);
       return db.executeQuery<R>({ ...query, parameters });
     },
   };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/support/engines';
+import { insertBareSite } from '../../test/support/bareSite';
 import { err, ok } from '../core/result';
 import { compiledQuery } from './compiledQuery';
 import { heldStatements } from './heldConnection';
@@ -8,10 +9,7 @@ import { inTransaction } from './transaction';
 forEachEngine((engine, getDb) => {
   describe('statements run inside inTransaction', () => {
     beforeAll(async () => {
-      await getDb()
-        .insertInto('sites')
-        .values({ id: 'held', domains: '[]', is_default: 0, title: 'Held', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
+      await insertBareSite(getDb(), 'held', 'Held');
     });
 
     const insertCart = compiledQuery((db, v: { id: string }) =>

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/support/engines';
+import { insertBareSite } from '../../test/support/bareSite';
 import { ok } from '../core/result';
 import { compiledQuery } from './compiledQuery';
 import { connect } from './connect';
@@ -14,15 +15,11 @@ const selectCart = compiledQuery((db, v: { id: string }) => db.selectFrom('carts
 forEachEngine((engine, getDb, getFresh) => {
   describe('prepared statements outside a transaction', () => {
     beforeAll(async () => {
-      await getDb()
-        .insertInto('sites')
-        .values({ id: 'outside', domains: '[]', is_default: 0, title: 'Outside', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
+      await insertBareSite(getDb(), 'outside', 'Outside');
     });
     beforeEach(async () => {
       await getDb().deleteFrom('carts').where('site_id', '=', 'outside').execute();
     });
-
 
     it('read only what is committed, without waiting for a transaction in progress', async () => {
       let finish!: () => void;
@@ -73,11 +70,11 @@ forEachEngine((engine, getDb, getFresh) => {
   });
 
   if (engine === 'sqlite') {
-    it('an in-memory database has one connection: its reads and writes still work', async () => {
+    it('an in-memory database has one connection: its reads and writes go through Kysely and still work', async () => {
       const memory = connect('sqlite::memory:');
       try {
         await migrateToLatest(memory.db);
-        await memory.db.insertInto('sites').values({ id: 'outside', domains: '[]', is_default: 0, title: 'Outside', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+        await insertBareSite(memory.db, 'outside', 'Outside');
         await Promise.all([insertCart.execute(memory.db, { id: 'm-1' }), insertCart.execute(memory.db, { id: 'm-2' })]);
         expect((await selectCart.execute(memory.db, { id: 'm-2' })).rows).toEqual([{ id: 'm-2' }]);
       } finally {

@@ -8,18 +8,26 @@
  *   is not, as a read through Kysely after the group's commit would), so it neither waits nor ends a group;
  * - a write joins a commit group as a transaction of one statement, and is answered once the group committed, as
  *   an autocommitted statement is answered once it committed.
- * An in-memory database has no second connection: its reads go through Kysely as before.
+ * An in-memory database has no second connection: its statements go through Kysely as before.
  */
 import type { Kysely, QueryResult } from 'kysely';
 import { ok, type Result } from '../core/result';
 import { inGroupedTransaction } from './commitGroup';
-import { readerOf, runStatement } from './heldConnection';
+import { runStatement } from './heldConnection';
 import type { StatementCache } from './statementCache';
 
-/** Runs `sql` on `db` (a SQLite database made by ./connect, whose `statements` are given) outside any transaction. */
-export async function runOutsideTransaction<DB, R>(db: Kysely<DB>, statements: StatementCache, sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
-  const reader = readerOf(db);
-  if (reader !== undefined && reader.prepare(sql).readonly) return runStatement<R>(reader, sql, parameters);
+/**
+ * Runs `sql` outside any transaction on `db`, a SQLite file opened by ./connect: `statements` are its writing
+ * connection's, `reader` its reading connection's.
+ */
+export async function runOutsideTransaction<DB, R>(
+  db: Kysely<DB>,
+  statements: StatementCache,
+  reader: StatementCache,
+  sql: string,
+  parameters: readonly unknown[],
+): Promise<QueryResult<R>> {
+  if (reader.prepare(sql).readonly) return runStatement<R>(reader, sql, parameters);
   const written = await inGroupedTransaction(db, statements, async (): Promise<Result<QueryResult<R>, never>> => ok(runStatement<R>(statements, sql, parameters)));
   if (!written.ok) throw written.error;
   return written.value;

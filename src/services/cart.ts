@@ -527,6 +527,15 @@ interface StoredProductFields {
   subscription?: { options?: readonly { id?: unknown; additionalFieldsFormId?: unknown }[] };
 }
 
+/** The catalog's parsed record of a line's product; undefined for a record that is not JSON (read as empty, below). */
+function cachedRecord(siteId: string, productId: string, text: string): StoredProductFields | undefined {
+  try {
+    return parsedRecord(siteId, productId, text);
+  } catch {
+    return undefined;
+  }
+}
+
 const productRecordOf = (row: EntryWithCatalog): StoredProductFields =>
   row.product_record ?? (row.product_data === null ? {} : parseJson<StoredProductFields>(row.product_data, {}));
 
@@ -537,7 +546,7 @@ async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<Shopping
 async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
   const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id })).rows;
   // Each product's record parsed once per stored text (shared with the catalog's reads), not once per use.
-  const rows = read.map((row) => (row.product_data === null ? row : { ...row, product_record: parsedRecord(site.id, row.item_id, row.product_data) }));
+  const rows = read.map((row) => (row.product_data === null ? row : { ...row, product_record: cachedRecord(site.id, row.item_id, row.product_data) }));
   return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
 }
 

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/support/engines';
+import { insertBareSite } from '../../test/support/bareSite';
 import { ProductType } from '../core/enums';
 import { createOrder, getOrder, type NewOrder } from './orders';
 import type { OrderLine } from './orderTypes';
@@ -42,10 +43,7 @@ const newOrder = (lineCount: number, cartId: string): NewOrder => ({
 forEachEngine((_engine, getDb) => {
   describe('createOrder', () => {
     beforeAll(async () => {
-      await getDb()
-        .insertInto('sites')
-        .values({ id: SITE, domains: '[]', is_default: 0, title: 'Orders', currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
+      await insertBareSite(getDb(), SITE, 'Orders');
     });
 
     it('writes orders of 1, 2, 1 and 25 lines that read back as written, numbered 1 to 4', async () => {
