@@ -57,6 +57,8 @@ export interface VariantsTable {
   qty_in_stock: number;
   /** JSON: the variant's attributes (option name → value). */
   data: string;
+  /** Set by a trigger from one growing counter whenever the stock changes (migration 016): what servers watch. */
+  stock_seq: Generated<number>;
 }
 
 export interface FormsTable {
@@ -615,7 +617,8 @@ export type NewSiteRow = Insertable<SitesTable>;
 export type SiteUpdate = Updateable<SitesTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
-export type VariantRow = Selectable<VariantsTable>;
+/** A variant as the services read it (its change number is the stock watch's alone: src/services/stockChanges.ts). */
+export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq'>;
 export type FormRow = Selectable<FormsTable>;
 export type PageRow = Selectable<PagesTable>;
 export type PostRow = Selectable<PostsTable>;

@@ -4,7 +4,7 @@ import type { Page, Product } from '../site/schema';
 import type { BlockData } from '../ui/Blocks';
 import type { PageRequest } from './pageKind';
 
-export async function loadBlockData({ db, site, currency, data: siteData }: PageRequest, page: Page): Promise<BlockData> {
+export async function loadBlockData({ db, site, currency, data: siteData, shows }: PageRequest, page: Page): Promise<BlockData> {
   const data: BlockData = {
     siteId: site.id,
     currency,
@@ -21,9 +21,12 @@ export async function loadBlockData({ db, site, currency, data: siteData }: Page
   await Promise.all(
     page.blocks.map(async (block) => {
       switch (block.type) {
-        case 'productGrid':
-          data.productsByCollection.set(block.collectionId, await catalog.listProducts(db, site.id, block.collectionId, { offset: 0, limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE }));
+        case 'productGrid': {
+          const products = await catalog.listProducts(db, site.id, block.collectionId, { offset: 0, limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE });
+          shows(products);
+          data.productsByCollection.set(block.collectionId, products);
           break;
+        }
         case 'product':
           productIds.push(block.productId);
           break;
@@ -43,6 +46,7 @@ export async function loadBlockData({ db, site, currency, data: siteData }: Page
     }),
   );
   const products: Product[] = await catalog.getProducts(db, site.id, productIds);
+  shows(products);
   products.forEach((p) => data.products.set(p.id, p));
   return data;
 }

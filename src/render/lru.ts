@@ -2,7 +2,11 @@
 export class LruCache<K, V> {
   readonly #entries = new Map<K, V>();
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    /** Told of each entry pushed out by a write past capacity (not of deletes or clears). */
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`LRU capacity must be a positive integer, got ${capacity}`);
   }
 
@@ -25,7 +29,9 @@ export class LruCache<K, V> {
     while (this.#entries.size > this.capacity) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
+      const evicted = this.#entries.get(oldest.value)!;
       this.#entries.delete(oldest.value);
+      this.onEvict?.(oldest.value, evicted);
     }
   }
 

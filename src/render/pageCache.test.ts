@@ -36,6 +36,50 @@ describe('PageCache', () => {
     expect(cache.get(PageCache.key('demo', 2, '/p100'))).toBeUndefined();
   });
 
+  it('drops the pages showing a product whose stock changed, and only those (issue 23)', () => {
+    const cache = new PageCache();
+    const key = (path: string) => PageCache.key('demo', 1, path);
+    const since = cache.stockEpoch;
+    cache.set(key('/shop/p/plate'), page('plate'), { siteId: 'demo', productIds: ['plate'], since });
+    cache.set(key('/shop'), page('list'), { siteId: 'demo', productIds: ['plate', 'mug'], since });
+    cache.set(key('/shop/p/mug'), page('mug'), { siteId: 'demo', productIds: ['mug'], since });
+    cache.set(key('/about'), page('about'));
+    cache.set(PageCache.key('other', 1, '/shop/p/plate'), page('other plate'), { siteId: 'other', productIds: ['plate'], since });
+
+    expect(cache.stockChanged('demo', ['plate'])).toBe(2);
+    expect(cache.get(key('/shop/p/plate'))).toBeUndefined();
+    expect(cache.get(key('/shop'))).toBeUndefined();
+    expect(cache.get(key('/shop/p/mug'))?.page.html).toBe('mug');
+    expect(cache.get(key('/about'))?.page.html).toBe('about');
+    // Another site's product of the same id is another product.
+    expect(cache.get(PageCache.key('other', 1, '/shop/p/plate'))?.page.html).toBe('other plate');
+    // Kept again, dropped again.
+    cache.set(key('/shop/p/plate'), page('plate 2'), { siteId: 'demo', productIds: ['plate'], since: cache.stockEpoch });
+    expect(cache.stockChanged('demo', ['plate'])).toBe(1);
+  });
+
+  it('does not keep a page whose stock changed while it was being rendered', () => {
+    const cache = new PageCache();
+    const since = cache.stockEpoch; // the render reads the stock…
+    cache.stockChanged('demo', ['plate']); // …a sale lands meanwhile…
+    cache.set(PageCache.key('demo', 1, '/shop/p/plate'), page('old stock'), { siteId: 'demo', productIds: ['plate'], since });
+    expect(cache.get(PageCache.key('demo', 1, '/shop/p/plate'))).toBeUndefined();
+    // A page of another product rendered meanwhile is kept.
+    cache.set(PageCache.key('demo', 1, '/shop/p/mug'), page('mug'), { siteId: 'demo', productIds: ['mug'], since });
+    expect(cache.get(PageCache.key('demo', 1, '/shop/p/mug'))?.page.html).toBe('mug');
+  });
+
+  it('forgets a page pushed out of the LRU in its product lists', () => {
+    const cache = new PageCache(true, 2);
+    const since = cache.stockEpoch;
+    cache.set(PageCache.key('demo', 1, '/a'), page('a'), { siteId: 'demo', productIds: ['plate'], since });
+    cache.set(PageCache.key('demo', 1, '/b'), page('b'));
+    cache.set(PageCache.key('demo', 1, '/c'), page('c'));
+    // '/a' left the LRU: nothing of it is dropped (nor kept listed).
+    expect(cache.stockChanged('demo', ['plate'])).toBe(0);
+    expect(cache.size).toBe(2);
+  });
+
   it('stores and answers nothing when disabled', () => {
     const cache = new PageCache(false);
     cache.set('k', page('x'));

@@ -256,20 +256,67 @@ function filledValue(fill: string | undefined): string {
   return fill;
 }
 
+/** What a page was made from, besides its site version: the products whose stock it shows, read at `stockEpoch`. */
+export interface PageStock {
+  siteId: string;
+  productIds: readonly string[];
+  /** PageCache.stockEpoch when the page's stock was read (before rendering began). */
+  since: number;
+}
+
 /**
  * Rendered pages per (site id, site version, path), each with its compressed copies. Pages carry no per-visitor
  * state, so one rendering serves every visitor; a re-import bumps the site version, so stale entries are never read
- * again and age out of the LRU.
+ * again and age out of the LRU. A page that shows stock is kept under its products too: `stockChanged` drops it at
+ * once (issue 23: sold-out marks and scarcity texts true within a second of a sale).
  */
 export class PageCache {
   readonly #lru: LruCache<string, EncodedPage>;
+  /** `${siteId}\0${productId}` → the keys of the kept pages that show it. */
+  readonly #pagesShowing = new Map<string, Set<string>>();
+  /** A kept page's key → the product tags it is listed under (to unlist it when it leaves). */
+  readonly #tagsOf = new Map<string, readonly string[]>();
+  /** Product tag → the epoch of its last stock change, so a page rendered before that change is not kept after it. */
+  readonly #changedAt = new Map<string, number>();
+  #epoch = 0;
 
   constructor(
     /** Off for measuring (the benchmark's uncached run): every request renders. */
     public enabled = true,
     capacity = PAGE_CACHE_CAPACITY,
   ) {
-    this.#lru = new LruCache(capacity);
+    this.#lru = new LruCache(capacity, (key) => this.#unlist(key));
+  }
+
+  /** A number that grows with every stock change seen: read it before a render reads stock (PageStock.since). */
+  get stockEpoch(): number {
+    return this.#epoch;
+  }
+
+  /** The stock of these products changed: every kept page showing one is dropped (the next request renders it anew). */
+  stockChanged(siteId: string, productIds: Iterable<string>): number {
+    const epoch = ++this.#epoch;
+    let dropped = 0;
+    for (const productId of productIds) {
+      const tag = productTag(siteId, productId);
+      this.#changedAt.set(tag, epoch);
+      for (const key of this.#pagesShowing.get(tag) ?? []) {
+        if (this.#lru.delete(key)) dropped++;
+        this.#unlist(key);
+      }
+    }
+    // Past the products a shop can have, forget the oldest marks: the epoch check only matters for renders under way.
+    if (this.#changedAt.size > CHANGE_MARKS_KEPT) this.#changedAt.clear();
+    return dropped;
+  }
+
+  #unlist(key: string): void {
+    for (const tag of this.#tagsOf.get(key) ?? []) {
+      const keys = this.#pagesShowing.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#pagesShowing.delete(tag);
+    }
+    this.#tagsOf.delete(key);
   }
 
   static key(siteId: string, siteVersion: number, path: string): string {
@@ -286,15 +333,34 @@ export class PageCache {
 
   /**
    * Keeps the page and starts compressing it in every coding. A failed compression is not fatal: a request asking for
-   * that coding compresses again (and reports the failure).
+   * that coding compresses again (and reports the failure). A page showing stock (`stock`) is not kept when one of
+   * its products' stock changed since it was read: it is served once, and the next request renders it anew.
    */
-  set(key: string, page: EncodedPage): void {
+  set(key: string, page: EncodedPage, stock?: PageStock): void {
     if (!this.enabled) return;
+    const tags = stock ? stock.productIds.map((id) => productTag(stock.siteId, id)) : [];
+    if (stock && tags.some((tag) => (this.#changedAt.get(tag) ?? 0) > stock.since)) return;
+    this.#unlist(key);
     this.#lru.set(key, page);
+    if (tags.length > 0) {
+      this.#tagsOf.set(key, tags);
+      for (const tag of tags) {
+        let keys = this.#pagesShowing.get(tag);
+        if (!keys) this.#pagesShowing.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
+    }
     page.encodeAll().catch(() => {});
   }
 
   clear(): void {
     this.#lru.clear();
+    this.#pagesShowing.clear();
+    this.#tagsOf.clear();
   }
 }
+
+/** How many products' last stock change are remembered (for renders under way) before the marks start over. */
+const CHANGE_MARKS_KEPT = 100_000;
+
+const productTag = (siteId: string, productId: string): string => `${siteId}\u0000${productId}`;

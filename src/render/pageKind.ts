@@ -21,6 +21,11 @@ export interface PageRequest {
   path: string;
   /** The address's query (only pages that read it, like the search, depend on it). */
   query: URLSearchParams;
+  /**
+   * Names the products whose stock the page was made from (shown, or weighed for a shelf): the cached page is dropped
+   * when one of their stock changes (../server/stockWatch.ts). A loader that reads variants must call it.
+   */
+  shows(products: readonly { id: string }[]): void;
 }
 
 /** What a page kind's view gives the frame. */

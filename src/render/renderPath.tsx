@@ -42,6 +42,8 @@ export interface RenderedHtml {
   cacheable?: boolean;
   /** Hosts its Content-Security-Policy must allow besides 'self': the site's third-party CAPTCHA (src/core/forms/captcha.ts). */
   policySources?: PolicySources;
+  /** The products whose stock the page shows (PageRequest.shows): a change to one's stock drops the cached page. */
+  productIds?: readonly string[];
 }
 
 /** A page made for one visitor, for `PageRenderer.renderVisitorPage`. */
@@ -121,13 +123,16 @@ export class PageRenderer {
   ): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     const data = await this.siteData(site, currency);
-    const request: PageRequest = { db: this.db, site, currency, data, path, query };
+    const shown = new Set<string>();
+    const shows = (products: readonly { id: string }[]) => products.forEach((p) => shown.add(p.id));
+    const request: PageRequest = { db: this.db, site, currency, data, path, query, shows };
     const locked = lockedPageAt(data, path);
     const content = locked && !lock.unlocked ? lockScreen(site, locked, lock) : await this.content(request);
     // A protected page's content is for the visitors its cookie opens it to: never cached, never indexed.
-    const shown: PageContent =
+    const shownContent: PageContent =
       content === undefined ? notFound(site) : locked && lock.unlocked ? { ...content, pageType: PageType.PROTECTED_CONTENT, cacheable: false, noindex: true } : content;
-    return this.frame(site, data, path, shown, formPost, content !== undefined && !locked);
+    const rendered = this.frame(site, data, path, shownContent, formPost, content !== undefined && !locked);
+    return shown.size === 0 ? rendered : { ...rendered, productIds: [...shown] };
   }
 
   /** The site file's page at `path` when it asks for a password (the page route then reads the visitor's cookie). */

@@ -21,6 +21,7 @@ import { pageLockSecrets } from './012_page_lock_secrets';
 import { postLikes } from './013_post_likes';
 import { outboxRenderData } from './014_outbox_render_data';
 import { dropCartsBySite } from './015_drop_carts_by_site';
+import { stockChanges } from './016_stock_changes';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '013_post_likes': postLikes(engine),
     '014_outbox_render_data': outboxRenderData(engine),
     '015_drop_carts_by_site': dropCartsBySite(engine),
+    '016_stock_changes': stockChanges(engine),
   };
 }
 

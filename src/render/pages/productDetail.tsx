@@ -15,7 +15,7 @@ import { productPageCensus } from '../pageCensus';
 import { collectionPath, pageKind, type PageRequest } from '../pageKind';
 
 /** The product with its current variants: its record from the version's data (looked up once), its stock read now. */
-async function loadProduct({ db, site, data }: PageRequest, collection: Collection, slug: string): Promise<Product | undefined> {
+async function loadProduct({ db, site, data, shows }: PageRequest, collection: Collection, slug: string): Promise<Product | undefined> {
   const key = `${collection.id}/${slug}`;
   let record = data.products.get(key);
   if (record === undefined) {
@@ -24,6 +24,7 @@ async function loadProduct({ db, site, data }: PageRequest, collection: Collecti
   }
   if (!record) return undefined;
   const variants = (await catalog.getVariants(db, site.id, [record.id])).get(record.id) ?? [];
+  shows([record]);
   return { ...record, variants };
 }
 
@@ -31,7 +32,7 @@ async function loadProduct({ db, site, data }: PageRequest, collection: Collecti
  * The page's add-ons and related products (src/core/relatedProducts.ts chooses): the named ones in one read, else the
  * collection's products after this one and its first ones (RELATED_PRODUCTS_SCAN of each), with their stock now.
  */
-async function loadShelves({ db, site, currency, data }: PageRequest, product: Product, collection: Collection) {
+async function loadShelves({ db, site, currency, data, shows }: PageRequest, product: Product, collection: Collection) {
   const named = product.relatedProductIds;
   const [products, candidates] = await Promise.all([
     catalog.getProducts(db, site.id, [...(product.addOnProductIds ?? []), ...(named ?? [])]),
@@ -42,6 +43,9 @@ async function loadShelves({ db, site, currency, data }: PageRequest, product: P
           catalog.listProductsFrom(db, site.id, collection.id, product.id, RELATED_PRODUCTS_SCAN),
         ]).then(([head, from]) => [...head, ...from]),
   ]);
+  // Weighed for the shelves (the related products are the ones in stock): a change to any may change them.
+  shows(products);
+  shows(candidates);
   const slugs = new Map(data.collections.map((c) => [c.id, c.slug]));
   const shelf = (p: Product) => ({ ...toCoreProduct(p, currency), item: { product: p, collectionSlug: slugs.get(p.collectionId) ?? collection.slug } });
   const items = (list: { item: ShelfProduct }[]) => list.map((p) => p.item);

@@ -16,10 +16,12 @@ export const productList = pageKind({
     const page = at.second === 'page' && at.extra.length === 0 ? parsePageNumber(at.third) : undefined;
     return page === undefined ? undefined : { collection: at.collection, page };
   },
-  load: async ({ db, site }, { collection, page }) => {
+  load: async ({ db, site, shows }, { collection, page }) => {
     const slice = pageSlice(await catalog.countProducts(db, site.id, collection.id), catalog.PRODUCT_LIST_PAGE_SIZE, page);
     if (!slice) return undefined;
-    return { collection, slice, products: await catalog.listProducts(db, site.id, collection.id, slice) };
+    const products = await catalog.listProducts(db, site.id, collection.id, slice);
+    shows(products);
+    return { collection, slice, products };
   },
   view: ({ site, currency, data }, { collection, slice, products }) => ({
     pageType: PageType.MAIN_CONTENT,

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
 import { etagMatches, negotiateContentCoding } from '../../render/contentCoding';
 import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
+import { StockWatch } from '../stockWatch';
 import type { Site } from '../../services/sites';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
@@ -36,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The rendered-page cache; `app.pageCache.enabled = false` turns it off (the benchmark's uncached run). */
     pageCache: PageCache;
+    /** Reads stock changes for the page cache; `check()` reads now (tests). */
+    stockWatch: StockWatch;
   }
 }
 
@@ -58,6 +61,13 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
   const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
   app.decorate('pageCache', cache);
+  // Pages that show stock are dropped when it changes, in this process or any other (../stockWatch.ts).
+  const stockWatch = new StockWatch(ctx.db, (siteId, productIds) => cache.stockChanged(siteId, productIds), {
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.decorate('stockWatch', stockWatch);
+  app.addHook('onReady', async () => stockWatch.start());
+  app.addHook('onClose', async () => stockWatch.stop());
 
   /**
    * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
@@ -116,11 +126,13 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
     const key = PageCache.key(site.id, site.version, path);
     let page = cache.get(key);
     if (!page) {
+      const since = cache.stockEpoch;
       const rendered = await renderer.render(site, path, null, new URLSearchParams(request.url.slice(path.length + 1)));
+      const stock = rendered.productIds && { siteId: site.id, productIds: rendered.productIds, since };
       // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
       if (rendered.cacheable === false) page = encoded(withEtag(rendered), false);
       else if (rendered.status !== 200) page = await notFound(site);
-      else cache.set(key, (page = encoded(withEtag(rendered), cache.enabled)));
+      else cache.set(key, (page = encoded(withEtag(rendered), cache.enabled)), stock);
     }
     if (page.status === 404) return sendNotFound(request, reply, page);
     // A page made for the query that refuses it (a search too long: 400) shows the refusal in the site's design.
