@@ -122,18 +122,37 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
     });
   };
 
+  /** The page at `path` made anew, kept in the cache when it may be. */
+  const makePage = async (request: FastifyRequest, site: Site, path: string, key: string): Promise<EncodedPage> => {
+    const since = cache.stockEpoch;
+    const rendered = await renderer.render(site, path, null, new URLSearchParams(request.url.slice(path.length + 1)));
+    const stock = rendered.productIds && { siteId: site.id, productIds: rendered.productIds, since };
+    // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
+    if (rendered.cacheable === false) return encoded(withEtag(rendered), false);
+    if (rendered.status !== 200) return notFound(site);
+    const page = encoded(withEtag(rendered), cache.enabled);
+    cache.set(key, page, stock);
+    return page;
+  };
+
+  /**
+   * Renders under way, by cache key and address: the requests that arrive while a page is being made (after a sale
+   * dropped it, many at once) wait for that rendering instead of each making their own.
+   */
+  const rendering = new Map<string, Promise<EncodedPage>>();
+  const pageFor = (request: FastifyRequest, site: Site, path: string, key: string): Promise<EncodedPage> => {
+    const renderKey = `${key}\u0000${request.url}`;
+    let made = rendering.get(renderKey);
+    if (!made) {
+      made = makePage(request, site, path, key).finally(() => rendering.delete(renderKey));
+      rendering.set(renderKey, made);
+    }
+    return made;
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
     const key = PageCache.key(site.id, site.version, path);
-    let page = cache.get(key);
-    if (!page) {
-      const since = cache.stockEpoch;
-      const rendered = await renderer.render(site, path, null, new URLSearchParams(request.url.slice(path.length + 1)));
-      const stock = rendered.productIds && { siteId: site.id, productIds: rendered.productIds, since };
-      // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
-      if (rendered.cacheable === false) page = encoded(withEtag(rendered), false);
-      else if (rendered.status !== 200) page = await notFound(site);
-      else cache.set(key, (page = encoded(withEtag(rendered), cache.enabled)), stock);
-    }
+    const page = cache.get(key) ?? (await pageFor(request, site, path, key));
     if (page.status === 404) return sendNotFound(request, reply, page);
     // A page made for the query that refuses it (a search too long: 400) shows the refusal in the site's design.
     if (page.status !== 200) {
