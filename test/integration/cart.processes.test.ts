@@ -3,45 +3,21 @@
  * never put more in the cart than the stock. On SQLite this exercises BEGIN IMMEDIATE between processes; on
  * PostgreSQL the cart row lock between two pools.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { withCrumb } from '../support/crumb';
-
-const TSX = resolve('node_modules/.bin/tsx');
-const SERVER = resolve('test/support/serveApp.ts');
-
-function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
-  return new Promise((ready, fail) => {
-    const child = spawn(TSX, [SERVER, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        ready({ child, base: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 forEachEngine((_engine, getDb, getFresh) => {
-  const servers: { child: ChildProcess; base: string }[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     await seedSite(getDb(), shopSite);
-    servers.push(...(await Promise.all([startServer(getFresh().url), startServer(getFresh().url)])));
+    servers.push(...(await Promise.all([startServerProcess(getFresh().url), startServerProcess(getFresh().url)])));
   });
   afterAll(async () => {
-    await Promise.all(
-      servers.map(({ child }) => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))))),
-    );
+    await Promise.all(servers.map((server) => server.stop()));
   });
 
   const add = (base: string, cookie?: string) =>

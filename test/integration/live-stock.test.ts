@@ -7,8 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
-import { sendCrumbs } from '../support/crumb';
+import { sendCrumbs, withCrumb } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
+import { startServerProcess } from '../support/serverProcess';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const ORDERS_API = '/api/commerce/checkout/orders';
@@ -20,7 +21,7 @@ const site = {
   pages: [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'product', productId: 'one-of-a-kind' }] }],
 } as typeof checkoutSite;
 
-forEachEngine((engine, getDb) => {
+forEachEngine((engine, getDb, getFresh) => {
   let app: FastifyInstance;
   let second: FastifyInstance;
 
@@ -113,6 +114,45 @@ forEachEngine((engine, getDb) => {
       const after = await get(app, '/shop/p/limited');
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(soldOut(after.body)).toBe(true);
+    });
+  });
+
+  describe('two server processes on one database, over HTTP (cached pages answered before Fastify)', () => {
+    it('a sale through one process turns the other’s cached page to Sold Out', async () => {
+      await getDb().updateTable('variants').set({ qty_in_stock: 2 }).where('sku', '=', 'ooak-1').execute();
+      const [a, b] = await Promise.all([startServerProcess(getFresh().url), startServerProcess(getFresh().url)]);
+      try {
+        const page = async (base: string) => (await fetch(`${base}/shop/p/one-of-a-kind`, { headers: { host: SHOP_HOST } })).text();
+        expect(addToCart(await page(b.base))).toBe(true);
+        expect(addToCart(await page(b.base))).toBe(true); // cached now
+
+        const post = (url: string, body: unknown, cookie?: string) =>
+          fetch(`${a.base}${url}`, {
+            method: 'POST',
+            headers: withCrumb({ host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }),
+            body: JSON.stringify(body),
+          });
+        const added = await post(ENTRIES_API, { itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 2, additionalFields: '' });
+        expect(added.status, await added.clone().text()).toBe(200);
+        const cart = /CART=([^;]+)/.exec(added.headers.get('set-cookie') ?? '')![1];
+        const order = await post(
+          ORDERS_API,
+          { idempotencyKey: 'live-stock-order-0002', email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD },
+          `CART=${cart}`,
+        );
+        expect(order.status, await order.clone().text()).toBe(201);
+
+        const until = Date.now() + WITHIN_MS;
+        let shown = await page(b.base);
+        while (!soldOut(shown) && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 50));
+          shown = await page(b.base);
+        }
+        expect(soldOut(shown)).toBe(true);
+        expect(addToCart(shown)).toBe(false);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
     });
   });
 });
