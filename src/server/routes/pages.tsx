@@ -31,6 +31,8 @@ import { ROUTES } from '../../core/purchaseRoute';
 import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../rateLimits';
 import { pageLockCookie } from '../../core/pageLock';
 import { opensPage, type LockedPage } from '../../services/pageLocks';
+import { CART_COOKIE } from './cart';
+import { visitorCartPage, wantsVisitorCart } from './cartPage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +53,12 @@ export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/')
  */
 export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
 
+/**
+ * The cookie that makes /cart a page of its visitor's own (their lines: ./cartPage.tsx): a request for /cart carrying
+ * it is answered here, never from the cache before Fastify.
+ */
+export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
+
 /** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
@@ -58,6 +66,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
   const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
   app.decorate('pageCache', cache);
+  const visitorCart = visitorCartPage(ctx, renderer);
 
   /**
    * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
@@ -113,6 +122,11 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
+    // A visitor with a cart gets the cart page with their lines (and its forms' crumb), made for them only.
+    if (path === ROUTES.cart && wantsVisitorCart(request)) {
+      const page = encoded(withEtag(await visitorCart(request, reply, site)), false);
+      return sendRepresentation(request, reply, 200, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    }
     const key = PageCache.key(site.id, site.version, path);
     let page = cache.get(key);
     if (!page) {
