@@ -102,6 +102,10 @@ describeEachEngine((engine) => `the cart page in Chromium (${engine})`, (engine)
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      // A drawing that differs between the server and hydration is reported by React (a recoverable error).
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
+      });
       await addSlateMug(page);
       await page.locator('a.cart-pill').waitFor({ state: 'visible' });
 

@@ -1,6 +1,7 @@
 /**
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
- * the shop, product pages, the blog, the cart shell) or the site's 404 page. Pages carry no per-visitor state, so
+ * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but the cart
+ * page of a visitor with a cart: ./cartPage.tsx, made per request), so
  * their HTML is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a
  * cached page is answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
