@@ -53,7 +53,8 @@ export type AddEntryResult =
 
 /** What the server renders and what hydration starts from: nothing known about this visitor's cart. */
 export const UNKNOWN_CART: CartSnapshot = Object.freeze({ loaded: false, totalQuantity: 0, subtotalCents: 0, entries: [] });
-const EMPTY_CART: CartSnapshot = Object.freeze({ loaded: true, totalQuantity: 0, subtotalCents: 0, entries: [] });
+/** No cart: what a visitor without a cart cookie has. */
+export const EMPTY_CART: CartSnapshot = Object.freeze({ loaded: true, totalQuantity: 0, subtotalCents: 0, entries: [] });
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));

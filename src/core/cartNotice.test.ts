@@ -6,6 +6,8 @@ describe('cart notice cookie (no-JavaScript add)', () => {
     { kind: 'added', itemId: 'speckled-mug' },
     { kind: 'refused', itemId: 'bud-vase', text: 'outOfStock' },
     { kind: 'select', itemId: 'pour-over-dripper', missing: [0, 2] },
+    { kind: 'line', action: 'update', text: 'outOfStock' },
+    { kind: 'line', action: 'remove', text: 'entryNotFound' },
   ])('reads back what it wrote: %o', (notice) => {
     expect(decodeCartNotice(encodeCartNotice(notice))).toEqual(notice);
   });
@@ -26,6 +28,10 @@ describe('cart notice cookie (no-JavaScript add)', () => {
     'r.mug.select.1-',
     'r.mug.select.0.1',
     `a.${'m'.repeat(300)}`,
+    'l.u',
+    'l.x.outOfStock',
+    'l.u.out-of-stock',
+    'l.r.outOfStock.1',
   ])('refuses %s', (value) => {
     expect(decodeCartNotice(value)).toBeNull();
   });

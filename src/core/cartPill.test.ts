@@ -8,9 +8,25 @@ import {
   cartPillView,
   cartSpokenLabel,
   isBelowMinimumSubtotal,
+  isCartPillPlacedOn,
   isCartPillShown,
   minimumSubtotalMessage,
 } from './cartPill';
+
+describe('where the floating cart pill is placed (issue 23)', () => {
+  it.each<[string, boolean]>([
+    ['/', true],
+    ['/shop', true],
+    ['/shop/p/mug', true],
+    ['/cartography', true],
+    ['/cart', false],
+    ['/checkout', false],
+    ['/checkout/giftcard', false],
+    ['/commerce/goto-checkout', false],
+  ])('%s: %s', (path, placed) => {
+    expect(isCartPillPlacedOn(path)).toBe(placed);
+  });
+});
 
 describe('cart pill (§4, §8, §9)', () => {
   it.each<[number, string, string, string, boolean]>([

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from './currency';
 import { formatMoney, formatMoneyTrimmed, type Money } from './money';
+import { ROUTES } from './purchaseRoute';
 
 /** §9: counts above this show as '100+'. */
 export const CART_COUNT_CAP = 100;
@@ -22,6 +23,15 @@ export const cartSpokenLabel = (totalQuantity: number): string => {
 };
 
 export const isCartPillShown = (totalQuantity: number): boolean => normalise(totalQuantity) > 0;
+
+/** Where the shopper already is in the cart or paying: the pill, which leads to the cart, is left out there. */
+const NO_PILL_PREFIXES = [ROUTES.cart, '/checkout', '/commerce'];
+
+/**
+ * Whether a page at `path` carries the floating pill: not the cart page itself nor the checkout, where it would lead
+ * nowhere new and, fixed at the bottom of a phone's screen, would cover the page's last buttons and its footer.
+ */
+export const isCartPillPlacedOn = (path: string): boolean => !NO_PILL_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 export interface CartPillView {
   shown: boolean;

@@ -25,6 +25,7 @@ import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from './routes/cart';
 import { registerAddToCartFormRoutes } from './routes/addToCartForm';
+import { registerCartPageRoutes } from './routes/cartPage';
 import { registerContextRoutes } from './routes/context';
 import { registerInventoryRoutes } from './routes/inventory';
 import { registerCheckoutRoutes } from './routes/checkout';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerInventoryRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAddToCartFormRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerCartPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerContextRoutes(app);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });

@@ -11,7 +11,7 @@
  * requests. Everything else goes to Fastify untouched: other methods, a request with a body, a path that would be
  * redirected, a site or page not known yet (the first request of a site's version, or the site cache's entry older
  * than its second), a request with a cookie the page route reads (PAGE_ROUTE_COOKIES: a no-JavaScript add's
- * notice), a coding still being compressed, an Accept-Encoding refusing every coding (Fastify answers 406), and
+ * notice; the cart cookie on /cart, whose visitor gets their lines), a coding still being compressed, an Accept-Encoding refusing every coding (Fastify answers 406), and
  * every request once the app is closing. Hooks added to Fastify do not run for these answers: a page route that
  * comes to depend on something of the request must make the fast path step aside for it. Password-protected pages
  * (their lock screen, their content) never enter the page cache (./routes/pages.tsx), so they are never answered here.
@@ -27,7 +27,8 @@ import { PageCache, type Representation } from '../render/pageCache';
 import { canonicalPath } from '../render/renderPath';
 import { crumbCookieOptions, newCrumb } from './crumb';
 import { notModifiedHeaders, PAGE_CACHE_CONTROL, rawPageHeaders, VISITOR_PAGE_CACHE_CONTROL, type RawPageHeaders } from './pageAnswer';
-import { onThisSite, PAGE_ROUTE_COOKIES } from './routes/pages';
+import { CART_PAGE_COOKIE, onThisSite, PAGE_ROUTE_COOKIES } from './routes/pages';
+import { ROUTES } from '../core/purchaseRoute';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 
 export interface PageFastPathOptions {
@@ -108,6 +109,8 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
     const cookieHeader = headers.cookie;
     // Any mention of a cookie the route reads sends the request there (a stray match only costs the fast answer).
     if (cookieHeader !== undefined && PAGE_ROUTE_COOKIES.some((name) => cookieHeader.includes(name))) return false;
+    // The cart page of a visitor with a cart is made for them (./routes/cartPage.tsx).
+    if (cookieHeader !== undefined && path === ROUTES.cart && cookieHeader.includes(CART_PAGE_COOKIE)) return false;
     const knownCrumb = cookieHeader === undefined ? undefined : crumbOf(app, cookieHeader);
     const acceptEncoding = headers['accept-encoding'];
     const coding = codingFor(typeof acceptEncoding === 'string' ? acceptEncoding : undefined, page.codings);

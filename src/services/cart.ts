@@ -83,6 +83,9 @@ export type CartFailure =
 
 type Db = Kysely<Database>;
 
+/** The answer to a change of a cart line that is not in the visitor's cart (any more). */
+export const ENTRY_NOT_FOUND_MESSAGE = 'That item is no longer in your cart.';
+
 /** The answer to adding a gift card to the cart: its button goes to the gift-card checkout instead (spec §4). */
 export const GIFT_CARD_NOT_IN_CART_MESSAGE = 'Gift cards cannot be added to the cart. Please buy it from the gift card’s own page.';
 

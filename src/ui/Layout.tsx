@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isCartPillPlacedOn } from '../core/cartPill';
 import { ROUTES } from '../core/purchaseRoute';
 import type { CurrencyCode } from '../core/currency';
 import { promoPopupAllowedOn } from '../core/promoPopup';
@@ -27,7 +28,7 @@ const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' :
 
 /**
  * Every page's frame: skip link, header with navigation, the search form (but on the search page, which has its own)
- * and the cart link and pill, the main landmark, footer.
+ * and the cart link and pill (not on the cart page and the checkout), the main landmark, footer.
  */
 export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: string; children: ReactNode }) {
   return (
@@ -57,7 +58,7 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
             </ul>
           </nav>
           {path === ROUTES.search ? null : <SearchForm id="site-search" label="Search this site" compact />}
-          <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} />
+          {isCartPillPlacedOn(path) ? <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} /> : null}
         </div>
       </header>
       <main id="main" className="container site-main" tabIndex={-1}>

@@ -9,6 +9,8 @@ import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { ProductGrid } from './ProductCard';
 import type { CurrencyCode } from '../core/currency';
+import type { CartSnapshot } from '../client/cartStore';
+import type { CartProductView } from '../client/islands/CartContents';
 
 /** An ordinary page of the site file: its blocks, with an h1 from the page title unless a block gives one. */
 export function ContentPage({ page, data, isHome }: { page: Page; data: BlockData; isHome: boolean }) {
@@ -54,24 +56,41 @@ export function ProductListPage({
 
 export { PostView };
 
-/** The cart page shell (page type 200): cacheable; the visitor's lines come from the CartContents island. */
+/**
+ * The cart page (page type 200). Cached as it is for visitors without a cart (the empty cart); a visitor with a cart
+ * cookie gets a copy made for them with their lines and the crumb of the lines' forms (src/server/routes/cartPage.tsx).
+ * The CartContents island draws the lines and keeps them up to date.
+ */
 export function CartPage({
   currency,
   minimumSubtotal,
   quantityLabel,
   payLater,
+  shopHref,
+  initialCart,
+  crumb,
+  products,
 }: {
   currency: CurrencyCode;
   minimumSubtotal: number;
   quantityLabel: string;
   /** The store's pay-later context (src/core/payLater.ts), sent to the island only when the badge can show. */
   payLater?: PayLaterContext;
+  shopHref: string;
+  initialCart: CartSnapshot;
+  crumb?: string;
+  products?: Readonly<Record<string, CartProductView>>;
 }) {
   const badge = payLater?.afterPayAvailable && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage);
+  const visitor = crumb === undefined ? {} : { crumb, products: products ?? {} };
   return (
     <div className="cart-page">
       <h1>Cart</h1>
-      <Island name="CartContents" id="cart" props={{ currency, minimumSubtotal, quantityLabel, ...(badge ? { payLater } : {}) }} />
+      <Island
+        name="CartContents"
+        id="cart"
+        props={{ currency, minimumSubtotal, quantityLabel, shopHref, initialCart, ...visitor, ...(badge ? { payLater } : {}) }}
+      />
     </div>
   );
 }

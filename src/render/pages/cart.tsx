@@ -1,7 +1,13 @@
-/** The cart page shell at /cart (page type 200 show cart): the visitor's lines come from its island. */
+/**
+ * The cart page at /cart (page type 200 show cart), as cached: the empty cart, for it is sent only to visitors without
+ * a cart cookie. A visitor with one gets a copy made with their lines (src/server/routes/cartPage.tsx); the
+ * CartContents island keeps either up to date.
+ */
+import { EMPTY_CART } from '../../client/cartStore';
 import { PageType } from '../../core/enums';
 import { payLaterContext } from '../../core/payLater';
 import { ROUTES } from '../../core/purchaseRoute';
+import { shopPath } from '../../ui/cartForms';
 import { CartPage } from '../../ui/Pages';
 import { pageKind } from '../pageKind';
 
@@ -19,6 +25,8 @@ export const cart = pageKind({
         minimumSubtotal={site.settings.store.minimumSubtotal}
         quantityLabel={data.labels.quantity}
         payLater={payLaterContext(site.settings.store.payLater, currency, site.settings.locale)}
+        shopHref={shopPath(data.collections)}
+        initialCart={EMPTY_CART}
       />
     ),
   }),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_CLAIM_HEADER } from '../../core/cartClaim';
-import { addEntry, getCart, isCartToken, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
+import { addEntry, ENTRY_NOT_FOUND_MESSAGE, getCart, isCartToken, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
 import { OPEN_CART_LIFETIME_MS } from '../../services/cartExpiry';
 import { secureCookiesFor, type AppContext } from '../context';
 import { ApiError } from '../errors';
@@ -182,7 +182,7 @@ function toApiError(failure: CartFailure): ApiError {
     case 'GIFT_CARD_NOT_IN_CART':
       return new ApiError('add-to-cart-refused', failure.message, { field: 'itemId' });
     case 'ENTRY_NOT_FOUND':
-      return new ApiError('entry-not-found', 'That item is no longer in your cart.', { field: 'entryId' });
+      return new ApiError('entry-not-found', ENTRY_NOT_FOUND_MESSAGE, { field: 'entryId' });
     case 'INVALID_FORM_ANSWERS':
       return new ApiError('invalid-form-answers', failure.message, { field: 'additionalFields', fields: failure.fields });
     default:

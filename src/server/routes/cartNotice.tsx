@@ -7,10 +7,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ADD_TO_CART_MESSAGES, ALERT_TITLES, FALLBACK_FAILURE_MESSAGES, selectOptionsMessage } from '../../core/addToCartErrors';
-import { addedToCartPopoverText } from '../../core/cartPill';
-import { CART_NOTICE_COOKIE, CART_NOTICE_MAX_AGE_S, decodeCartNotice, encodeCartNotice, missingOptionIndexes, type CartNotice as Notice } from '../../core/cartNotice';
+import { addedToCartPopoverText, CART_MESSAGES } from '../../core/cartPill';
+import {
+  CART_NOTICE_COOKIE,
+  CART_NOTICE_MAX_AGE_S,
+  decodeCartNotice,
+  encodeCartNotice,
+  missingOptionIndexes,
+  type CartNotice as Notice,
+  type LineAction,
+} from '../../core/cartNotice';
 import { ProductType } from '../../core/enums';
-import { GIFT_CARD_NOT_IN_CART_MESSAGE } from '../../services/cart';
+import { QUANTITY_MESSAGES } from '../../core/quantity';
+import { ENTRY_NOT_FOUND_MESSAGE, GIFT_CARD_NOT_IN_CART_MESSAGE } from '../../services/cart';
 import { getProduct } from '../../services/catalog';
 import { SUBSCRIPTION_CART_MESSAGES } from '../../services/subscriptions/subscriptionCart';
 import type { Product } from '../../site/schema';
@@ -26,16 +35,23 @@ export const CART_NOTICE_TEXTS: Readonly<Record<string, string>> = {
   subscriptionNotSubscribable: SUBSCRIPTION_CART_MESSAGES.notSubscribable,
   subscriptionOptionNotFound: SUBSCRIPTION_CART_MESSAGES.optionNotFound,
   subscriptionUnavailable: SUBSCRIPTION_CART_MESSAGES.unavailable,
+  quantityOutOfRange: QUANTITY_MESSAGES.outOfRange,
+  entryNotFound: ENTRY_NOT_FOUND_MESSAGE,
   tryAgain: FALLBACK_FAILURE_MESSAGES.other,
 };
+
+/** The key of a text of the list above ('Please try again.' for another). */
+const textKey = (message: string): string => Object.keys(CART_NOTICE_TEXTS).find((k) => CART_NOTICE_TEXTS[k] === message) ?? 'tryAgain';
+
+/** The notice of a cart line's refused change (the cart page's forms): §8's title with the refusal's text. */
+export const lineNotice = (action: LineAction, message: string): Notice => ({ kind: 'line', action, text: textKey(message) });
 
 /** The notice of a refusal: the options still to choose, or the key of its text ('Please try again.' for another). */
 export function refusalNotice(product: Pick<Product, 'id' | 'productType' | 'variantOptions'>, error: { message: string; unselectedOptions?: readonly string[] | undefined }): Notice {
   const names = product.variantOptions.map((o) => o.name);
   const missing = error.unselectedOptions ? missingOptionIndexes(names, error.unselectedOptions) : [];
   if (missing.length > 0 && product.productType !== ProductType.GIFT_CARD) return { kind: 'select', itemId: product.id, missing };
-  const key = Object.keys(CART_NOTICE_TEXTS).find((k) => CART_NOTICE_TEXTS[k] === error.message) ?? 'tryAgain';
-  return { kind: 'refused', itemId: product.id, text: key };
+  return { kind: 'refused', itemId: product.id, text: textKey(error.message) };
 }
 
 export function setCartNotice(reply: FastifyReply, ctx: AppContext, request: FastifyRequest, notice: Notice): void {
@@ -48,8 +64,15 @@ export function setCartNotice(reply: FastifyReply, ctx: AppContext, request: Fas
   });
 }
 
+/** What a cart line's notice says: §8's title and the text, or null for a key no longer known. */
+function lineNoticeView(notice: Extract<Notice, { kind: 'line' }>): CartNoticeView | null {
+  const text = Object.hasOwn(CART_NOTICE_TEXTS, notice.text) ? CART_NOTICE_TEXTS[notice.text] : undefined;
+  const title = notice.action === 'update' ? CART_MESSAGES.unableToUpdateQuantity : CART_MESSAGES.unableToRemoveItem;
+  return text === undefined ? null : { kind: 'refused', title, text };
+}
+
 /** What the notice says, or null when it names nothing shown (a product removed since, a key no longer known). */
-function noticeView(notice: Notice, product: Product): CartNoticeView | null {
+function noticeView(notice: Exclude<Notice, { kind: 'line' }>, product: Product): CartNoticeView | null {
   switch (notice.kind) {
     case 'added':
       return { kind: 'added', text: addedToCartPopoverText(product.name) };
@@ -75,6 +98,10 @@ export async function takeCartNotice(request: FastifyRequest, reply: FastifyRepl
   reply.clearCookie(CART_NOTICE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, secure: secureCookiesFor(ctx, request) });
   const notice = decodeCartNotice(raw);
   if (!notice) return null;
+  if (notice.kind === 'line') {
+    const view = lineNoticeView(notice);
+    return view ? renderToStaticMarkup(<CartNotice notice={view} />) : null;
+  }
   const product = await getProduct(ctx.db, site.id, notice.itemId);
   const view = product ? noticeView(notice, product) : null;
   return view ? renderToStaticMarkup(<CartNotice notice={view} />) : null;

@@ -1,6 +1,7 @@
 /**
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
- * the shop, product pages, the blog, the cart shell) or the site's 404 page. Pages carry no per-visitor state, so
+ * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but the cart
+ * page of a visitor with a cart: ./cartPage.tsx, made per request), so
  * their HTML is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a
  * cached page is answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
@@ -32,6 +33,8 @@ import { ROUTES } from '../../core/purchaseRoute';
 import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../rateLimits';
 import { pageLockCookie } from '../../core/pageLock';
 import { opensPage, type LockedPage } from '../../services/pageLocks';
+import { CART_COOKIE } from './cart';
+import { visitorCartPage, wantsVisitorCart } from './cartPage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +57,12 @@ export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/')
  */
 export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
 
+/**
+ * The cookie that makes /cart a page of its visitor's own (their lines: ./cartPage.tsx): a request for /cart carrying
+ * it is answered here, never from the cache before Fastify.
+ */
+export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
+
 /** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
@@ -68,6 +77,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   app.decorate('stockWatch', stockWatch);
   app.addHook('onReady', async () => stockWatch.start());
   app.addHook('onClose', async () => stockWatch.stop());
+  const visitorCart = visitorCartPage(ctx, renderer);
 
   /**
    * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
@@ -151,6 +161,11 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
+    // A visitor with a cart gets the cart page with their lines (and its forms' crumb), made for them only.
+    if (path === ROUTES.cart && wantsVisitorCart(request)) {
+      const page = encoded(withEtag(await visitorCart(request, reply, site)), false);
+      return sendRepresentation(request, reply, 200, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    }
     const key = PageCache.key(site.id, site.version, path);
     const page = cache.get(key) ?? (await pageFor(request, site, path, key));
     if (page.status === 404) return sendNotFound(request, reply, page);
