@@ -171,21 +171,27 @@ forEachEngine((engine, getDb) => {
       await add(jar, { itemId: 'limited', sku: 'limited-1' });
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       try {
-        // The first request puts the page in the cache; the next ones are answered before Fastify.
-        await (await fetch(`${address}/cart`, { headers: { host: SHOP_HOST } })).text();
+        /**
+         * Asks until an answer comes from before Fastify (the first request renders the page; on a loaded machine the
+         * fast path also steps aside while the site list is over a second old): that answer's body.
+         */
+        const fromFastPath = async (path: string, cookie: string) => {
+          for (let i = 0; i < 20; i++) {
+            const before = app.pageFastPath.answered;
+            const body = await (await fetch(`${address}${path}`, { headers: { host: SHOP_HOST, cookie } })).text();
+            if (app.pageFastPath.answered === before + 1) return body;
+          }
+          throw new Error(`${path} was never answered before Fastify`);
+        };
+        expect(await fromFastPath('/cart', `crumb=${TEST_CRUMB}`)).toContain(SPEC.emptyCart);
         const before = app.pageFastPath.answered;
-        const shell = await fetch(`${address}/cart`, { headers: { host: SHOP_HOST, cookie: `crumb=${TEST_CRUMB}` } });
-        expect(await shell.text()).toContain(SPEC.emptyCart);
-        expect(app.pageFastPath.answered).toBe(before + 1);
         const mine = await fetch(`${address}/cart`, { headers: { host: SHOP_HOST, cookie: jar.header } });
         const body = await mine.text();
         expect(linesOf(body)).toHaveLength(1);
         expect(body).toContain('Limited print');
-        expect(app.pageFastPath.answered).toBe(before + 1);
+        expect(app.pageFastPath.answered).toBe(before);
         // Other pages are still answered from the fast path with a cart cookie.
-        await (await fetch(`${address}/shop`, { headers: { host: SHOP_HOST, cookie: jar.header } })).text();
-        await (await fetch(`${address}/shop`, { headers: { host: SHOP_HOST, cookie: jar.header } })).text();
-        expect(app.pageFastPath.answered).toBe(before + 2);
+        await fromFastPath('/shop', jar.header);
       } finally {
         await app.close();
         app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000 });
