@@ -91,7 +91,7 @@ const variants = (n: number): string => `${n} variant${n === 1 ? '' : 's'}`;
  *
  *     Stock: kept the live stock of 41 variants; 1 new variant took the file's stock.
  *       Live stock kept where the file differs (--stock file:SKU,… takes the file's):
- *         DINNER-PLATE-OAT  0 (file: 2)
+ *         PLATE-OAT  0 (file: 2)
  *
  * With `--stock file`: 'took the file's stock for 42 variants', then 'Changed to the file's stock:' and '2 (was 0)'.
  */
