@@ -212,6 +212,22 @@ forEachEngine((engine, getDb, getFresh) => {
     expect((await importFile(FILE)).code).toBe(0);
   });
 
+  it('announces a sold-out variant back in stock only when the import sets its stock', async () => {
+    await sell([{ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }]);
+    // A shopper waits for the print (the row a restock sign-up makes).
+    await getDb()
+      .insertInto('restock_variants')
+      .values({ site_id: 'shop', sku: 'ooak-1', product_id: 'one-of-a-kind', restocked_at: null, restock_source: null, restocked_qty: null, auto_send_pending: 0 })
+      .execute();
+    const restock = () =>
+      getDb().selectFrom('restock_variants').select(['restock_source', 'restocked_qty', 'auto_send_pending']).where('site_id', '=', 'shop').where('sku', '=', 'ooak-1').executeTakeFirstOrThrow();
+    expect((await importFile(FILE)).code).toBe(0);
+    expect(await restock()).toEqual({ restock_source: null, restocked_qty: null, auto_send_pending: 0 });
+    expect(await qtyOf('ooak-1')).toBe(0);
+    expect((await importFile(FILE, '--stock', 'file:ooak-1')).code).toBe(0);
+    expect(await restock()).toEqual({ restock_source: 'import', restocked_qty: 1, auto_send_pending: 1 });
+  });
+
   if (engine === 'postgres') {
     it('keeps a sale that commits while the import waits for the variant rows', async () => {
       const before = await qtyOf('limited-1');
@@ -227,11 +243,11 @@ forEachEngine((engine, getDb, getFresh) => {
           .toBe(1);
         await sale.query('COMMIT');
         const result = await importing;
+        expect(await qtyOf('limited-1')).toBe(before - 1);
         expect(result.stock.keptDiffering).toContainEqual({ sku: 'limited-1', live: { unlimited: false, qtyInStock: before - 1 }, file: { unlimited: false, qtyInStock: 7 } });
       } finally {
         await sale.end();
       }
-      expect(await qtyOf('limited-1')).toBe(before - 1);
     });
   }
 });
