@@ -12,6 +12,7 @@ import { findSiteByHost, listSites } from '../services/sites';
 import { exportSiteToFile, SiteNotFoundError } from '../site/export';
 import { importSiteFile, SiteFileError, type ImportResult } from '../site/import';
 import type { ImportProgress } from '../services/sites';
+import { describeImportStock, IMPORT_STOCK_OPTION_FORMS, parseImportStockOption } from '../core/importStock';
 
 export const DEMO_SITE_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sites', 'demo', 'site.json');
 
@@ -19,7 +20,10 @@ export const USAGE = `Usage: vitrine <command> [options]
 
 Commands:
   serve                       Start the storefront (migrates the database; imports the demo site into an empty one)
-  import FILE                 Validate a site file and replace that site with it (images are read beside FILE)
+  import FILE [--stock file|file:SKU,SKU…]
+                              Validate a site file and replace that site with it (images are read beside FILE);
+                              variants already stored keep their live stock (sales stay sold), new ones take the
+                              file's; --stock file takes the file's stock for every variant, file:SKU,SKU for those
   export [--site ID] [--out FILE]
                               Write a site as a site file plus its images
                               (default site: the default one; default FILE: ./export/<site id>/site.json)
@@ -215,15 +219,29 @@ function describeImport(r: ImportResult): string {
 
 async function importCommand(args: string[], io: CliIo): Promise<number> {
   if (args.length === 0) throw new UsageError("'import' needs the site file: vitrine import FILE");
-  const option = args.find((a) => a.startsWith('-'));
-  if (option) throw new UsageError(`unknown option '${option}' for 'import'`);
-  if (args.length > 1) throw new UsageError(`'import' takes one site file, got ${args.length}`);
-  const file = args[0] as string;
+  const files: string[] = [];
+  const optionArgs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith('-')) files.push(arg);
+    else {
+      optionArgs.push(arg);
+      const next = args[i + 1];
+      if (!arg.includes('=') && next !== undefined && !next.startsWith('-')) optionArgs.push(args[++i] as string);
+    }
+  }
+  const stockOption = parseOptions('import', optionArgs, ['--stock'])['--stock'];
+  const stock = stockOption === undefined ? 'live' : parseImportStockOption(stockOption);
+  if (stock === undefined) throw new UsageError(`option '--stock' must be ${IMPORT_STOCK_OPTION_FORMS}, not '${stockOption}'`);
+  if (files.length === 0) throw new UsageError("'import' needs the site file: vitrine import FILE");
+  if (files.length > 1) throw new UsageError(`'import' takes one site file, got ${files.length}`);
+  const file = files[0] as string;
   const config = loadSettings();
   return withDatabase(config, io, async (handle) => {
     io.out(`Reading ${file} and its images…`);
-    const result = await importSiteFile(handle.db, file, importProgress(io));
+    const result = await importSiteFile(handle.db, file, { progress: importProgress(io), stock });
     io.out(describeImport(result));
+    for (const line of describeImportStock(result.stock)) io.out(line);
     await announceSiteChange(config, result.site.id, io);
     return 0;
   });

@@ -2,12 +2,14 @@
  * Sites in the database: replacing a site's rows from a validated site file (one transaction), reading a site back
  * as a site file, and choosing the site that answers a request's Host.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { engineOf } from '../db/connect';
 import type { Database, SiteRow } from '../db/tables';
-import type { Collection, Form, Page, Post, Product, SiteFile, Website } from '../site/schema';
+import type { Collection, Form, Page, Post, Product, SiteFile, Stock, Website } from '../site/schema';
 import { groupBy, productFromRows } from './catalog';
 import { recordRestocks, type Restocked } from './restock/restocks';
-import { restockedSkus, type RestockStockLevel } from '../core/restock';
+import { planImportStock, type ImportStockChoice, type ImportStockPlan, type StockLevel } from '../core/importStock';
+import { restockedSkus } from '../core/restock';
 import { indexSite } from './search';
 
 /** A site as the rest of the app sees it. */
@@ -121,7 +123,22 @@ const CHUNK = 200;
 /** What an import has done so far, for a long one's progress lines: a step and, while storing rows, how many. */
 export type ImportProgress = (step: string, done?: number, total?: number) => void;
 
-async function insertChunks<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[], progress?: ImportProgress) {
+export interface ReplaceSiteOptions {
+  progress?: ImportProgress;
+  /**
+   * The stock stored variants (matched by SKU) get: their live stock (the default), the file's for every variant, or
+   * the file's for the named SKUs (src/core/importStock.ts). New variants take the file's stock.
+   */
+  stock?: ImportStockChoice;
+}
+
+export interface ReplacedSite {
+  site: Site;
+  /** Which variants kept their live stock and which took the file's. */
+  stock: ImportStockPlan;
+}
+
+async function insertChunks<T extends keyof Database>(trx: Kysely<Database>, table: T, rows: Insertable<Database[T]>[], progress?: ImportProgress) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // (Kysely cannot resolve the row type of a generic table name; `rows` is typed by the signature.)
     await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
@@ -130,14 +147,39 @@ async function insertChunks<T extends keyof Database>(trx: Transaction<Database>
 }
 
 /**
+ * One write transaction for an import. SQLite: BEGIN IMMEDIATE takes the write lock before the first read, so no
+ * other process's sale commits between the import's reading of the live stock and its writing (the sale waits, then
+ * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
+ * locks the variant rows when it reads them (`liveStock`).
+ */
+async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (engineOf(db) === 'postgres') return db.transaction().execute(work);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
  * Replaces everything stored for `site.website.id` with the site file's records and images, in one transaction,
  * and bumps the site's version. Carts survive. Marking the site default unmarks the others.
- * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site. `progress` hears each
- * step (and each chunk of products and variants stored).
+ * Stock is live data: a variant already stored (same SKU) keeps its stock unless `options.stock` asks for the
+ * file's; a new variant takes the file's. Products and variants are updated in place (then the ones the file no longer
+ * has are deleted), so a sale waiting on a variant row during the import goes through on the kept stock.
+ * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site. `options.progress`
+ * hears each step (and each chunk of products and variants stored).
  */
-export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[], progress?: ImportProgress): Promise<Site> {
+export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[], options: ReplaceSiteOptions = {}): Promise<ReplacedSite> {
+  const { progress } = options;
   const w = site.website;
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await importTransaction(db, async (trx) => {
     const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map((r) => ({
       id: r.id,
       domains: JSON.parse(r.domains) as string[],
@@ -165,40 +207,88 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     }
     if (w.default) await trx.updateTable('sites').set({ is_default: 0 }).where('id', '!=', w.id).where('is_default', '=', 1).execute();
 
-    // The stock before, to tell the restock service which variants this import brings back (0 → above 0).
-    const stockBefore = await stockLevels(trx, w.id);
-    for (const table of ['variants', 'products', 'collections', 'forms', 'pages', 'posts', 'assets'] as const) {
+    // The live stock, read (and on PostgreSQL locked) before anything is written: what the import keeps, and what the
+    // restock service compares with to tell which variants this import brings back (0 → above 0).
+    const stockBefore = await liveStock(trx, w.id);
+    const stock = planImportStock(
+      stockBefore,
+      site.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, stock: stockLevelOf(v.stock) }))),
+      options.stock,
+    );
+    const storedProducts = (await trx.selectFrom('products').select('id').where('site_id', '=', w.id).execute()).map((r) => r.id);
+    for (const table of ['collections', 'forms', 'pages', 'posts', 'assets'] as const) {
       await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
     }
     const site_id = w.id;
     await insertChunks(trx, 'collections', site.collections.map((c, position) => ({ site_id, id: c.id, type: c.type, slug: c.slug, position, data: JSON.stringify(c) })));
-    await insertChunks(
-      trx,
-      'products',
-      site.products.map(({ variants: _variants, ...p }, position) => ({
-        site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, product_type: p.productType, data: JSON.stringify(p),
-      })),
-      progress,
-    );
-    await insertChunks(
-      trx,
-      'variants',
-      site.products.flatMap((p) =>
-        p.variants.map((v, position) => ({
+    // Products and variants in place: deleting a product would delete its variants (and their live rows) with it.
+    // The stored products' slugs are set aside first ('~' is never in a slug), so that two products may swap slugs.
+    await trx.updateTable('products').set({ slug: sql<string>`'~' || id` }).where('site_id', '=', w.id).execute();
+    const products = site.products.map(({ variants: _variants, ...p }, position) => ({
+      site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, product_type: p.productType, data: JSON.stringify(p),
+    }));
+    for (let i = 0; i < products.length; i += CHUNK) {
+      await trx
+        .insertInto('products')
+        .values(products.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'id']).doUpdateSet((eb) => ({
+            collection_id: eb.ref('excluded.collection_id'),
+            slug: eb.ref('excluded.slug'),
+            position: eb.ref('excluded.position'),
+            product_type: eb.ref('excluded.product_type'),
+            data: eb.ref('excluded.data'),
+          })),
+        )
+        .execute();
+      progress?.('products', Math.min(i + CHUNK, products.length), products.length);
+    }
+    const variants = site.products.flatMap((p) =>
+      p.variants.map((v, position) => {
+        const level = stock.levels.get(v.sku)!;
+        return {
           site_id,
           sku: v.sku,
           product_id: p.id,
           position,
           price: v.price,
           sale_price: v.salePrice ?? null,
-          on_sale: v.onSale ? 1 : 0,
-          unlimited: 'unlimited' in v.stock ? 1 : 0,
-          qty_in_stock: 'qtyInStock' in v.stock ? v.stock.qtyInStock : 0,
+          on_sale: v.onSale ? (1 as const) : (0 as const),
+          unlimited: level.unlimited ? (1 as const) : (0 as const),
+          qty_in_stock: level.unlimited ? 0 : level.qtyInStock,
           data: JSON.stringify(v.attributes),
-        })),
-      ),
-      progress,
+        };
+      }),
     );
+    for (let i = 0; i < variants.length; i += CHUNK) {
+      await trx
+        .insertInto('variants')
+        .values(variants.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'sku']).doUpdateSet((eb) => ({
+            product_id: eb.ref('excluded.product_id'),
+            position: eb.ref('excluded.position'),
+            price: eb.ref('excluded.price'),
+            sale_price: eb.ref('excluded.sale_price'),
+            on_sale: eb.ref('excluded.on_sale'),
+            unlimited: eb.ref('excluded.unlimited'),
+            qty_in_stock: eb.ref('excluded.qty_in_stock'),
+            data: eb.ref('excluded.data'),
+          })),
+        )
+        .execute();
+      progress?.('variants', Math.min(i + CHUNK, variants.length), variants.length);
+    }
+    // What the file no longer has: its variants, then its products.
+    const removedSkus = [...stockBefore.keys()].filter((sku) => !stock.levels.has(sku));
+    for (let i = 0; i < removedSkus.length; i += CHUNK) {
+      await trx.deleteFrom('variants').where('site_id', '=', w.id).where('sku', 'in', removedSkus.slice(i, i + CHUNK)).execute();
+    }
+    const keptProducts = new Set(products.map((p) => p.id));
+    const removedProducts = storedProducts.filter((id) => !keptProducts.has(id));
+    for (let i = 0; i < removedProducts.length; i += CHUNK) {
+      await trx.deleteFrom('products').where('site_id', '=', w.id).where('id', 'in', removedProducts.slice(i, i + CHUNK)).execute();
+    }
     await insertChunks(trx, 'forms', site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })));
     await insertChunks(trx, 'pages', site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })));
     await insertChunks(
@@ -209,7 +299,7 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     // The search index describes exactly this version: same transaction (src/services/search).
     progress?.('search index');
     await indexSite(trx, site_id, site);
-    await recordRestocks(trx, site_id, restockedByImport(stockBefore, site), 'import', new Date(now));
+    await recordRestocks(trx, site_id, restockedByImport(stockBefore, stock.levels, site), 'import', new Date(now));
     // Assets one by one: a chunk of images could exceed the engines' statement size.
     if (assets.length > 0) progress?.('images');
     for (const a of assets) {
@@ -219,29 +309,29 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
         .execute();
     }
     const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
-    return siteFromRow(row);
+    return { site: siteFromRow(row), stock };
   });
   // After the commit: a cache refilled from now on reads the new version.
-  notifySiteChange(stored.id);
+  notifySiteChange(stored.site.id);
   return stored;
 }
 
-/** The site's variants' stock, by SKU. */
-async function stockLevels(trx: Kysely<Database>, siteId: string): Promise<Map<string, RestockStockLevel>> {
-  const rows = await trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).execute();
+const stockLevelOf = (stock: Stock): StockLevel => ('unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock });
+
+/**
+ * The site's variants' live stock, by SKU. PostgreSQL locks the rows (in SKU order) until the import commits: a sale
+ * waits for the import instead of committing between this read and the import's write.
+ */
+async function liveStock(trx: Kysely<Database>, siteId: string): Promise<Map<string, StockLevel>> {
+  const query = trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).orderBy('sku');
+  const rows = await (engineOf(trx) === 'postgres' ? query.forUpdate() : query).execute();
   return new Map(rows.map((r) => [r.sku, { unlimited: r.unlimited === 1, qtyInStock: Number(r.qty_in_stock) }]));
 }
 
 /** The variants of the imported file that were out of stock before it and are in stock now. */
-function restockedByImport(before: ReadonlyMap<string, RestockStockLevel>, site: SiteFile): Restocked[] {
-  const after = new Map<string, RestockStockLevel>();
+function restockedByImport(before: ReadonlyMap<string, StockLevel>, after: ReadonlyMap<string, StockLevel>, site: SiteFile): Restocked[] {
   const productOf = new Map<string, string>();
-  for (const p of site.products) {
-    for (const v of p.variants) {
-      after.set(v.sku, 'unlimited' in v.stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: v.stock.qtyInStock });
-      productOf.set(v.sku, p.id);
-    }
-  }
+  for (const p of site.products) for (const v of p.variants) productOf.set(v.sku, p.id);
   return restockedSkus(before, after).map((sku) => {
     const level = after.get(sku)!;
     return { sku, productId: productOf.get(sku)!, qtyInStock: level.unlimited ? null : level.qtyInStock };

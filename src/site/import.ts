@@ -8,7 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/tables';
-import { replaceSite, SiteConflictError, type ImportProgress, type Site, type SiteAsset } from '../services/sites';
+import type { ImportStockPlan } from '../core/importStock';
+import { replaceSite, SiteConflictError, type ReplaceSiteOptions, type Site, type SiteAsset } from '../services/sites';
 import type { SiteFile } from './schema';
 import { formatPath, parseJson, validateSite } from './validate';
 
@@ -35,6 +36,8 @@ export class SiteFileError extends Error {
 export interface ImportResult {
   site: Site;
   counts: { collections: number; products: number; variants: number; forms: number; pages: number; posts: number; images: number };
+  /** Which variants kept their live stock and which took the file's (src/core/importStock.ts). */
+  stock: ImportStockPlan;
 }
 
 /** Validates a site file and reads its images; throws SiteFileError listing every problem. */
@@ -53,18 +56,27 @@ export async function loadSite(text: string, dir: string, source = 'the site fil
   return { site: validation.site, assets };
 }
 
-/** Imports site-file text whose images are in `dir`. */
-export async function importSite(db: Kysely<Database>, text: string, dir: string, source = 'the site file', progress?: ImportProgress): Promise<ImportResult> {
+/**
+ * Imports site-file text whose images are in `dir`. Stored variants keep their live stock unless `options.stock` asks
+ * for the file's; SKUs named there must be variants of the file.
+ */
+export async function importSite(db: Kysely<Database>, text: string, dir: string, source = 'the site file', options: ReplaceSiteOptions = {}): Promise<ImportResult> {
   const { site, assets } = await loadSite(text, dir, source);
-  let stored: Site;
+  if (typeof options.stock === 'object') {
+    const skus = new Set(site.products.flatMap((p) => p.variants.map((v) => v.sku)));
+    const unknown = options.stock.skus.filter((sku) => !skus.has(sku));
+    if (unknown.length) throw new SiteFileError(source, unknown.map((sku) => `--stock file:${sku}: the file has no variant with SKU '${sku}'`));
+  }
+  let stored: { site: Site; stock: ImportStockPlan };
   try {
-    stored = await replaceSite(db, site, assets, progress);
+    stored = await replaceSite(db, site, assets, options);
   } catch (error) {
     if (error instanceof SiteConflictError) throw new SiteFileError(source, error.problems);
     throw error;
   }
   return {
-    site: stored,
+    site: stored.site,
+    stock: stored.stock,
     counts: {
       collections: site.collections.length,
       products: site.products.length,
@@ -78,7 +90,7 @@ export async function importSite(db: Kysely<Database>, text: string, dir: string
 }
 
 /** Imports the site file at `path` (its images are resolved from its folder). */
-export async function importSiteFile(db: Kysely<Database>, path: string, progress?: ImportProgress): Promise<ImportResult> {
+export async function importSiteFile(db: Kysely<Database>, path: string, options: ReplaceSiteOptions = {}): Promise<ImportResult> {
   let text: string;
   try {
     const info = await stat(path);
@@ -88,7 +100,7 @@ export async function importSiteFile(db: Kysely<Database>, path: string, progres
     if (error instanceof SiteFileError) throw error;
     throw new SiteFileError(path, [fileProblem(error)]);
   }
-  return importSite(db, text, dirname(resolve(path)), path, progress);
+  return importSite(db, text, dirname(resolve(path)), path, options);
 }
 
 function fileProblem(error: unknown): string {

@@ -481,7 +481,7 @@ const fieldBase = {
 };
 
 export const formFieldSchema = z.discriminatedUnion('kind', [
-  z.object({ ...fieldBase, kind: z.literal('text'), placeholder: text(200).optional() }).strict(),
+  z.object({ ...fieldBase, kind: z.literal('text'), placeholder: text(200).optional(), maxLength: z.number().int().min(0).max(100_000).optional() }).strict(),
   z.object({ ...fieldBase, kind: z.literal('textarea'), maxLength: z.number().int().min(0).max(100_000).optional() }).strict(),
   z.object({ ...fieldBase, kind: z.literal('email') }).strict(),
   z.object({ ...fieldBase, kind: z.literal('url') }).strict(),

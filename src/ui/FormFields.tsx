@@ -4,7 +4,7 @@
  * field the same way. Also the one reader of what those inputs post, into the raw values the core's form rules read.
  */
 import { useState, type ReactNode } from 'react';
-import { textareaCounter } from '../core/forms/validation';
+import { characterLimit, textareaCounter } from '../core/forms/validation';
 import { LIKERT_DEFAULT_LABELS, LIKERT_MAX, LIKERT_MIN } from '../core/labels';
 import type { FormField } from '../site/schema';
 
@@ -274,6 +274,7 @@ export function FormFieldInput({
             aria-invalid={invalid}
             autoComplete={AUTOCOMPLETE[field.kind]}
             placeholder={field.kind === 'text' ? field.placeholder : undefined}
+            maxLength={field.kind === 'text' ? (characterLimit(field.maxLength) ?? undefined) : undefined}
             defaultValue={posted?.[field.id]?.[0]}
           />
         </LabelledField>

@@ -77,11 +77,11 @@ describeEachEngine((engine) => engine, (engine) => {
     await shop?.close();
   });
 
-  /** Imports the demo again with these changes (as `vitrine import` would). */
+  /** Imports the demo again with these changes (as `vitrine import --stock file:SKU,…` would, for the SKUs restocked). */
   const reimport = async (changes: Parameters<typeof editDemo>[1]) => {
     const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as DemoSite;
     editDemo(site, changes);
-    await importSite(shop.db!, JSON.stringify(site), dirname(DEMO_SITE_FILE));
+    await importSite(shop.db!, JSON.stringify(site), dirname(DEMO_SITE_FILE), 'site.json', { stock: { skus: Object.keys(changes?.stock ?? {}) } });
   };
   const open = async (path: string, on: Page = page) => {
     await on.goto(shop.url + path, { waitUntil: 'load' });

@@ -91,8 +91,9 @@ export const otherSite: SiteFileInput = {
   ],
 };
 
+/** Stores the test site as given, stock included (as `vitrine import --stock file`: tests seed it again to set stock). */
 export async function seedSite(db: Kysely<Database>, input: SiteFileInput): Promise<void> {
   const validation = validateSite(input);
   if (!validation.ok) throw new Error(`test site file is invalid:\n${validation.problems.join('\n')}`);
-  await replaceSite(db, validation.site, []);
+  await replaceSite(db, validation.site, [], { stock: 'file' });
 }

@@ -39,6 +39,8 @@ interface FieldBase {
 export interface SingleValueField extends FieldBase {
   kind: Exclude<SingleValueKind, 'textarea'>;
   placeholder?: string;
+  /** A text field's character limit (the input stops there; the server refuses more); 0, absent or invalid: none. */
+  maxLength?: number;
 }
 export interface TextareaField extends FieldBase {
   kind: 'textarea';

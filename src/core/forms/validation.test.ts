@@ -45,6 +45,9 @@ describe('validateField', () => {
     ['textarea at max', field('textarea', false, { maxLength: 5 }), 'abcde', null],
     ['textarea over max', field('textarea', false, { maxLength: 5 }), 'abcdef', 'You have exceeded the character limit.'],
     ['textarea max 0', field('textarea', false, { maxLength: 0 }), 'a'.repeat(10_000), null],
+    ['text at max', field('text', true, { maxLength: 20 }), 'Happy birthday, Sam!', null],
+    ['text over max', field('text', true, { maxLength: 20 }), 'Happy birthday, Samantha', 'You have exceeded the character limit.'],
+    ['text without max', field('text', false), 'a'.repeat(10_000), null],
     ['hidden', field('hidden', true, { value: '' }), '', null],
   ])('%s', (_, f, value, expected) => {
     expect(validateField(f, value)).toBe(expected);

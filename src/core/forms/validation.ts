@@ -18,7 +18,7 @@ export const FIELD_MESSAGES = {
 export const notAnOptionMessage = (value: string): string => `${value} is not one of the expected options`;
 
 /** A usable character limit: a positive whole number. */
-const characterLimit = (maxLength: unknown): number | null =>
+export const characterLimit = (maxLength: unknown): number | null =>
   typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength > 0 ? maxLength : null;
 
 /** Characters as a shopper counts them: an emoji is one, a line break is one. */
@@ -52,6 +52,7 @@ const validateText = (field: FormField, text: string): string | null => {
     }
     case 'number':
       return NUMBER_PATTERN.test(text.trim()) ? null : FIELD_MESSAGES.numberInvalid;
+    case 'text':
     case 'textarea': {
       const max = characterLimit(field.maxLength);
       return max !== null && characterCount(text) > max ? FIELD_MESSAGES.characterLimit : null;
