@@ -457,13 +457,18 @@ const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailu
  */
 async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<Result<void, CheckoutFailure>> {
   const failed: NonNullable<CheckoutFailure['lines']> = [];
-  for (const [sku, { quantity, entryIds }] of unitsBySku(cart)) {
+  // In code-point order of the SKUs, as an import locks them (sites.ts `liveStock`) and as every other order takes
+  // them: two PostgreSQL transactions never each hold a row the other waits for. Failures keep the cart's order.
+  const units = [...unitsBySku(cart)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [sku, { quantity, entryIds }] of units) {
     const taken = await decrementStock.execute(trx, { siteId, sku, quantity });
     if (Number(taken.numAffectedRows ?? 0) > 0) continue;
     const unlimited = await trx.selectFrom('variants').select('unlimited').where('site_id', '=', siteId).where('sku', '=', sku).executeTakeFirst();
     if (unlimited?.unlimited === 1) continue;
     for (const entryId of entryIds) failed.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
+  const cartOrder = new Map(cart.lines.map(({ entry }, i) => [entry.id, i]));
+  failed.sort((a, b) => (cartOrder.get(a.entryId) ?? 0) - (cartOrder.get(b.entryId) ?? 0));
   return failed.length === 0 ? ok(undefined) : err(outOfStock(failed));
 }
 

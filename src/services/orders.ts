@@ -226,6 +226,8 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
     .executeTakeFirst();
   if (!moved) return false;
   const lines = await trx.selectFrom('order_lines').select(['sku', 'quantity', 'product_type']).where('order_id', '=', orderId).execute();
+  // The SKUs' code-point order, in which orders and imports lock variants too (checkout.ts `takeStock`): no deadlock.
+  lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const restocked: Restocked[] = [];
   for (const line of lines) {
     if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;

@@ -319,12 +319,14 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
 const stockLevelOf = (stock: Stock): StockLevel => ('unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock });
 
 /**
- * The site's variants' live stock, by SKU. PostgreSQL locks the rows (in SKU order) until the import commits: a sale
- * waits for the import instead of committing between this read and the import's write.
+ * The site's variants' live stock, by SKU. PostgreSQL locks the rows until the import commits: a sale waits for the
+ * import instead of committing between this read and the import's write. The rows are locked in the SKUs' code-point
+ * order (collation "C"), the order in which an order takes its stock (checkout.ts `takeStock`), so the two never
+ * hold one row each while waiting for the other's.
  */
 async function liveStock(trx: Kysely<Database>, siteId: string): Promise<Map<string, StockLevel>> {
-  const query = trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).orderBy('sku');
-  const rows = await (engineOf(trx) === 'postgres' ? query.forUpdate() : query).execute();
+  const query = trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId);
+  const rows = await (engineOf(trx) === 'postgres' ? query.orderBy(sql`sku collate "C"`).forUpdate() : query).execute();
   return new Map(rows.map((r) => [r.sku, { unlimited: r.unlimited === 1, qtyInStock: Number(r.qty_in_stock) }]));
 }
 
