@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
-import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress } from '../../core/checkout/address';
+import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress, formatAddressLines } from '../../core/checkout/address';
 import { checkCardInput } from '../../core/checkout/card';
 import { shownTotalValue, totalsFinal } from '../../core/checkout/shownTotal';
+import type { CheckoutStep } from '../../core/checkout/steps';
 import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
@@ -53,6 +54,11 @@ export interface CheckoutFormProps {
   messages: { fixDetails: string; chooseShipping: string };
   /** Where 'Continue shopping' goes. */
   shopPath: string;
+  /**
+   * The step shown without JavaScript (../../core/checkout/steps): the details first, then the payment with the
+   * totals for them. The hydrated island shows every field on one page, whatever the step.
+   */
+  step: CheckoutStep;
 }
 
 /** Fields whose input is re-checked with the core's rules when it loses focus. */
@@ -94,6 +100,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const quoteSerial = useRef(0);
 
   useEffect(() => () => clearTimeout(quoteTimer.current), []);
+
+  // The folded summary (phones) opens to show a message of its own (a code that does not apply, a sold-out line);
+  // it is never closed under the shopper.
+  const summaryRef = useRef<HTMLDetailsElement>(null);
+  const summaryErrors = Boolean(errors.couponCode ?? errors.giftCardCode) || Object.keys(lineErrors).length > 0;
+  const [summaryOpenAtFirst] = useState(summaryErrors);
+  useEffect(() => {
+    if (summaryErrors && summaryRef.current) summaryRef.current.open = true;
+  }, [summaryErrors]);
 
   useEffect(() => {
     // Every summary shown (a server re-render, a refusal, a failed check) takes the focus, so it is read first.
@@ -288,6 +303,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   };
   const field = (name: CheckoutFieldName) => ({ name, label: labels[name], error: errors[name], value: props.values[name] });
   const belowMinimum = quote.minimumSubtotalMessage;
+  // Without JavaScript the details come first, then the payment; hydrated, one page ('all').
+  const step: CheckoutStep | 'all' = enhanced ? 'all' : props.step;
 
   return (
     <SiteImagesContext value={images}>
@@ -299,124 +316,22 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <ErrorList errors={errors} labels={labels} lineErrors={lineErrors} lineTitles={lineTitles} />
         </div>
       ) : null}
-      <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
+      <form ref={formRef} className="checkout checkout--summary-first" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
         {/* Posted without JavaScript: Place order never charges a total the page did not show (core/checkout/shownTotal). */}
         <input type="hidden" name="shownTotal" value={shownTotalValue(quote.totals, totalsFinal(quote))} />
         <input type="hidden" name="crumb" value={props.crumb} />
-        <div className="checkout__details">
-          <section className="checkout-section" aria-labelledby="checkout-contact">
-            <h2 id="checkout-contact">Contact</h2>
-            <TextField {...field('email')} type="email" autoComplete="email" required />
-          </section>
-
-          {quote.requiresShipping ? (
-            <section className="checkout-section" aria-labelledby="checkout-shipping-address">
-              <h2 id="checkout-shipping-address">Shipping address</h2>
-              <div className="checkout-row">
-                <TextField {...field('firstName')} autoComplete="given-name" required />
-                <TextField {...field('lastName')} autoComplete="family-name" required />
-              </div>
-              <TextField {...field('address1')} autoComplete="address-line1" required />
-              <TextField {...field('address2')} autoComplete="address-line2" />
-              <TextField {...field('city')} autoComplete="address-level2" required />
-              <div className="checkout-row">
-                <Field name="country" label={labels.country} error={errors.country} required>
-                  <select
-                    {...controlAttributes('country', errors.country)}
-                    autoComplete="country"
-                    value={country}
-                    onChange={() => undefined /* the form's onChange reads it */}
-                  >
-                    {shipsTo.some((c) => c.code === country) ? null : <option value="">Choose a country</option>}
-                    {shipsTo.map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                {addressForm.regions.length > 0 ? (
-                  <Field name="region" label={addressForm.regionLabel} error={errors.region} required={addressForm.regionRequired}>
-                    <select
-                      key={country}
-                      {...controlAttributes('region', errors.region)}
-                      autoComplete="address-level1"
-                      defaultValue={country === props.values.country ? props.values.region : ''}
-                    >
-                      <option value="">Choose a {addressForm.regionLabel.toLowerCase()}</option>
-                      {addressForm.regions.map((r) => (
-                        <option key={r.code} value={r.code}>
-                          {r.name}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
-                ) : null}
-              </div>
-              <div className="checkout-row">
-                <TextField {...field('postalCode')} label={addressForm.postalLabel} autoComplete="postal-code" required={addressForm.postalRequired} />
-                <TextField {...field('phone')} type="tel" autoComplete="tel" />
-              </div>
-            </section>
-          ) : null}
-
-          {quote.requiresShipping ? (
-            <fieldset
-              className="checkout-section checkout-options"
-              key={quote.shippingOptions.map((o) => o.id).join(' ')}
-              aria-describedby={errors.shippingOptionId ? fieldErrorId('shippingOptionId') : undefined}
-            >
-              <legend>
-                <span className="checkout-section__heading">Shipping method</span>
-              </legend>
-              <FieldError name="shippingOptionId" error={errors.shippingOptionId} />
-              {quote.shippingOptions.length === 0 ? <p className="field__description">No shipping option reaches this address.</p> : null}
-              {quote.shippingOptions.map((o, i) => (
-                <label className="checkout-option" key={o.id}>
-                  <input
-                    // The first option is where the summary's link for this field leads.
-                    id={i === 0 ? fieldId('shippingOptionId') : undefined}
-                    type="radio"
-                    name="shippingOptionId"
-                    value={o.id}
-                    checked={shippingOptionId === o.id}
-                    onChange={() => undefined /* the form's onChange reads it */}
-                  />
-                  <span className="checkout-option__name">{o.name}</span>
-                  <span className="checkout-option__price">{shippingAmountText(o.amount, currency)}</span>
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
-
-          <section className="checkout-section" aria-labelledby="checkout-payment">
-            <h2 id="checkout-payment">Payment</h2>
-            {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
-            <FieldError name="payment" error={errors.payment} />
-            {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
-            {payment.provider === 'test' && !paidByGiftCards ? (
-              <>
-                <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
-                <div className="checkout-row">
-                  <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
-                  <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
-                </div>
-              </>
-            ) : null}
-            {payment.provider === 'stripe' && !paidByGiftCards ? (
-              enhanced ? (
-                <TextField {...field('paymentMethodId')} autoComplete="off" required />
-              ) : (
-                <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
-              )
-            ) : null}
-          </section>
-        </div>
-
-        <section className="checkout__summary" aria-labelledby="checkout-summary">
-          <h2 id="checkout-summary">Order summary</h2>
+        <input type="hidden" name="step" value={step} />
+        {/*
+          The summary comes first: at the top of a phone's page, folded to its total (a <details>, so it opens without
+          JavaScript too); beside the form on a wide screen, always shown (styles.css).
+        */}
+        <details className="checkout__summary checkout__summary--collapsible" open={summaryOpenAtFirst || undefined} ref={summaryRef}>
+          <summary className="checkout__summary-toggle">
+            <h2 id="checkout-summary">Order summary</h2>
+            <span className="checkout__summary-total">{money(quote.giftCards.length > 0 ? quote.amountDueCents : quote.totals.grandTotalCents, currency)}</span>
+          </summary>
           <SummaryLines lines={lines} siteId={siteId} currency={currency} lineErrors={lineErrors} />
           <div className="checkout-coupon">
             <Field name="couponCode" label={labels.couponCode} error={errors.couponCode}>
@@ -478,6 +393,123 @@ export function CheckoutForm(props: CheckoutFormProps) {
               amountDueCents={quote.amountDueCents}
             />
           </div>
+        </details>
+        <div className="checkout__details">
+          {step === 'payment' ? <DetailsReview values={props.values} quote={quote} currency={currency} /> : null}
+          {step !== 'payment' ? (
+            <section className="checkout-section" aria-labelledby="checkout-contact">
+              <h2 id="checkout-contact">Contact</h2>
+              <TextField {...field('email')} type="email" autoComplete="email" required />
+            </section>
+          ) : null}
+
+          {quote.requiresShipping && step !== 'payment' ? (
+            <section className="checkout-section" aria-labelledby="checkout-shipping-address">
+              <h2 id="checkout-shipping-address">Shipping address</h2>
+              <div className="checkout-row">
+                <TextField {...field('firstName')} autoComplete="given-name" required />
+                <TextField {...field('lastName')} autoComplete="family-name" required />
+              </div>
+              <TextField {...field('address1')} autoComplete="address-line1" required />
+              <TextField {...field('address2')} autoComplete="address-line2" />
+              <TextField {...field('city')} autoComplete="address-level2" required />
+              <div className="checkout-row">
+                <Field name="country" label={labels.country} error={errors.country} required>
+                  <select
+                    {...controlAttributes('country', errors.country)}
+                    autoComplete="country"
+                    value={country}
+                    onChange={() => undefined /* the form's onChange reads it */}
+                  >
+                    {shipsTo.some((c) => c.code === country) ? null : <option value="">Choose a country</option>}
+                    {shipsTo.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                {addressForm.regions.length > 0 ? (
+                  <Field name="region" label={addressForm.regionLabel} error={errors.region} required={addressForm.regionRequired}>
+                    <select
+                      key={country}
+                      {...controlAttributes('region', errors.region)}
+                      autoComplete="address-level1"
+                      defaultValue={country === props.values.country ? props.values.region : ''}
+                    >
+                      <option value="">Choose a {addressForm.regionLabel.toLowerCase()}</option>
+                      {addressForm.regions.map((r) => (
+                        <option key={r.code} value={r.code}>
+                          {r.name}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                ) : null}
+              </div>
+              <div className="checkout-row">
+                <TextField {...field('postalCode')} label={addressForm.postalLabel} autoComplete="postal-code" required={addressForm.postalRequired} />
+                <TextField {...field('phone')} type="tel" autoComplete="tel" />
+              </div>
+            </section>
+          ) : null}
+
+          {quote.requiresShipping && step !== 'payment' ? (
+            <fieldset
+              className="checkout-section checkout-options"
+              key={quote.shippingOptions.map((o) => o.id).join(' ')}
+              aria-describedby={errors.shippingOptionId ? fieldErrorId('shippingOptionId') : undefined}
+            >
+              <legend>
+                <span className="checkout-section__heading">Shipping method</span>
+              </legend>
+              <FieldError name="shippingOptionId" error={errors.shippingOptionId} />
+              {quote.shippingOptions.length === 0 ? <p className="field__description">No shipping option reaches this address.</p> : null}
+              {quote.shippingOptions.map((o, i) => (
+                <label className="checkout-option" key={o.id}>
+                  <input
+                    // The first option is where the summary's link for this field leads.
+                    id={i === 0 ? fieldId('shippingOptionId') : undefined}
+                    type="radio"
+                    name="shippingOptionId"
+                    value={o.id}
+                    checked={shippingOptionId === o.id}
+                    onChange={() => undefined /* the form's onChange reads it */}
+                  />
+                  <span className="checkout-option__name">{o.name}</span>
+                  <span className="checkout-option__price">{shippingAmountText(o.amount, currency)}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          {step === 'details' ? null : (
+            <section className="checkout-section" aria-labelledby="checkout-payment">
+              <h2 id="checkout-payment">Payment</h2>
+              {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
+              <FieldError name="payment" error={errors.payment} />
+              {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
+              {payment.provider === 'test' && !paidByGiftCards ? (
+                <>
+                  <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
+                  <div className="checkout-row">
+                    <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
+                    <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
+                  </div>
+                </>
+              ) : null}
+              {payment.provider === 'stripe' && !paidByGiftCards ? (
+                enhanced ? (
+                  <TextField {...field('paymentMethodId')} autoComplete="off" required />
+                ) : (
+                  <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
+                )
+              ) : null}
+            </section>
+          )}
+        </div>
+
+        <div className="checkout__end">
           <p className="visually-hidden" role="status">
             {status}
           </p>
@@ -488,24 +520,32 @@ export function CheckoutForm(props: CheckoutFormProps) {
             </p>
           ) : null}
           <div className="checkout-actions">
-            {enhanced ? null : (
-              <button type="submit" name="intent" value="quote" className="button">
-                Update totals
+            {step === 'details' ? (
+              <>
+                <button type="submit" name="intent" value="quote" className="button">
+                  Update totals
+                </button>
+                <button type="submit" name="intent" value="details" className="button button--primary checkout-place" disabled={belowMinimum !== null}>
+                  Continue to payment
+                </button>
+              </>
+            ) : null}
+            {step === 'details' ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="place"
+                className="button button--primary checkout-place"
+                disabled={placing || belowMinimum !== null}
+                aria-describedby={belowMinimum ? 'checkout-minimum' : undefined}
+              >
+                {placing ? 'Placing order…' : 'Place order'}
               </button>
             )}
-            <button
-              type="submit"
-              name="intent"
-              value="place"
-              className="button button--primary checkout-place"
-              disabled={placing || belowMinimum !== null}
-              aria-describedby={belowMinimum ? 'checkout-minimum' : undefined}
-            >
-              {placing ? 'Placing order…' : 'Place order'}
-            </button>
           </div>
-        </section>
+        </div>
       </form>
+      {step === 'payment' ? <ChangeDetailsForm values={props.values} giftCardCodes={giftCardCodes} crumb={props.crumb} /> : null}
     </SiteImagesContext>
   );
 }
@@ -557,5 +597,69 @@ function ErrorList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The details fields posted from the payment step as they were given on the details step. */
+const DETAIL_FIELDS: readonly CheckoutFieldName[] = ['email', ...ADDRESS_FIELDS, 'shippingOptionId'];
+
+/**
+ * The payment step (without JavaScript): the details given, as text, posted again in hidden fields, and 'Change' to go
+ * back to them (a button of its own form below, so that Enter in a field of this form never goes back).
+ */
+function DetailsReview({ values, quote, currency }: { values: CheckoutValues; quote: CheckoutQuote; currency: CurrencyCode }) {
+  const option = quote.shippingOptions.find((o) => o.id === quote.selectedShippingOptionId);
+  return (
+    <section className="checkout-section checkout-review" aria-labelledby="checkout-review">
+      <h2 id="checkout-review">Contact and shipping</h2>
+      {DETAIL_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={name === 'shippingOptionId' ? (quote.selectedShippingOptionId ?? '') : values[name]} />
+      ))}
+      <dl className="checkout-review__list">
+        <div>
+          <dt>Email</dt>
+          <dd>{values.email}</dd>
+        </div>
+        {quote.requiresShipping ? (
+          <div>
+            <dt>Ship to</dt>
+            <dd>
+              {formatAddressLines(values).map((line, i) => (
+                <span className="checkout-review__line" key={i}>
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+        {option ? (
+          <div>
+            <dt>Shipping method</dt>
+            <dd>
+              {option.name} · {shippingAmountText(option.amount, currency)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <button type="submit" form={CHANGE_FORM_ID} name="intent" value="edit" className="button">
+        Change
+      </button>
+    </section>
+  );
+}
+
+const CHANGE_FORM_ID = 'checkout-change';
+
+/** The form of the payment step's 'Change' button: back to the details step with what was given (never the card). */
+function ChangeDetailsForm({ values, giftCardCodes, crumb }: { values: CheckoutValues; giftCardCodes: string; crumb: string }) {
+  return (
+    <form id={CHANGE_FORM_ID} method="post" action={CHECKOUT_PATH} hidden>
+      <input type="hidden" name="crumb" value={crumb} />
+      {DETAIL_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name]} />
+      ))}
+      <input type="hidden" name="couponCode" value={values.couponCode} />
+      <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
+    </form>
   );
 }
