@@ -336,6 +336,45 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('after a Place order with missing fields, each message goes as its field is fixed, the summary follows, and Apply (or Enter in the coupon field) checks the code only', async () => {
+    await seedCart([{ itemId: 'espresso-cups', sku: 'ESP-PAIR' }]);
+    await open('/checkout');
+    await hydrated();
+    const posted: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(ORDERS_API)) posted.push(r.url());
+    });
+    await placeOrderButton().click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Please check the details marked below.');
+    expect(await alert.textContent()).toContain('Email: ');
+    expect(await alert.textContent()).toContain('CVC: ');
+
+    // The details fixed: their messages go, the summary lists what is left (the card).
+    await fillDetails();
+    await page.waitForFunction(() => !document.querySelector('[role=alert]')?.textContent?.includes('Email: '));
+    expect(await alert.textContent()).toContain('Card number: ');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+
+    // The card typed: nothing is left, so the summary goes.
+    await fillCard(APPROVED_CARD);
+    await alert.waitFor({ state: 'detached' });
+
+    // A coupon applied with Enter: the code is checked, nothing else; no field is marked and no order is sent.
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByLabel('Coupon code').press('Enter');
+    await page.locator('.checkout [data-total="discount"]').waitFor();
+    // And with its button, after the discount row came.
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await page.locator('.checkout [data-total="discount"]').waitFor();
+    expect(await page.locator('[aria-invalid=true]').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Card number').inputValue()).toBe(APPROVED_CARD);
+    expect(posted).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Placing order… while it runs, a dropped connection says so, and the retry sends the same idempotency key', async () => {
     await seedCart([{ itemId: 'linen-tea-towel', sku: 'TOWEL-NAT' }]);
     await open('/checkout');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
 import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress, formatAddressLines } from '../../core/checkout/address';
@@ -83,7 +83,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [shippingOptionId, setShippingOptionId] = useState(props.quote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<CheckoutErrors>(props.errors);
   const [lineErrors, setLineErrors] = useState(props.lineErrors);
-  const [alert, setAlert] = useState<{ message: string; serial: number } | null>(props.alert ? { message: props.alert, serial: 0 } : null);
+  // `listed`: the alert heads a list of the fields' messages; it goes once the shopper has fixed them all.
+  const [alert, setAlert] = useState<{ message: string; serial: number; listed: boolean } | null>(
+    props.alert ? { message: props.alert, serial: 0, listed: Object.keys(props.errors).length + Object.keys(props.lineErrors).length > 0 } : null,
+  );
   const [idempotencyKey, setIdempotencyKey] = useState(props.idempotencyKey);
   const [placing, setPlacing] = useState(false);
   // The gift-card codes applied so far (the hidden field's value): what the last quote applied.
@@ -141,7 +144,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     return found;
   };
 
-  const showAlert = (message: string) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
+  const showAlert = (message: string, listed = false) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1, listed }));
 
   const runQuote = async (): Promise<void> => {
     const serial = quoteSerial.current;
@@ -190,7 +193,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setLineErrors({});
-      showAlert(messages.fixDetails);
+      showAlert(messages.fixDetails, true);
       return;
     }
     placingNow.current = true;
@@ -210,7 +213,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     }
     setErrors(outcome.fields as CheckoutErrors);
     setLineErrors(Object.fromEntries(outcome.lines.map((l) => [l.entryId, l.message])));
-    showAlert(outcome.message);
+    showAlert(outcome.message, Object.keys(outcome.fields).length + outcome.lines.length > 0);
     setIdempotencyKey(newIdempotencyKey());
     // The cart or the stock may have changed under the page: show what it costs now.
     requestQuote(0);
@@ -227,6 +230,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'quote';
     if (intent === 'place') void place();
     else requestQuote(0);
+  };
+
+  /** Enter in a code's field applies the code, as its Apply button does: a new quote, never the whole form sent. */
+  const applyOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    requestQuote(0);
   };
 
   /** A field's message from the core's rules now, kept, replaced or removed. */
@@ -308,7 +318,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <SiteImagesContext value={images}>
-      {alert ? (
+      {/* The summary follows the fields: each message goes as its field is fixed, and the summary with the last one. */}
+      {alert && !(alert.listed && Object.keys(errors).length + Object.keys(lineErrors).length === 0) ? (
         <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} aria-labelledby="checkout-alert-title">
           <h2 id="checkout-alert-title" className="checkout-alert__title">
             {alert.message}
@@ -342,6 +353,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
                   type="text"
                   autoComplete="off"
                   defaultValue={props.values.couponCode}
+                  onKeyDown={applyOnEnter}
                 />
                 {/* Two Apply buttons on the page: each says what it applies (the name keeps the visible word). */}
                 <button type="submit" name="intent" value="quote" className="button" aria-label="Apply coupon">
@@ -375,6 +387,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
                   autoComplete="off"
                   spellCheck={false}
                   defaultValue={props.values.giftCardCode}
+                  onKeyDown={applyOnEnter}
                 />
                 <button type="submit" name="intent" value="quote" className="button" aria-label="Apply gift card">
                   Apply
