@@ -14,6 +14,7 @@ import {
   CHECKOUT_ISLANDS,
   type CheckoutIslandName,
 } from './checkout/index';
+import { followErrors } from './checkout/followErrors';
 import { loadMeasurement } from './measure/load';
 
 for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_ATTRIBUTE}]`)) {
@@ -28,6 +29,9 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_AT
   }
   hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(CHECKOUT_ISLAND_ID_ATTRIBUTE) ?? ''}-` });
 }
+
+// Server-rendered forms whose messages follow the shopper's fixes (the gift-card checkout).
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-follow-errors]')) followErrors(form);
 
 // Measurement (census, the purchase event, web vitals, error reporter): its own chunk, after load (./measure/load.ts).
 loadMeasurement();

@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   /** The site's CAPTCHA provider could not be asked: nothing was judged, nothing stored; try again. */
   'captcha-unavailable': 503,
   'product-not-found': 404,
+  /** The subscription checkout's token names no open subscription cart (unknown, bought, expired). */
+  'subscription-cart-not-found': 404,
   /** A like of a post the site does not have (src/server/routes/likes.ts). */
   'post-not-found': 404,
   /** A like on a site that has not turned likes on (`website.comments.simpleLikingEnabled`). */

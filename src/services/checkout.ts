@@ -77,9 +77,22 @@ export const CHECKOUT_MESSAGES = {
 
 /** The cart of `cartToken` with its totals for these choices; never writes. An unknown token gives the empty cart. */
 export async function quoteCheckout(db: Db, site: Site, cartToken: string | undefined, choices: CheckoutChoices): Promise<CheckoutQuote> {
+  return (await checkCheckoutDetails(db, site, cartToken, choices)).quote;
+}
+
+/**
+ * The quote, and what the order would be refused for in these choices (field → message; the card is not among them):
+ * the checkout without JavaScript goes on to its payment step only when nothing is (../core/checkout/steps).
+ */
+export async function checkCheckoutDetails(
+  db: Db,
+  site: Site,
+  cartToken: string | undefined,
+  choices: CheckoutChoices,
+): Promise<{ quote: CheckoutQuote; fields: Partial<Record<CheckoutField, string>> }> {
   const cart = await readCheckoutCart(db, cartSite(site), cartToken, { lock: false });
-  const now = new Date();
-  return (await price(db, site, cart, choices, now)).quote;
+  const { quote, fields } = await price(db, site, cart, choices, new Date());
+  return { quote, fields };
 }
 
 interface Priced {

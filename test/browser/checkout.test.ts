@@ -89,6 +89,35 @@ async function fillCheckout(card: string, options: { email?: string } = {}) {
   await page.getByLabel('CVC').fill('123');
 }
 
+/** The details step's fields (no card), for New York (sales tax). */
+async function fillDetails(options: { email?: string } = {}) {
+  await page.getByLabel('Email').fill(options.email ?? 'ada@example.com');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
+  await page.getByLabel('City').fill('New York');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('State').selectOption('NY');
+  await page.getByLabel('ZIP Code').fill('10001');
+}
+
+async function fillCard(card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** The answer to the next form post to /checkout. */
+const checkoutPost = () => page.waitForResponse((r) => r.url().endsWith('/checkout') && r.request().method() === 'POST');
+
+/** Without JavaScript: from the details to the payment step (the card's fields appear). */
+async function continueToPayment() {
+  const [answer] = await Promise.all([checkoutPost(), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+  expect(answer.status()).toBe(200);
+  await page.waitForLoadState('load');
+  await page.getByLabel('Card number').waitFor();
+}
+
 const total = (name: string) => page.locator(`.checkout [data-total="${name}"]`);
 /** Waits until a totals row shows `text` (the island updates it from the quote call). */
 const totalBecomes = (name: string, text: string) =>
@@ -307,6 +336,45 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('after a Place order with missing fields, each message goes as its field is fixed, the summary follows, and Apply (or Enter in the coupon field) checks the code only', async () => {
+    await seedCart([{ itemId: 'espresso-cups', sku: 'ESP-PAIR' }]);
+    await open('/checkout');
+    await hydrated();
+    const posted: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(ORDERS_API)) posted.push(r.url());
+    });
+    await placeOrderButton().click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Please check the details marked below.');
+    expect(await alert.textContent()).toContain('Email: ');
+    expect(await alert.textContent()).toContain('CVC: ');
+
+    // The details fixed: their messages go, the summary lists what is left (the card).
+    await fillDetails();
+    await page.waitForFunction(() => !document.querySelector('[role=alert]')?.textContent?.includes('Email: '));
+    expect(await alert.textContent()).toContain('Card number: ');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+
+    // The card typed: nothing is left, so the summary goes.
+    await fillCard(APPROVED_CARD);
+    await alert.waitFor({ state: 'detached' });
+
+    // A coupon applied with Enter: the code is checked, nothing else; no field is marked and no order is sent.
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByLabel('Coupon code').press('Enter');
+    await page.locator('.checkout [data-total="discount"]').waitFor();
+    // And with its button, after the discount row came.
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await page.locator('.checkout [data-total="discount"]').waitFor();
+    expect(await page.locator('[aria-invalid=true]').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Card number').inputValue()).toBe(APPROVED_CARD);
+    expect(posted).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Placing order… while it runs, a dropped connection says so, and the retry sends the same idempotency key', async () => {
     await seedCart([{ itemId: 'linen-tea-towel', sku: 'TOWEL-NAT' }]);
     await open('/checkout');
@@ -452,30 +520,41 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     expect(await page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/shop');
   });
 
-  it('without JavaScript: cart → Check out → Update totals → a refused card → Place order → the order page', async () => {
+  it('without JavaScript: cart → Check out → the details (Continue to payment) → the payment step with the taxed total → a refused card → Place order → the order page', async () => {
     await newContext({ javaScriptEnabled: false });
     await seedCart([{ itemId: 'ethiopia-yirgacheffe', sku: 'ETH-250' }]);
     await open('/cart');
     await page.getByRole('link', { name: 'Check out' }).click();
     await page.waitForURL(/\/checkout$/);
+    // The details first: no card is asked for before the total is known.
     expect(await page.getByRole('button', { name: 'Update totals' }).count()).toBe(1);
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    expect(await placeOrderButton().count()).toBe(0);
     expect(await axeViolationsWithoutScripts()).toEqual([]);
 
-    await fillCheckout(DECLINED_CARD, { email: 'linus@example.com' });
-    await page.getByRole('radio', { name: /Express/ }).check();
-    await page.getByRole('button', { name: 'Update totals' }).click();
+    // Nothing given: each message by its field, still the details.
+    const [incomplete] = await Promise.all([checkoutPost(), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+    expect(incomplete.status()).toBe(400);
     await page.waitForLoadState('load');
+    expect(await page.getByRole('alert').textContent()).toContain('Please check the details marked below.');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+
+    await fillDetails({ email: 'linus@example.com' });
+    await page.getByRole('radio', { name: /Express/ }).check();
+    await continueToPayment();
+    // The payment step: the totals for the address, shipping and tax included, and what was given.
     expect(await total('shipping').textContent()).toBe('$15.00');
     expect(await total('tax').textContent()).toBe('$1.33');
     expect(await total('total').textContent()).toBe('$31.33');
-    expect(await page.getByLabel('Email').inputValue()).toBe('linus@example.com');
-    expect(await page.getByLabel('State').inputValue()).toBe('NY');
-    // Card data is never written back into a page.
-    expect(await page.getByLabel('Card number').inputValue()).toBe('');
+    expect(await page.locator('.checkout-review').textContent()).toContain('linus@example.com');
+    expect(await page.locator('.checkout-review').textContent()).toContain('1 Main Street');
+    expect(await page.locator('.checkout-review').textContent()).toContain('Express');
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    expect(await axeViolationsWithoutScripts()).toEqual([]);
 
-    await page.getByLabel('Card number').fill(DECLINED_CARD);
-    await page.getByLabel('CVC').fill('123');
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/checkout') && r.request().method() === 'POST'), placeOrderButton().click()]);
+    await fillCard(DECLINED_CARD);
+    const [refused] = await Promise.all([checkoutPost(), placeOrderButton().click()]);
     expect(refused.status()).toBe(402);
     await page.waitForLoadState('load');
     expect(await page.title()).toMatch(/^Error: Checkout/);
@@ -484,12 +563,21 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     const card = page.getByLabel('Card number');
     expect(await card.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`#${await card.getAttribute('aria-describedby')}`).textContent()).toMatch(/declined/i);
-    expect(await page.getByLabel('City').inputValue()).toBe('New York');
-    expect(await page.getByRole('radio', { name: /Express/ }).isChecked()).toBe(true);
+    // Card data is never written back into a page; the details stay given.
+    expect(await card.inputValue()).toBe('');
+    expect(await page.locator('.checkout-review').textContent()).toContain('New York');
+    expect(await total('total').textContent()).toBe('$31.33');
     expect(await axeViolationsWithoutScripts()).toEqual([]);
 
-    await card.fill(APPROVED_CARD);
-    await page.getByLabel('CVC').fill('123');
+    // 'Change' goes back to the details with what was given.
+    await Promise.all([checkoutPost(), page.getByRole('button', { name: 'Change' }).click()]);
+    await page.waitForLoadState('load');
+    expect(await page.getByLabel('City').inputValue()).toBe('New York');
+    expect(await page.getByLabel('State').inputValue()).toBe('NY');
+    expect(await page.getByRole('radio', { name: /Express/ }).isChecked()).toBe(true);
+    await continueToPayment();
+
+    await fillCard(APPROVED_CARD);
     await placeOrderButton().click();
     await page.waitForURL(/\/checkout\/order\//);
     expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
@@ -499,26 +587,46 @@ describeEachEngine((engine) => `checkout in Chromium (${engine})`, (engine) => {
     expect(cookies.filter((c) => c.name === 'CART' || c.name === 'hasCart')).toEqual([]);
   });
 
-  it('without JavaScript: Place order straight after choosing Express shows the new total first, and charges it only then', async () => {
+  it('without JavaScript, a taxed address: the total is on the page before the card is asked for, and one Place order pays it (the card typed once)', async () => {
+    await newContext({ javaScriptEnabled: false });
+    await seedCart([{ itemId: 'ethiopia-yirgacheffe', sku: 'ETH-250', quantity: 3 }]);
+    await open('/checkout');
+    await fillDetails();
+    await continueToPayment();
+    const shown = await total('total').textContent();
+    expect(await total('tax').textContent()).not.toBe('$0.00');
+    const places: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/checkout') && r.request().method() === 'POST' && /intent=place/.test(r.request().postData() ?? '')) places.push(r.status());
+    });
+    await fillCard(APPROVED_CARD);
+    await placeOrderButton().click();
+    await page.waitForURL(/\/checkout\/order\//);
+    expect(places).toEqual([303]);
+    expect(await page.locator('[data-total="total"]').textContent()).toBe(shown);
+  });
+
+  it('without JavaScript: a change between the steps (the cart) is not charged: the new total, then Place order', async () => {
     await newContext({ javaScriptEnabled: false });
     await seedCart([{ itemId: 'ethiopia-yirgacheffe', sku: 'ETH-250' }]);
     await open('/checkout');
+    await fillDetails();
+    await continueToPayment();
     const before = await total('total').textContent();
-    await fillCheckout(APPROVED_CARD);
-    await page.getByRole('radio', { name: /Express/ }).check();
-    const [changed] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/checkout') && r.request().method() === 'POST'), placeOrderButton().click()]);
+    // Another tab adds a line meanwhile.
+    await seedCart([{ itemId: 'ethiopia-yirgacheffe', sku: 'ETH-250' }]);
+    await fillCard(APPROVED_CARD);
+    const [changed] = await Promise.all([checkoutPost(), placeOrderButton().click()]);
     expect(changed.status()).toBe(409);
     await page.waitForLoadState('load');
-    expect(await page.getByRole('alert').textContent()).toContain('Your total is now $31.33 with the details you entered. Please check it and your card details, then press Place order again.');
-    expect(before).not.toBe('$31.33');
-    expect(await total('shipping').textContent()).toBe('$15.00');
-    expect(await total('total').textContent()).toBe('$31.33');
-    expect(await page.getByRole('radio', { name: /Express/ }).isChecked()).toBe(true);
+    const now = await total('total').textContent();
+    expect(now).not.toBe(before);
+    expect(await page.getByRole('alert').textContent()).toContain(`Your total is now ${now} with the details you entered. Please check it and your card details, then press Place order again.`);
+    expect(await page.locator('.checkout-review').textContent()).toContain('ada@example.com');
 
-    await page.getByLabel('Card number').fill(APPROVED_CARD);
-    await page.getByLabel('CVC').fill('123');
+    await fillCard(APPROVED_CARD);
     await placeOrderButton().click();
     await page.waitForURL(/\/checkout\/order\//);
-    expect(await page.locator('[data-total="total"]').textContent()).toBe('$31.33');
+    expect(await page.locator('[data-total="total"]').textContent()).toBe(now);
   });
 });

@@ -15,7 +15,7 @@ import { startSmtpServer } from '../support/smtpServer';
 import type { PaymentProvider } from '../../src/services/payments/provider';
 import { forEachEngine } from '../support/engines';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
-import { sendCrumbs } from '../support/crumb';
+import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 const QUOTE_API = '/api/commerce/checkout/quote';
@@ -375,6 +375,114 @@ forEachEngine((engine, getDb) => {
         const usage = await getDb().selectFrom('coupon_usage').select('uses').where('code', '=', 'ONCE').executeTakeFirstOrThrow();
         expect(usage.uses).toBe(1);
       }
+    });
+  });
+
+  describe('the checkout without JavaScript: the details, then the payment', () => {
+    const formPost = (cookie: string, fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/checkout',
+        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${cookie}; crumb=${TEST_CRUMB}` },
+        payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString(),
+      });
+    const shownTotalOf = (html: string) => /name="shownTotal" value="(\d*)"/.exec(html)?.[1];
+    const details = { email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'express' };
+    const taxed = 4000 + 1500 + Math.round(4000 * 0.08875);
+
+    it('GET asks for the details first: no card field, no Place order', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const page = await app.inject({ method: 'GET', url: '/checkout', headers: { host: SHOP_HOST, cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Continue to payment');
+      expect(page.body).not.toContain('name="cardNumber"');
+      expect(page.body).not.toContain('>Place order<');
+    });
+
+    it('Continue to payment shows the taxed total with the card fields; one Place order with it pays', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }); // $40.00
+      const step = await formPost(cookie, { intent: 'details', ...details });
+      expect(step.statusCode, step.body).toBe(200);
+      expect(step.body).toContain('name="cardNumber"');
+      expect(step.body).toContain('>Place order<');
+      expect(step.body).toContain('name="step" value="payment"');
+      expect(shownTotalOf(step.body)).toBe(String(taxed));
+      // What was given comes back as hidden fields (the card never does).
+      expect(step.body).toContain('<input type="hidden" name="postalCode" value="10001"/>');
+      const key = /name="idempotencyKey" value="([^"]+)"/.exec(step.body)![1]!;
+      const placed = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: key, ...details, ...TEST_CARD, shownTotal: shownTotalOf(step.body)! });
+      expect(placed.statusCode, placed.body).toBe(303);
+      const stored = await getDb().selectFrom('orders').select('grand_total').executeTakeFirstOrThrow();
+      expect(Number(stored.grand_total)).toBe(taxed);
+    });
+
+    it('details that cannot be used stay on the details step, each message by its field; a bad coupon too', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const missing = await formPost(cookie, { intent: 'details', email: 'not-an-email', country: 'US' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.body).toContain('Please check the details marked below.');
+      expect(missing.body).toContain('id="checkout-email-error"');
+      expect(missing.body).not.toContain('name="cardNumber"');
+      const coupon = await formPost(cookie, { intent: 'details', ...details, couponCode: 'NOPE' });
+      expect(coupon.statusCode).toBe(400);
+      expect(coupon.body).toContain('id="checkout-couponCode-error"');
+      expect(coupon.body).not.toContain('name="cardNumber"');
+      expect(await count('orders')).toBe(0);
+    });
+
+    it('Change goes back to the details with what was given; Apply on the payment step stays there', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const back = await formPost(cookie, { intent: 'edit', ...details });
+      expect(back.statusCode).toBe(200);
+      expect(back.body).toContain('Continue to payment');
+      expect(back.body).toContain('value="1 Main Street"');
+      const applied = await formPost(cookie, { intent: 'quote', step: 'payment', ...details, couponCode: 'WELCOME10' });
+      expect(applied.statusCode).toBe(200);
+      expect(applied.body).toContain('name="cardNumber"');
+      expect(applied.body).toContain('data-total="discount"');
+      // A forged payment step with details that cannot be used goes back to them.
+      const forged = await formPost(cookie, { intent: 'quote', step: 'payment', email: '' });
+      expect(forged.statusCode).toBe(200);
+      expect(forged.body).not.toContain('name="cardNumber"');
+    });
+
+    it('a refused card comes back to the payment step, the card empty; a change since the page (the cart) is a 409 with the new total', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const declined = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: newKey(), ...details, ...DECLINED_CARD, shownTotal: String(taxed) });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.body).toContain('name="step" value="payment"');
+      expect(declined.body).not.toContain(DECLINED_CARD.cardNumber);
+      await json('POST', ENTRIES_API, { itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '' }, cookie);
+      const changed = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: newKey(), ...details, ...TEST_CARD, shownTotal: String(taxed) });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.body).toContain('Your total is now $');
+      expect(changed.body).toContain('name="step" value="payment"');
+      expect(await count('orders')).toBe(0);
+      expect(payments.calls.capture).toBe(0);
+    });
+
+    it('bad input to the steps is never a 500', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const bad: Record<string, string>[] = [
+        { intent: 'details' },
+        { intent: 'details', email: 'a\u0000b' },
+        { intent: 'details', couponCode: 'x'.repeat(5000) },
+        { intent: 'edit', step: 'payment' },
+        { intent: 'quote', step: 'nonsense' },
+        { intent: 'details', step: 'payment', country: 'ZZ', shippingOptionId: 'nope' },
+      ];
+      for (const fields of bad) {
+        const answer = await formPost(cookie, fields);
+        expect(answer.statusCode, JSON.stringify(fields)).toBeLessThan(500);
+      }
+      const noCart = await app.inject({
+        method: 'POST',
+        url: '/checkout',
+        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+        payload: new URLSearchParams({ crumb: TEST_CRUMB, intent: 'details', ...details }).toString(),
+      });
+      expect(noCart.statusCode).toBeLessThan(500);
+      expect(await count('orders')).toBe(0);
     });
   });
 });

@@ -219,6 +219,36 @@ forEachEngine((engine, getDb) => {
       expect(Number(order.grand_total)).toBe(total);
     });
 
+    it('the live totals call: the quote of the token’s subscription cart for the address typed; bad input is a 400, an unknown token a 404', async () => {
+      const token = await cartFor();
+      const quote = (payload: unknown) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/commerce/checkout/subscription-quote',
+          headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+          payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        });
+      const noAddress = await quote({ cartToken: token });
+      expect(noAddress.statusCode, noAddress.body).toBe(200);
+      expect(noAddress.headers['cache-control']).toContain('no-store');
+      expect(noAddress.json().totals.grandTotalCents).toBe(1200 + 600);
+      const taxed = await quote({ cartToken: token, email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', couponCode: 'WELCOME10' });
+      expect(taxed.statusCode, taxed.body).toBe(200);
+      // Tax for New York; a coupon never applies to a subscription.
+      expect(taxed.json().totals.grandTotalCents).toBe(1200 + 600 + Math.round(1200 * 0.08875));
+      expect(taxed.json().coupon).toBeNull();
+      expect(taxed.json().cart.entries).toHaveLength(1);
+
+      expect((await quote({ cartToken: 'AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+      for (const bad of [{}, { cartToken: 5 }, { cartToken: token, shippingAddress: 'x' }, { cartToken: token, extra: 1 }, { cartToken: 'a\u0000' }, { cartToken: 'x'.repeat(1000) }, '[', 'null', '[]']) {
+        const answer = await quote(bad);
+        expect(answer.statusCode, `${JSON.stringify(bad)} → ${answer.body}`).toBe(400);
+      }
+      // Asking writes nothing.
+      expect(await count('subscriptions')).toBe(0);
+      expect(await count('orders')).toBe(0);
+    });
+
     it('a refusal keeps nothing: declined card, bad details, unknown token', async () => {
       const token = await cartFor();
       const declined = await subscribe(token, DECLINED_CARD);

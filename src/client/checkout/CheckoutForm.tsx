@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
-import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress } from '../../core/checkout/address';
+import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress, formatAddressLines } from '../../core/checkout/address';
 import { checkCardInput } from '../../core/checkout/card';
 import { shownTotalValue, totalsFinal } from '../../core/checkout/shownTotal';
+import type { CheckoutStep } from '../../core/checkout/steps';
 import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
@@ -53,6 +54,11 @@ export interface CheckoutFormProps {
   messages: { fixDetails: string; chooseShipping: string };
   /** Where 'Continue shopping' goes. */
   shopPath: string;
+  /**
+   * The step shown without JavaScript (../../core/checkout/steps): the details first, then the payment with the
+   * totals for them. The hydrated island shows every field on one page, whatever the step.
+   */
+  step: CheckoutStep;
 }
 
 /** Fields whose input is re-checked with the core's rules when it loses focus. */
@@ -77,7 +83,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [shippingOptionId, setShippingOptionId] = useState(props.quote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<CheckoutErrors>(props.errors);
   const [lineErrors, setLineErrors] = useState(props.lineErrors);
-  const [alert, setAlert] = useState<{ message: string; serial: number } | null>(props.alert ? { message: props.alert, serial: 0 } : null);
+  // `listed`: the alert heads a list of the fields' messages; it goes once the shopper has fixed them all.
+  const [alert, setAlert] = useState<{ message: string; serial: number; listed: boolean } | null>(
+    props.alert ? { message: props.alert, serial: 0, listed: Object.keys(props.errors).length + Object.keys(props.lineErrors).length > 0 } : null,
+  );
   const [idempotencyKey, setIdempotencyKey] = useState(props.idempotencyKey);
   const [placing, setPlacing] = useState(false);
   // The gift-card codes applied so far (the hidden field's value): what the last quote applied.
@@ -94,6 +103,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const quoteSerial = useRef(0);
 
   useEffect(() => () => clearTimeout(quoteTimer.current), []);
+
+  // The folded summary (phones) opens to show a message of its own (a code that does not apply, a sold-out line);
+  // it is never closed under the shopper.
+  const summaryRef = useRef<HTMLDetailsElement>(null);
+  const summaryErrors = Boolean(errors.couponCode ?? errors.giftCardCode) || Object.keys(lineErrors).length > 0;
+  const [summaryOpenAtFirst] = useState(summaryErrors);
+  useEffect(() => {
+    if (summaryErrors && summaryRef.current) summaryRef.current.open = true;
+  }, [summaryErrors]);
 
   useEffect(() => {
     // Every summary shown (a server re-render, a refusal, a failed check) takes the focus, so it is read first.
@@ -126,7 +144,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     return found;
   };
 
-  const showAlert = (message: string) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
+  const showAlert = (message: string, listed = false) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1, listed }));
 
   const runQuote = async (): Promise<void> => {
     const serial = quoteSerial.current;
@@ -175,7 +193,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setLineErrors({});
-      showAlert(messages.fixDetails);
+      showAlert(messages.fixDetails, true);
       return;
     }
     placingNow.current = true;
@@ -195,7 +213,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     }
     setErrors(outcome.fields as CheckoutErrors);
     setLineErrors(Object.fromEntries(outcome.lines.map((l) => [l.entryId, l.message])));
-    showAlert(outcome.message);
+    showAlert(outcome.message, Object.keys(outcome.fields).length + outcome.lines.length > 0);
     setIdempotencyKey(newIdempotencyKey());
     // The cart or the stock may have changed under the page: show what it costs now.
     requestQuote(0);
@@ -212,6 +230,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : 'quote';
     if (intent === 'place') void place();
     else requestQuote(0);
+  };
+
+  /** Enter in a code's field applies the code, as its Apply button does: a new quote, never the whole form sent. */
+  const applyOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    requestQuote(0);
   };
 
   /** A field's message from the core's rules now, kept, replaced or removed. */
@@ -288,10 +313,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   };
   const field = (name: CheckoutFieldName) => ({ name, label: labels[name], error: errors[name], value: props.values[name] });
   const belowMinimum = quote.minimumSubtotalMessage;
+  // Without JavaScript the details come first, then the payment; hydrated, one page ('all').
+  const step: CheckoutStep | 'all' = enhanced ? 'all' : props.step;
 
   return (
     <SiteImagesContext value={images}>
-      {alert ? (
+      {/* The summary follows the fields: each message goes as its field is fixed, and the summary with the last one. */}
+      {alert && !(alert.listed && Object.keys(errors).length + Object.keys(lineErrors).length === 0) ? (
         <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} aria-labelledby="checkout-alert-title">
           <h2 id="checkout-alert-title" className="checkout-alert__title">
             {alert.message}
@@ -299,19 +327,96 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <ErrorList errors={errors} labels={labels} lineErrors={lineErrors} lineTitles={lineTitles} />
         </div>
       ) : null}
-      <form ref={formRef} className="checkout" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
+      <form ref={formRef} className="checkout checkout--summary-first" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
         {/* Posted without JavaScript: Place order never charges a total the page did not show (core/checkout/shownTotal). */}
         <input type="hidden" name="shownTotal" value={shownTotalValue(quote.totals, totalsFinal(quote))} />
         <input type="hidden" name="crumb" value={props.crumb} />
+        <input type="hidden" name="step" value={step} />
+        {/*
+          The summary comes first: at the top of a phone's page, folded to its total (a <details>, so it opens without
+          JavaScript too); beside the form on a wide screen, always shown (styles.css).
+        */}
+        <details className="checkout__summary checkout__summary--collapsible" open={summaryOpenAtFirst || undefined} ref={summaryRef}>
+          <summary className="checkout__summary-toggle">
+            <h2 id="checkout-summary">Order summary</h2>
+            <span className="checkout__summary-total">{money(quote.giftCards.length > 0 ? quote.amountDueCents : quote.totals.grandTotalCents, currency)}</span>
+          </summary>
+          <SummaryLines lines={lines} siteId={siteId} currency={currency} lineErrors={lineErrors} />
+          <div className="checkout-coupon">
+            <Field name="couponCode" label={labels.couponCode} error={errors.couponCode}>
+              <div className="checkout-coupon__row">
+                <input
+                  {...controlAttributes('couponCode', errors.couponCode)}
+                  maxLength={FIELD_MAX_LENGTHS.couponCode}
+                  type="text"
+                  autoComplete="off"
+                  defaultValue={props.values.couponCode}
+                  onKeyDown={applyOnEnter}
+                />
+                {/* Two Apply buttons on the page: each says what it applies (the name keeps the visible word). */}
+                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply coupon">
+                  Apply
+                </button>
+              </div>
+            </Field>
+          </div>
+          <div className="checkout-coupon checkout-gift-cards">
+            {quote.giftCards.length > 0 ? (
+              <ul className="checkout-gift-cards__list" aria-label="Gift cards applied">
+                {quote.giftCards.map((card) => (
+                  <li key={card.code} className="checkout-gift-cards__card">
+                    <span>
+                      Gift card {maskedGiftCard(card.lastFour)}: pays {money(card.amountCents, currency)} of its {money(card.balanceCents, currency)} balance
+                    </span>
+                    <button type="submit" name="removeGiftCard" value={card.code} className="button" aria-label={`Remove gift card ${maskedGiftCard(card.lastFour)}`}>
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Field name="giftCardCode" label={labels.giftCardCode} error={errors.giftCardCode}>
+              <div className="checkout-coupon__row">
+                <input
+                  ref={giftCardInput}
+                  {...controlAttributes('giftCardCode', errors.giftCardCode)}
+                  maxLength={FIELD_MAX_LENGTHS.giftCardCode}
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  defaultValue={props.values.giftCardCode}
+                  onKeyDown={applyOnEnter}
+                />
+                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply gift card">
+                  Apply
+                </button>
+              </div>
+            </Field>
+          </div>
+          <div aria-busy={quoting}>
+            <SummaryTotals
+              totals={quote.totals}
+              currency={currency}
+              requiresShipping={quote.requiresShipping}
+              couponCode={quote.coupon?.code ?? null}
+              shippingPending={quote.selectedShippingOptionId === null}
+              giftCards={quote.giftCards}
+              amountDueCents={quote.amountDueCents}
+            />
+          </div>
+        </details>
         <div className="checkout__details">
-          <section className="checkout-section" aria-labelledby="checkout-contact">
-            <h2 id="checkout-contact">Contact</h2>
-            <TextField {...field('email')} type="email" autoComplete="email" required />
-          </section>
+          {step === 'payment' ? <DetailsReview values={props.values} quote={quote} currency={currency} /> : null}
+          {step !== 'payment' ? (
+            <section className="checkout-section" aria-labelledby="checkout-contact">
+              <h2 id="checkout-contact">Contact</h2>
+              <TextField {...field('email')} type="email" autoComplete="email" required />
+            </section>
+          ) : null}
 
-          {quote.requiresShipping ? (
+          {quote.requiresShipping && step !== 'payment' ? (
             <section className="checkout-section" aria-labelledby="checkout-shipping-address">
               <h2 id="checkout-shipping-address">Shipping address</h2>
               <div className="checkout-row">
@@ -362,7 +467,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             </section>
           ) : null}
 
-          {quote.requiresShipping ? (
+          {quote.requiresShipping && step !== 'payment' ? (
             <fieldset
               className="checkout-section checkout-options"
               key={quote.shippingOptions.map((o) => o.id).join(' ')}
@@ -391,93 +496,33 @@ export function CheckoutForm(props: CheckoutFormProps) {
             </fieldset>
           ) : null}
 
-          <section className="checkout-section" aria-labelledby="checkout-payment">
-            <h2 id="checkout-payment">Payment</h2>
-            {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
-            <FieldError name="payment" error={errors.payment} />
-            {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
-            {payment.provider === 'test' && !paidByGiftCards ? (
-              <>
-                <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
-                <div className="checkout-row">
-                  <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
-                  <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
-                </div>
-              </>
-            ) : null}
-            {payment.provider === 'stripe' && !paidByGiftCards ? (
-              enhanced ? (
-                <TextField {...field('paymentMethodId')} autoComplete="off" required />
-              ) : (
-                <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
-              )
-            ) : null}
-          </section>
+          {step === 'details' ? null : (
+            <section className="checkout-section" aria-labelledby="checkout-payment">
+              <h2 id="checkout-payment">Payment</h2>
+              {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
+              <FieldError name="payment" error={errors.payment} />
+              {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
+              {payment.provider === 'test' && !paidByGiftCards ? (
+                <>
+                  <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
+                  <div className="checkout-row">
+                    <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
+                    <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
+                  </div>
+                </>
+              ) : null}
+              {payment.provider === 'stripe' && !paidByGiftCards ? (
+                enhanced ? (
+                  <TextField {...field('paymentMethodId')} autoComplete="off" required />
+                ) : (
+                  <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
+                )
+              ) : null}
+            </section>
+          )}
         </div>
 
-        <section className="checkout__summary" aria-labelledby="checkout-summary">
-          <h2 id="checkout-summary">Order summary</h2>
-          <SummaryLines lines={lines} siteId={siteId} currency={currency} lineErrors={lineErrors} />
-          <div className="checkout-coupon">
-            <Field name="couponCode" label={labels.couponCode} error={errors.couponCode}>
-              <div className="checkout-coupon__row">
-                <input
-                  {...controlAttributes('couponCode', errors.couponCode)}
-                  maxLength={FIELD_MAX_LENGTHS.couponCode}
-                  type="text"
-                  autoComplete="off"
-                  defaultValue={props.values.couponCode}
-                />
-                {/* Two Apply buttons on the page: each says what it applies (the name keeps the visible word). */}
-                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply coupon">
-                  Apply
-                </button>
-              </div>
-            </Field>
-          </div>
-          <div className="checkout-coupon checkout-gift-cards">
-            {quote.giftCards.length > 0 ? (
-              <ul className="checkout-gift-cards__list" aria-label="Gift cards applied">
-                {quote.giftCards.map((card) => (
-                  <li key={card.code} className="checkout-gift-cards__card">
-                    <span>
-                      Gift card {maskedGiftCard(card.lastFour)}: pays {money(card.amountCents, currency)} of its {money(card.balanceCents, currency)} balance
-                    </span>
-                    <button type="submit" name="removeGiftCard" value={card.code} className="button" aria-label={`Remove gift card ${maskedGiftCard(card.lastFour)}`}>
-                      Remove
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <Field name="giftCardCode" label={labels.giftCardCode} error={errors.giftCardCode}>
-              <div className="checkout-coupon__row">
-                <input
-                  ref={giftCardInput}
-                  {...controlAttributes('giftCardCode', errors.giftCardCode)}
-                  maxLength={FIELD_MAX_LENGTHS.giftCardCode}
-                  type="text"
-                  autoComplete="off"
-                  spellCheck={false}
-                  defaultValue={props.values.giftCardCode}
-                />
-                <button type="submit" name="intent" value="quote" className="button" aria-label="Apply gift card">
-                  Apply
-                </button>
-              </div>
-            </Field>
-          </div>
-          <div aria-busy={quoting}>
-            <SummaryTotals
-              totals={quote.totals}
-              currency={currency}
-              requiresShipping={quote.requiresShipping}
-              couponCode={quote.coupon?.code ?? null}
-              shippingPending={quote.selectedShippingOptionId === null}
-              giftCards={quote.giftCards}
-              amountDueCents={quote.amountDueCents}
-            />
-          </div>
+        <div className="checkout__end">
           <p className="visually-hidden" role="status">
             {status}
           </p>
@@ -488,24 +533,32 @@ export function CheckoutForm(props: CheckoutFormProps) {
             </p>
           ) : null}
           <div className="checkout-actions">
-            {enhanced ? null : (
-              <button type="submit" name="intent" value="quote" className="button">
-                Update totals
+            {step === 'details' ? (
+              <>
+                <button type="submit" name="intent" value="quote" className="button">
+                  Update totals
+                </button>
+                <button type="submit" name="intent" value="details" className="button button--primary checkout-place" disabled={belowMinimum !== null}>
+                  Continue to payment
+                </button>
+              </>
+            ) : null}
+            {step === 'details' ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="place"
+                className="button button--primary checkout-place"
+                disabled={placing || belowMinimum !== null}
+                aria-describedby={belowMinimum ? 'checkout-minimum' : undefined}
+              >
+                {placing ? 'Placing order…' : 'Place order'}
               </button>
             )}
-            <button
-              type="submit"
-              name="intent"
-              value="place"
-              className="button button--primary checkout-place"
-              disabled={placing || belowMinimum !== null}
-              aria-describedby={belowMinimum ? 'checkout-minimum' : undefined}
-            >
-              {placing ? 'Placing order…' : 'Place order'}
-            </button>
           </div>
-        </section>
+        </div>
       </form>
+      {step === 'payment' ? <ChangeDetailsForm values={props.values} giftCardCodes={giftCardCodes} crumb={props.crumb} /> : null}
     </SiteImagesContext>
   );
 }
@@ -557,5 +610,69 @@ function ErrorList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The details fields posted from the payment step as they were given on the details step. */
+const DETAIL_FIELDS: readonly CheckoutFieldName[] = ['email', ...ADDRESS_FIELDS, 'shippingOptionId'];
+
+/**
+ * The payment step (without JavaScript): the details given, as text, posted again in hidden fields, and 'Change' to go
+ * back to them (a button of its own form below, so that Enter in a field of this form never goes back).
+ */
+function DetailsReview({ values, quote, currency }: { values: CheckoutValues; quote: CheckoutQuote; currency: CurrencyCode }) {
+  const option = quote.shippingOptions.find((o) => o.id === quote.selectedShippingOptionId);
+  return (
+    <section className="checkout-section checkout-review" aria-labelledby="checkout-review">
+      <h2 id="checkout-review">Contact and shipping</h2>
+      {DETAIL_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={name === 'shippingOptionId' ? (quote.selectedShippingOptionId ?? '') : values[name]} />
+      ))}
+      <dl className="checkout-review__list">
+        <div>
+          <dt>Email</dt>
+          <dd>{values.email}</dd>
+        </div>
+        {quote.requiresShipping ? (
+          <div>
+            <dt>Ship to</dt>
+            <dd>
+              {formatAddressLines(values).map((line, i) => (
+                <span className="checkout-review__line" key={i}>
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+        {option ? (
+          <div>
+            <dt>Shipping method</dt>
+            <dd>
+              {option.name} · {shippingAmountText(option.amount, currency)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <button type="submit" form={CHANGE_FORM_ID} name="intent" value="edit" className="button">
+        Change
+      </button>
+    </section>
+  );
+}
+
+const CHANGE_FORM_ID = 'checkout-change';
+
+/** The form of the payment step's 'Change' button: back to the details step with what was given (never the card). */
+function ChangeDetailsForm({ values, giftCardCodes, crumb }: { values: CheckoutValues; giftCardCodes: string; crumb: string }) {
+  return (
+    <form id={CHANGE_FORM_ID} method="post" action={CHECKOUT_PATH} hidden>
+      <input type="hidden" name="crumb" value={crumb} />
+      {DETAIL_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name]} />
+      ))}
+      <input type="hidden" name="couponCode" value={values.couponCode} />
+      <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
+    </form>
   );
 }

@@ -3,7 +3,7 @@
  * idempotency key. Answers are read defensively: a proxy's error page or a dropped connection is an outcome too.
  */
 import type { CheckoutChoices, CheckoutQuote, PlaceOrderInput } from '../../services/orderTypes';
-import { CHECKOUT_ORDERS_API, CHECKOUT_QUOTE_API } from '../../ui/checkout/paths';
+import { CHECKOUT_ORDERS_API, CHECKOUT_QUOTE_API, SUBSCRIPTION_QUOTE_API } from '../../ui/checkout/paths';
 import { failureMessage } from '../../core/addToCartErrors';
 import { CRUMB_FAILURE_CODE } from '../../core/crumb';
 import { cookiesEnabled, crumbHeaders } from '../crumb';
@@ -100,4 +100,20 @@ export function newIdempotencyKey(): string {
   let text = '';
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The subscription checkout's totals for the choices typed so far (its cart is named by the page's token). */
+export async function fetchSubscriptionQuote(cartToken: string, choices: CheckoutChoices, fetchImpl: typeof fetch = fetch): Promise<QuoteOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(SUBSCRIPTION_QUOTE_API, jsonPost({ ...choices, cartToken }));
+  } catch {
+    return { ok: false, network: true };
+  }
+  if (!response.ok) return { ok: false, network: false };
+  try {
+    return { ok: true, quote: (await response.json()) as CheckoutQuote };
+  } catch {
+    return { ok: false, network: false };
+  }
 }

@@ -4,11 +4,13 @@
  */
 import type { ComponentType } from 'react';
 import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
+import { SubscriptionCheckoutForm, type SubscriptionCheckoutFormProps } from './SubscriptionCheckoutForm';
 
-export const CHECKOUT_ISLANDS = { CheckoutForm } satisfies Record<string, ComponentType<never>>;
+export const CHECKOUT_ISLANDS = { CheckoutForm, SubscriptionCheckoutForm } satisfies Record<string, ComponentType<never>>;
 
 export interface CheckoutIslandProps {
   CheckoutForm: CheckoutFormProps;
+  SubscriptionCheckoutForm: SubscriptionCheckoutFormProps;
 }
 
 export type CheckoutIslandName = keyof typeof CHECKOUT_ISLANDS;

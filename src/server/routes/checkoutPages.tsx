@@ -14,12 +14,13 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countryName } from '../../core/checkout/address';
 import { totalChangedMessage, totalChangedSinceShown, totalsFinal } from '../../core/checkout/shownTotal';
+import { detailErrors, readStep, stepFor, type CheckoutStep } from '../../core/checkout/steps';
 import { formatMoney } from '../../core/money';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
 import * as catalog from '../../services/catalog';
-import { CHECKOUT_MESSAGES, placeOrder, quoteCheckout } from '../../services/checkout';
+import { CHECKOUT_MESSAGES, checkCheckoutDetails, placeOrder, quoteCheckout } from '../../services/checkout';
 import { getOrder } from '../../services/orders';
 import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../../services/giftCards';
 import { deliveryNote, todayIn } from '../../core/giftCard';
@@ -65,6 +66,8 @@ interface FormState {
   errors?: CheckoutErrors;
   lineErrors?: Record<string, string>;
   alert?: string | null;
+  /** The step the page shows without JavaScript (../../core/checkout/steps); with JavaScript the form is one page. */
+  step?: CheckoutStep;
 }
 
 export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutPageOptions): Promise<void> {
@@ -122,6 +125,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
           payment: { provider: provider.name, notice: provider.notice },
           messages: { fixDetails: CHECKOUT_MESSAGES.fixDetails, chooseShipping: CHECKOUT_MESSAGES.chooseShipping },
           shopPath: shop,
+          step: state.step ?? 'details',
         };
         return <CheckoutPage form={form} shopPath={shop} />;
       },
@@ -152,9 +156,24 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       if (body.intent !== 'place') {
         // What the quote call accepts (a forged post with a NUL or an over-long value is a 400, as there).
         const choices = parseInput(checkoutChoicesBody, checkoutChoices(values), 'body');
-        const quote = await quoteCheckout(ctx.db, site, token, choices);
-        const errors: CheckoutErrors = quote.giftCardError ? { giftCardCode: quote.giftCardError } : {};
-        return renderCheckout(request, reply, site, quote, { values: withQuotedGiftCards(values, quote.giftCards), errors });
+        const { quote, fields } = await checkCheckoutDetails(ctx.db, site, token, choices);
+        const quoted = withQuotedGiftCards(values, quote.giftCards);
+        const codeErrors: CheckoutErrors = {
+          ...(quote.couponError && values.couponCode.trim() !== '' ? { couponCode: quote.couponError } : {}),
+          ...(quote.giftCardError ? { giftCardCode: quote.giftCardError } : {}),
+        };
+        const belowMinimum = quote.minimumSubtotalMessage !== null;
+        // Without JavaScript (../../core/checkout/steps): 'Continue to payment' goes on once the details are right, or
+        // comes back with each message by its field; 'Change' goes back; the other buttons stay on the step they are on.
+        if (body.intent === 'details') {
+          const step = stepFor(fields, { leaving: true, belowMinimum });
+          if (step === 'payment') return renderCheckout(request, reply, site, quote, { values: quoted, errors: codeErrors, step });
+          const errors = { ...detailErrors(fields as CheckoutErrors), ...codeErrors };
+          const alert = Object.keys(errors).length > 0 ? CHECKOUT_MESSAGES.fixDetails : null;
+          return renderCheckout(request, reply, site, quote, { values: quoted, errors, alert, step }, alert ? 400 : 200);
+        }
+        const step = body.intent !== 'edit' && readStep(body.step) === 'payment' ? stepFor(fields, { belowMinimum }) : 'details';
+        return renderCheckout(request, reply, site, quote, { values: quoted, errors: codeErrors, step });
       }
 
       const payments = ctx.paymentsFor(site);
@@ -163,12 +182,13 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         { ...checkoutChoices(values), idempotencyKey: body.idempotencyKey, payment: paymentInput(values, payments.name) },
         'body',
       );
-      // Never a total the page did not show (without JavaScript the page shows new totals only on Update totals).
-      const shown = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
-      if (shown.cart.entries.length > 0 && totalChangedSinceShown(body.shownTotal, shown.totals, totalsFinal(shown))) {
-        const total = formatMoney({ minorUnits: shown.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
+      // Never a total the page did not show (without JavaScript the payment step shows the totals of the details given).
+      const shown = await checkCheckoutDetails(ctx.db, site, token, checkoutChoices(values));
+      if (shown.quote.cart.entries.length > 0 && totalChangedSinceShown(body.shownTotal, shown.quote.totals, totalsFinal(shown.quote))) {
+        const total = formatMoney({ minorUnits: shown.quote.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
         const alert = totalChangedMessage(total, 'Place order');
-        return renderCheckout(request, reply, site, shown, { values: withQuotedGiftCards(values, shown.giftCards), errors: {}, alert }, 409);
+        const step = stepFor(shown.fields, { belowMinimum: shown.quote.minimumSubtotalMessage !== null });
+        return renderCheckout(request, reply, site, shown.quote, { values: withQuotedGiftCards(values, shown.quote.giftCards), errors: {}, alert, step }, 409);
       }
       const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(request) });
       if (result.ok) {
@@ -178,6 +198,8 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       }
       const quote = await quoteCheckout(ctx.db, site, token, checkoutChoices(values));
       const refused = refusedState(withQuotedGiftCards(values, quote.giftCards), result.error);
+      // Back to the step of what was refused: the payment step for the card, the details for the rest.
+      refused.step = stepFor(result.error.fields ?? {}, { belowMinimum: quote.minimumSubtotalMessage !== null });
       return renderCheckout(request, reply, site, quote, refused, checkoutError(result.error).statusCode);
     });
 

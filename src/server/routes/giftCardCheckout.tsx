@@ -15,7 +15,7 @@ import { PageType } from '../../core/enums';
 import { MAX_DELIVERY_DAYS_AHEAD, todayIn, usableTimeZone } from '../../core/giftCard';
 import { formatMoney } from '../../core/money';
 import { ROUTES } from '../../core/purchaseRoute';
-import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
+import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import { buyGiftCard, giftCardProduct, type GiftCardPurchaseFailure, type GiftCardPurchaseValues } from '../../services/giftCardPurchase';
 import type { Site } from '../../services/sites';
@@ -47,6 +47,8 @@ const firstText = (value: unknown): string => {
 export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): Promise<void> {
   const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m)));
   const config = writeRouteConfig(options.rateLimitPerMinute);
+  // The form's messages follow the buyer's fixes with the checkout's own bundle (src/client/checkout/followErrors.ts).
+  const checkoutAssets = readCheckoutAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m));
 
   /** The gift-card product the query names on this site (its websiteId must be this site's), or undefined. */
   const productOf = async (site: Site, query: GiftCardQuery): Promise<Product | undefined> => {
@@ -91,7 +93,7 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
       description: `Buy a ${product.name} at ${site.title}.`,
       status: state.failure?.status ?? 200,
       body: <GiftCardCheckoutPage {...props} />,
-    });
+    }, checkoutAssets);
     return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
   };
 

@@ -1,6 +1,7 @@
 /** What the subscription call accepts (spec §7 POST /api/3/commerce/cart/subscription). */
 import { z } from 'zod';
 import { additionalFieldsSchema } from './cart.schema';
+import { checkoutChoicesBody } from './checkout.schema';
 
 const text = (max: number) =>
   z
@@ -21,3 +22,6 @@ export const subscriptionCartBody = z.object(
   },
   { error: 'must be a JSON object' },
 );
+
+/** The subscription checkout's quote call: the choices of the checkout's quote call, and the page's cart token. */
+export const subscriptionQuoteBody = checkoutChoicesBody.extend({ cartToken: text(200) }).strict();

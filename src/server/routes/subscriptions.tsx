@@ -19,8 +19,9 @@ import { formatMoney } from '../../core/money';
 import { PageType } from '../../core/enums';
 import { ROUTES } from '../../core/purchaseRoute';
 import { billingDateText } from '../../core/subscriptionSchedule';
-import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
+import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
+import type { SiteImages } from '../../ui/ResponsiveImage';
 import * as catalog from '../../services/catalog';
 import type { CheckoutFailure } from '../../services/orderTypes';
 import type { Site } from '../../services/sites';
@@ -39,7 +40,8 @@ import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
 import { checkoutError, orderPath } from './checkout';
 import { checkoutChoicesBody, placeOrderBody } from './checkout.schema';
-import { subscriptionCartBody } from './subscription.schema';
+import { subscriptionCartBody, subscriptionQuoteBody } from './subscription.schema';
+import { SUBSCRIPTION_QUOTE_API } from '../../ui/checkout/paths';
 
 export const SUBSCRIPTION_CART_API = '/api/3/commerce/cart/subscription';
 
@@ -47,8 +49,11 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
   const config = writeRouteConfig(options.rateLimitPerMinute);
   const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)));
 
-  const sendPage = async (reply: FastifyReply, site: Site, page: VisitorPage) => {
-    const rendered = await renderer.renderVisitorPage(site, page);
+  // The subscription checkout brings the checkout's own bundle (its form is an island of it).
+  const checkoutAssets = readCheckoutAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message));
+
+  const sendPage = async (reply: FastifyReply, site: Site, page: VisitorPage, assets?: ClientAssets) => {
+    const rendered = await renderer.renderVisitorPage(site, page, assets);
     return reply
       .code(rendered.status)
       .header('cache-control', 'private, no-store')
@@ -77,6 +82,16 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
     return { cartToken: result.value.cartToken };
   });
 
+  // The subscription checkout's live totals (its island; docs/api.md): the quote of the token's subscription cart.
+  app.post(SUBSCRIPTION_QUOTE_API, { config }, async (request, reply) => {
+    const { cartToken, ...choices } = parseInput(subscriptionQuoteBody, request.body ?? {}, 'body');
+    const site = await siteOf(request);
+    reply.header('cache-control', 'no-store');
+    const checkout = await readSubscriptionCheckout(ctx.db, site, cartToken, choices);
+    if (!checkout) throw new ApiError('subscription-cart-not-found', 'This subscription link has already been used or has expired.');
+    return checkout.quote;
+  });
+
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody);
     // After the app's own headers. Not 'no-referrer': a form posted from a no-referrer page carries `Origin: null`,
@@ -95,6 +110,13 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
       status = 200,
     ) => {
       const checkout = await readSubscriptionCheckout(ctx.db, site, token, checkoutChoices(state.values));
+      const sizesOf = (images: SiteImages) => {
+        const files = Object.values(checkout?.quote.lineImages ?? {}).flatMap((image) => (image ? [image.file] : []));
+        return Object.fromEntries(files.flatMap((file) => {
+          const size = images.sizes?.get(file);
+          return size ? [[file, size]] : [];
+        }));
+      };
       const shop = await shopPath(site);
       const provider = ctx.paymentsFor(site);
       const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
@@ -105,26 +127,31 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
         title: state.alert ? 'Error: Subscribe' : 'Subscribe',
         description: `Subscribe at ${site.title}.`,
         status: checkout ? status : 404,
-        body: checkout ? (
-          <SubscriptionCheckoutPage
-            action={`${ROUTES.subscriptionCheckout}?cartToken=${encodeURIComponent(token ?? '')}`}
-            currency={currency}
-            siteId={site.id}
-            quote={checkout.quote}
-            planText={checkout.planText}
-            productName={checkout.productName}
-            values={withoutCardSecrets(state.values)}
-            errors={state.errors ?? {}}
-            alert={state.alert ?? null}
-            idempotencyKey={randomBytes(16).toString('base64url')}
-            crumb={crumb}
-            shipsTo={site.settings.store.checkout.shipsTo.map((code) => ({ code, name: countryName(code) ?? code }))}
-            payment={{ provider: provider.name, notice: provider.notice }}
-          />
-        ) : (
-          <SubscriptionCartGone shopPath={shop} />
-        ),
-      });
+        body: (images) =>
+          checkout ? (
+            <SubscriptionCheckoutPage
+              productName={checkout.productName}
+              form={{
+                action: `${ROUTES.subscriptionCheckout}?cartToken=${encodeURIComponent(token ?? '')}`,
+                cartToken: token ?? '',
+                currency,
+                siteId: site.id,
+                images: { ...(images.version !== undefined ? { version: images.version } : {}), sizes: sizesOf(images) },
+                quote: checkout.quote,
+                planText: checkout.planText,
+                values: withoutCardSecrets(state.values),
+                errors: state.errors ?? {},
+                alert: state.alert ?? null,
+                idempotencyKey: randomBytes(16).toString('base64url'),
+                crumb,
+                shipsTo: site.settings.store.checkout.shipsTo.map((code) => ({ code, name: countryName(code) ?? code })),
+                payment: { provider: provider.name, notice: provider.notice },
+              }}
+            />
+          ) : (
+            <SubscriptionCartGone shopPath={shop} />
+          ),
+      }, checkout ? checkoutAssets : undefined);
     };
 
     scope.get(ROUTES.subscriptionCheckout, async (request, reply) => {

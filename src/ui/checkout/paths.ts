@@ -6,3 +6,5 @@ export const CHECKOUT_PATH = '/checkout';
 export const CHECKOUT_QUOTE_API = '/api/commerce/checkout/quote';
 /** Placing the order from the island (201 `{ order, orderUrl }`, or the error shape with `fields` and `lines`). */
 export const CHECKOUT_ORDERS_API = '/api/commerce/checkout/orders';
+/** The subscription checkout's quote call: `{ cartToken, …choices }` → the quote of that subscription cart. */
+export const SUBSCRIPTION_QUOTE_API = '/api/commerce/checkout/subscription-quote';

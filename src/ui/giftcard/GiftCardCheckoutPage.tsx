@@ -62,7 +62,8 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
     <div className="checkout-page giftcard-checkout">
       <h1>Buy a {props.productName}</h1>
       {props.alert ? (
-        <div className="checkout-alert" role="alert" aria-labelledby="giftcard-alert-title">
+        // Its lines (and then itself) go as the fields are fixed (src/client/checkout/followErrors.ts), if it lists any.
+        <div className="checkout-alert" role="alert" aria-labelledby="giftcard-alert-title" data-error-summary={errorEntries.length > 0 ? 'giftcard' : undefined}>
           <h2 id="giftcard-alert-title" className="checkout-alert__title">
             {props.alert}
           </h2>
@@ -79,7 +80,7 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
           ) : null}
         </div>
       ) : null}
-      <form className="giftcard-form" method="post" action={action} noValidate>
+      <form className="giftcard-form" method="post" action={action} noValidate data-follow-errors="giftcard">
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
         <input type="hidden" name="crumb" value={props.crumb} />
 
