@@ -11,7 +11,7 @@
  * the form), the widget showing 'Verifying...' meanwhile, and `answer()` waits for a solve still running (the form
  * says 'Submitting…') instead of refusing it; an expired solution is solved again. Its checkbox stays as the fallback:
  * while the work could not be done (the challenge could not be fetched, the worker failed) the visitor can tick it to
- * try again. One solve at a time (`solve()` shares the running one): the widget's own `auto` modes are not used, as
+ * try again. One solve at a time (`solveAltcha` shares the running one): the widget's own `auto` modes are not used, as
  * 'onload' starts its solve on a timer that a submission in that moment would start a second time (aborting the
  * first), 'onfocus' misses the focus that loaded its code, and 'onsubmit' takes the form's submit event from React.
  */
