@@ -272,9 +272,13 @@ forEachEngine((engine, getDb) => {
     expect(stored!.answers).toContainEqual({ title: 'Referrer', lines: ['ad'] });
   });
 
-  it('rate limits: per client on each route, and per client and form, with Retry-After and the §8 text', async () => {
+  it('rate limits: per client on each route, and per client and form over a minute, with Retry-After and the §8 text', async () => {
     const limited = sendCrumbs(
-      await buildApp({ db: getDb(), engine, formRoutes: { submissionsPerMinute: 30, submissionsPerFormPerMinute: 12, altchaDifficulty: EASY } }),
+      await buildApp({
+        db: getDb(),
+        engine,
+        formRoutes: { submissionsPerMinute: 120, submissionsPerFormPerMinute: 4, challengesPerMinute: 60, altchaDifficulty: EASY },
+      }),
     );
     try {
       const call = (url: string, payload?: unknown, ip = '203.0.113.7') =>
@@ -287,14 +291,14 @@ forEachEngine((engine, getDb) => {
         });
       const keyOf = async (ip?: string) => ((await call(KEY_API, undefined, ip)).json() as { key: string }).key;
       const send = async (formId: string, form: unknown, ip?: string) => call(SAVE_API, { key: await keyOf(ip), formId, form: JSON.stringify(form) }, ip);
-      // 12 a minute to one form: 2 in a 10-second window.
-      expect((await send('plain', { note: 'one' })).statusCode).toBe(200);
-      expect((await send('plain', { note: 'two' })).statusCode).toBe(200);
-      const third = await send('plain', { note: 'three' });
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
-      expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(10);
+      // 4 a minute to one form, counted over the minute: 4 in a row go through (a refused try and another one are never
+      // held back by a 10-second share of the budget); the fifth is refused until the minute is over.
+      for (const note of ['one', 'two', 'three', 'four']) expect((await send('plain', { note })).statusCode).toBe(200);
+      const fifth = await send('plain', { note: 'five' });
+      expect(fifth.statusCode).toBe(429);
+      expect(fifth.json()).toEqual({ error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
+      expect(Number(fifth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(fifth.headers['retry-after'])).toBeLessThanOrEqual(60);
       // Another form of the same client, and the same form from another client, are not held back.
       expect((await send('quick', { question: 'Open?' })).statusCode).toBe(200);
       expect((await send('plain', { note: 'other client' }, '198.51.100.9')).statusCode).toBe(200);
@@ -304,16 +308,22 @@ forEachEngine((engine, getDb) => {
         url: '/plain',
         remoteAddress: '203.0.113.7',
         headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
-        payload: new URLSearchParams({ crumb: TEST_CRUMB, formId: 'plain', note: 'four' }).toString(),
+        payload: new URLSearchParams({ crumb: TEST_CRUMB, formId: 'plain', note: 'six' }).toString(),
       });
       expect(page.statusCode).toBe(429);
       expect(page.headers['retry-after']).toBeDefined();
       expect(page.body).toContain('Unable to submit form. Submission rate limit exceeded. Please try again later.');
-      expect(page.body).toContain('value="four"');
-      expect((await listSubmissions(getDb(), { formId: 'plain' })).map((s) => s.answers[0]!.lines[0])).toEqual(['one', 'two', 'other client']);
-      // The route's own budget (30 a minute: 5 per window) for one client, whatever the form.
+      expect(page.body).toContain('value="six"');
+      expect((await listSubmissions(getDb(), { formId: 'plain' })).map((s) => s.answers[0]!.lines[0]).sort()).toEqual(['four', 'one', 'other client', 'three', 'two']);
+      // ALTCHA challenges have their own budget (60 a minute: 10 per window), not the submissions' share.
+      const challenge = (ip: string) => limited.inject({ method: 'GET', url: '/api/form/altcha/challenge', remoteAddress: ip, headers: { host: SHOP_HOST } });
+      for (let i = 0; i < 10; i++) expect((await challenge('192.0.2.7')).statusCode).toBe(200);
+      const eleventh = await challenge('192.0.2.7');
+      expect(eleventh.statusCode).toBe(429);
+      expect(Number(eleventh.headers['retry-after'])).toBeLessThanOrEqual(10);
+      // The route's own budget (120 a minute: 20 per window) for one client, whatever the form.
       let last = await call(KEY_API, undefined, '192.0.2.1');
-      for (let i = 0; i < 5; i++) last = await call(KEY_API, undefined, '192.0.2.1');
+      for (let i = 0; i < 20; i++) last = await call(KEY_API, undefined, '192.0.2.1');
       expect(last.statusCode).toBe(429);
       expect(last.json()).toMatchObject({ message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
       expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(10);

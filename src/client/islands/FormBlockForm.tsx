@@ -5,7 +5,8 @@
  * ignored), a key (FormSubmissionKey), the answers (SaveFormSubmission); success hides the form and shows the
  * submission message or HTML, or goes to the success redirect; a failure shows the errors, releases the lock and
  * resets the CAPTCHA (the button waits for it to be done again). The CAPTCHA is the site's, whichever provider it is
- * (../captcha/useCaptcha.tsx: one code path for ALTCHA, reCAPTCHA Enterprise and Turnstile).
+ * (../captcha/useCaptcha.tsx: one code path for ALTCHA, reCAPTCHA Enterprise and Turnstile); ALTCHA solves itself
+ * once the visitor turns to the form, so the first submission goes through without a tick.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CaptchaClientSettings } from '../../core/forms/captcha';
@@ -110,17 +111,20 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial, produc
     }
     const checked = validateForm({ id: form.id, name: form.name, fields: form.fields as CoreFormField[] }, raw);
     if (!checked.ok) return fail(FORM_SUBMISSION_MESSAGES.invalidFields, checked.error.fields);
+    // The fields are right now: their old errors go (a new failure shows its own).
+    setFieldErrors({});
+    setError(null);
 
-    // Locked from here (a second submit is ignored); 'Submitting…' once the CAPTCHA has answered (an unsolved one
-    // says so at once; reCAPTCHA's token takes a moment to fetch).
+    // Locked from here (a second submit is ignored) and 'Submitting…' while the CAPTCHA answers: ALTCHA's proof of
+    // work may still be running (the widget shows its progress), reCAPTCHA's token takes a moment to fetch.
     locked.current = true;
+    setSubmitting(true);
     try {
       const captchaAnswer = captchaControl ? await captchaControl.answer() : null;
       if (captchaAnswer && !captchaAnswer.ok) {
         fail(captchaAnswer.message);
         return;
       }
-      setSubmitting(true);
       const key = await postJson(FORM_KEY_API, undefined);
       const keyValue = (key.data as { key?: unknown } | null)?.key;
       if (key.status !== 200 || typeof keyValue !== 'string') {

@@ -84,7 +84,8 @@ export function RestockSignUp(props: RestockSignUpProps) {
   const target = restockFormTarget({ productType: props.productType, variantOptions: props.options, variants: props.variants }, selection);
   if (target.kind === 'none') return null;
 
-  const done = target.kind === 'variant' ? signedUp.has(target.variant.sku) : initial?.success === true;
+  // A variant chosen in the form's own select (no choice above, or none yet) counts as the one signed up for.
+  const done = target.kind === 'variant' ? signedUp.has(target.variant.sku) : initial?.success === true || target.variants.some((v) => signedUp.has(v.sku));
   const content = done ? (
     <SignedUp message={props.successMessage} />
   ) : (

@@ -38,21 +38,31 @@ import type { AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
-import { perWindow, RATE_LIMIT_WINDOW_MS, retryAfterSeconds, type RateLimitCounters } from '../rateLimits';
+import { perWindow, RATE_LIMIT_WINDOW_MS, type RateLimitCounters } from '../rateLimits';
 
 export interface FormRouteOptions {
-  /** Form submissions (and keys, challenges) per minute per client IP on each route (default 30). */
+  /** Form submissions (and keys) per minute per client IP on each route (default 30). */
   submissionsPerMinute?: number;
   /**
    * Submissions per minute per client IP to each form (default 10), on top of the route's budget: one form cannot
-   * take a client's whole budget. Counted in `counters` (Redis when configured: shared by every process).
+   * take a client's whole budget. Counted over a whole minute (FORM_BUDGET_WINDOW_MS), not in 10-second windows, so
+   * a few quick tries (a refused one, then again) are never refused; in `counters` (Redis when configured: shared by
+   * every process).
    */
   submissionsPerFormPerMinute?: number;
+  /**
+   * ALTCHA challenges per minute per client IP (default 120): one per form a visitor starts on and one after each
+   * failed submission (the widget solves them by itself), so more than submissions; worthless without the work.
+   */
+  challengesPerMinute?: number;
   /** ALTCHA's work (tests make it light). */
   altchaDifficulty?: AltchaDifficulty;
   /** The app's rate-limit counters (src/server/rateLimits.ts); without them the per-form budget is not counted. */
   counters?: RateLimitCounters;
 }
+
+/** The per-form budget's window: a minute, as its setting says. */
+export const FORM_BUDGET_WINDOW_MS = 60_000;
 
 const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -108,12 +118,13 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       errorResponseBuilder: () => new ApiError('rate-limited', FORM_STATUS_MESSAGES[429]),
     },
   };
-  const perForm = perWindow(options.submissionsPerFormPerMinute ?? 10);
+  const challengeConfig = { rateLimit: { ...config.rateLimit, max: perWindow(options.challengesPerMinute ?? 120) } };
+  const perForm = Math.max(1, options.submissionsPerFormPerMinute ?? 10);
   /** Counts a submission to this form by this client: null within the budget, else the seconds to wait. */
   const overFormBudget = async (request: FastifyRequest, siteId: string, formId: string): Promise<number | null> => {
     if (!options.counters) return null;
-    const { current, ttl } = await options.counters.incr(`form:${siteId}:${formId}:${normalizeIP(request.ip)}`, RATE_LIMIT_WINDOW_MS);
-    return current > perForm ? retryAfterSeconds(ttl) : null;
+    const { current, ttl } = await options.counters.incr(`form-minute:${siteId}:${formId}:${normalizeIP(request.ip)}`, FORM_BUDGET_WINDOW_MS);
+    return current > perForm ? Math.min(FORM_BUDGET_WINDOW_MS / 1000, Math.max(1, Math.ceil(ttl / 1000))) : null;
   };
   const difficulty = options.altchaDifficulty ?? DEFAULT_ALTCHA_DIFFICULTY;
   const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
@@ -178,7 +189,7 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
     return FORM_TEMPLATE_SCHEMA;
   });
 
-  app.get('/api/form/altcha/challenge', { config }, async (request, reply) => {
+  app.get('/api/form/altcha/challenge', { config: challengeConfig }, async (request, reply) => {
     const site = await siteOf(request);
     noStore(reply);
     return createAltchaChallenge(ctx.db, site.id, difficulty);
