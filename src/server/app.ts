@@ -90,6 +90,8 @@ export interface BuildAppOptions {
   captchaEnv?: CaptchaEnv;
   /** Tests only: the providers' browser scripts served by a local stand-in (the pages' CSP then allows its origin). */
   captchaScripts?: CaptchaScriptUrls;
+  /** PUBLIC_URL: the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
+  publicUrl?: string;
   /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
   accountRoutes?: AccountRouteOptions;
   /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.clientDir !== undefined ? { clientDir: options.clientDir } : {}),
     verifyCaptcha: captchaVerifier(options.captchaEnv ?? {}, { warn: (message) => app.log.warn(message) }),
     ...(options.captchaScripts !== undefined ? { captchaScripts: options.captchaScripts } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   };
 
   if (options.logger) app.addHook('onResponse', logRequest);
