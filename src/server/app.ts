@@ -339,6 +339,22 @@ function handleClientError(error: ConnectionError, socket: Socket): void {
         ? new ApiError('request-timeout', 'The request was not received in time.')
         : new ApiError('invalid-input', PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`);
   socket.end(rawErrorAnswer(apiError));
+  closeAfterAnswer(socket);
+}
+
+/** How long a client has to read an error answer written straight to its socket before the connection is dropped. */
+const ANSWER_LINGER_MS = 1000;
+
+/**
+ * Closes the connection for good shortly after an error answer. `end()` only closes the server's side: Node's HTTP
+ * sockets are half-open, so a client that ignores the server's FIN and goes on trickling its body (a slow-request
+ * attack does) would otherwise keep the connection, and its place under MAX_CONNECTIONS, for as long as it likes. The
+ * short wait lets a well-behaved client read the answer before the connection is reset.
+ */
+function closeAfterAnswer(socket: Duplex): void {
+  const timer = setTimeout(() => socket.destroy(), ANSWER_LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** An error answer written straight to the socket, then closed: for what never reaches Fastify. */
@@ -370,6 +386,7 @@ function answerConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => {});
   if (!socket.writable) return void socket.destroy();
   socket.end(rawErrorAnswer(new ApiError('method-not-allowed', 'The CONNECT method is not supported: this server is not a proxy.'), 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+  closeAfterAnswer(socket);
 }
 
 const parseReason = (error: ConnectionError) => {
