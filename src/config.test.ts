@@ -36,6 +36,15 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig: e-mail', () => {
+  it('reads PUBLIC_URL as an origin, and refuses one with a path or another scheme', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Shop.Example.com/' })).toMatchObject({ publicUrl: 'https://shop.example.com' });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).toMatchObject({ publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({})).not.toHaveProperty('publicUrl');
+    for (const bad of ['shop.example.com', 'https://shop.example.com/shop', 'ftp://shop.example.com', 'https://shop.example.com/?a=1']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
+    }
+  });
+
   it('reads SMTP_URL and MAIL_FROM', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://shop%40x.com:secret@mail.x.com:465', MAIL_FROM: '"Shop, Inc." <shop@x.com>' })).toMatchObject({
       smtpUrl: 'smtps://shop%40x.com:secret@mail.x.com:465',

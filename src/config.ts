@@ -11,6 +11,8 @@
  *   KEEP_ALIVE_TIMEOUT_MS  an idle keep-alive connection is closed after this (default 72000; above the proxy's own)
  *   MAX_CONNECTIONS        connections held at once (default 4096); see src/server/httpLimits.ts for the others
  *   SMTP_URL      smtp:// or smtps:// URL of the mail server, optional: without it e-mail stays in the outbox
+ *   PUBLIC_URL    the shop's address, http(s)://host[:port] (optional): the origin of every link in its e-mails, for the
+ *                 site it names (one of its domains) or a site without domains; never the request's Host
  *   MAIL_FROM     the sender of every e-mail (default Vitrine <no-reply@localhost>)
  *   STRIPE_SECRET_KEY       Stripe secret key (sk_… or a restricted rk_…), needed by sites whose payment provider is stripe
  *   STRIPE_PUBLISHABLE_KEY  Stripe publishable key (pk_…), for Stripe.js on the checkout page
@@ -37,6 +39,8 @@ export interface Config {
   httpLimits?: Partial<HttpLimits>;
   smtpUrl?: string;
   mailFrom: string;
+  /** PUBLIC_URL: the origin of e-mail links (src/core/linkOrigin.ts), e.g. https://shop.example.com. */
+  publicUrl?: string;
   /** Present when any STRIPE_* setting is. */
   stripe?: StripeConfig;
   /** Present when any RECAPTCHA_ENTERPRISE_* or TURNSTILE_* setting is. */
@@ -110,11 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>, not '${mailFrom.replace(/\p{Cc}/gu, '?')}'`);
   }
 
+  const rawPublicUrl = value('PUBLIC_URL');
+  const publicUrl = rawPublicUrl !== undefined && isBaseUrl(rawPublicUrl) ? new URL(rawPublicUrl).origin : undefined;
+  if (rawPublicUrl !== undefined && publicUrl === undefined) {
+    problems.push(`PUBLIC_URL must be an http:// or https:// URL with a host and no path (https://shop.example.com), not '${redacted(rawPublicUrl)}'`);
+  }
+
   const stripe = stripeConfig(value, problems);
   const captcha = captchaConfig(value, problems);
 
   if (problems.length) throw new ConfigError(problems);
-  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(stripe ? { stripe } : {}), ...(captcha ? { captcha } : {}) };
+  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(publicUrl !== undefined ? { publicUrl } : {}), ...(stripe ? { stripe } : {}), ...(captcha ? { captcha } : {}) };
 }
 
 /** Fastify's trustProxy: none, every hop, a number of hops, or the proxies' addresses and CIDR ranges. */

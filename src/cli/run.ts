@@ -347,6 +347,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       ...(config.redisUrl !== undefined ? { redisUrl: config.redisUrl } : {}),
       paymentEnv: paymentEnvOf(config),
       captchaEnv: captchaEnvOf(config),
+      ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
     });
     let jobs: { stop(): Promise<void> } | undefined = undefined;
     const shutdown = async (signal: string) => {
@@ -379,7 +380,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const { abandonedPaymentsJob, analyticsRollupJob, cartExpiryJob, outboxJob, restockJob, startJobRunner, subscriptionBillingJob } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
-    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log), analyticsRollupJob(handle.db, analyticsRetention, app.log), restockJob(handle.db, app.log)], log: app.log });
+    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl), analyticsRollupJob(handle.db, analyticsRetention, app.log), restockJob(handle.db, app.log)], log: app.log });
     io.out(
       config.smtpUrl !== undefined
         ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`

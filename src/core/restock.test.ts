@@ -150,7 +150,9 @@ describe('restock sends', () => {
   it('links go to the address signed up at only when it is the site’s', () => {
     expect(linkOrigin([], 'http', 'localhost:3000')).toBe('http://localhost:3000');
     expect(linkOrigin(['shop.example'], 'https', 'Shop.Example')).toBe('https://shop.example');
-    expect(linkOrigin(['shop.example'], 'https', 'shop.example:8443')).toBe('https://shop.example:8443');
+    // A port the site does not list is the request's word: the domain as listed.
+    expect(linkOrigin(['shop.example'], 'https', 'shop.example:8443')).toBe('https://shop.example');
+    expect(linkOrigin(['shop.example:8443'], 'https', 'shop.example:8443')).toBe('https://shop.example:8443');
     expect(linkOrigin(['shop.example', 'www.shop.example'], 'http', 'evil.example')).toBe('https://shop.example');
     expect(linkOrigin(['localhost:3000'], 'https', 'evil.example')).toBe('http://localhost:3000');
   });

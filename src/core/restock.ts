@@ -140,16 +140,5 @@ export function restockedSkus(before: ReadonlyMap<string, RestockStockLevel>, af
   return skus;
 }
 
-/**
- * The origin of the links in restock e-mails: the address the shopper signed up at when it is one of the site's
- * domains (or the site has none, as on a developer's machine); else the site's first domain. A forged Host header can
- * then never put another website's links into e-mails the shop sends.
- */
-export function linkOrigin(domains: readonly string[], protocol: string, host: string): string {
-  const requested = host.trim().toLowerCase();
-  const scheme = protocol === 'https' ? 'https' : 'http';
-  if (domains.length === 0 || domains.includes(requested) || domains.includes(requested.replace(/:\d+$/, ''))) return `${scheme}://${requested}`;
-  const domain = domains[0] as string;
-  const local = /^(localhost|127\.\d+\.\d+\.\d+)(:\d+)?$/.test(domain);
-  return `${local ? 'http' : 'https'}://${domain}`;
-}
+/** The origin of the links in restock e-mails: the site's own address, never a forged Host (./linkOrigin.ts). */
+export { linkOrigin } from './linkOrigin';

@@ -91,6 +91,8 @@ export interface BuildAppOptions {
   captchaEnv?: CaptchaEnv;
   /** Tests only: the providers' browser scripts served by a local stand-in (the pages' CSP then allows its origin). */
   captchaScripts?: CaptchaScriptUrls;
+  /** PUBLIC_URL: the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
+  publicUrl?: string;
   /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
   accountRoutes?: AccountRouteOptions;
   /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.clientDir !== undefined ? { clientDir: options.clientDir } : {}),
     verifyCaptcha: captchaVerifier(options.captchaEnv ?? {}, { warn: (message) => app.log.warn(message) }),
     ...(options.captchaScripts !== undefined ? { captchaScripts: options.captchaScripts } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   };
 
   if (options.logger) app.addHook('onResponse', logRequest);
@@ -338,6 +341,22 @@ function handleClientError(error: ConnectionError, socket: Socket): void {
         ? new ApiError('request-timeout', 'The request was not received in time.')
         : new ApiError('invalid-input', PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`);
   socket.end(rawErrorAnswer(apiError));
+  closeAfterAnswer(socket);
+}
+
+/** How long a client has to read an error answer written straight to its socket before the connection is dropped. */
+const ANSWER_LINGER_MS = 1000;
+
+/**
+ * Closes the connection for good shortly after an error answer. `end()` only closes the server's side: Node's HTTP
+ * sockets are half-open, so a client that ignores the server's FIN and goes on trickling its body (a slow-request
+ * attack does) would otherwise keep the connection, and its place under MAX_CONNECTIONS, for as long as it likes. The
+ * short wait lets a well-behaved client read the answer before the connection is reset.
+ */
+function closeAfterAnswer(socket: Duplex): void {
+  const timer = setTimeout(() => socket.destroy(), ANSWER_LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** An error answer written straight to the socket, then closed: for what never reaches Fastify. */
@@ -369,6 +388,7 @@ function answerConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => {});
   if (!socket.writable) return void socket.destroy();
   socket.end(rawErrorAnswer(new ApiError('method-not-allowed', 'The CONNECT method is not supported: this server is not a proxy.'), 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+  closeAfterAnswer(socket);
 }
 
 const parseReason = (error: ConnectionError) => {

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/tables';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
+import { linkOrigin } from '../core/linkOrigin';
 import type { CaptchaVerifier } from '../services/captcha';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
@@ -27,6 +28,8 @@ export interface AppContext {
   verifyCaptcha?: CaptchaVerifier;
   /** The third-party CAPTCHA scripts served from elsewhere (tests only: a local stand-in for the provider). */
   captchaScripts?: CaptchaScriptUrls;
+  /** PUBLIC_URL (src/config.ts): the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
+  publicUrl?: string;
   /**
    * Renders the 404 answer for a non-API path (a page route module may set it to render the site's not-found page,
    * page type 100). When unset, a minimal HTML page is sent.
@@ -36,3 +39,10 @@ export interface AppContext {
 
 /** Whether this answer's cookies are Secure: always with ctx.secureCookies, else when the request is https (behind a trusted proxy: its X-Forwarded-Proto). */
 export const secureCookiesFor = (ctx: AppContext, request: FastifyRequest): boolean => ctx.secureCookies || request.protocol === 'https';
+
+/**
+ * The origin of the links in the e-mails a request causes (order, newsletter, gift card, subscription, restock): the
+ * site's configured domains or PUBLIC_URL, never a Host the site does not list (src/core/linkOrigin.ts).
+ */
+export const mailLinkOrigin = (ctx: AppContext, site: Pick<Site, 'domains'>, request: FastifyRequest): string =>
+  linkOrigin(site.domains, request.protocol, request.host, ctx.publicUrl);

@@ -168,12 +168,12 @@ export function abandonedPaymentsJob(db: Kysely<Database>, env: PaymentEnv, log?
 export const SUBSCRIPTION_BILLING_INTERVAL_MS = 5 * 60_000;
 
 /** Bills the subscription periods that are due (./subscriptions/billing.ts: one bill per period across processes). */
-export function subscriptionBillingJob(db: Kysely<Database>, env: PaymentEnv, log?: JobLog): Job {
+export function subscriptionBillingJob(db: Kysely<Database>, env: PaymentEnv, log?: JobLog, publicUrl?: string): Job {
   return {
     name: 'subscription-billing',
     intervalMs: SUBSCRIPTION_BILLING_INTERVAL_MS,
     async run() {
-      const summary = await billDueSubscriptions(db, { now: new Date(), paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env) });
+      const summary = await billDueSubscriptions(db, { now: new Date(), paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env), publicUrl });
       for (const problem of summary.errors) log?.error({ job: 'subscription-billing', subscriptionId: problem.subscriptionId }, `subscription ${problem.subscriptionId} not billed: ${problem.error}`);
       const { paid, awaitingPayment, declined, soldOut, failed } = summary;
       if (paid + awaitingPayment + declined + soldOut + failed > 0) {

@@ -3,9 +3,16 @@
  * and the links to other pages of results. Every text of a result is plain text: the marks are <mark> elements
  * around React text nodes, so nothing a site file holds can become markup.
  */
+import type { CurrencyCode } from '../core/currency';
 import { ROUTES } from '../core/purchaseRoute';
 import { highlight, SEARCH_COUNT_CAP, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
+import { toCoreProduct } from '../services/coreProduct';
 import type { SearchHit, SearchKind } from '../services/search';
+import type { Product } from '../site/schema';
+import type { UiLabels } from './labels';
+import { ListPrice } from './ListPrice';
+import { ProductMark } from './ProductCard';
+import { ResponsiveImage } from './ResponsiveImage';
 import { SearchForm } from './SearchForm';
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { product: 'Product', page: 'Page', post: 'Blog post' };
@@ -28,8 +35,19 @@ export type SearchView =
       /** Whether a result follows this page. */
       more: boolean;
       hits: SearchHit[];
+      /** No document holds every word: `hits` hold some of them (each says which: `termsFound`). */
+      partial: boolean;
+      /** The products among the hits, by id: their picture, price and mark. */
+      products: ReadonlyMap<string, Product>;
       firstNumber: number;
     };
+
+/** What a product result needs to show its picture and price. */
+export interface SearchShop {
+  siteId: string;
+  currency: CurrencyCode;
+  labels: UiLabels;
+}
 
 /** Text with the words the terms find in <mark>. */
 export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
@@ -51,12 +69,36 @@ export const resultsSummary = (total: number, query: string, capped = false): st
       ? `No results for “${query}”.`
       : `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
 
-function Result({ hit, terms }: { hit: SearchHit; terms: readonly string[] }) {
+/**
+ * When no result holds every word: 'No results have every word of “mugs cobalt”.' then '2 results with some of the
+ * words:' ('More than 100 results …' past the count's cap).
+ */
+export const partialSummary = (query: string): string => `No results have every word of “${query}”.`;
+export const partialLabel = (total: number, capped = false): string =>
+  `${capped ? `More than ${SEARCH_COUNT_CAP} results` : `${total} ${total === 1 ? 'result' : 'results'}`} with some of the words:`;
+/** Under a result holding some of the words: the words it lacks. */
+export const missingWords = (terms: readonly string[], found: readonly string[]): string =>
+  `Missing: ${terms.filter((t) => !found.includes(t)).join(', ')}`;
+
+/** A product result's picture (a link to its page) and, beside the texts, its price and mark. */
+function ProductMedia({ product, href, shop }: { product: Product; href: string; shop: SearchShop }) {
+  const image = product.images[0];
+  return (
+    <a className="search-result__media" href={href} tabIndex={-1} aria-hidden="true">
+      {image ? <ResponsiveImage siteId={shop.siteId} image={image} sizes="96px" displayWidth={96} /> : null}
+    </a>
+  );
+}
+
+function Result({ hit, terms, product, shop }: { hit: SearchHit; terms: readonly string[]; product: Product | undefined; shop: SearchShop }) {
   const snippet = searchSnippet(hit.summary, terms);
   // The details (tags, variant values, headings) are shown when they hold a word the text does not.
   const showDetails = hit.details !== '' && textMatches(hit.details, terms) && !textMatches(snippet, terms);
+  const core = product ? toCoreProduct(product, shop.currency) : undefined;
   return (
-    <li className="search-result">
+    <li className={product ? 'search-result search-result--product' : 'search-result'}>
+      {product ? <ProductMedia product={product} href={hit.path} shop={shop} /> : null}
+      <div className="search-result__body">
       <p className="search-result__kind">{SEARCH_KIND_LABELS[hit.kind]}</p>
       <h2 className="search-result__title">
         <a href={hit.path}>
@@ -68,11 +110,19 @@ function Result({ hit, terms }: { hit: SearchHit; terms: readonly string[] }) {
           <Highlighted text={hit.details} terms={terms} />
         </p>
       ) : null}
+      {product && core ? (
+        <div className="search-result__price">
+          <ListPrice product={product} core={core} currency={shop.currency} labels={shop.labels} />
+          <ProductMark product={product} core={core} labels={shop.labels} />
+        </div>
+      ) : null}
       {snippet ? (
         <p className="search-result__snippet">
           <Highlighted text={snippet} terms={terms} />
         </p>
       ) : null}
+      {hit.termsFound ? <p className="search-result__missing">{missingWords(terms, hit.termsFound)}</p> : null}
+      </div>
     </li>
   );
 }
@@ -100,7 +150,7 @@ function Pages({ query, page, pageCount, more }: { query: string; page: number; 
   );
 }
 
-export function SearchPage({ view }: { view: SearchView }) {
+export function SearchPage({ view, shop }: { view: SearchView; shop: SearchShop }) {
   const message = view.state === 'refused' ? view.message : view.state === 'form' ? view.message : undefined;
   return (
     <div className="search-page">
@@ -120,13 +170,18 @@ export function SearchPage({ view }: { view: SearchView }) {
       {view.state === 'results' ? (
         <>
           <p className="search-page__summary">
-            {resultsSummary(view.total, view.query, view.totalCapped)}
+            {view.partial ? partialSummary(view.query) : resultsSummary(view.total, view.query, view.totalCapped)}
             {view.termsDropped ? ` ${SEARCH_MESSAGES.termsDropped}` : ''}
           </p>
+          {view.partial ? (
+            <p className="search-page__partial" id="search-partial">
+              {partialLabel(view.total, view.totalCapped)}
+            </p>
+          ) : null}
           {view.hits.length > 0 ? (
-            <ol className="search-results" start={view.firstNumber}>
+            <ol className="search-results" start={view.firstNumber} {...(view.partial ? { 'aria-labelledby': 'search-partial' } : {})}>
               {view.hits.map((hit) => (
-                <Result key={`${hit.kind}/${hit.itemId}`} hit={hit} terms={view.terms} />
+                <Result key={`${hit.kind}/${hit.itemId}`} hit={hit} terms={view.terms} product={hit.kind === 'product' ? view.products.get(hit.itemId) : undefined} shop={shop} />
               ))}
             </ol>
           ) : view.total > 0 ? (

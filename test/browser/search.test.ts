@@ -2,8 +2,11 @@
  * Site search in a real browser, on SQLite and PostgreSQL (the demo site): a query typed in the header's search form
  * by keyboard finds a product by a word of its description, with the word marked; the results are reached with Tab
  * and followed with Enter; the next page of results; a refused query says why beside the field; no page view is
- * sent from /search; axe-core finds no violation. Needs the browser bundle (`npx vite build`).
+ * sent from /search; a query no document holds every word of shows those holding some, labelled, with pictures and
+ * prices, at 390 and 1280 px (screenshots in the temporary folder); axe-core finds no violation. Needs the browser bundle (`npx vite build`).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEARCH_MESSAGES } from '../../src/core/search';
@@ -91,6 +94,38 @@ describeEachEngine((engine) => engine, (engine) => {
     // Page views: the home page and the result followed, never /search (the followed page's may already be sent).
     await expect.poll(() => hits, { timeout: 10_000 }).toEqual(['/', href]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("shows what holds some of the words of 'mugs cobalt', labelled so, with pictures and prices, on a phone and a desktop", { timeout: 60_000 }, async () => {
+    for (const width of [390, 1280]) {
+      const view = await browser.newContext({ viewport: { width, height: 844 } });
+      try {
+        const tab = await view.newPage();
+        const errors: string[] = [];
+        tab.on('pageerror', (e) => errors.push(e.message));
+        await tab.goto(`${shop.url}/search?q=mugs+cobalt`, { waitUntil: 'load' });
+        expect(await tab.locator('.search-page__summary').textContent()).toBe('No results have every word of “mugs cobalt”.');
+        const list = tab.getByRole('list', { name: '5 results with some of the words:' });
+        expect(await list.isVisible()).toBe(true);
+        const vase = list.getByRole('listitem').filter({ hasText: 'Cobalt Bud Vase' });
+        expect(await vase.locator('.search-result__missing').textContent()).toBe('Missing: mugs');
+        expect(await vase.locator('.price').textContent()).toBe('$38.00 – $46.00');
+        const picture = vase.locator('img');
+        await picture.scrollIntoViewIfNeeded();
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+        // The picture sits beside the texts, never wider than its column; the page does not scroll sideways.
+        const box = (await picture.boundingBox())!;
+        const title = (await vase.getByRole('heading').boundingBox())!;
+        expect(box.width).toBeLessThanOrEqual(100);
+        expect(title.x).toBeGreaterThan(box.x + box.width);
+        expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await axeViolationsOf(tab)).toEqual([]);
+        await tab.screenshot({ path: join(tmpdir(), `vitrine-search-${engine}-${width}.png`), fullPage: true });
+        expect(errors).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    }
   });
 
   it('pages through results, and a refused query says why beside the field', { timeout: 60_000 }, async () => {

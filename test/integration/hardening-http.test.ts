@@ -77,6 +77,36 @@ function parseAnswer(text: string): Omit<RawAnswer, 'closedAfterMs' | 'raw'> {
 
 const portOf = (app: FastifyInstance) => (app.server.address() as net.AddressInfo).port;
 
+/**
+ * Sends `head`, then one byte of body every 50 ms for as long as the connection lets it, like a slow-request attack:
+ * it reads the answer but never closes its own side on the server's FIN (allowHalfOpen), so the connection ends only
+ * when the server drops it (the time of that is `closedAfterMs`; null if still open at the deadline).
+ */
+function trickleUntilDropped(port: number, head: string, deadlineMs: number): Promise<{ answer: string; closedAfterMs: number | null }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let answer = '';
+    let done = false;
+    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(head));
+    const trickle = setInterval(() => {
+      if (socket.writable) socket.write(' ');
+    }, 50);
+    const finish = (closed: boolean) => {
+      if (done) return;
+      done = true;
+      clearInterval(trickle);
+      clearTimeout(deadline);
+      socket.destroy();
+      resolve({ answer, closedAfterMs: closed ? Date.now() - started : null });
+    };
+    const deadline = setTimeout(() => finish(false), deadlineMs);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', () => finish(true));
+    socket.on('close', () => finish(true));
+  });
+}
+
 /** `{ code, message, type }` and nothing else, as every error answer. */
 function expectErrorShape(answer: Omit<RawAnswer, 'closedAfterMs' | 'raw'>, status: number, code: string) {
   expect(answer.status).toBe(status);
@@ -218,6 +248,25 @@ forEachEngine((engine, getDb) => {
       }
     });
 
+    it('keeps the README’s promise as `vitrine serve` sets the limits: REQUEST_TIMEOUT_MS alone, a trickling client dropped within it and a few seconds', { timeout: 20_000 }, async () => {
+      // What `vitrine serve` does: the environment's limits (here only REQUEST_TIMEOUT_MS, at its smallest) to buildApp.
+      const config = loadConfig({ REQUEST_TIMEOUT_MS: '1000' });
+      const app = await buildApp({ db: getDb(), engine, ...(config.httpLimits ? { httpLimits: config.httpLimits } : {}) });
+      try {
+        await app.listen({ host: '127.0.0.1', port: 0 });
+        // Node looks for late requests every second at most (its default is every 30 s).
+        expect((app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBeLessThanOrEqual(1000);
+        const head = `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
+        const { answer, closedAfterMs } = await trickleUntilDropped(portOf(app), head, 15_000);
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer).toContain('"code":"request-timeout"');
+        expect(closedAfterMs).not.toBeNull();
+        expect(closedAfterMs!).toBeLessThan(1000 + 5000);
+      } finally {
+        await app.close();
+      }
+    });
+
     describe('with short limits', () => {
       let app: FastifyInstance;
       beforeAll(async () => {
@@ -244,6 +293,15 @@ forEachEngine((engine, getDb) => {
         expect(answer.closedAfterMs).not.toBeNull();
         expect(answer.closedAfterMs!).toBeLessThan(2000);
         expectErrorShape(answer, 408, 'request-timeout');
+      });
+
+      it('drops a connection whose body trickles on after the 408, the client ignoring the server closing its side', async () => {
+        const head = `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
+        const { answer, closedAfterMs } = await trickleUntilDropped(portOf(app), head, 8000);
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        // The 300 ms limit, Node's check, and a second to read the answer.
+        expect(closedAfterMs).not.toBeNull();
+        expect(closedAfterMs!).toBeLessThan(300 + 4000);
       });
 
       it('answers 408 (JSON) to headers that trickle in', async () => {

@@ -3,9 +3,9 @@
  * tags, variant values, pages and blog posts, escaped highlights, paging, bad queries, the census and the page
  * cache, the rate limit, the index kept in step with imports, and migration 010 indexing sites already stored.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { SEARCH_RATE_LIMIT } from '../../src/server/rateLimits';
 import { buildApp } from '../../src/server/app';
 import { importSite, SiteFileError } from '../../src/site/import';
 import type { SiteFileInput } from '../../src/site/schema';
+import { DEMO_SITE_FILE } from '../browser/server';
 import { createFreshDb, describeEachEngine, forEachEngine } from '../support/engines';
 
 const HOST = 'search.test';
@@ -182,7 +183,42 @@ forEachEngine((engine, getDb) => {
       expect(creme.paths).toEqual(['/shop/p/creme']);
       expect(creme.html).toContain('<mark>Crème</mark> <mark>Brûlée</mark> Dish');
       expect((await search('walnut bread')).paths).toEqual(['/shop/p/board']);
-      expect((await search('walnut zebra')).paths).toEqual([]);
+      // No document holds 'zebra': those holding 'walnut' are shown, labelled as holding some of the words.
+      const zebra = await search('walnut zebra');
+      expect(zebra.summary).toBe('No results have every word of “walnut zebra”.');
+      expect(zebra.paths).toEqual(['/shop/p/tray', '/shop/p/board']);
+    });
+
+    it('when no document holds every word, shows those holding some of them, most words first, each saying what it lacks', async () => {
+      const { status, html, paths, summary } = await search('kettle walnut bread');
+      expect(status).toBe(200);
+      expect(summary).toBe('No results have every word of “kettle walnut bread”.');
+      expect(html).toContain('<p class="search-page__partial" id="search-partial">3 results with some of the words:</p>');
+      expect(html).toContain('<ol class="search-results" start="1" aria-labelledby="search-partial">');
+      // The board holds two of the words; the tray and the kettle one each, in the site file's order.
+      expect(paths).toEqual(['/shop/p/board', '/shop/p/tray', '/shop/p/oldname']);
+      expect([...html.matchAll(/<p class="search-result__missing">([^<]*)<\/p>/g)].map((m) => m[1])).toEqual([
+        'Missing: kettle',
+        'Missing: kettle, bread',
+        'Missing: walnut, bread',
+      ]);
+      // The words each one holds are marked.
+      expect(html).toContain('<a href="/shop/p/board"><mark>Walnut</mark> Board</a>');
+      expect(html).toContain('<a href="/shop/p/oldname">Copper <mark>Kettle</mark></a>');
+      // No document holds any word, or one word alone: no such list.
+      const none = await search('zebra yak');
+      expect(none.summary).toBe('No results for “zebra yak”.');
+      expect(none.html).not.toContain('search-page__partial');
+      expect((await search('walnut')).html).not.toContain('search-result__missing');
+    });
+
+    it('pages through the results holding some of the words', async () => {
+      const first = await search('widget zebra');
+      expect(first.html).toContain('25 results with some of the words:');
+      expect(first.paths).toEqual(widgets.slice(0, SEARCH_PAGE_SIZE).map((w) => `/shop/p/${w.slug}`));
+      const third = await search('widget zebra', 3);
+      expect(third.paths).toEqual(widgets.slice(20).map((w) => `/shop/p/${w.slug}`));
+      expect(third.html).toContain('<span class="search-pages__current" aria-current="page">Page 3 of 3</span>');
     });
 
     it('searches only the site of the request', async () => {
@@ -337,7 +373,10 @@ forEachEngine((engine, getDb) => {
       }
       // Quoted and apostrophe words are searched as words.
       expect((await search('"walnut"')).paths).toEqual(['/shop/p/board', '/shop/p/tray']);
-      expect((await search('NEAR(walnut')).paths).toEqual([]);
+      // 'NEAR' is a word no document holds: the documents holding 'walnut' are shown as holding some of the words.
+      const near = await search('NEAR(walnut');
+      expect(near.summary).toBe('No results have every word of “NEAR(walnut”.');
+      expect(near.html).toContain('<p class="search-result__missing">Missing: near</p>');
       // The first query value is the one searched.
       expect(resultPaths((await get('/search?q=picnic&q=walnut')).body)).toEqual(['/shop/p/blanket']);
     });
@@ -406,6 +445,50 @@ describeEachEngine((engine) => `migration 010 on ${engine}`, (engine) => {
         expect(resultPaths(res.body)).toEqual(['/shop/p/board', '/shop/p/tray']);
         const post = await app.inject({ method: 'GET', url: '/search?q=teapot', headers: { host: HOST } });
         expect(resultPaths(post.body)).toEqual(['/journal/kiln-day']);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
+
+describeEachEngine((engine) => `the demo's search on ${engine}`, (engine) => {
+  it("shows each product's picture, price and mark; 'mugs cobalt' shows what holds some of the words, labelled so", async () => {
+    const fresh = await createFreshDb(engine);
+    try {
+      await importSite(fresh.db, readFileSync(DEMO_SITE_FILE, 'utf8'), dirname(DEMO_SITE_FILE));
+      const app = await buildApp({ db: fresh.db, engine });
+      try {
+        const res = await app.inject({ method: 'GET', url: '/search?q=mugs+cobalt', headers: { host: 'localhost' } });
+        expect(res.statusCode).toBe(200);
+        const html = res.body;
+        expect(summaryOf(html)).toBe('No results have every word of “mugs cobalt”.');
+        expect(html).toContain('<p class="search-page__partial" id="search-partial">5 results with some of the words:</p>');
+        expect(resultPaths(html)).toEqual(['/shop/p/speckled-mug', '/shop/p/bud-vase', '/shop/p/engraved-mug', '/coming-soon', '/blog/glaze-notes-cobalt']);
+        const results = html.split('<li class="search-result').slice(1);
+        const missing = results.map((r) => /<p class="search-result__missing">([^<]*)<\/p>/.exec(r)?.[1]);
+        expect(missing).toEqual(['Missing: cobalt', 'Missing: mugs', 'Missing: cobalt', 'Missing: cobalt', 'Missing: mugs']);
+        // Products: their first picture (linking to the product) and their price; the sold-out vase its mark too.
+        const [mug, vase, engraved, page, post] = results as [string, string, string, string, string];
+        expect(mug).toMatch(/^ search-result--product"><a class="search-result__media" href="\/shop\/p\/speckled-mug"[^>]*><img src="\/assets\/demo\/images\/speckled-mug-oatmeal\.jpg\?v=1&amp;format=100w"[^>]* alt="Oatmeal speckled stoneware mug"/);
+        expect(mug).toContain('<div class="search-result__price"><p class="price-block"><span class="price">$28.00</span></p></div>');
+        expect(vase).toContain('alt="Cobalt blue bud vase"');
+        expect(vase).toContain('<span class="price">$38.00 – $46.00</span>');
+        expect(vase).toContain('<span class="product-mark product-mark--status">next kiln soon</span>');
+        expect(engraved).toContain('<span class="price">$39.00</span>');
+        // Pages and posts have neither.
+        for (const other of [page, post]) {
+          expect(other).not.toContain('<img');
+          expect(other).not.toContain('search-result__price');
+        }
+        // A search every word of which a product holds shows its picture and price too.
+        const full = await app.inject({ method: 'GET', url: '/search?q=speckled+mug', headers: { host: 'localhost' } });
+        expect(summaryOf(full.body)).toMatch(/^\d+ results? for “speckled mug”$/);
+        expect(full.body).not.toContain('search-page__partial');
+        expect(full.body).toContain('<span class="price">$28.00</span>');
+        expect(full.body).toContain('speckled-mug-oatmeal.jpg?v=1&amp;format=100w');
       } finally {
         await app.close();
       }

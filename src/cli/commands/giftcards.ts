@@ -6,6 +6,7 @@
  * (services/giftCardDelivery.ts). Without SMTP_URL, or when the send fails, the card waits in the outbox and its code
  * is made when the outbox sends it — a code is never kept anywhere to print later.
  */
+import { linkOrigin } from '../../core/linkOrigin';
 import { DEFAULT_CURRENCY, fractionDigits, parseCurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import { checkDeliveryDate } from '../../core/giftCard';
@@ -109,7 +110,6 @@ async function issue(args: string[], io: CliIo): Promise<number> {
     const now = new Date();
     const delivery = checkDeliveryDate('', site.settings.timeZone, now);
     if (!delivery.ok) throw new UserError(delivery.error);
-    const host = site.domains[0] ?? 'localhost';
     const issued = await inTransaction(handle.db, async (trx) =>
       ok(
         await issueGiftCard(trx, site, {
@@ -120,7 +120,7 @@ async function issue(args: string[], io: CliIo): Promise<number> {
           purchaserEmail: null,
           orderId: null,
           delivery: delivery.value,
-          shopUrl: `${host === 'localhost' || host === '127.0.0.1' ? 'http' : 'https'}://${host}/`,
+          shopUrl: `${linkOrigin(site.domains, '', '', config.publicUrl)}/`,
           now,
         }),
       ),

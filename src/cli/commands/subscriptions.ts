@@ -119,7 +119,7 @@ async function bill(args: string[], io: CliIo): Promise<number> {
   const config = loadSettings();
   return withDatabase(config, io, async (handle) => {
     const env = paymentEnvOf(config);
-    const summary = await billDueSubscriptions(handle.db, { now, paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env) });
+    const summary = await billDueSubscriptions(handle.db, { now, paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env), publicUrl: config.publicUrl });
     io.out(
       `Billed at ${now.toISOString()}: ${summary.paid} paid, ${summary.awaitingPayment} awaiting payment, ${summary.declined} declined (now past due), ` +
         `${summary.soldOut} sold out (not charged), ${summary.failed} to retry.`,

@@ -3,10 +3,10 @@
  * placing the order. Thin: validate, one service call, map the result. The checkout pages (HTML, the no-JavaScript
  * form) are in ./checkoutPages.tsx and call the same services.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from '../../services/checkout';
 import type { CheckoutFailure } from '../../services/orderTypes';
-import { secureCookiesFor, type AppContext } from '../context';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../context';
 import { ApiError, type ErrorCode } from '../errors';
 import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
@@ -17,9 +17,8 @@ import { checkoutChoicesBody, placeOrderBody } from './checkout.schema';
 export const ORDER_PATH_PREFIX = '/checkout/order/';
 export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
 
-/** The absolute URL of an order page, on the host the shopper used (for e-mails). */
-export const orderUrlFor = (request: FastifyRequest) => (orderId: string): string =>
-  `${request.protocol}://${request.host}${orderPath(orderId)}`;
+/** The absolute URL of an order page, for e-mails: on the site's own address (`mailLinkOrigin`), never a forged Host. */
+export const orderUrlFor = (origin: string) => (orderId: string): string => `${origin}${orderPath(orderId)}`;
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): void {
   // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
@@ -35,7 +34,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, op
   app.post('/api/commerce/checkout/orders', { config }, async (request, reply) => {
     const body = parseInput(placeOrderBody, request.body, 'body');
     const site = await siteOf(request);
-    const result = await placeOrder(ctx.db, site, cartToken(request), body, { payments: ctx.paymentsFor(site), orderUrl: orderUrlFor(request) });
+    const result = await placeOrder(ctx.db, site, cartToken(request), body, { payments: ctx.paymentsFor(site), orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)) });
     reply.header('cache-control', 'no-store');
     if (!result.ok) throw checkoutError(result.error);
     // The cart is bought: the browser forgets it, so the pill disappears and the next add starts a new cart.

@@ -43,7 +43,7 @@ import {
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
-import { secureCookiesFor, type AppContext } from '../context';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { siteOf } from '../plugins/site';
 import { writeRouteConfig } from '../rateLimits';
@@ -190,7 +190,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         const step = stepFor(shown.fields, { belowMinimum: shown.quote.minimumSubtotalMessage !== null });
         return renderCheckout(request, reply, site, shown.quote, { values: withQuotedGiftCards(values, shown.quote.giftCards), errors: {}, alert, step }, 409);
       }
-      const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(request) });
+      const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)) });
       if (result.ok) {
         // The cart is bought: the browser forgets it, as after the JSON call.
         clearCartCookies(reply, secureCookiesFor(ctx, request));

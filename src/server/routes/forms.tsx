@@ -34,7 +34,7 @@ import type { Site } from '../../services/sites';
 import { ALTCHA_FIELD, FORM_ID_FIELD } from '../../client/islands/FormBlockForm';
 import { readFormInputs } from '../../ui/FormFields';
 import { CRUMB_PLACEHOLDER, type FormPostState } from '../../ui/formPost';
-import type { AppContext } from '../context';
+import { mailLinkOrigin, type AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
@@ -85,7 +85,6 @@ function refusalAnswer(refusal: SubmissionRefusal): { status: number; body: { er
   }
 }
 
-const baseUrlOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 /** What a third-party CAPTCHA's checks read of the request. */
 const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
@@ -159,7 +158,7 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       values,
       captchaToken: captchaTokenOf(body),
       pagePath: typeof body.pagePath === 'string' && /^\/[^\s]{0,500}$/.test(body.pagePath) ? body.pagePath : null,
-      baseUrl: baseUrlOf(request),
+      baseUrl: mailLinkOrigin(ctx, site, request),
       visitor: visitorOf(request),
       placement: body.placement === 'promoPopup' ? 'promoPopup' : null,
       productId: typeof body.productId === 'string' && PRODUCT_ID.test(body.productId) ? body.productId : null,
@@ -292,7 +291,7 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
         values: raw,
         captchaToken: typeof body[ALTCHA_FIELD] === 'string' ? (body[ALTCHA_FIELD] as string) : null,
         pagePath: path,
-        baseUrl: baseUrlOf(request),
+        baseUrl: mailLinkOrigin(ctx, site, request),
         visitor: visitorOf(request),
         productId: block?.type === 'productWaitlist' ? (block.productId ?? null) : null,
       }, captchaDeps);

@@ -21,7 +21,7 @@ import { buyGiftCard, giftCardProduct, type GiftCardPurchaseFailure, type GiftCa
 import type { Site } from '../../services/sites';
 import type { Product } from '../../site/schema';
 import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../ui/giftcard/GiftCardCheckoutPage';
-import type { AppContext } from '../context';
+import { mailLinkOrigin, type AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { siteOf } from '../plugins/site';
 import { writeRouteConfig } from '../rateLimits';
@@ -126,7 +126,7 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
         ctx.db,
         site,
         { product, values, idempotencyKey: key, payment },
-        { payments, orderUrl: orderUrlFor(request), shopUrl: `${request.protocol}://${request.host}/` },
+        { payments, orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)), shopUrl: `${mailLinkOrigin(ctx, site, request)}/` },
       );
       if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       return render(request, reply, site, product, { values, failure: result.error });

@@ -25,7 +25,7 @@ import type { ReactNode } from 'react';
 import { CRUMB_FIELD } from '../../core/crumb';
 import { PageType } from '../../core/enums';
 import { FORM_STATUS_MESSAGES } from '../../core/forms/submission';
-import { linkOrigin, RESTOCK_FIELDS } from '../../core/restock';
+import { RESTOCK_FIELDS } from '../../core/restock';
 import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
 import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
@@ -40,7 +40,7 @@ import { ALTCHA_FIELD } from '../../client/captcha/useCaptcha';
 import { CRUMB_PLACEHOLDER, type FormPostState } from '../../ui/formPost';
 import { restockPostId } from '../../ui/RestockSignUpBlock';
 import { registerRestockAccountRoutes } from './restockAccount';
-import type { AppContext } from '../context';
+import { mailLinkOrigin, type AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
@@ -100,7 +100,7 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
     return current > perProduct ? retryAfterSeconds(ttl) : null;
   };
   const signUpContext = (request: FastifyRequest, site: Site): RestockSignUpContext => ({
-    baseUrl: linkOrigin(site.domains, request.protocol, request.host),
+    baseUrl: mailLinkOrigin(ctx, site, request),
     visitor: visitorOf(request),
     ...(ctx.verifyCaptcha ? { verifyCaptcha: ctx.verifyCaptcha } : {}),
   });

@@ -19,12 +19,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTRIBUTOR_ROLES, ContributorRole } from '../../core/enums';
-import { linkOrigin } from '../../core/restock';
 import { listRestockGroups, listRestockSignUps } from '../../services/restock/lists';
 import { sendRestockNotifications, type RestockSendResult } from '../../services/restock/send';
 import { signUpForRestock } from '../../services/restock/signUps';
 import * as catalog from '../../services/catalog';
-import type { AppContext } from '../context';
+import { mailLinkOrigin, type AppContext } from '../context';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
 import { perWindow, RATE_LIMIT_WINDOW_MS } from '../rateLimits';
@@ -48,7 +47,7 @@ export function registerRestockAccountRoutes(app: FastifyInstance, ctx: AppConte
     const user = await requireSiteUser(request, CONTRIBUTOR_ROLES);
     const site = await siteOf(request);
     const payload = { productId: body.productId, variantId: body.variantId, siteVisitorEmail: user.email, isJoinMailingList: false };
-    const result = await signUpForRestock(ctx.db, site, payload, { baseUrl: linkOrigin(site.domains, request.protocol, request.host), signedInUser: true });
+    const result = await signUpForRestock(ctx.db, site, payload, { baseUrl: mailLinkOrigin(ctx, site, request), signedInUser: true });
     if (!result.ok) throw restockRefusalError(result.error);
     reply.header('cache-control', 'no-store');
     return { signedUp: true };

@@ -32,7 +32,7 @@ import { createSubscriptionCart, type SubscriptionCartFailure } from '../../serv
 import { checkoutChoices, emptyCheckoutValues, paymentInput, readCheckoutValues, withoutCardSecrets, type CheckoutErrors, type CheckoutValues } from '../../ui/checkout/formValues';
 import { CancelConfirmPage, CancelDonePage } from '../../ui/subscription/CancelPages';
 import { SubscriptionCartGone, SubscriptionCheckoutPage } from '../../ui/subscription/SubscriptionCheckoutPage';
-import type { AppContext } from '../context';
+import { mailLinkOrigin, type AppContext } from '../context';
 import { pageCrumb } from '../crumb';
 import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
@@ -177,7 +177,7 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
         const total = formatMoney({ minorUnits: shown.quote.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
         return renderCheckout(request, reply, site, token, { values, alert: totalChangedMessage(total, 'Subscribe') }, 409);
       }
-      const result = await placeSubscription(ctx.db, site, token, input, { payments, baseUrl: baseUrlOf(request), orderPath });
+      const result = await placeSubscription(ctx.db, site, token, input, { payments, baseUrl: mailLinkOrigin(ctx, site, request), orderPath });
       if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       return renderCheckout(request, reply, site, token, refusedState(values, result.error), checkoutError(result.error).statusCode);
     });
@@ -228,8 +228,6 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The shop's address as the shopper used it, for the links in e-mails (renewals are sent later, without a request). */
-const baseUrlOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 function refusedState(values: CheckoutValues, failure: CheckoutFailure) {
   return { values, errors: (failure.fields ?? {}) as CheckoutErrors, alert: failure.message };

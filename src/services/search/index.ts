@@ -5,4 +5,4 @@
  */
 export { searchDocuments, type SearchableContent, type SearchDocument, type SearchKind } from './documents';
 export { indexSite } from './indexSite';
-export { searchSite, type SearchHit, type SearchResults } from './searchSite';
+export { searchSite, searchSiteSomeWords, type SearchHit, type SearchResults } from './searchSite';

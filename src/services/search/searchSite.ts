@@ -39,6 +39,8 @@ export interface SearchHit {
   title: string;
   details: string;
   summary: string;
+  /** The terms this document holds (only set by `searchSiteSomeWords`: every term otherwise). */
+  termsFound?: string[];
 }
 
 export interface SearchResults {
@@ -146,4 +148,46 @@ async function searchPostgres(db: Kysely<Database>, siteId: string, terms: reado
       LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
   ]);
   return { counted: Number(count.rows[0]?.n ?? 0), hits: rows.rows.slice(0, limit).map(hitOf), more: rows.rows.length > limit };
+}
+
+/**
+ * The fallback when no document holds every term (two or more terms): the documents of `siteId` holding at least one,
+ * those holding the most terms first, then in the site file's order; each hit says which terms it holds. Unlike
+ * `searchSite`, every match is read and sorted (the count of terms found is known only per match); it runs only after
+ * `searchSite` found nothing, and the total is still counted up to the cap.
+ */
+export async function searchSiteSomeWords(db: Kysely<Database>, siteId: string, terms: readonly string[], limit: number, offset: number): Promise<SearchResults> {
+  if (terms.length === 0) return { total: 0, totalCapped: false, hits: [], more: false };
+  const postgres = engineOf(db) === 'postgres';
+  // Whether the document holds each term: one 0/1 column per term (found_0, found_1, …), summed for the order.
+  const found = terms.map((term) =>
+    postgres
+      ? sql<number>`(terms @@ to_tsquery('simple', ${tsQuery([term])}))::int`
+      : sql<number>`(d.id IN (SELECT rowid FROM search_documents_fts WHERE search_documents_fts MATCH ${ftsQuery([term])}))`,
+  );
+  const columns = sql.join(found.map((f, i) => sql`${f} AS ${sql.ref(`found_${i}`)}`));
+  const score = sql.join(found, sql` + `);
+  const any = postgres ? terms.map((t) => tsQuery([t])).join(' | ') : terms.map(quoted).join(' OR ');
+  const [count, rows] = postgres
+    ? await Promise.all([
+        sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents
+          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any}) LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(db),
+        sql<Row & Record<string, number>>`SELECT kind, item_id, path, title, details, summary, ${columns}
+          FROM search_documents d
+          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any})
+          ORDER BY ${score} DESC, position
+          LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
+      ])
+    : [
+        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
+          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(db),
+        await sql<Row & Record<string, number>>`SELECT d.kind, d.item_id, d.path, d.title, d.details, d.summary, ${columns}
+          FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
+          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId}
+          ORDER BY ${score} DESC, d.position
+          LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
+      ];
+  const counted = Number(count.rows[0]?.n ?? 0);
+  const hits = rows.rows.slice(0, limit).map((r) => ({ ...hitOf(r), termsFound: terms.filter((_, i) => Number(r[`found_${i}`]) === 1) }));
+  return { total: Math.min(counted, SEARCH_COUNT_CAP + 1), totalCapped: counted > SEARCH_COUNT_CAP, hits, more: rows.rows.length > limit };
 }

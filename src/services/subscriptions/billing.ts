@@ -14,6 +14,7 @@
  * A declined charge makes the subscription past due and e-mails the shopper. The payment service being unreachable
  * leaves the claim to be tried again after its lease.
  */
+import { storedLinkOrigin } from '../../core/linkOrigin';
 import type { Kysely } from 'kysely';
 import { chooseShippingOption, shippingOptionsFor } from '../../core/checkout/shipping';
 import { taxRateFor } from '../../core/checkout/tax';
@@ -56,6 +57,8 @@ export interface BillingContext {
   paymentsFor: (site: Site) => PaymentProvider;
   /** What counts as due: next_billing_at at or before this. */
   now: Date;
+  /** PUBLIC_URL: the origin of the e-mails' links for the site it names (src/core/linkOrigin.ts). */
+  publicUrl?: string | undefined;
 }
 
 export type BillOutcome = 'paid' | 'awaiting-payment' | 'declined' | 'sold-out' | 'failed' | 'skipped';
@@ -128,9 +131,12 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
   const { now } = ctx;
   const claimed = await claimPeriod(db, subscriptionId, now);
   if (!claimed) return { outcome: 'skipped' };
-  const { subscription: sub, billId, period } = claimed;
-  const site = await getSite(db, sub.siteId);
+  const { billId, period } = claimed;
+  const site = await getSite(db, claimed.subscription.siteId);
   if (!site) return { outcome: 'skipped' };
+  // The e-mails' links: the stored origin when it is the site's own address, else the site's address now (rows stored
+  // before issue 23 hold the Host of the request that placed them, which a client could forge).
+  const sub: Subscription = { ...claimed.subscription, baseUrl: storedLinkOrigin(claimed.subscription.baseUrl, site.domains, ctx.publicUrl) };
   const timeZone = site.settings.timeZone;
   const currency = parseCurrencyCode(sub.currency) ?? DEFAULT_CURRENCY;
   const priced = renewalTotals(site, sub);
