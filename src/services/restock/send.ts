@@ -11,6 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { storedLinkOrigin } from '../../core/linkOrigin';
 import { restockSendLimit, variantLabel } from '../../core/restock';
 import { err, ok, type Result } from '../../core/result';
 import { engineOf } from '../../db/connect';
@@ -140,12 +141,14 @@ export async function sendRestockNotifications(
           .where('notified_at', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) continue;
+        // Stored at the sign-up; kept only if the site's own rule gives it again (an old row may hold a forged Host).
+        const origin = storedLinkOrigin(signUp.base_url, site.domains);
         const mail = restockEmail({
           siteTitle: site.title,
           productName: product.name,
           variantLabel: label,
-          productUrl: signUp.base_url + productPath,
-          unsubscribeUrl: unsubscribeUrlOf(signUp.base_url, token),
+          productUrl: origin + productPath,
+          unsubscribeUrl: unsubscribeUrlOf(origin, token),
         });
         const outboxId = await enqueueEmail(trx, { siteId: site.id, kind: RESTOCK_MAIL_KIND, to: signUp.email, ...mail }, now);
         batch.claimed.push({ email: signUp.email, outboxId });
