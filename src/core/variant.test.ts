@@ -32,7 +32,7 @@ describe('variant selection', () => {
 });
 
 describe('variantImageIndex', () => {
-  const images = [
+  const images: { file: string; attributes?: Record<string, string> }[] = [
     { file: 'oatmeal.jpg' },
     { file: 'slate.jpg', attributes: { Colour: 'Slate' } },
     { file: 'slate-large.jpg', attributes: { Colour: 'Slate', Size: 'L' } },
