@@ -34,6 +34,10 @@ export function variantImageIndex(
   });
 }
 
+/** The choice a product page starts with: each option with a single value has it chosen (nothing else to choose). */
+export const preselectedOptions = (options: readonly { name: string; values: readonly string[] }[]): Record<string, string> =>
+  Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? '']));
+
 export const findVariantBySku = (product: Pick<CoreProduct, 'variants'>, sku: string): CoreVariant | null =>
   product.variants.find((v) => v.sku === sku) ?? null;
 
