@@ -122,3 +122,82 @@ describe('options and pictures (issue 23 item 9)', () => {
     expect(await look(express)).toEqual(soldOut);
   });
 });
+
+/** The accessible name and expanded state Chromium gives an element (its accessibility tree, through the DevTools protocol). */
+async function accessibleState(page: Page, selector: string): Promise<{ name: string; expanded: boolean | undefined }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })) as { nodeId: number };
+    const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })) as {
+      nodes: { name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[];
+    };
+    const node = nodes[0]!;
+    const expanded = node.properties?.find((p) => p.name === 'expanded')?.value.value;
+    return { name: String(node.name?.value ?? '').trim(), expanded: expanded === undefined ? undefined : expanded === true };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+describe('phones and wide screens (issue 23 item 11)', () => {
+  for (const javaScript of [true, false]) {
+    it(`at 390 px the navigation is behind a menu button that opens by keyboard${javaScript ? '' : ', without JavaScript too'}`, async () => {
+      const page = await open('/shop', { width: 390, javaScript });
+      const menu = page.locator('summary.site-menu__button');
+      const journal = page.getByRole('link', { name: 'Journal' });
+      // One row: the title and the button; no link on show until the menu opens.
+      expect(await journal.count()).toBe(0);
+      const header = await page.locator('header.site-header').boundingBox();
+      expect(header!.height).toBeLessThan(80);
+      await page.keyboard.press('Tab'); // the skip link
+      await page.keyboard.press('Tab'); // the site's title
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+      // A <details> disclosure: its summary is told to assistive technology as a collapsed, then expanded button.
+      const expanded = () => accessibleState(page, 'summary.site-menu__button');
+      expect(await expanded()).toEqual({ name: 'Menu', expanded: false });
+      await page.keyboard.press('Enter');
+      await journal.waitFor();
+      expect(await expanded()).toEqual({ name: 'Menu', expanded: true });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Cart']);
+      expect(await page.getByRole('searchbox', { name: 'Search this site' }).count()).toBe(1);
+      // The links come next by keyboard; Enter follows one.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await Promise.all([page.waitForURL(/\/blog$/), page.keyboard.press('Enter')]);
+    });
+  }
+
+  it('at 1280 px the navigation shows as links, with no menu button', async () => {
+    const page = await open('/shop');
+    expect(await page.locator('summary.site-menu__button').isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Cart']);
+    expect(await page.getByRole('searchbox', { name: 'Search this site' }).count()).toBe(1);
+  });
+
+  it('at 390 px the shop list shows two products per row', async () => {
+    const page = await open('/shop', { width: 390 });
+    const boxes = await page.locator('.product-grid > li').evaluateAll((items) => items.slice(0, 4).map((li) => li.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: r.width })));
+    expect(boxes[0]!.y).toBe(boxes[1]!.y);
+    expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
+    expect(boxes[2]!.x).toBe(boxes[0]!.x);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('at 1280 px the gift-card and password forms keep a readable measure', async () => {
+    const widthOf = async (path: string, field: string) => {
+      const page = await open(path);
+      const width = (await page.getByLabel(field, { exact: true }).boundingBox())!.width;
+      await context?.close();
+      return width;
+    };
+    expect(await widthOf('/checkout/giftcard?websiteId=demo&giftCardProductId=gift-card', 'Recipient’s email')).toBeLessThanOrEqual(680);
+    expect(await widthOf('/wholesale', 'Password')).toBeLessThanOrEqual(680);
+  });
+});
