@@ -6,7 +6,7 @@
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium';
+import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -171,6 +171,17 @@ describe('phones and wide screens (issue 23 item 11)', () => {
       await Promise.all([page.waitForURL(/\/blog$/), page.keyboard.press('Enter')]);
     });
   }
+
+  it('at 390 px axe-core finds no violation with the menu open, on the shop list and a product page', async () => {
+    for (const path of ['/shop', '/shop/p/speckled-mug']) {
+      const page = await open(path, { width: 390 });
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await page.locator('summary.site-menu__button').click();
+      await page.getByRole('link', { name: 'Journal' }).waitFor();
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await context?.close();
+    }
+  });
 
   it('at 1280 px the navigation shows as links, with no menu button', async () => {
     const page = await open('/shop');
