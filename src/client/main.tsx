@@ -9,6 +9,7 @@ import { loadMeasurement } from './measure/load';
 import { startQuickView } from './quickView';
 import { ISLANDS, ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandName } from './islands';
 import { hydrateLazyIslands } from './islands/lazy';
+import { onVariantSelection } from './variantSelection';
 
 // Islands whose code loads on its own, when needed (./islands/lazy.ts); first, so they hear the others from the start.
 hydrateLazyIslands();
@@ -27,6 +28,10 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
 }
 
 void cartStore().start(document.cookie);
+
+// A product page whose images picture option values shows the one of the shopper's choice (./variantImages.ts).
+const variantImages = document.querySelector<HTMLElement>('[data-variant-images]');
+if (variantImages) onVariantSelection(variantImages.dataset.variantImages!, (s) => void import('./variantImages').then((m) => m.showVariantImage(variantImages, s)));
 
 // Product cards' Quick View links open the dialog (its code loads on the first click).
 if (document.querySelector('a[data-quick-view]')) startQuickView();

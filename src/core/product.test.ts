@@ -18,6 +18,7 @@ import {
   scarcityNotice,
   scarcityText,
   variantPriceText,
+  variantScarcityNotice,
   soldOutMark,
   type CoreVariant,
 } from './product';
@@ -176,6 +177,25 @@ describe('scarcity text (§4)', () => {
     ['digital', product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 1 })] }), {}, null],
   ])('notice: %s → %s', (_, p, overrides, expected) => {
     expect(scarcityNotice(p, { ...settings, ...overrides })).toBe(expected);
+  });
+
+  // The demo's speckled mug: plenty in all, few of one colour, none of another.
+  const oat = variant({ sku: 'OAT', attributes: { Color: 'Oatmeal' }, qtyInStock: 14 });
+  const slate = variant({ sku: 'SLA', attributes: { Color: 'Slate' }, qtyInStock: 2 });
+  const sage = variant({ sku: 'SAG', attributes: { Color: 'Sage' }, qtyInStock: 0 });
+  const mug = product({ variantOptions: ['Color'], variants: [oat, slate, sage] });
+  it.each<[string, ReturnType<typeof product>, CoreVariant | null, Partial<typeof settings>, string | null]>([
+    ['no choice yet: the product as a whole', mug, null, {}, null],
+    ['no choice yet, few in all', product({ variants: [variant({ qtyInStock: 1 })] }), null, {}, 'Only 1 left in stock'],
+    ['a variant with few units left', mug, slate, {}, 'Only 2 left in stock'],
+    ['a variant with plenty', mug, oat, {}, null],
+    ['a sold-out variant', mug, sage, {}, null],
+    ['an unlimited variant', product({ variants: [oat, unlimited] }), unlimited, {}, null],
+    ['disabled', mug, slate, { enabled: false }, null],
+    ['not shown by default', mug, slate, { shownByDefault: false }, null],
+    ['digital', product({ productType: ProductType.DIGITAL, variants: [slate] }), slate, {}, null],
+  ])('as the shopper chooses: %s → %s', (_, p, chosen, overrides, expected) => {
+    expect(variantScarcityNotice(p, chosen, { ...settings, ...overrides })).toBe(expected);
   });
 });
 

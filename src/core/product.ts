@@ -176,6 +176,18 @@ export function scarcityNotice(product: CoreProduct, scarcity: ScarcitySettings)
   return scarcityText(scarcity.template, totalStock(product), scarcity.threshold);
 }
 
+/**
+ * The §4 scarcity notice as the shopper chooses: for a chosen variant, its own stock (a variant with few units left
+ * says so even when the product as a whole has plenty; a sold-out or unlimited one says nothing); before a choice (or
+ * for an incomplete one), the product's notice. Same switches as `scarcityNotice` (enabled, shown by default).
+ */
+export function variantScarcityNotice(product: CoreProduct, chosen: CoreVariant | null, scarcity: ScarcitySettings): string | null {
+  if (chosen === null) return scarcityNotice(product, scarcity);
+  if (!scarcity.shownByDefault || !isScarcityShown(product, { scarcityEnabled: scarcity.enabled })) return null;
+  if (hasUnlimitedStockByType(product.productType) || chosen.unlimited) return null;
+  return scarcityText(scarcity.template, chosen.qtyInStock, scarcity.threshold);
+}
+
 /** What the shopper pays for a variant: its sale price while on sale, else its price. */
 export const effectivePrice = (v: Pick<CoreVariant, 'onSale' | 'salePrice' | 'price'>): Money =>
   v.onSale && v.salePrice ? v.salePrice : v.price;

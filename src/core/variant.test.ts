@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { product, variant } from './commerceTestFixtures';
 import { ProductType } from './enums';
-import { findVariantByAttributes, findVariantBySku, totalStock, unselectedOptions } from './variant';
+import { findVariantByAttributes, findVariantBySku, totalStock, unselectedOptions, variantImageIndex } from './variant';
 
 const small = variant({ sku: 'S-RED', attributes: { Size: 'S', Colour: 'Red' } });
 const large = variant({ sku: 'L-RED', attributes: { Size: 'L', Colour: 'Red' } });
@@ -28,6 +28,29 @@ describe('variant selection', () => {
   it('finds by sku', () => {
     expect(findVariantBySku(shirt, 'S-RED')).toBe(small);
     expect(findVariantBySku(shirt, 'nope')).toBeNull();
+  });
+});
+
+describe('variantImageIndex', () => {
+  const images: { file: string; attributes?: Record<string, string> }[] = [
+    { file: 'oatmeal.jpg' },
+    { file: 'slate.jpg', attributes: { Colour: 'Slate' } },
+    { file: 'slate-large.jpg', attributes: { Colour: 'Slate', Size: 'L' } },
+    { file: 'empty.jpg', attributes: {} },
+  ];
+  it.each<[string, Record<string, string | undefined>, number]>([
+    ['nothing chosen: no variant image', {}, -1],
+    ['an image naming the chosen value', { Colour: 'Slate' }, 1],
+    ['the first that matches wins', { Colour: 'Slate', Size: 'L' }, 1],
+    ['a value without its own image', { Colour: 'Red', Size: 'L' }, -1],
+  ])('%s', (_, selected, expected) => {
+    expect(variantImageIndex(images, selected)).toBe(expected);
+  });
+
+  it('an image naming two options shows once both are chosen', () => {
+    const large = [images[0]!, images[2]!];
+    expect(variantImageIndex(large, { Colour: 'Slate' })).toBe(-1);
+    expect(variantImageIndex(large, { Colour: 'Slate', Size: 'L' })).toBe(1);
   });
 });
 

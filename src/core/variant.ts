@@ -19,6 +19,25 @@ export function findVariantByAttributes(
   return product.variants.find((v) => product.variantOptions.every((name) => v.attributes[name] === selected[name])) ?? null;
 }
 
+/**
+ * Which of a product's images shows the shopper's choice: the first image whose `attributes` (the option values it
+ * pictures, e.g. { Color: 'Slate' }) are all chosen; -1 when none is (the product's first image stays). An image
+ * naming only some options (the colour of a mug sold in several sizes) shows as soon as those are chosen.
+ */
+export function variantImageIndex(
+  images: readonly { attributes?: Readonly<Record<string, string>> | undefined }[],
+  selected: Readonly<Record<string, string | undefined>>,
+): number {
+  return images.findIndex((image) => {
+    const wanted = Object.entries(image.attributes ?? {});
+    return wanted.length > 0 && wanted.every(([name, value]) => selected[name] === value);
+  });
+}
+
+/** The choice a product page starts with: each option with a single value has it chosen (nothing else to choose). */
+export const preselectedOptions = (options: readonly { name: string; values: readonly string[] }[]): Record<string, string> =>
+  Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? '']));
+
 export const findVariantBySku = (product: Pick<CoreProduct, 'variants'>, sku: string): CoreVariant | null =>
   product.variants.find((v) => v.sku === sku) ?? null;
 

@@ -365,6 +365,19 @@ export const imageSchema = z
   })
   .strict();
 
+/**
+ * A product's image: an image, and the option values it pictures (`{ "Color": "Slate" }`): the variants with those
+ * values show it as the page's main image when the shopper chooses them (src/core/variant.ts `variantImageIndex`).
+ */
+export const productImageSchema = imageSchema
+  .extend({
+    attributes: z
+      .record(z.string(), text(100))
+      .optional()
+      .describe('The option values this image pictures, e.g. { "Color": "Slate" }: shown as the main image when the shopper chooses them'),
+  })
+  .strict();
+
 export const billingUnitSchema = z.enum(['WEEK', 'MONTH', 'YEAR']);
 
 export const subscriptionSchema = z
@@ -437,7 +450,7 @@ export const productSchema = z
       .max(6)
       .default([]),
     variants: z.array(variantSchema).min(1, 'a product needs at least one variant'),
-    images: z.array(imageSchema).default([]),
+    images: z.array(productImageSchema).default([]),
     /** Digital products carry their own sale flag (§4). */
     onSale: z.boolean().default(false),
     subscription: subscriptionSchema.optional(),
@@ -800,6 +813,13 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
       const combination = JSON.stringify(product.variantOptions.map((o) => variant.attributes[o.name]));
       if (combinations.has(combination)) issue([...vat, 'attributes'], 'another variant has the same option values');
       combinations.add(combination);
+    });
+    product.images.forEach((image, i) => {
+      for (const [name, value] of Object.entries(image.attributes ?? {})) {
+        const option = product.variantOptions.find((o) => o.name === name);
+        if (!option) issue([...at, 'images', i, 'attributes', name], `'${name}' is not a variant option of this product`);
+        else if (!option.values.includes(value)) issue([...at, 'images', i, 'attributes', name], `'${value}' is not a value of option '${name}'`);
+      }
     });
     for (const list of ['addOnProductIds', 'relatedProductIds'] as const) {
       const named = new Set<string>();

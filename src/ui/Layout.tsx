@@ -26,6 +26,31 @@ export interface SiteChrome {
 
 const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
+/** The phone header's menu button (the spec names none). */
+export const MENU_LABEL = 'Menu';
+
+/** The site's navigation: its links, then the cart. */
+function SiteNav({ chrome, path, className }: { chrome: SiteChrome; path: string; className: string }) {
+  return (
+    <nav className={className} aria-label="Main">
+      <ul>
+        {chrome.nav.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} aria-current={isCurrent(link.href, path) ? 'page' : undefined}>
+              {link.title}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={ROUTES.cart} aria-current={path === ROUTES.cart ? 'page' : undefined}>
+            Cart
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * Every page's frame: skip link, header with navigation, the search form (but on the search page, which has its own)
  * and the cart link and pill (not on the cart page and the checkout), the main landmark, footer.
@@ -41,23 +66,24 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
           <a className="site-title" href="/">
             {chrome.title}
           </a>
-          <nav className="site-nav" aria-label="Main">
-            <ul>
-              {chrome.nav.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} aria-current={isCurrent(link.href, path) ? 'page' : undefined}>
-                    {link.title}
-                  </a>
-                </li>
-              ))}
-              <li>
-                <a href={ROUTES.cart} aria-current={path === ROUTES.cart ? 'page' : undefined}>
-                  Cart
-                </a>
-              </li>
-            </ul>
-          </nav>
+          <SiteNav chrome={chrome} path={path} className="site-nav site-nav--wide" />
           {path === ROUTES.search ? null : <SearchForm id="site-search" label="Search this site" compact />}
+          {/*
+            Phones: the same links (and search) behind a menu button, a <details> disclosure: it opens by keyboard and
+            works without JavaScript. Only one of the two navigations is displayed at a width (styles.css).
+          */}
+          <details className="site-menu">
+            <summary className="site-menu__button">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              {MENU_LABEL}
+            </summary>
+            <div className="site-menu__panel">
+              <SiteNav chrome={chrome} path={path} className="site-nav" />
+              {path === ROUTES.search ? null : <SearchForm id="site-menu-search" label="Search this site" compact />}
+            </div>
+          </details>
           {isCartPillPlacedOn(path) ? <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} /> : null}
         </div>
       </header>

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../core/currency';
-import { productMark, productMarkKind, scarcityNotice, type CoreProduct } from '../core/product';
+import { productMark, productMarkKind, type CoreProduct } from '../core/product';
 import { productFormOf, type ProductForms } from '../services/coreForm';
 import { merchandisingContext, toCoreProduct } from '../services/coreProduct';
 import type { Product } from '../site/schema';
@@ -9,12 +9,6 @@ import { ListPrice } from './ListPrice';
 import { ResponsiveImage } from './ResponsiveImage';
 
 export const productPath = (collectionSlug: string, productSlug: string): string => `/${collectionSlug}/p/${productSlug}`;
-
-/** §4 scarcity notice for a product, or null (the rule is the core's; the site file carries the settings). */
-export function productScarcity(product: Product, core: CoreProduct): string | null {
-  const { enabled, shownByDefault, text, threshold } = product.merchandising.scarcity;
-  return scarcityNotice(core, { enabled, shownByDefault, template: text, threshold });
-}
 
 /** The one mark a product shows, with the site's own labels (the core decides which mark and its text). */
 export function ProductMark({ product, core, labels }: { product: Product; core: CoreProduct; labels: Pick<UiLabels, 'soldOut' | 'sale'> }) {

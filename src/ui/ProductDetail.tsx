@@ -9,10 +9,27 @@ import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { Paragraphs } from './Layout';
 import { ProductAudio } from './ProductAudio';
-import { ProductMark, productScarcity } from './ProductCard';
+import { ProductMark } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
 import { RestockSignUpBlock } from './RestockSignUpBlock';
 import { AddOns, type ShelfProduct } from './AddOns';
+import { preselectedOptions, variantImageIndex } from '../core/variant';
+import { scarcityNotice, variantScarcityNotice, type CoreProduct, type ScarcitySettings } from '../core/product';
+import { IMAGE_VALUES_ATTRIBUTE, VARIANT_IMAGES_ATTRIBUTE } from '../client/variantImages';
+
+/**
+ * §4 scarcity texts: the product's as a whole (shown before a choice), and each variant's that has one (shown once the
+ * shopper chooses it; src/core/product.ts decides).
+ */
+function scarcityTexts(product: Product, core: CoreProduct): { scarcity: string | null; variantScarcity?: Record<string, string> } {
+  const { enabled, shownByDefault, text, threshold } = product.merchandising.scarcity;
+  const settings: ScarcitySettings = { enabled, shownByDefault, template: text, threshold };
+  const byVariant = core.variants.flatMap((v) => {
+    const notice = variantScarcityNotice(core, v, settings);
+    return notice === null ? [] : [[v.sku, notice] as const];
+  });
+  return { scarcity: scarcityNotice(core, settings), ...(byVariant.length > 0 ? { variantScarcity: Object.fromEntries(byVariant) } : {}) };
+}
 
 /** The product detail page: gallery, name, mark, the buying island, description. */
 export function ProductDetail({
@@ -47,7 +64,12 @@ export function ProductDetail({
 }) {
   const core = toCoreProduct(product, currency);
   const subscription = productSubscription(product, currency);
+  // The main image is the first, or the picture of the values chosen at first (single-valued options). The pictures of
+  // other values wait beside it, hidden and lazy (so never loaded until shown), for the buying island to show as the
+  // shopper chooses (src/client/islands/ProductPurchase.tsx); every image but the first also shows under it.
   const [first, ...more] = product.images;
+  const mainImages = product.images.filter((image, i) => i === 0 || (image.attributes && Object.keys(image.attributes).length > 0));
+  const shown = Math.max(0, variantImageIndex(mainImages, preselectedOptions(product.variantOptions)));
   return (
     <article className="pdp">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -63,14 +85,19 @@ export function ProductDetail({
       <div className="pdp__grid">
         <div className="pdp__gallery">
           {first ? (
-            <div className="pdp__main-image">
-              <ResponsiveImage
-                siteId={siteId}
-                image={first}
-                sizes="(min-width: 900px) 560px, 100vw"
-                displayWidth={750}
-                priority="high"
-              />
+            <div className="pdp__main-image" {...(mainImages.length > 1 ? { [VARIANT_IMAGES_ATTRIBUTE]: product.id } : {})}>
+              {mainImages.map((image, i) => (
+                <ResponsiveImage
+                  key={image.file}
+                  siteId={siteId}
+                  image={image}
+                  sizes="(min-width: 900px) 560px, 100vw"
+                  displayWidth={750}
+                  priority={i === shown ? 'high' : undefined}
+                  hidden={i !== shown}
+                  data={image.attributes ? { [IMAGE_VALUES_ATTRIBUTE]: JSON.stringify(image.attributes) } : undefined}
+                />
+              ))}
             </div>
           ) : null}
           {more.length > 0 ? (
@@ -95,7 +122,7 @@ export function ProductDetail({
               options: product.variantOptions,
               labels,
               multipleQuantityAllowedForServices,
-              scarcity: productScarcity(product, core),
+              ...scarcityTexts(product, core),
               ...(form ? { form } : {}),
               ...(expressCheckout ? { expressCheckout } : {}),
               ...(subscription

@@ -61,6 +61,8 @@ export function ResponsiveImage({
   originalWidth,
   displayWidth = 750,
   className,
+  hidden,
+  data,
 }: {
   siteId: string;
   image: Image;
@@ -71,6 +73,10 @@ export function ResponsiveImage({
   /** CSS pixels of the usual rendering, to pick the fallback src. */
   displayWidth?: number;
   className?: string;
+  /** Drawn but hidden (a product's picture of other option values, shown when they are chosen). */
+  hidden?: boolean;
+  /** data-* attributes of the <img>. */
+  data?: Record<`data-${string}`, string> | undefined;
 }) {
   const sources = imageSources(siteId, image, useContext(SiteImagesContext), displayWidth, originalWidth);
   // With its size known the browser reserves the image's box before it loads (no layout shift).
@@ -87,6 +93,8 @@ export function ResponsiveImage({
       decoding="async"
       fetchPriority={priority === 'high' ? 'high' : undefined}
       style={{ objectPosition: sources.position }}
+      hidden={hidden}
+      {...data}
     />
   );
 }

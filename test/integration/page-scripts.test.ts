@@ -1,7 +1,8 @@
 /**
  * What JavaScript a page makes the browser load before it can be used (issue 10's ceiling, issue 13's goal): every
  * `<script src>` and `modulepreload` of the page, gzipped at level 9 (as bench/run.ts counts it). A product page stays
- * at or below 82.7 KB. Code loaded later
+ * at or below 82.8 KB (issue 10's 82.7 KB, plus 0.1 KB for issue 23's variant pictures and per-variant scarcity text:
+ * the hook that loads src/client/variantImages.ts on the first choice). Code loaded later
  * on demand (dialogs, the gallery, the pay-later badge once idle) is not counted here: src/client/islands/lazy.ts and
  * deferredParts.tsx say when it loads.
  */
@@ -15,7 +16,7 @@ import { importSiteFile } from '../../src/site/import';
 import { DEMO_SITE_FILE } from '../browser/server';
 import { forEachEngine } from '../support/engines';
 
-const PDP_CEILING_BYTES = 82_700;
+const PDP_CEILING_BYTES = 82_800;
 const CLIENT_DIR = join(import.meta.dirname, '../../dist/client');
 
 forEachEngine((engine, getDb) => {

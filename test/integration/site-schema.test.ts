@@ -71,6 +71,37 @@ describe('site file schema', () => {
     ]);
   });
 
+  it("checks that a product image's attributes name the product's options and their values", () => {
+    const result = validateSite({
+      version: 1,
+      website: { id: 'shop', title: 'Shop' },
+      collections: [{ id: 'shop', type: 'products', title: 'Shop', slug: 'shop' }],
+      products: [
+        {
+          id: 'mug',
+          collectionId: 'shop',
+          slug: 'mug',
+          name: 'Mug',
+          productType: 1,
+          variantOptions: [{ name: 'Color', values: ['Slate', 'Sage'] }],
+          variants: [
+            { sku: 'SLA', attributes: { Color: 'Slate' }, price: 100, stock: { qtyInStock: 1 } },
+            { sku: 'SAG', attributes: { Color: 'Sage' }, price: 100, stock: { qtyInStock: 1 } },
+          ],
+          images: [
+            { file: 'images/slate.jpg', attributes: { Color: 'Slate' } },
+            { file: 'images/red.jpg', attributes: { Color: 'Red' } },
+            { file: 'images/large.jpg', attributes: { Size: 'L' } },
+          ],
+        },
+      ],
+    });
+    expect(result.ok ? [] : result.problems).toEqual([
+      "products[0].images[1].attributes.Color: 'Red' is not a value of option 'Color'",
+      "products[0].images[2].attributes.Size: 'Size' is not a variant option of this product",
+    ]);
+  });
+
   it('does not report a reference to a record that is itself invalid as missing', () => {
     const result = validateSite({
       version: 1,

@@ -3,7 +3,7 @@ import { buttonStateLabel } from '../../core/labels';
 import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
 import { addToCartLabel, isSoldOut, isVariantSoldOut, type CoreProduct } from '../../core/product';
 import { purchaseFlow } from '../../core/purchaseRoute';
-import { findVariantByAttributes } from '../../core/variant';
+import { findVariantByAttributes, preselectedOptions } from '../../core/variant';
 import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
 import { QuantityInput } from '../../ui/QuantityInput';
@@ -24,8 +24,10 @@ export interface ProductPurchaseProps {
   options: VariantOptionView[];
   labels: UiLabels;
   multipleQuantityAllowedForServices: boolean;
-  /** Scarcity text already decided by the server for the product as a whole, or null. */
+  /** Scarcity text decided by the server for the product as a whole (before a choice), or null. */
   scarcity: string | null;
+  /** The scarcity text of each variant that has one (by sku), shown once the shopper chooses it (src/core/product.ts). */
+  variantScarcity?: Record<string, string>;
   /** The product's form (additionalFieldsFormId), filled in before the item is added; absent for most products. */
   form?: ProductForm;
   /** The store offers express checkout (§2): a second button adds and goes straight to checkout. */
@@ -44,12 +46,10 @@ export interface ProductPurchaseProps {
 export const EXPRESS_CHECKOUT_LABEL = 'Buy Now';
 
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, form: productForm, expressCheckout = false, websiteId, subscription, payLater, isQuickView = false }: ProductPurchaseProps) {
+export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, variantScarcity, form: productForm, expressCheckout = false, websiteId, subscription, payLater, isQuickView = false }: ProductPurchaseProps) {
   const id = useId();
-  const [selected, setSelected] = useState<Record<string, string>>(() =>
-    // A single value leaves nothing to choose: preselect it.
-    Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? ''])),
-  );
+  // A single value leaves nothing to choose: preselect it.
+  const [selected, setSelected] = useState<Record<string, string>>(() => preselectedOptions(options));
   // The restock form, another island, follows the choice (../variantSelection.ts).
   useEffect(() => publishVariantSelection(product.id, selected), [product.id, selected]);
   const [quantity, setQuantity] = useState(String(QUANTITY_INITIAL));
@@ -74,6 +74,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
   const soldOut = isSoldOut(product) || (chosen !== null && isVariantSoldOut(product, chosen));
+  const notice = soldOut ? null : chosen ? (variantScarcity?.[chosen.sku] ?? null) : scarcity;
   const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
   // Gift cards and subscriptions have checkouts of their own (§4): no express button for them.
   const showExpress = expressCheckout && purchaseFlow({ productType: product.productType, isSubscribable: product.isSubscribable, expressCheckout: true }) === 'express-checkout';
@@ -104,7 +105,7 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
           <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
         )}
         {payLater !== undefined && !subscription ? <DeferredPayLaterBadge product={product} price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))} context={payLater} /> : null}
-        {scarcity && !soldOut ? <p className="scarcity">{scarcity}</p> : null}
+        {notice ? <p className="scarcity">{notice}</p> : null}
         <VariantSelectors
           idPrefix={id}
           options={options}
@@ -115,7 +116,8 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         {showQuantity ? <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} /> : null}
         <button
           type="submit"
-          className={`button button--primary add-to-cart add-to-cart--${cart.state}`}
+          // Sold out, the add's states (an 'Added!' just before another variant was chosen) no longer apply.
+          className={`button button--primary add-to-cart add-to-cart--${soldOut ? 'sold-out' : cart.state}`}
           disabled={soldOut}
           aria-disabled={cart.state === 'adding' || cart.state === 'added' || undefined}
         >

@@ -9,7 +9,7 @@ export interface QuickViewProduct {
   url: string;
   name: string;
   purchase: ProductPurchaseProps;
-  /** The product page's main image element (its srcset and sizes), or null. */
+  /** The product page's main image element as shown at first (its srcset and sizes), or null. */
   image: HTMLImageElement | null;
 }
 
@@ -20,7 +20,7 @@ export async function readProductPage(url: string, signal?: AbortSignal): Promis
   const root = doc.querySelector(`[${ISLAND_ATTRIBUTE}="ProductPurchase"]`);
   const props = root?.getAttribute(ISLAND_PROPS_ATTRIBUTE);
   if (!props) throw new Error(`Quick view: ${url} has no buying area`);
-  const image = doc.querySelector<HTMLImageElement>('.pdp__main-image img');
+  const image = doc.querySelector<HTMLImageElement>('.pdp__main-image img:not([hidden])');
   return {
     url,
     name: doc.querySelector('.pdp__name')?.textContent ?? '',
