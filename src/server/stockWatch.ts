@@ -88,7 +88,14 @@ export class StockWatch {
    * this call is already in what a render reads; one after it is reported.
    */
   async start(): Promise<void> {
-    this.#log = new StockChangeLog(await lastStockChange(this.db));
+    // When the database cannot be read now (an outage at start), every change ever made counts as new: the first read
+    // that works drops the pages of every product whose stock ever changed, once, and the server starts meanwhile.
+    const last = await lastStockChange(this.db).catch((error: unknown) => {
+      this.options.warn('cannot read stock changes: cached pages may show old stock until it can', error);
+      this.#failing = true;
+      return 0;
+    });
+    this.#log = new StockChangeLog(last);
     this.#timer = setInterval(() => void this.check(), this.options.intervalMs ?? STOCK_WATCH_INTERVAL_MS);
     this.#timer.unref();
   }
