@@ -26,7 +26,7 @@ import {
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
 import { money, shippingAmountText, SummaryLines, SummaryTotals, type SummaryLine } from '../../ui/checkout/OrderSummary';
-import { controlAttributes, Field, FieldError, TextField } from '../../ui/checkout/CheckoutFields';
+import { controlAttributes, Field, FieldError, ShippingMethodField, TestCardFields, TextField } from '../../ui/checkout/CheckoutFields';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { fetchQuote, newIdempotencyKey, postOrder } from './checkoutApi';
 
@@ -468,32 +468,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           ) : null}
 
           {quote.requiresShipping && step !== 'payment' ? (
-            <fieldset
-              className="checkout-section checkout-options"
-              key={quote.shippingOptions.map((o) => o.id).join(' ')}
-              aria-describedby={errors.shippingOptionId ? fieldErrorId('shippingOptionId') : undefined}
-            >
-              <legend>
-                <span className="checkout-section__heading">Shipping method</span>
-              </legend>
-              <FieldError name="shippingOptionId" error={errors.shippingOptionId} />
-              {quote.shippingOptions.length === 0 ? <p className="field__description">No shipping option reaches this address.</p> : null}
-              {quote.shippingOptions.map((o, i) => (
-                <label className="checkout-option" key={o.id}>
-                  <input
-                    // The first option is where the summary's link for this field leads.
-                    id={i === 0 ? fieldId('shippingOptionId') : undefined}
-                    type="radio"
-                    name="shippingOptionId"
-                    value={o.id}
-                    checked={shippingOptionId === o.id}
-                    onChange={() => undefined /* the form's onChange reads it */}
-                  />
-                  <span className="checkout-option__name">{o.name}</span>
-                  <span className="checkout-option__price">{shippingAmountText(o.amount, currency)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <ShippingMethodField options={quote.shippingOptions} chosenId={shippingOptionId} error={errors.shippingOptionId} currency={currency} />
           ) : null}
 
           {step === 'details' ? null : (
@@ -502,15 +477,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
               {payment.notice ? <p className="checkout-notice">{payment.notice}</p> : null}
               <FieldError name="payment" error={errors.payment} />
               {paidByGiftCards ? <p className="checkout-notice">Your gift cards pay for the whole order.</p> : null}
-              {payment.provider === 'test' && !paidByGiftCards ? (
-                <>
-                  <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
-                  <div className="checkout-row">
-                    <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
-                    <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
-                  </div>
-                </>
-              ) : null}
+              {payment.provider === 'test' && !paidByGiftCards ? <TestCardFields field={field} /> : null}
               {payment.provider === 'stripe' && !paidByGiftCards ? (
                 enhanced ? (
                   <TextField {...field('paymentMethodId')} autoComplete="off" required />

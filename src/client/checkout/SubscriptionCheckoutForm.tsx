@@ -15,9 +15,9 @@ import { ADDRESS_FIELDS } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import type { CheckoutQuote } from '../../services/orderTypes';
-import { controlAttributes, Field, FieldError, TextField } from '../../ui/checkout/CheckoutFields';
+import { controlAttributes, Field, FieldError, ShippingMethodField, TestCardFields, TextField } from '../../ui/checkout/CheckoutFields';
 import { checkoutChoices, fieldErrorId, fieldId, readCheckoutValues, type CheckoutErrors, type CheckoutFieldName, type CheckoutValues } from '../../ui/checkout/formValues';
-import { money, shippingAmountText, SummaryLines, SummaryTotals } from '../../ui/checkout/OrderSummary';
+import { money, SummaryLines, SummaryTotals } from '../../ui/checkout/OrderSummary';
 import { SiteImagesContext } from '../../ui/ResponsiveImage';
 import { fetchSubscriptionQuote } from './checkoutApi';
 
@@ -289,46 +289,14 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
             </section>
           ) : null}
           {quote.requiresShipping ? (
-            <fieldset
-              className="checkout-section checkout-options"
-              key={quote.shippingOptions.map((o) => o.id).join(' ')}
-              aria-describedby={errors.shippingOptionId ? fieldErrorId('shippingOptionId') : undefined}
-            >
-              <legend>
-                <span className="checkout-section__heading">Shipping method</span>
-              </legend>
-              <FieldError name="shippingOptionId" error={errors.shippingOptionId} />
-              {quote.shippingOptions.length === 0 ? <p className="field__description">No shipping option reaches this address.</p> : null}
-              {quote.shippingOptions.map((o, i) => (
-                <label className="checkout-option" key={o.id}>
-                  <input
-                    id={i === 0 ? fieldId('shippingOptionId') : undefined}
-                    type="radio"
-                    name="shippingOptionId"
-                    value={o.id}
-                    checked={shippingOptionId === o.id}
-                    onChange={() => undefined /* the form's onChange reads it */}
-                  />
-                  <span className="checkout-option__name">{o.name}</span>
-                  <span className="checkout-option__price">{shippingAmountText(o.amount, currency)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <ShippingMethodField options={quote.shippingOptions} chosenId={shippingOptionId} error={errors.shippingOptionId} currency={currency} />
           ) : null}
           <section className="checkout-section" aria-labelledby="subscribe-payment">
             <h2 id="subscribe-payment">Payment</h2>
             {props.payment.notice ? <p className="checkout-notice">{props.payment.notice}</p> : null}
             <p className="field__description">Your card is kept and charged for each renewal ({props.planText}) until you cancel or the plan ends.</p>
             <FieldError name="payment" error={errors.payment} />
-            {props.payment.provider === 'test' ? (
-              <>
-                <TextField {...field('cardNumber')} autoComplete="cc-number" inputMode="numeric" required />
-                <div className="checkout-row">
-                  <TextField {...field('cardExpiry')} autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" required />
-                  <TextField {...field('cardCvc')} autoComplete="cc-csc" inputMode="numeric" required />
-                </div>
-              </>
-            ) : null}
+            {props.payment.provider === 'test' ? <TestCardFields field={field} /> : null}
             {props.payment.provider === 'stripe' ? <TextField {...field('paymentMethodId')} autoComplete="off" required /> : null}
           </section>
         </div>
