@@ -376,6 +376,29 @@ forEachEngine((engine, getDb) => {
         expect(usage.uses).toBe(1);
       }
     });
+
+    it('takes the stock of its lines in SKU order, as an import locks them: the two wait for each other, never deadlock', async () => {
+      // A cart whose lines are not in SKU order: the tee (t…) first, the print (l…) second.
+      const cookie = await cartWith({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }, { itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let placing: Promise<LightMyRequestResponse> | undefined;
+      // Another transaction taking the same rows in SKU order, as `vitrine import` does (src/services/sites.ts).
+      const other = getDb()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('variants').set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) })).where('sku', '=', 'limited-1').execute();
+          placing = order(cookie);
+          // On PostgreSQL the order now waits for 'limited-1' (taken first) and holds nothing the other needs.
+          await released;
+          await trx.updateTable('variants').set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) })).where('sku', '=', 'tee-s-blue').execute();
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await expect(other).resolves.toBeUndefined();
+      const placed = await placing!;
+      expect(placed.statusCode, placed.body).toBe(201);
+    });
   });
 
   describe('the checkout without JavaScript: the details, then the payment', () => {
