@@ -41,7 +41,11 @@ import { siteOf } from '../plugins/site';
 import { perWindow, RATE_LIMIT_WINDOW_MS, type RateLimitCounters } from '../rateLimits';
 
 export interface FormRouteOptions {
-  /** Form submissions (and keys) per minute per client IP on each route (default 30). */
+  /**
+   * Form submissions (and keys) per minute per client IP on each route (default 60: 10 per 10-second window, so a
+   * visitor sending several forms of a page in a row — contact, newsletter, a restock sign-up — is never refused;
+   * the per-form budget below is what holds one form against a flood).
+   */
   submissionsPerMinute?: number;
   /**
    * Submissions per minute per client IP to each form (default 10), on top of the route's budget: one form cannot
@@ -112,7 +116,7 @@ export const FORM_TEMPLATE_SCHEMA = {
 export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, options: FormRouteOptions = {}): Promise<void> {
   const config = {
     rateLimit: {
-      max: perWindow(options.submissionsPerMinute ?? 30),
+      max: perWindow(options.submissionsPerMinute ?? 60),
       timeWindow: RATE_LIMIT_WINDOW_MS,
       errorResponseBuilder: () => new ApiError('rate-limited', FORM_STATUS_MESSAGES[429]),
     },
