@@ -1,10 +1,11 @@
 // Lint rules that catch real mistakes (type-aware where it matters: floating promises, misused promises), React's
-// rules of hooks, and the accessibility rules for JSX. Formatting is not linted.
+// rules of hooks, and the accessibility rules for JSX. Formatting is Prettier's (`npm run format`), checked by npm test.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/'] },
@@ -19,7 +20,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -43,4 +47,5 @@ export default tseslint.config(
     files: ['**/*.js'],
     languageOptions: { globals: globals.node },
   },
+  prettier,
 );

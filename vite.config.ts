@@ -15,13 +15,19 @@ export default defineConfig({
     target: 'es2022',
     // No preload lists for dynamic imports (measurement, the consent banner, the error reporter, the CAPTCHA widget):
     // they are imported by main, whose chunks and stylesheet the page has already loaded.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps),
+    },
     rollupOptions: {
       input: { main: 'src/client/main.tsx', checkout: 'src/client/checkout.tsx' },
       // The one chunk both entries import (React, the core's shared rules) and its stylesheet, named for what they are.
       output: {
         chunkFileNames: 'assets/shared-[hash].js',
-        assetFileNames: (asset) => (asset.names.some((n) => n.endsWith('.css')) ? 'assets/styles-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.css'))
+            ? 'assets/styles-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

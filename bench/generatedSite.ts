@@ -6,7 +6,24 @@
  */
 import type { SiteFileInput } from '../src/site/schema';
 
-const WORDS = ['linen', 'stoneware', 'walnut', 'speckled', 'glazed', 'oak', 'copper', 'wool', 'matte', 'coastal', 'smoked', 'harvest', 'alpine', 'terracotta', 'indigo', 'birch'];
+const WORDS = [
+  'linen',
+  'stoneware',
+  'walnut',
+  'speckled',
+  'glazed',
+  'oak',
+  'copper',
+  'wool',
+  'matte',
+  'coastal',
+  'smoked',
+  'harvest',
+  'alpine',
+  'terracotta',
+  'indigo',
+  'birch',
+];
 const THINGS = ['mug', 'bowl', 'plate', 'vase', 'towel', 'scoop', 'jar', 'tray', 'cup', 'pitcher', 'blanket', 'candle'];
 const COLOURS = ['Oatmeal', 'Slate', 'Moss', 'Rust'];
 const SIZES = ['Small', 'Medium', 'Large'];
@@ -42,7 +59,13 @@ export function generatedSite(productCount: number, options: { host?: string; id
   });
   return {
     version: 1,
-    website: { id: options.id ?? 'big', title: 'Big Shop', domains: [options.host ?? 'big.test'], default: true, currency: 'USD' },
+    website: {
+      id: options.id ?? 'big',
+      title: 'Big Shop',
+      domains: [options.host ?? 'big.test'],
+      default: true,
+      currency: 'USD',
+    },
     collections: [{ id: 'shop', type: 'products', title: 'Shop', slug: 'shop' }],
     products,
     pages: [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'productGrid', collectionId: 'shop' }] }],

@@ -42,7 +42,15 @@ export const ORDER_LINE = { itemId: 'coffee-scoop', sku: 'SCOOP', quantity: 1, a
 export const ORDER_STOCK = 1_000_000;
 export const ORDER_DETAILS = {
   email: 'bench@example.com',
-  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', city: 'New York', country: 'US', region: 'NY', postalCode: '10001' },
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '1 Main Street',
+    city: 'New York',
+    country: 'US',
+    region: 'NY',
+    postalCode: '10001',
+  },
   shippingOptionId: 'standard',
   payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
 };
@@ -57,7 +65,11 @@ export interface Figures {
 export async function measure(options: MeasureOptions): Promise<Figures> {
   // A run of a fixed number of requests is seen to be over at autocannon's next sample only: every 10 ms rather than
   // every second, or its duration (and so its rate) would count up to a second of waiting after the last answer.
-  const result = await autocannon({ duration: DURATION_S, ...(options.amount !== undefined ? { sampleInt: 10 } : {}), ...options });
+  const result = await autocannon({
+    duration: DURATION_S,
+    ...(options.amount !== undefined ? { sampleInt: 10 } : {}),
+    ...options,
+  });
   // The completed requests over the time taken: a run of a fixed number of requests ends within a second, which the
   // per-second average would count as a whole one.
   const { requests, duration } = result as autocannon.Result & { requests: { total: number }; duration: number };
@@ -88,7 +100,11 @@ export async function compare<K extends string>(sides: Record<K, MeasureOptions>
   return Object.fromEntries(names.map((name) => [name, combine(runs.get(name)!)])) as Record<K, Figures>;
 }
 
-export async function rawServer(body: Buffer, headers: Record<string, string>, status = 200): Promise<{ url: string; server: Server }> {
+export async function rawServer(
+  body: Buffer,
+  headers: Record<string, string>,
+  status = 200,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     // A POST's body is read before answering, as the real server must.
     req.resume();
@@ -101,12 +117,15 @@ export async function rawServer(body: Buffer, headers: Record<string, string>, s
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The demo site with ORDER_STOCK units of ORDER_LINE's variant (the demo's own stock is a few dozen), in a temp folder. */
 export function benchSiteFile(): { file: string; dispose(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-  const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as { products: { variants?: { sku: string; stock?: unknown }[] }[] };
+  const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as {
+    products: { variants?: { sku: string; stock?: unknown }[] }[];
+  };
   const variant = site.products.flatMap((p) => p.variants ?? []).find((v) => v.sku === ORDER_LINE.sku);
   if (!variant) throw new Error(`the demo site has no variant ${ORDER_LINE.sku}`);
   variant.stock = { qtyInStock: ORDER_STOCK };
@@ -130,7 +149,8 @@ export async function prepareCarts(baseUrl: string, count: number): Promise<stri
         body: JSON.stringify(ORDER_LINE),
       });
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith('CART='));
-      if (response.status !== 200 || !cookie) throw new Error(`add to cart answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200 || !cookie)
+        throw new Error(`add to cart answered ${response.status}: ${await response.text()}`);
       carts.push(`${cookie.slice(0, cookie.indexOf(';'))}; ${CRUMB_COOKIE_PAIR}`);
     }
   };
@@ -156,7 +176,12 @@ export function placeOrders(baseUrl: string, carts: string[], connections = ORDE
           if (cart === undefined) throw new Error(`more requests than the ${carts.length} carts prepared`);
           return {
             ...request,
-            headers: { ...request.headers, 'content-type': 'application/json', [CRUMB_HEADER]: BENCH_CRUMB, cookie: cart },
+            headers: {
+              ...request.headers,
+              'content-type': 'application/json',
+              [CRUMB_HEADER]: BENCH_CRUMB,
+              cookie: cart,
+            },
             body: JSON.stringify({ idempotencyKey: `bench-${run}-${i.toString().padStart(8, '0')}`, ...ORDER_DETAILS }),
           };
         },

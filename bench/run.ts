@@ -46,15 +46,21 @@ const PDP_PATH = '/shop/p/speckled-mug';
 /** How often the PDP's stock changes in the selling run: a busy shop's best seller, many times over. */
 const STOCK_CHANGES_PER_S = 10;
 /** Analytics counts no bots: the benchmark's page views come from a desktop browser. */
-const BENCH_BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const BENCH_BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** The bytes and headers of one answer, as sent (no decompression). */
-function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -66,7 +72,11 @@ function getRaw(url: string, headers: Record<string, string>): Promise<{ status:
 function answerHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (typeof value === 'string' && !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value;
+    if (
+      typeof value === 'string' &&
+      !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)
+    )
+      kept[name] = value;
   }
   return kept;
 }
@@ -83,7 +93,11 @@ async function main(): Promise<void> {
   const site = benchSiteFile();
   // No cap on requests per keep-alive connection here: past it Node answers Connection: close, which browsers and
   // proxies honour by opening a new connection, but autocannon keeps sending on the old one and gets 503s.
-  const vitrine = await startServer({ siteFile: site.file, cartRateLimitPerMinute: 1_000_000_000, httpLimits: { maxRequestsPerSocket: 0 } }).catch((error: unknown) => {
+  const vitrine = await startServer({
+    siteFile: site.file,
+    cartRateLimitPerMinute: 1_000_000_000,
+    httpLimits: { maxRequestsPerSocket: 0 },
+  }).catch((error: unknown) => {
     site.dispose();
     throw error;
   });
@@ -91,7 +105,8 @@ async function main(): Promise<void> {
     const pdpUrl = vitrine.url + PDP_PATH;
     const plain = await getRaw(pdpUrl, RETURNING_VISITOR);
     const gzipped = await getRaw(pdpUrl, { ...RETURNING_VISITOR, ...ACCEPT_GZIP });
-    if (plain.status !== 200 || gzipped.status !== 200) throw new Error(`${PDP_PATH} answered ${plain.status}, ${gzipped.status}`);
+    if (plain.status !== 200 || gzipped.status !== 200)
+      throw new Error(`${PDP_PATH} answered ${plain.status}, ${gzipped.status}`);
     if (gzipped.headers['content-encoding'] !== 'gzip') throw new Error(`${PDP_PATH} was not sent gzipped when asked`);
     const html = plain.body;
     const contentType = { 'content-type': plain.headers['content-type'] ?? 'text/html; charset=utf-8' };
@@ -122,7 +137,11 @@ async function main(): Promise<void> {
     let stockChanges = 0;
     const selling = setInterval(() => {
       stockChanges++;
-      db.updateTable('variants').set({ qty_in_stock: 14 - (stockChanges % 2) }).where('sku', '=', 'MUG-OAT').execute().catch(() => {});
+      db.updateTable('variants')
+        .set({ qty_in_stock: 14 - (stockChanges % 2) })
+        .where('sku', '=', 'MUG-OAT')
+        .execute()
+        .catch(() => {});
     }, 1000 / STOCK_CHANGES_PER_S);
     const gzipSelling = await compare({
       raw: { url: rawGzip.url, connections: PAGE_CONNECTIONS, headers: ACCEPT_GZIP },
@@ -154,7 +173,14 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BENCH_BROWSER },
       body: new URLSearchParams({
         event: 'RecordHit',
-        data: JSON.stringify({ pagePath: PDP_PATH, pageType: 50, websiteId: 'demo', userAgent: BENCH_BROWSER, viewportWidth: 1280, viewportHeight: 900 }),
+        data: JSON.stringify({
+          pagePath: PDP_PATH,
+          pageType: 50,
+          websiteId: 'demo',
+          userAgent: BENCH_BROWSER,
+          viewportWidth: 1280,
+          viewportHeight: 900,
+        }),
         ss_cvr: `11111111-2222-4333-8444-555555555555|${Date.now()}|${Date.now()}|${Date.now()}|1`,
       }).toString(),
     });
@@ -163,23 +189,32 @@ async function main(): Promise<void> {
 
     // Place order: warm up, then place about DURATION_S seconds' worth of orders at the warm-up's rate.
     const warmup = await placeOrders(vitrine.url, await prepareCarts(vitrine.url, ORDER_WARMUP));
-    if (warmup.non2xx || warmup.errors) throw new Error(`placing orders failed while warming up: non-2xx ${warmup.non2xx}, errors ${warmup.errors}`);
+    if (warmup.non2xx || warmup.errors)
+      throw new Error(`placing orders failed while warming up: non-2xx ${warmup.non2xx}, errors ${warmup.errors}`);
     const orderCount = Math.min(20_000, Math.max(1_000, Math.round(warmup.requestsPerSecond * DURATION_S)));
     const placeOrder = await placeOrders(vitrine.url, await prepareCarts(vitrine.url, orderCount));
     // One order at a time: what an order costs without waiting behind others.
     const singleOrders = await placeOrders(vitrine.url, await prepareCarts(vitrine.url, orderCount), 1);
-    const orderBody = Buffer.from(JSON.stringify({ order: { id: 'x'.repeat(22), number: 1_000 }, orderUrl: `/checkout/order/${'x'.repeat(22)}` }));
+    const orderBody = Buffer.from(
+      JSON.stringify({ order: { id: 'x'.repeat(22), number: 1_000 }, orderUrl: `/checkout/order/${'x'.repeat(22)}` }),
+    );
     const rawOrders = await rawServer(orderBody, { 'content-type': 'application/json; charset=utf-8' }, 201);
     const orderBaseline = await measure({
       url: rawOrders.url,
       connections: ORDER_CONNECTIONS,
       method: 'POST',
-      headers: { 'content-type': 'application/json', [CRUMB_HEADER]: BENCH_CRUMB, cookie: `CART=${'x'.repeat(22)}; ${CRUMB_COOKIE_PAIR}` },
+      headers: {
+        'content-type': 'application/json',
+        [CRUMB_HEADER]: BENCH_CRUMB,
+        cookie: `CART=${'x'.repeat(22)}; ${CRUMB_COOKIE_PAIR}`,
+      },
       body: JSON.stringify({ idempotencyKey: `bench-raw-${'0'.repeat(12)}`, ...ORDER_DETAILS }),
     });
     rawOrders.server.close();
 
-    const scripts = [...html.toString('utf8').matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!);
+    const scripts = [
+      ...html.toString('utf8').matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g),
+    ].map((m) => m[1]!);
     let jsRaw = 0;
     let jsGzip = 0;
     for (const src of scripts) {
@@ -196,36 +231,70 @@ async function main(): Promise<void> {
     const pdpJsKb = jsGzip / 1000;
     console.log(`\nVitrine benchmark — Node ${process.versions.node}, SQLite, loopback, autocannon in this process`);
     console.log(`${DURATION_S} s per run; each comparison ${ROUNDS} rounds per side, interleaved with its baseline\n`);
-    console.log(`PDP ${PDP_PATH}: ${fmt(html.length)} bytes of HTML (${fmt(gzipped.body.length)} gzipped), ${PAGE_CONNECTIONS} connections, a returning visitor (crumb cookie)`);
-    const ratio = (subject: Figures, baseline: Figures, of: string) => ({ value: subject.requestsPerSecond / baseline.requestsPerSecond, of });
+    console.log(
+      `PDP ${PDP_PATH}: ${fmt(html.length)} bytes of HTML (${fmt(gzipped.body.length)} gzipped), ${PAGE_CONNECTIONS} connections, a returning visitor (crumb cookie)`,
+    );
+    const ratio = (subject: Figures, baseline: Figures, of: string) => ({
+      value: subject.requestsPerSecond / baseline.requestsPerSecond,
+      of,
+    });
     const pageRows = (figures: Record<'raw' | 'rawSame' | 'vitrine', Figures>, what: string) => {
       console.log(row('  raw node:http, same body', figures.raw));
       console.log(row('  raw node:http, same headers and body', figures.rawSame));
       console.log(row(`  Vitrine, cached, ${what}`, figures.vitrine, ratio(figures.vitrine, figures.raw, 'raw')));
-      console.log(`${''.padEnd(78)}${fmt(figures.vitrine.requestsPerSecond / figures.rawSame.requestsPerSecond, 2).padStart(5)}× raw, same headers`);
+      console.log(
+        `${''.padEnd(78)}${fmt(figures.vitrine.requestsPerSecond / figures.rawSame.requestsPerSecond, 2).padStart(5)}× raw, same headers`,
+      );
     };
     pageRows(cached, 'no compression asked');
     console.log(goal(cached.vitrine.requestsPerSecond / cached.raw.requestsPerSecond >= 0.95, '≥ 0.95× raw'));
     pageRows(cachedGzip, 'Accept-Encoding: gzip');
-    console.log(goal(cachedGzip.vitrine.requestsPerSecond / cachedGzip.raw.requestsPerSecond >= 0.9 && cachedGzip.vitrine.p99Ms <= 10, '≥ 0.9× raw, p99 ≤ 10 ms'));
+    console.log(
+      goal(
+        cachedGzip.vitrine.requestsPerSecond / cachedGzip.raw.requestsPerSecond >= 0.9 &&
+          cachedGzip.vitrine.p99Ms <= 10,
+        '≥ 0.9× raw, p99 ≤ 10 ms',
+      ),
+    );
     console.log(row(`  raw node:http, gzip`, gzipSelling.raw));
-    console.log(row(`  Vitrine, gzip, stock changing ${STOCK_CHANGES_PER_S}×/s`, gzipSelling.vitrine, ratio(gzipSelling.vitrine, gzipSelling.raw, 'raw')));
-    console.log(`  stock changes made: ${fmt(stockChanges)} (each drops the page; the next request renders it: the cost of live stock)`);
+    console.log(
+      row(
+        `  Vitrine, gzip, stock changing ${STOCK_CHANGES_PER_S}×/s`,
+        gzipSelling.vitrine,
+        ratio(gzipSelling.vitrine, gzipSelling.raw, 'raw'),
+      ),
+    );
+    console.log(
+      `  stock changes made: ${fmt(stockChanges)} (each drops the page; the next request renders it: the cost of live stock)`,
+    );
     console.log(row('  Vitrine, page cache off', uncached, ratio(uncached, cached.raw, 'raw')));
     console.log(`\nAdd to cart (POST entries, new cart each), ${CART_CONNECTIONS} connections`);
     console.log(row('  raw node:http GET of the PDP', addToCart.raw));
     console.log(row('  Vitrine on SQLite', addToCart.vitrine, ratio(addToCart.vitrine, addToCart.raw, 'raw GET')));
-    console.log(goal(addToCart.vitrine.p99Ms <= 25 && addToCart.vitrine.requestsPerSecond / addToCart.raw.requestsPerSecond >= 0.3, 'p99 ≤ 25 ms, ≥ 0.3× raw GET'));
-    console.log(`\nPlace order (POST checkout/orders, own cart and idempotency key each, test provider), ${ORDER_CONNECTIONS} connections, ${fmt(orderCount)} orders`);
+    console.log(
+      goal(
+        addToCart.vitrine.p99Ms <= 25 && addToCart.vitrine.requestsPerSecond / addToCart.raw.requestsPerSecond >= 0.3,
+        'p99 ≤ 25 ms, ≥ 0.3× raw GET',
+      ),
+    );
+    console.log(
+      `\nPlace order (POST checkout/orders, own cart and idempotency key each, test provider), ${ORDER_CONNECTIONS} connections, ${fmt(orderCount)} orders`,
+    );
     console.log(row('  raw node:http, same request', orderBaseline));
     console.log(row('  Vitrine on SQLite', placeOrder, ratio(placeOrder, orderBaseline, 'raw')));
     console.log(row('  Vitrine on SQLite, 1 connection', singleOrders));
-    console.log(`  non-2xx answers: ${placeOrder.non2xx + singleOrders.non2xx} (errors ${placeOrder.errors + singleOrders.errors})`);
+    console.log(
+      `  non-2xx answers: ${placeOrder.non2xx + singleOrders.non2xx} (errors ${placeOrder.errors + singleOrders.errors})`,
+    );
     console.log(goal(placeOrder.p99Ms <= 50, `p99 ≤ 50 ms at ${ORDER_CONNECTIONS} connections`));
-    console.log(`\nPage view (POST census/RecordHit, buffered and written in batches), ${CART_CONNECTIONS} connections`);
+    console.log(
+      `\nPage view (POST census/RecordHit, buffered and written in batches), ${CART_CONNECTIONS} connections`,
+    );
     console.log(row('  Vitrine on SQLite', recordHit));
     console.log(`  events written: ${fmt(hitsWritten)}`);
-    console.log(`\nJavaScript loaded by the PDP: ${scripts.length} file(s), ${fmt(jsRaw)} bytes, ${fmt(jsGzip)} bytes gzipped (level 9)`);
+    console.log(
+      `\nJavaScript loaded by the PDP: ${scripts.length} file(s), ${fmt(jsRaw)} bytes, ${fmt(jsGzip)} bytes gzipped (level 9)`,
+    );
     console.log(goal(pdpJsKb <= 70, '≤ 70 KB on the PDP') + '\n');
   } finally {
     await vitrine.close();

@@ -68,8 +68,14 @@ const get =
   async (shop, i) => {
     const url = path(shop, i);
     // Each request from its own client address: the search's per-client budget (30 per 10 s) is not what is measured.
-    const answer = await shop.app.inject({ method: 'GET', url, remoteAddress: clientAddress(i), headers: { host: shop.host, cookie: `${CRUMB_COOKIE}=${CRUMB}` } });
-    if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+    const answer = await shop.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: clientAddress(i),
+      headers: { host: shop.host, cookie: `${CRUMB_COOKIE}=${CRUMB}` },
+    });
+    if (answer.statusCode !== 200)
+      throw new Error(`${url} answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
   };
 
 /** Products spread over the catalog, the same positions in both shops relative to their size. */
@@ -78,7 +84,9 @@ const productAt = (shop: Shop, i: number) => 1 + ((i * 7919) % shop.size);
 const STEPS: Record<string, Step> = {
   'product page (uncached)': get((shop, i) => `/shop/p/product-${productAt(shop, i)}`),
   'product list, first page': get(() => '/shop'),
-  'product list, a middle page': get((shop) => (shop.size > 48 ? `/shop/page/${Math.ceil(shop.size / 48 / 2)}` : '/shop')),
+  'product list, a middle page': get((shop) =>
+    shop.size > 48 ? `/shop/page/${Math.ceil(shop.size / 48 / 2)}` : '/shop',
+  ),
   // A word an eighth of the catalog has (ranked full-text search reads every match: its cost follows the matches)…
   'search, a common word': get((_shop, i) => `/search?q=${['stoneware', 'walnut', 'copper', 'linen'][i % 4]}`),
   // …and one a few products have (a product's number: its name and description): what the catalog's size costs.
@@ -89,11 +97,17 @@ const STEPS: Record<string, Step> = {
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
       remoteAddress: clientAddress(i),
-      headers: { host: shop.host, 'content-type': 'application/json', cookie: `${CRUMB_COOKIE}=${CRUMB}`, [CRUMB_HEADER]: CRUMB },
+      headers: {
+        host: shop.host,
+        'content-type': 'application/json',
+        cookie: `${CRUMB_COOKIE}=${CRUMB}`,
+        [CRUMB_HEADER]: CRUMB,
+      },
       payload: JSON.stringify({ itemId: `p${n}`, sku: `p${n}-0-0`, quantity: 1, additionalFields: '' }),
     });
     // A sold-out product (every 10th) answers 409: still the whole add's work (product, stock and cart read).
-    if (answer.statusCode !== 200 && answer.statusCode !== 409) throw new Error(`add to cart answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+    if (answer.statusCode !== 200 && answer.statusCode !== 409)
+      throw new Error(`add to cart answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
   },
 };
 
@@ -105,7 +119,8 @@ async function sample(shop: Shop, step: Step, round: number): Promise<number> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   process.stdout.write(`Generating and importing a shop of ${fmt(SMALL)} products… `);
@@ -121,15 +136,20 @@ async function main(): Promise<void> {
       await sample(big, step, 0);
       const times = { small: [] as number[], big: [] as number[] };
       for (let round = 1; round <= ROUNDS; round++) {
-        for (const shop of round % 2 === 0 ? [small, big] : [big, small]) times[shop === small ? 'small' : 'big'].push(await sample(shop, step, round));
+        for (const shop of round % 2 === 0 ? [small, big] : [big, small])
+          times[shop === small ? 'small' : 'big'].push(await sample(shop, step, round));
       }
       results.push({ name, small: median(times.small), big: median(times.big) });
     }
     const goal = (ratio: number) => (ratio <= 1.2 ? 'met' : 'NOT met');
-    console.log(`\nCosts at ${fmt(BIG)} products ÷ at ${fmt(SMALL)} (SQLite, app.inject, page cache off, median of ${ROUNDS} rounds of ${REQUESTS_PER_SAMPLE})`);
+    console.log(
+      `\nCosts at ${fmt(BIG)} products ÷ at ${fmt(SMALL)} (SQLite, app.inject, page cache off, median of ${ROUNDS} rounds of ${REQUESTS_PER_SAMPLE})`,
+    );
     for (const r of results) {
       const ratio = r.big / r.small;
-      console.log(`  ${r.name.padEnd(30)} ${fmt(r.small).padStart(7)} µs → ${fmt(r.big).padStart(7)} µs  ${fmt(ratio, 2).padStart(5)}×  goal ≤ 1.2: ${goal(ratio)}`);
+      console.log(
+        `  ${r.name.padEnd(30)} ${fmt(r.small).padStart(7)} µs → ${fmt(r.big).padStart(7)} µs  ${fmt(ratio, 2).padStart(5)}×  goal ≤ 1.2: ${goal(ratio)}`,
+      );
     }
     const perProduct = (shop: Shop) => (shop.importMs * 1000) / shop.size;
     const importRatio = perProduct(big) / perProduct(small);

@@ -26,14 +26,24 @@ const ORDER_LINE = { itemId: 'coffee-scoop', sku: 'SCOOP', quantity: 1, addition
 const CART_LINE = { itemId: 'house-blend', sku: 'HB-250-WB', quantity: 1, additionalFields: '' };
 const ORDER_DETAILS = {
   email: 'bench@example.com',
-  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', city: 'New York', country: 'US', region: 'NY', postalCode: '10001' },
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '1 Main Street',
+    city: 'New York',
+    country: 'US',
+    region: 'NY',
+    postalCode: '10001',
+  },
   shippingOptionId: 'standard',
   payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
 };
 
 // The demo site with enough stock of the ordered variant (as bench/run.ts does).
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as { products: { variants?: { sku: string; stock?: unknown }[] }[] };
+const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as {
+  products: { variants?: { sku: string; stock?: unknown }[] }[];
+};
 site.products.flatMap((p) => p.variants ?? []).find((v) => v.sku === ORDER_LINE.sku)!.stock = { qtyInStock: 1_000_000 };
 writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
 symlinkSync(join(DEMO_SITE_FILE, '..', 'images'), join(dir, 'images'));
@@ -67,7 +77,12 @@ const timed = new Map<string, { n: number; us: number }>();
 }
 
 async function addToCart(cookie: string = CRUMB_HEADERS.cookie, line = CART_LINE): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', headers: { ...CRUMB_HEADERS, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(line) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/commerce/shopping-cart/entries',
+    headers: { ...CRUMB_HEADERS, cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(line),
+  });
   if (res.statusCode !== 200) throw new Error(`add to cart answered ${res.statusCode}: ${res.body}`);
   const cart = res.cookies.find((c) => c.name === 'CART')!;
   return `CART=${cart.value}; ${CRUMB_HEADERS.cookie}`;
@@ -79,13 +94,20 @@ async function order(cart: string): Promise<void> {
     method: 'POST',
     url: '/api/commerce/checkout/orders',
     headers: { ...CRUMB_HEADERS, cookie: cart, 'content-type': 'application/json' },
-    payload: JSON.stringify({ idempotencyKey: `inject-${process.pid}-${(keys++).toString().padStart(8, '0')}`, ...ORDER_DETAILS }),
+    payload: JSON.stringify({
+      idempotencyKey: `inject-${process.pid}-${(keys++).toString().padStart(8, '0')}`,
+      ...ORDER_DETAILS,
+    }),
   });
   if (res.statusCode !== 201) throw new Error(`place order answered ${res.statusCode}: ${res.body}`);
 }
 
 /** `n` requests, `clients` at a time; latencies in ms. */
-async function run(n: number, clients: number, starting?: () => Promise<void>): Promise<{ ms: number; latencies: number[]; statements: number }> {
+async function run(
+  n: number,
+  clients: number,
+  starting?: () => Promise<void>,
+): Promise<{ ms: number; latencies: number[]; statements: number }> {
   const carts: string[] = [];
   if (mode === 'order') for (let i = 0; i < n; i++) carts.push(await addToCart(CRUMB_HEADERS.cookie, ORDER_LINE));
   await starting?.();
@@ -111,7 +133,10 @@ await run(WARMUP, concurrency);
 // PROFILE=file.cpuprofile: a CPU profile of the measured requests only (not the carts' preparation nor the warm-up).
 const profile = process.env.PROFILE;
 const session = profile ? new Session() : undefined;
-const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    session!.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))),
+  );
 const delay = monitorEventLoopDelay({ resolution: 5 });
 const result = await run(count, concurrency, async () => {
   if (session) {
@@ -132,7 +157,8 @@ console.log(
     `${(result.statements / count).toFixed(1)} statements per request`,
 );
 if (process.env.STATEMENTS) {
-  for (const [source, { n, us }] of [...timed].sort((a, b) => b[1].us - a[1].us).slice(0, 25)) console.log(`${(us / n).toFixed(1).padStart(7)} µs × ${n}  ${source.slice(0, 150)}`);
+  for (const [source, { n, us }] of [...timed].sort((a, b) => b[1].us - a[1].us).slice(0, 25))
+    console.log(`${(us / n).toFixed(1).padStart(7)} µs × ${n}  ${source.slice(0, 150)}`);
 }
 await server.close();
 rmSync(dir, { recursive: true, force: true });

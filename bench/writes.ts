@@ -35,7 +35,9 @@ const PROFILE_DIR = process.env.PROFILE;
 /** The server's own view of each answer: from its request's headers being read to its response being finished. */
 const started = new WeakMap<object, number>();
 let serverTimes: number[] = [];
-subscribe('http.server.request.start', (message) => started.set((message as { request: object }).request, performance.now()));
+subscribe('http.server.request.start', (message) =>
+  started.set((message as { request: object }).request, performance.now()),
+);
 subscribe('http.server.response.finish', (message) => {
   const begun = started.get((message as { request: object }).request);
   if (begun !== undefined) serverTimes.push(performance.now() - begun);
@@ -63,7 +65,9 @@ const walBytes = (): number => {
 async function watched(label: string, work: () => Promise<Figures>): Promise<Watched> {
   const session = PROFILE_DIR ? new Session() : undefined;
   const post = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve, reject) => session!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise<unknown>((resolve, reject) =>
+      session!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   if (session) {
     session.connect();
     await post('Profiler.enable');
@@ -83,7 +87,12 @@ async function watched(label: string, work: () => Promise<Figures>): Promise<Wat
     writeFileSync(join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-  return { ...figures, loopMaxMs: delay.max / 1e6, walMaxBytes: Math.max(walMaxBytes, walBytes()), serverP99Ms: times[Math.floor(times.length * 0.99)] ?? 0 };
+  return {
+    ...figures,
+    loopMaxMs: delay.max / 1e6,
+    walMaxBytes: Math.max(walMaxBytes, walBytes()),
+    serverP99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
+  };
 }
 
 const line = (name: string, f: Watched) =>
@@ -91,8 +100,14 @@ const line = (name: string, f: Watched) =>
   (f.non2xx || f.errors ? `  (non-2xx ${f.non2xx}, errors ${f.errors})` : '');
 
 const site = benchSiteFile();
-const vitrine = await startServer({ siteFile: site.file, cartRateLimitPerMinute: 1_000_000_000, httpLimits: { maxRequestsPerSocket: 0 } });
-const databaseFile = (await sql<{ name: string; file: string }>`pragma database_list`.execute(vitrine.db!)).rows.find((r) => r.name === 'main')!.file;
+const vitrine = await startServer({
+  siteFile: site.file,
+  cartRateLimitPerMinute: 1_000_000_000,
+  httpLimits: { maxRequestsPerSocket: 0 },
+});
+const databaseFile = (await sql<{ name: string; file: string }>`pragma database_list`.execute(vitrine.db!)).rows.find(
+  (r) => r.name === 'main',
+)!.file;
 try {
   const addToCart = (connections: number) =>
     measure({
@@ -102,18 +117,39 @@ try {
       headers: { 'content-type': 'application/json', ...CRUMB_HEADERS },
       body: JSON.stringify(ADD_LINE),
     });
-  await measure({ url: `${vitrine.url}/api/commerce/shopping-cart/entries`, connections: CART_CONNECTIONS, duration: 1, method: 'POST', headers: { 'content-type': 'application/json', ...CRUMB_HEADERS }, body: JSON.stringify(ADD_LINE) });
+  await measure({
+    url: `${vitrine.url}/api/commerce/shopping-cart/entries`,
+    connections: CART_CONNECTIONS,
+    duration: 1,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CRUMB_HEADERS },
+    body: JSON.stringify(ADD_LINE),
+  });
   const warmup = await placeOrders(vitrine.url, await prepareCarts(vitrine.url, ORDER_WARMUP));
-  if (warmup.non2xx || warmup.errors) throw new Error(`placing orders failed while warming up: non-2xx ${warmup.non2xx}, errors ${warmup.errors}`);
+  if (warmup.non2xx || warmup.errors)
+    throw new Error(`placing orders failed while warming up: non-2xx ${warmup.non2xx}, errors ${warmup.errors}`);
   const orderCount = Math.min(20_000, Math.max(1_000, Math.round(warmup.requestsPerSecond * DURATION_S)));
 
-  console.log(`\nWrites on SQLite, ${DURATION_S} s per add-to-cart run, ${fmt(orderCount)} orders per place-order run, ${ROUNDS} rounds`);
+  console.log(
+    `\nWrites on SQLite, ${DURATION_S} s per add-to-cart run, ${fmt(orderCount)} orders per place-order run, ${ROUNDS} rounds`,
+  );
   for (let round = 0; round < ROUNDS; round++) {
     const connections = round % 2 === 0 ? [CART_CONNECTIONS, 1] : [1, CART_CONNECTIONS];
-    for (const c of connections) console.log(line(`add to cart, ${c} connection${c === 1 ? '' : 's'}`, await watched(`cart-${c}-${round}`, () => addToCart(c))));
+    for (const c of connections)
+      console.log(
+        line(
+          `add to cart, ${c} connection${c === 1 ? '' : 's'}`,
+          await watched(`cart-${c}-${round}`, () => addToCart(c)),
+        ),
+      );
     for (const c of round % 2 === 0 ? [ORDER_CONNECTIONS, 1] : [1, ORDER_CONNECTIONS]) {
       const carts = await prepareCarts(vitrine.url, orderCount);
-      console.log(line(`place order, ${c} connection${c === 1 ? '' : 's'}`, await watched(`order-${c}-${round}`, () => placeOrders(vitrine.url, carts, c))));
+      console.log(
+        line(
+          `place order, ${c} connection${c === 1 ? '' : 's'}`,
+          await watched(`order-${c}-${round}`, () => placeOrders(vitrine.url, carts, c)),
+        ),
+      );
     }
   }
 } finally {

@@ -39,7 +39,7 @@ const beans = (c: string) =>
   Array.from({ length: 9 }, (_, i) => {
     const x = 470 + (i % 3) * 280;
     const y = 520 + Math.floor(i / 3) * 240;
-    return `<g transform="rotate(${(i * 37) % 90 - 45} ${x} ${y})"><ellipse cx="${x}" cy="${y}" rx="95" ry="65" fill="${c}"/><path d="M${x - 80} ${y} q80 -30 160 0" stroke="#00000055" stroke-width="12" fill="none"/></g>`;
+    return `<g transform="rotate(${((i * 37) % 90) - 45} ${x} ${y})"><ellipse cx="${x}" cy="${y}" rx="95" ry="65" fill="${c}"/><path d="M${x - 80} ${y} q80 -30 160 0" stroke="#00000055" stroke-width="12" fill="none"/></g>`;
   }).join('');
 const dripper = (c: string) => `
   <path d="M480 520 h540 l-170 330 h-200 z" fill="${c}"/>
@@ -93,7 +93,12 @@ const drawings: Drawing[] = [
   { name: 'linen-tea-towel', from: '#f5f2ec', to: '#e2dccf', body: towel('#b9a58c') },
   { name: 'coffee-scoop', from: '#f2ece6', to: '#d5c5b4', body: scoop('#8c6a4f') },
   { name: 'latte-bowls', from: '#f4efe9', to: '#dccfc2', body: bowl('#d9c7b1', '#ffffff77') },
-  { name: 'hero', from: '#f3e9dd', to: '#caa98a', body: `${landscape('#8d6e55')}<g transform="translate(-200 -80)">${mug('#efe4d2', true)}</g><g transform="translate(330 60) scale(0.8)">${bowl('#3f3b38')}</g>` },
+  {
+    name: 'hero',
+    from: '#f3e9dd',
+    to: '#caa98a',
+    body: `${landscape('#8d6e55')}<g transform="translate(-200 -80)">${mug('#efe4d2', true)}</g><g transform="translate(330 60) scale(0.8)">${bowl('#3f3b38')}</g>`,
+  },
   { name: 'post-glazes', from: '#e7eef2', to: '#b9cbd8', body: `${vase('#2f5d7c')}` },
   { name: 'post-brewing', from: '#f2ebe2', to: '#d4bb9d', body: dripper('#ffffff') },
   { name: 'post-studio', from: '#efe9e2', to: '#c9b7a4', body: wheel('#5d5853') },

@@ -3,12 +3,24 @@ import { ConfigError, loadConfig, redacted } from './config';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
-    expect(loadConfig({})).toEqual({ port: 3000, host: '0.0.0.0', databaseUrl: './data/vitrine.db', trustProxy: false, mailFrom: 'Vitrine <no-reply@localhost>' });
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: './data/vitrine.db',
+      trustProxy: false,
+      mailFrom: 'Vitrine <no-reply@localhost>',
+    });
   });
 
   it('reads the settings', () => {
     expect(
-      loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db/shop', REDIS_URL: 'redis://cache:6379', TRUST_PROXY: 'true' }),
+      loadConfig({
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://u@db/shop',
+        REDIS_URL: 'redis://cache:6379',
+        TRUST_PROXY: 'true',
+      }),
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
@@ -26,7 +38,9 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(
       "invalid settings:\n  PORT must be a whole number from 0 to 65535, not '70000'\n  HOST must be a host name or IP address, not 'a b'\n  TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not 'yes'",
     );
-    expect(() => loadConfig({ PORT: '-1' })).toThrow("invalid setting: PORT must be a whole number from 0 to 65535, not '-1'");
+    expect(() => loadConfig({ PORT: '-1' })).toThrow(
+      "invalid setting: PORT must be a whole number from 0 to 65535, not '-1'",
+    );
   });
 
   it('hides passwords in URLs it prints', () => {
@@ -37,20 +51,32 @@ describe('loadConfig', () => {
 
 describe('loadConfig: e-mail', () => {
   it('reads PUBLIC_URL as an origin, and refuses one with a path or another scheme', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://Shop.Example.com/' })).toMatchObject({ publicUrl: 'https://shop.example.com' });
+    expect(loadConfig({ PUBLIC_URL: 'https://Shop.Example.com/' })).toMatchObject({
+      publicUrl: 'https://shop.example.com',
+    });
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).toMatchObject({ publicUrl: 'http://localhost:3000' });
     expect(loadConfig({})).not.toHaveProperty('publicUrl');
-    for (const bad of ['shop.example.com', 'https://shop.example.com/shop', 'ftp://shop.example.com', 'https://shop.example.com/?a=1']) {
+    for (const bad of [
+      'shop.example.com',
+      'https://shop.example.com/shop',
+      'ftp://shop.example.com',
+      'https://shop.example.com/?a=1',
+    ]) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
     }
   });
 
   it('reads SMTP_URL and MAIL_FROM', () => {
-    expect(loadConfig({ SMTP_URL: 'smtps://shop%40x.com:secret@mail.x.com:465', MAIL_FROM: '"Shop, Inc." <shop@x.com>' })).toMatchObject({
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://shop%40x.com:secret@mail.x.com:465', MAIL_FROM: '"Shop, Inc." <shop@x.com>' }),
+    ).toMatchObject({
       smtpUrl: 'smtps://shop%40x.com:secret@mail.x.com:465',
       mailFrom: '"Shop, Inc." <shop@x.com>',
     });
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'shop@x.com' })).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: 'shop@x.com' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'shop@x.com' })).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'shop@x.com',
+    });
     expect(loadConfig({ SMTP_URL: ' ' })).not.toHaveProperty('smtpUrl');
   });
 
@@ -63,10 +89,20 @@ describe('loadConfig: e-mail', () => {
   });
 
   it('refuses a MAIL_FROM that is not one address on one line', () => {
-    for (const bad of ['shop', 'a@x.com, b@x.com', 'Shop <shop@x.com', 'Shop\r\nBcc: x@y.com <shop@x.com>', 'two words@x.com']) {
-      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow('MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>');
+    for (const bad of [
+      'shop',
+      'a@x.com, b@x.com',
+      'Shop <shop@x.com',
+      'Shop\r\nBcc: x@y.com <shop@x.com>',
+      'two words@x.com',
+    ]) {
+      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow(
+        'MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>',
+      );
     }
-    expect(() => loadConfig({ MAIL_FROM: 'Shop\nBcc: x@y.com <shop@x.com>' })).toThrow("not 'Shop?Bcc: x@y.com <shop@x.com>'");
+    expect(() => loadConfig({ MAIL_FROM: 'Shop\nBcc: x@y.com <shop@x.com>' })).toThrow(
+      "not 'Shop?Bcc: x@y.com <shop@x.com>'",
+    );
   });
 
   it('hides a password in a value the URL parser refuses', () => {

@@ -68,7 +68,11 @@ export const DEFAULT_MAIL_FROM = 'Vitrine <no-reply@localhost>';
 export class ConfigError extends Error {
   override name = 'ConfigError';
   constructor(readonly problems: string[]) {
-    super(problems.length === 1 ? `invalid setting: ${problems[0]}` : `invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? `invalid setting: ${problems[0]}`
+        : `invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
   }
 }
 
@@ -106,25 +110,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
-    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:password@mail.example.com:587), not '${redacted(smtpUrl)}'`);
+    problems.push(
+      `SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:password@mail.example.com:587), not '${redacted(smtpUrl)}'`,
+    );
   }
 
   const mailFrom = value('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
   if (!isMailbox(mailFrom)) {
-    problems.push(`MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>, not '${mailFrom.replace(/\p{Cc}/gu, '?')}'`);
+    problems.push(
+      `MAIL_FROM must be an e-mail address, as shop@example.com or Shop <shop@example.com>, not '${mailFrom.replace(/\p{Cc}/gu, '?')}'`,
+    );
   }
 
   const rawPublicUrl = value('PUBLIC_URL');
   const publicUrl = rawPublicUrl !== undefined && isBaseUrl(rawPublicUrl) ? new URL(rawPublicUrl).origin : undefined;
   if (rawPublicUrl !== undefined && publicUrl === undefined) {
-    problems.push(`PUBLIC_URL must be an http:// or https:// URL with a host and no path (https://shop.example.com), not '${redacted(rawPublicUrl)}'`);
+    problems.push(
+      `PUBLIC_URL must be an http:// or https:// URL with a host and no path (https://shop.example.com), not '${redacted(rawPublicUrl)}'`,
+    );
   }
 
   const stripe = stripeConfig(value, problems);
   const captcha = captchaConfig(value, problems);
 
   if (problems.length) throw new ConfigError(problems);
-  return { port, host, databaseUrl, ...(redisUrl !== undefined ? { redisUrl } : {}), trustProxy, ...(httpLimits ? { httpLimits } : {}), ...(smtpUrl !== undefined ? { smtpUrl } : {}), mailFrom, ...(publicUrl !== undefined ? { publicUrl } : {}), ...(stripe ? { stripe } : {}), ...(captcha ? { captcha } : {}) };
+  return {
+    port,
+    host,
+    databaseUrl,
+    ...(redisUrl !== undefined ? { redisUrl } : {}),
+    trustProxy,
+    ...(httpLimits ? { httpLimits } : {}),
+    ...(smtpUrl !== undefined ? { smtpUrl } : {}),
+    mailFrom,
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(stripe ? { stripe } : {}),
+    ...(captcha ? { captcha } : {}),
+  };
 }
 
 /** Fastify's trustProxy: none, every hop, a number of hops, or the proxies' addresses and CIDR ranges. */
@@ -159,7 +181,10 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS, or undefined when none is set. */
-function httpLimitsConfig(value: (name: string) => string | undefined, problems: string[]): Partial<HttpLimits> | undefined {
+function httpLimitsConfig(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): Partial<HttpLimits> | undefined {
   const limits: Partial<HttpLimits> = {};
   const read = (name: string, key: keyof HttpLimits, min: number, max: number, unit: string) => {
     const raw = value(name);
@@ -222,19 +247,40 @@ function stripeConfig(value: (name: string) => string | undefined, problems: str
   const key = (name: string, v: string | undefined, pattern: RegExp, expected: string) => {
     if (v !== undefined && !pattern.test(v)) problems.push(`${name} must be ${expected}, not ${keyKind(v)}`);
   };
-  key('STRIPE_SECRET_KEY', secretKey, /^(sk|rk)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)');
-  key('STRIPE_PUBLISHABLE_KEY', publishableKey, /^pk_[A-Za-z0-9_]+$/, 'a Stripe publishable key (pk_live_… or pk_test_…)');
-  key('STRIPE_WEBHOOK_SECRET', webhookSecret, /^whsec_[A-Za-z0-9_+/=]+$/, "the webhook endpoint's signing secret (whsec_…)");
-  const mode = (v: string | undefined) => (v === undefined ? undefined : /^[a-z]+_live_/.test(v) ? 'live' : /^[a-z]+_test_/.test(v) ? 'test' : undefined);
+  key(
+    'STRIPE_SECRET_KEY',
+    secretKey,
+    /^(sk|rk)_[A-Za-z0-9_]+$/,
+    'a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)',
+  );
+  key(
+    'STRIPE_PUBLISHABLE_KEY',
+    publishableKey,
+    /^pk_[A-Za-z0-9_]+$/,
+    'a Stripe publishable key (pk_live_… or pk_test_…)',
+  );
+  key(
+    'STRIPE_WEBHOOK_SECRET',
+    webhookSecret,
+    /^whsec_[A-Za-z0-9_+/=]+$/,
+    "the webhook endpoint's signing secret (whsec_…)",
+  );
+  const mode = (v: string | undefined) =>
+    v === undefined ? undefined : /^[a-z]+_live_/.test(v) ? 'live' : /^[a-z]+_test_/.test(v) ? 'test' : undefined;
   const secretMode = mode(secretKey);
   const publishableMode = mode(publishableKey);
   if (secretMode && publishableMode && secretMode !== publishableMode) {
-    problems.push(`STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY a ${publishableMode} key: use both live or both test keys`);
+    problems.push(
+      `STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY a ${publishableMode} key: use both live or both test keys`,
+    );
   }
   if (apiUrl !== undefined && !isBaseUrl(apiUrl)) {
-    problems.push(`STRIPE_API_URL must be an http:// or https:// URL with a host and no path (https://stripe-proxy.example.com:8443), not '${redacted(apiUrl)}'`);
+    problems.push(
+      `STRIPE_API_URL must be an http:// or https:// URL with a host and no path (https://stripe-proxy.example.com:8443), not '${redacted(apiUrl)}'`,
+    );
   }
-  if (secretKey === undefined && publishableKey === undefined && webhookSecret === undefined && apiUrl === undefined) return undefined;
+  if (secretKey === undefined && publishableKey === undefined && webhookSecret === undefined && apiUrl === undefined)
+    return undefined;
   return {
     ...(secretKey !== undefined ? { secretKey } : {}),
     ...(publishableKey !== undefined ? { publishableKey } : {}),
@@ -246,13 +292,21 @@ function stripeConfig(value: (name: string) => string | undefined, problems: str
 /** What kind of key a value looks like, without the key itself: 'pk_test_…', or that it is hidden. */
 function keyKind(v: string): string {
   const kind = /^[a-z]{2,6}_(?:live_|test_)?/.exec(v)?.[0];
-  return kind !== undefined && kind.length < v.length ? `'${kind}…'` : 'the value given (not shown: it may be a secret)';
+  return kind !== undefined && kind.length < v.length
+    ? `'${kind}…'`
+    : 'the value given (not shown: it may be a secret)';
 }
 
 function isBaseUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.pathname === '/' && url.search === '' && url.hash === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === ''
+    );
   } catch {
     return false;
   }
@@ -268,13 +322,19 @@ function captchaConfig(value: (name: string) => string | undefined, problems: st
     const v = value(name);
     if (v === undefined) return;
     if (/^[A-Za-z0-9._-]{10,300}$/.test(v)) config[key] = v;
-    else problems.push(`${name} must be ${what}: 10 to 300 letters, digits, '.', '-' or '_' (the value given is not shown: it may be a secret)`);
+    else
+      problems.push(
+        `${name} must be ${what}: 10 to 300 letters, digits, '.', '-' or '_' (the value given is not shown: it may be a secret)`,
+      );
   };
   const baseUrl = (name: string, key: 'recaptchaEnterpriseApiUrl' | 'turnstileApiUrl', example: string) => {
     const v = value(name);
     if (v === undefined) return;
     if (isBaseUrl(v)) config[key] = v;
-    else problems.push(`${name} must be an http:// or https:// URL with a host and no path (${example}), not '${redacted(v)}'`);
+    else
+      problems.push(
+        `${name} must be an http:// or https:// URL with a host and no path (${example}), not '${redacted(v)}'`,
+      );
   };
   secret('RECAPTCHA_ENTERPRISE_API_KEY', 'recaptchaEnterpriseApiKey', 'a Google Cloud API key (AIza…)');
   baseUrl('RECAPTCHA_ENTERPRISE_API_URL', 'recaptchaEnterpriseApiUrl', 'https://recaptchaenterprise.googleapis.com');

@@ -148,7 +148,12 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
       io.err(`vitrine: ${error.message}. Run 'vitrine help' for usage.`);
       return 2;
     }
-    if (error instanceof UserError || error instanceof SiteFileError || error instanceof SiteNotFoundError || error instanceof ConfigError) {
+    if (
+      error instanceof UserError ||
+      error instanceof SiteFileError ||
+      error instanceof SiteNotFoundError ||
+      error instanceof ConfigError
+    ) {
       io.err(`vitrine: ${error.message}`);
       return 1;
     }
@@ -168,7 +173,11 @@ export function loadSettings(): Config {
 }
 
 /** Connects and migrates (printing what changed), runs `body`, closes. */
-export async function withDatabase(config: Config, io: CliIo, body: (handle: DbHandle) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  config: Config,
+  io: CliIo,
+  body: (handle: DbHandle) => Promise<number>,
+): Promise<number> {
   const handle = await open(config, io);
   try {
     return await body(handle);
@@ -193,7 +202,11 @@ async function open(config: Config, io: CliIo): Promise<DbHandle> {
   }
   try {
     const { applied } = await migrateToLatest(handle.db);
-    io.out(applied.length ? `Database ${redacted(config.databaseUrl)}: applied ${applied.join(', ')}` : `Database ${redacted(config.databaseUrl)} is up to date`);
+    io.out(
+      applied.length
+        ? `Database ${redacted(config.databaseUrl)}: applied ${applied.join(', ')}`
+        : `Database ${redacted(config.databaseUrl)} is up to date`,
+    );
     return handle;
   } catch (error) {
     await handle.close().catch(() => {});
@@ -232,7 +245,8 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   }
   const stockOption = parseOptions('import', optionArgs, ['--stock'])['--stock'];
   const stock = stockOption === undefined ? 'live' : parseImportStockOption(stockOption);
-  if (stock === undefined) throw new UsageError(`option '--stock' must be ${IMPORT_STOCK_OPTION_FORMS}, not '${stockOption}'`);
+  if (stock === undefined)
+    throw new UsageError(`option '--stock' must be ${IMPORT_STOCK_OPTION_FORMS}, not '${stockOption}'`);
   if (files.length === 0) throw new UsageError("'import' needs the site file: vitrine import FILE");
   if (files.length > 1) throw new UsageError(`'import' takes one site file, got ${files.length}`);
   const file = files[0] as string;
@@ -280,7 +294,9 @@ async function announceSiteChange(config: Config, siteId: string, io: CliIo): Pr
   if (config.redisUrl === undefined) return;
   const { publishSiteChange, SITE_CACHE_TTL_MS } = await import('../server/siteCache');
   if (!(await publishSiteChange(config.redisUrl, siteId))) {
-    io.err(`vitrine: could not notify running servers through Redis (${redacted(config.redisUrl)}); they will show the new version within ${SITE_CACHE_TTL_MS / 1000} s`);
+    io.err(
+      `vitrine: could not notify running servers through Redis (${redacted(config.redisUrl)}); they will show the new version within ${SITE_CACHE_TTL_MS / 1000} s`,
+    );
   }
 }
 
@@ -290,7 +306,7 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
     let siteId = options['--site'];
     if (siteId === undefined) {
       const site = await findSiteByHost(handle.db, 'localhost');
-      if (!site) throw new UserError("the database holds no site yet; import one first: vitrine import FILE");
+      if (!site) throw new UserError('the database holds no site yet; import one first: vitrine import FILE');
       siteId = site.id;
     }
     const out = resolve(options['--out'] ?? join('export', siteId, 'site.json'));
@@ -305,9 +321,15 @@ export function parseOptions(command: string, args: string[], names: string[]): 
   const found: Record<string, string | undefined> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if (!names.includes(name)) {
-      throw new UsageError(name.startsWith('-') ? `unknown option '${name}' for '${command}'` : `unexpected argument '${arg}' for '${command}'`);
+      throw new UsageError(
+        name.startsWith('-')
+          ? `unknown option '${name}' for '${command}'`
+          : `unexpected argument '${arg}' for '${command}'`,
+      );
     }
     const value = inline ?? args[++i];
     if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
@@ -365,9 +387,11 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new UserError(`port ${config.port} on ${config.host} is already in use; set PORT to another port`);
+      if (code === 'EADDRINUSE')
+        throw new UserError(`port ${config.port} on ${config.host} is already in use; set PORT to another port`);
       if (code === 'EACCES') throw new UserError(`not allowed to listen on port ${config.port}; use a port above 1023`);
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on HOST '${config.host}': no such address here`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+        throw new UserError(`cannot listen on HOST '${config.host}': no such address here`);
       throw error;
     }
     const address = app.server.address();
@@ -375,12 +399,32 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     io.out(`Vitrine is listening on http://${shown}:${port}`);
     if (config.trustProxy === true) {
-      io.err('vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead');
+      io.err(
+        'vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead',
+      );
     }
-    const { abandonedPaymentsJob, analyticsRollupJob, cartExpiryJob, outboxJob, restockJob, startJobRunner, subscriptionBillingJob } = await import('../services/jobs');
+    const {
+      abandonedPaymentsJob,
+      analyticsRollupJob,
+      cartExpiryJob,
+      outboxJob,
+      restockJob,
+      startJobRunner,
+      subscriptionBillingJob,
+    } = await import('../services/jobs');
     const { smtpTransport } = await import('../services/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
-    jobs = startJobRunner({ jobs: [outboxJob(handle.db, transport, app.log), abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log), cartExpiryJob(handle.db, app.log), subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl), analyticsRollupJob(handle.db, analyticsRetention, app.log), restockJob(handle.db, app.log)], log: app.log });
+    jobs = startJobRunner({
+      jobs: [
+        outboxJob(handle.db, transport, app.log),
+        abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log),
+        cartExpiryJob(handle.db, app.log),
+        subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl),
+        analyticsRollupJob(handle.db, analyticsRetention, app.log),
+        restockJob(handle.db, app.log),
+      ],
+      log: app.log,
+    });
     io.out(
       config.smtpUrl !== undefined
         ? `E-mail is sent through ${redacted(config.smtpUrl)} from ${config.mailFrom}`

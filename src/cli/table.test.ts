@@ -14,7 +14,10 @@ describe('formatTable', () => {
   });
 
   it('cuts long cells and shows control characters as ?', () => {
-    const lines = formatTable([{ header: 'TO', maxWidth: 6 }, { header: 'S' }], [['abcdefghij', 'x\u001b[2J\u202ey\r\nz']]);
+    const lines = formatTable(
+      [{ header: 'TO', maxWidth: 6 }, { header: 'S' }],
+      [['abcdefghij', 'x\u001b[2J\u202ey\r\nz']],
+    );
     expect(lines).toEqual(['TO      S', 'abcde…  x?[2J?y z']);
   });
 });

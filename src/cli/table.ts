@@ -17,7 +17,9 @@ const UNPRINTABLE_KEEP_LINES = /[^\P{Cc}\n\t]|[\u202a-\u202e\u2066-\u2069]/gu;
 
 /** The text with every control character shown as '?'; `keepLines` keeps line feeds and tabs (a message body). */
 export const printable = (text: string, options: { keepLines?: boolean } = {}): string =>
-  text.replace(/\r\n/g, options.keepLines ? '\n' : ' ').replace(options.keepLines ? UNPRINTABLE_KEEP_LINES : UNPRINTABLE, '?');
+  text
+    .replace(/\r\n/g, options.keepLines ? '\n' : ' ')
+    .replace(options.keepLines ? UNPRINTABLE_KEEP_LINES : UNPRINTABLE, '?');
 
 const width = (text: string): number => [...text].length;
 

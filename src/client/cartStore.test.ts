@@ -6,20 +6,46 @@ const cartAnswer = {
   totalQuantity: 3,
   subtotalCents: 7000,
   entries: [
-    { id: 'e1', itemId: 'mug', productType: 1, chosenVariant: { sku: 'MUG-OAT', attributes: { Color: 'Oatmeal' } }, quantity: 2, title: 'Mug', subTotal: 5600, purchasePriceCents: 2800 },
-    { id: 'e2', itemId: 'scoop', chosenVariant: { sku: 'SCOOP', attributes: {} }, quantity: 1, title: 'Scoop', purchasePriceCents: 1400 },
+    {
+      id: 'e1',
+      itemId: 'mug',
+      productType: 1,
+      chosenVariant: { sku: 'MUG-OAT', attributes: { Color: 'Oatmeal' } },
+      quantity: 2,
+      title: 'Mug',
+      subTotal: 5600,
+      purchasePriceCents: 2800,
+    },
+    {
+      id: 'e2',
+      itemId: 'scoop',
+      chosenVariant: { sku: 'SCOOP', attributes: {} },
+      quantity: 1,
+      title: 'Scoop',
+      purchasePriceCents: 1400,
+    },
   ],
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('toSnapshot', () => {
   it('reads the §3 cart answer', () => {
     const cart = toSnapshot(cartAnswer);
     expect(cart).toMatchObject({ loaded: true, totalQuantity: 3, subtotalCents: 7000 });
     expect(cart.entries[0]).toEqual({
-      id: 'e1', itemId: 'mug', sku: 'MUG-OAT', title: 'Mug', attributes: { Color: 'Oatmeal' }, quantity: 2, unitPriceCents: 2800, subtotalCents: 5600,
-      additionalFields: '', answers: [], productType: 1,
+      id: 'e1',
+      itemId: 'mug',
+      sku: 'MUG-OAT',
+      title: 'Mug',
+      attributes: { Color: 'Oatmeal' },
+      quantity: 2,
+      unitPriceCents: 2800,
+      subtotalCents: 5600,
+      additionalFields: '',
+      answers: [],
+      productType: 1,
     });
     // A missing subTotal is unit price × quantity; a missing product type is not known (null).
     expect(cart.entries[1]?.subtotalCents).toBe(1400);
@@ -32,15 +58,27 @@ describe('toSnapshot', () => {
         {
           id: 'e3',
           additionalFields: '{"t":"Sam"}',
-          additionalFieldsSummary: [{ title: 'Engraving text', lines: ['Sam', 7] }, { title: 3, lines: [] }, null, { title: 'No lines' }],
+          additionalFieldsSummary: [
+            { title: 'Engraving text', lines: ['Sam', 7] },
+            { title: 3, lines: [] },
+            null,
+            { title: 'No lines' },
+          ],
         },
       ],
     });
-    expect(cart.entries[0]).toMatchObject({ additionalFields: '{"t":"Sam"}', answers: [{ title: 'Engraving text', lines: ['Sam'] }] });
+    expect(cart.entries[0]).toMatchObject({
+      additionalFields: '{"t":"Sam"}',
+      answers: [{ title: 'Engraving text', lines: ['Sam'] }],
+    });
   });
 
   it('passes on the per-field messages of a refused add', async () => {
-    const body = { code: 'invalid-form-answers', message: 'Engraving text: Required.', fields: { t: 'Required', bad: 1 } };
+    const body = {
+      code: 'invalid-form-answers',
+      message: 'Engraving text: Required.',
+      fields: { t: 'Required', bad: 1 },
+    };
     const store = new CartStore(vi.fn().mockResolvedValue(json(400, body)));
     expect(await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1, additionalFields: '{}' })).toEqual({
       ok: false,
@@ -56,17 +94,28 @@ describe('toSnapshot', () => {
     await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1 });
     await store.setQuantity('e1', 2);
     await store.removeEntry('e1');
-    for (const [, init] of fetchImpl.mock.calls) expect((init as RequestInit).headers).toMatchObject({ 'x-csrf-token': crumb });
+    for (const [, init] of fetchImpl.mock.calls)
+      expect((init as RequestInit).headers).toMatchObject({ 'x-csrf-token': crumb });
   });
 
   it('turns a refused crumb into the §8 crumb failure: session expired, or enable cookies when the browser keeps none', async () => {
-    const refused = { code: 'crumb-invalid', message: 'Your session has expired. Please reload the page and try again.', type: 'API_FAILURE' };
+    const refused = {
+      code: 'crumb-invalid',
+      message: 'Your session has expired. Please reload the page and try again.',
+      type: 'API_FAILURE',
+    };
     for (const cookiesEnabled of [true, false]) {
-      const store = new CartStore(vi.fn().mockResolvedValue(json(403, refused)), { cookies: () => '', storage: () => null, cookiesEnabled: () => cookiesEnabled });
+      const store = new CartStore(vi.fn().mockResolvedValue(json(403, refused)), {
+        cookies: () => '',
+        storage: () => null,
+        cookiesEnabled: () => cookiesEnabled,
+      });
       const result = await store.addEntry({ itemId: 'mug', sku: 'MUG', quantity: 1 });
       expect(result).toEqual({ ok: false, failure: { kind: 'crumb', cookiesEnabled } });
       expect(failureMessage((result as { failure: AddRequestFailure }).failure)).toBe(
-        cookiesEnabled ? 'Your session has expired. Please reload the page and try again.' : 'Please enable cookies in your browser, reload the page, and try again.',
+        cookiesEnabled
+          ? 'Your session has expired. Please reload the page and try again.'
+          : 'Please enable cookies in your browser, reload the page, and try again.',
       );
     }
   });
@@ -111,13 +160,20 @@ describe('CartStore', () => {
   });
 
   it('reports an HTTP failure with the server message, and a network failure', async () => {
-    const store = new CartStore(vi.fn(async () => json(409, { code: 'out-of-stock', message: 'Sorry, we do not have enough of that item available.' })));
+    const store = new CartStore(
+      vi.fn(async () =>
+        json(409, { code: 'out-of-stock', message: 'Sorry, we do not have enough of that item available.' }),
+      ),
+    );
     expect(await store.addEntry({ itemId: 'mug', sku: 'MUG-SAG', quantity: 1 })).toEqual({
       ok: false,
       failure: { kind: 'http', status: 409, serverMessage: 'Sorry, we do not have enough of that item available.' },
     });
     const offline = new CartStore(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await offline.addEntry({ itemId: 'mug', sku: 'MUG-OAT', quantity: 1 })).toEqual({ ok: false, failure: { kind: 'network' } });
+    expect(await offline.addEntry({ itemId: 'mug', sku: 'MUG-OAT', quantity: 1 })).toEqual({
+      ok: false,
+      failure: { kind: 'network' },
+    });
     const proxy = new CartStore(vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
     expect(await proxy.addEntry({ itemId: 'mug', sku: 'MUG-OAT', quantity: 1 })).toEqual({
       ok: false,
@@ -130,8 +186,15 @@ describe('CartStore', () => {
     const store = new CartStore(fetchImpl);
     expect((await store.setQuantity('e/1', '3')).ok).toBe(true);
     expect(await store.removeEntry('e1')).toMatchObject({ ok: true, cart: { totalQuantity: 3 } });
-    const [[putUrl, put], [deleteUrl, del]] = fetchImpl.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
-    expect([putUrl, put.method, JSON.parse(String(put.body))]).toEqual(['/api/commerce/shopping-cart/entries/e%2F1/quantity', 'PUT', { quantity: '3' }]);
+    const [[putUrl, put], [deleteUrl, del]] = fetchImpl.mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
+    expect([putUrl, put.method, JSON.parse(String(put.body))]).toEqual([
+      '/api/commerce/shopping-cart/entries/e%2F1/quantity',
+      'PUT',
+      { quantity: '3' },
+    ]);
     expect([deleteUrl, del.method, del.body]).toEqual(['/api/commerce/shopping-cart/entries/e1', 'DELETE', undefined]);
     expect(store.getSnapshot().entries).toHaveLength(2);
   });
@@ -168,7 +231,11 @@ describe("CartStore: a new visitor's quick adds", () => {
             claim: headers.get('x-cart-claim'),
             answer: (status = 200) => {
               if (status === 200) cookies = 'hasCart=true';
-              resolve(status === 200 ? json(200, { shoppingCart: cartAnswer }) : json(status, { message: 'Sorry, we do not have enough of that item available.' }));
+              resolve(
+                status === 200
+                  ? json(200, { shoppingCart: cartAnswer })
+                  : json(status, { message: 'Sorry, we do not have enough of that item available.' }),
+              );
             },
           });
         }),
@@ -177,7 +244,12 @@ describe("CartStore: a new visitor's quick adds", () => {
   }
   const memoryStorage = () => {
     const items = new Map<string, string>();
-    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), items };
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+      items,
+    };
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   let n = 0;
@@ -186,7 +258,11 @@ describe("CartStore: a new visitor's quick adds", () => {
   it('sends the first add alone while no cart is known; the others follow it, with its cookie', async () => {
     const net = controlledFetch();
     const store = new CartStore(net.fetchImpl, { cookies: net.cookies, storage: () => null, newClaim });
-    const results = [store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }), store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 }), store.addEntry({ itemId: 'c', sku: 'C', quantity: 1 })];
+    const results = [
+      store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }),
+      store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 }),
+      store.addEntry({ itemId: 'c', sku: 'C', quantity: 1 }),
+    ];
     await settle();
     expect(net.calls.map((c) => c.body)).toEqual([{ additionalFields: '', itemId: 'a', sku: 'A', quantity: 1 }]);
     net.calls[0]!.answer();
@@ -228,9 +304,15 @@ describe("CartStore: a new visitor's quick adds", () => {
   });
 
   it('releases the waiting adds after a network failure too', async () => {
-    const fetchImpl = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
+    const fetchImpl = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
     const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => null, newClaim });
-    const [a, b] = await Promise.all([store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }), store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 })]);
+    const [a, b] = await Promise.all([
+      store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 }),
+      store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 }),
+    ]);
     expect([a.ok, b.ok]).toEqual([false, true]);
   });
 
@@ -256,12 +338,17 @@ describe("CartStore: a new visitor's quick adds", () => {
   });
 
   it('keeps the claim after a failed add, so that a retry joins a cart the lost answer may have made', async () => {
-    const fetchImpl = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
+    const fetchImpl = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
     const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => null, newClaim });
     await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 });
     await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 });
     await store.addEntry({ itemId: 'b', sku: 'B', quantity: 1 });
-    const claims = (fetchImpl.mock.calls as [string, RequestInit][]).map(([, init]) => new Headers(init.headers).get('x-cart-claim'));
+    const claims = (fetchImpl.mock.calls as [string, RequestInit][]).map(([, init]) =>
+      new Headers(init.headers).get('x-cart-claim'),
+    );
     expect(claims[0]).toBe(claims[1]);
     expect(claims[2]).not.toBe(claims[1]);
   });
@@ -271,7 +358,10 @@ describe("CartStore: a new visitor's quick adds", () => {
     const blocked = () => {
       throw new DOMException('denied', 'SecurityError');
     };
-    const store = new CartStore(fetchImpl, { cookies: () => '', storage: () => ({ getItem: blocked, setItem: blocked, removeItem: blocked }) });
+    const store = new CartStore(fetchImpl, {
+      cookies: () => '',
+      storage: () => ({ getItem: blocked, setItem: blocked, removeItem: blocked }),
+    });
     expect((await store.addEntry({ itemId: 'a', sku: 'A', quantity: 1 })).ok).toBe(true);
     const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init.headers).get('x-cart-claim')).toMatch(/^[A-Za-z0-9_-]{22}$/);

@@ -52,9 +52,19 @@ export type AddEntryResult =
   | { ok: false; failure: AddRequestFailure; fields?: Record<string, string> };
 
 /** What the server renders and what hydration starts from: nothing known about this visitor's cart. */
-export const UNKNOWN_CART: CartSnapshot = Object.freeze({ loaded: false, totalQuantity: 0, subtotalCents: 0, entries: [] });
+export const UNKNOWN_CART: CartSnapshot = Object.freeze({
+  loaded: false,
+  totalQuantity: 0,
+  subtotalCents: 0,
+  entries: [],
+});
 /** No cart: what a visitor without a cart cookie has. */
-export const EMPTY_CART: CartSnapshot = Object.freeze({ loaded: true, totalQuantity: 0, subtotalCents: 0, entries: [] });
+export const EMPTY_CART: CartSnapshot = Object.freeze({
+  loaded: true,
+  totalQuantity: 0,
+  subtotalCents: 0,
+  entries: [],
+});
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
@@ -78,7 +88,9 @@ export function toSnapshot(answer: unknown): CartSnapshot {
       itemId: str(e.itemId),
       sku: str(variant.sku ?? e.sku),
       title: str(e.title),
-      attributes: (typeof variant.attributes === 'object' && variant.attributes !== null ? variant.attributes : {}) as Record<string, string>,
+      attributes: (typeof variant.attributes === 'object' && variant.attributes !== null
+        ? variant.attributes
+        : {}) as Record<string, string>,
       quantity,
       unitPriceCents: unit,
       subtotalCents: e.subTotal !== undefined ? cents(e.subTotal) : unit * quantity,
@@ -89,7 +101,8 @@ export function toSnapshot(answer: unknown): CartSnapshot {
   });
   return {
     loaded: true,
-    totalQuantity: cart.totalQuantity !== undefined ? num(cart.totalQuantity) : lines.reduce((n, l) => n + l.quantity, 0),
+    totalQuantity:
+      cart.totalQuantity !== undefined ? num(cart.totalQuantity) : lines.reduce((n, l) => n + l.quantity, 0),
     subtotalCents: num(cart.subtotalCents),
     entries: lines,
   };
@@ -107,7 +120,9 @@ function answerSummaries(value: unknown): CartLine['answers'] {
 }
 
 /** The refusal's message (null: none, the core falls back to its own text) and per-field messages, if any. */
-async function serverRefusal(response: Response): Promise<{ message: string | null; code?: string; fields?: Record<string, string> }> {
+async function serverRefusal(
+  response: Response,
+): Promise<{ message: string | null; code?: string; fields?: Record<string, string> }> {
   try {
     const body = (await response.json()) as { message?: unknown; error?: unknown; fields?: unknown; code?: unknown };
     if (body.code === CRUMB_FAILURE_CODE) return { message: null, code: body.code };
@@ -118,7 +133,11 @@ async function serverRefusal(response: Response): Promise<{ message: string | nu
     const withFields = fields ? { fields } : {};
     if (typeof body.message === 'string') return { message: body.message, ...withFields };
     if (typeof body.error === 'string') return { message: body.error, ...withFields };
-    if (typeof body.error === 'object' && body.error !== null && typeof (body.error as { message?: unknown }).message === 'string') {
+    if (
+      typeof body.error === 'object' &&
+      body.error !== null &&
+      typeof (body.error as { message?: unknown }).message === 'string'
+    ) {
       return { message: (body.error as { message: string }).message, ...withFields };
     }
     return { message: null, ...withFields };
@@ -157,7 +176,10 @@ const browserEnv: CartStoreEnv = {
   },
   newClaim: () => {
     const bytes = crypto.getRandomValues(new Uint8Array(16));
-    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   },
 };
 
@@ -208,7 +230,10 @@ export class CartStore {
   load(): Promise<void> {
     this.#loading ??= (async () => {
       try {
-        const response = await this.fetchImpl(CART_API, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+        const response = await this.fetchImpl(CART_API, {
+          credentials: 'same-origin',
+          headers: { accept: 'application/json' },
+        });
         this.#set(response.ok ? toSnapshot(await response.json()) : EMPTY_CART);
       } catch {
         // Offline at page start: show no cart rather than a broken one; the next add fetches it again.
@@ -287,14 +312,21 @@ export class CartStore {
    * One write to the cart API; the answered cart (in `shoppingCart`) is published to every island. When the line is
    * gone (404: removed in another tab), the cart is fetched again so the page shows what is really there.
    */
-  async #change(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}): Promise<AddEntryResult> {
+  async #change(
+    url: string,
+    method: 'POST' | 'PUT' | 'DELETE',
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<AddEntryResult> {
     let response: Response;
     try {
       response = await this.fetchImpl(url, {
         method,
         credentials: 'same-origin',
         headers: {
-          ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }),
+          ...(body === undefined
+            ? { accept: 'application/json' }
+            : { 'content-type': 'application/json', accept: 'application/json' }),
           ...crumbHeaders(this.#env.cookies()),
           ...headers,
         },
@@ -306,7 +338,8 @@ export class CartStore {
     if (!response.ok) {
       const refusal = await serverRefusal(response);
       // §8: a crumb failure has its own texts (whether the browser keeps cookies decides which).
-      if (refusal.code === CRUMB_FAILURE_CODE) return { ok: false, failure: { kind: 'crumb', cookiesEnabled: this.#env.cookiesEnabled() } };
+      if (refusal.code === CRUMB_FAILURE_CODE)
+        return { ok: false, failure: { kind: 'crumb', cookiesEnabled: this.#env.cookiesEnabled() } };
       const failure = { kind: 'http', status: response.status, serverMessage: refusal.message } as const;
       if (response.status === 404 && method !== 'POST') await this.load();
       return { ok: false, failure, ...(refusal.fields ? { fields: refusal.fields } : {}) };

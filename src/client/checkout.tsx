@@ -27,7 +27,9 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${CHECKOUT_ISLAND_AT
   } catch {
     continue;
   }
-  hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(CHECKOUT_ISLAND_ID_ATTRIBUTE) ?? ''}-` });
+  hydrateRoot(root, createElement(component, props), {
+    identifierPrefix: `${root.getAttribute(CHECKOUT_ISLAND_ID_ATTRIBUTE) ?? ''}-`,
+  });
 }
 
 // Server-rendered forms whose messages follow the shopper's fixes (the gift-card checkout).

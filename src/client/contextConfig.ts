@@ -18,8 +18,13 @@ const isContextConfig = (answer: unknown): answer is ContextConfig => {
   if (typeof answer !== 'object' || answer === null) return false;
   const { website, labels, storeSettings } = answer as Record<string, unknown>;
   return (
-    typeof website === 'object' && website !== null && typeof (website as { id?: unknown }).id === 'string' &&
-    typeof labels === 'object' && labels !== null && typeof storeSettings === 'object' && storeSettings !== null
+    typeof website === 'object' &&
+    website !== null &&
+    typeof (website as { id?: unknown }).id === 'string' &&
+    typeof labels === 'object' &&
+    labels !== null &&
+    typeof storeSettings === 'object' &&
+    storeSettings !== null
   );
 };
 
@@ -32,10 +37,15 @@ export async function loadContextConfig(
     const response = await fetchImpl(`${base}${CONTEXT_CONFIG_API}`, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`${CONTEXT_CONFIG_API} answered HTTP ${response.status}`);
     const answer: unknown = await response.json();
-    if (!isContextConfig(answer)) throw new Error(`${CONTEXT_CONFIG_API} answered a body that is not the configuration`);
+    if (!isContextConfig(answer))
+      throw new Error(`${CONTEXT_CONFIG_API} answered a body that is not the configuration`);
     return answer;
   } catch (error) {
-    report(error instanceof Error ? new Error(`Bootstrap configuration unavailable: ${error.message}`) : new Error('Bootstrap configuration unavailable'));
+    report(
+      error instanceof Error
+        ? new Error(`Bootstrap configuration unavailable: ${error.message}`)
+        : new Error('Bootstrap configuration unavailable'),
+    );
     return null;
   }
 }

@@ -4,7 +4,9 @@
  */
 import { CRUMB_COOKIE, CRUMB_HEADER, isCrumb, readCookie } from '../core/crumb';
 
-export function crumbHeaders(cookieString: string = typeof document === 'undefined' ? '' : document.cookie): Record<string, string> {
+export function crumbHeaders(
+  cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
+): Record<string, string> {
   const crumb = readCookie(cookieString, CRUMB_COOKIE);
   return isCrumb(crumb) ? { [CRUMB_HEADER]: crumb } : {};
 }

@@ -24,14 +24,20 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
   } catch {
     continue;
   }
-  hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(ISLAND_ID_ATTRIBUTE) ?? ''}-` });
+  hydrateRoot(root, createElement(component, props), {
+    identifierPrefix: `${root.getAttribute(ISLAND_ID_ATTRIBUTE) ?? ''}-`,
+  });
 }
 
 void cartStore().start(document.cookie);
 
 // A product page whose images picture option values shows the one of the shopper's choice (./variantImages.ts).
 const variantImages = document.querySelector<HTMLElement>('[data-variant-images]');
-if (variantImages) onVariantSelection(variantImages.dataset.variantImages!, (s) => void import('./variantImages').then((m) => m.showVariantImage(variantImages, s)));
+if (variantImages)
+  onVariantSelection(
+    variantImages.dataset.variantImages!,
+    (s) => void import('./variantImages').then((m) => m.showVariantImage(variantImages, s)),
+  );
 
 // Product cards' Quick View links open the dialog (its code loads on the first click).
 if (document.querySelector('a[data-quick-view]')) startQuickView();

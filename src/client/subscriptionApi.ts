@@ -18,10 +18,12 @@ export interface SubscriptionCartPayload {
 }
 
 export type SubscriptionCartResult =
-  | { ok: true; cartToken: string }
-  | { ok: false; failure: AddRequestFailure; fields?: Record<string, string> };
+  { ok: true; cartToken: string } | { ok: false; failure: AddRequestFailure; fields?: Record<string, string> };
 
-export async function postSubscriptionCart(payload: SubscriptionCartPayload, fetchImpl: typeof fetch = fetch): Promise<SubscriptionCartResult> {
+export async function postSubscriptionCart(
+  payload: SubscriptionCartPayload,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SubscriptionCartResult> {
   let response: Response;
   try {
     response = await fetchImpl(SUBSCRIPTION_CART_API, {
@@ -33,13 +35,25 @@ export async function postSubscriptionCart(payload: SubscriptionCartPayload, fet
   } catch {
     return { ok: false, failure: { kind: 'network' } };
   }
-  const body = (await response.json().catch(() => ({}))) as { cartToken?: unknown; message?: unknown; code?: unknown; fields?: unknown };
-  if (response.ok && typeof body.cartToken === 'string' && body.cartToken !== '') return { ok: true, cartToken: body.cartToken };
-  if (body.code === CRUMB_FAILURE_CODE) return { ok: false, failure: { kind: 'crumb', cookiesEnabled: cookiesEnabled() } };
-  const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
+  const body = (await response.json().catch(() => ({}))) as {
+    cartToken?: unknown;
+    message?: unknown;
+    code?: unknown;
+    fields?: unknown;
+  };
+  if (response.ok && typeof body.cartToken === 'string' && body.cartToken !== '')
+    return { ok: true, cartToken: body.cartToken };
+  if (body.code === CRUMB_FAILURE_CODE)
+    return { ok: false, failure: { kind: 'crumb', cookiesEnabled: cookiesEnabled() } };
+  const fields =
+    typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   return {
     ok: false,
-    failure: { kind: 'http', status: response.ok ? 502 : response.status, serverMessage: typeof body.message === 'string' ? body.message : null },
+    failure: {
+      kind: 'http',
+      status: response.ok ? 502 : response.status,
+      serverMessage: typeof body.message === 'string' ? body.message : null,
+    },
     ...(fields ? { fields } : {}),
   };
 }

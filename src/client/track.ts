@@ -27,7 +27,10 @@ export function trackEvent(event: string, data: Record<string, unknown> = {}): v
  * /api/census/overlay), kept like the others until the measurement module listens: a quick view opened at once after
  * the page loaded is still counted.
  */
-export function reportCensusEvent(type: 'vitrine:quick-view' | 'vitrine:overlay', detail?: Record<string, unknown>): void {
+export function reportCensusEvent(
+  type: 'vitrine:quick-view' | 'vitrine:overlay',
+  detail?: Record<string, unknown>,
+): void {
   report(type, detail);
 }
 

@@ -15,7 +15,9 @@ export const IMAGE_VALUES_ATTRIBUTE = 'data-values';
 
 export function showVariantImage(box: Element, selection: VariantSelection): void {
   const images = [...box.querySelectorAll<HTMLImageElement>('img')];
-  const values = images.map((img) => ({ attributes: JSON.parse(img.getAttribute(IMAGE_VALUES_ATTRIBUTE) ?? '{}') as Record<string, string> }));
+  const values = images.map((img) => ({
+    attributes: JSON.parse(img.getAttribute(IMAGE_VALUES_ATTRIBUTE) ?? '{}') as Record<string, string>,
+  }));
   const shown = Math.max(0, variantImageIndex(values, selection));
   images.forEach((img, i) => (img.hidden = i !== shown));
 }

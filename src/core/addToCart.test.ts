@@ -9,7 +9,8 @@ const lg = variant({ sku: 'L', attributes: { Size: 'L', Colour: 'Red', Fit: 'Sli
 const shirt = product({ variantOptions: ['Size', 'Colour', 'Fit'], variants: [sm, lg] });
 const red = { Colour: 'Red', Fit: 'Slim' };
 
-const run = (overrides: Partial<AddToCartInput>) => checkAddToCart({ product: shirt, selection: { sku: 'S' }, ...overrides });
+const run = (overrides: Partial<AddToCartInput>) =>
+  checkAddToCart({ product: shirt, selection: { sku: 'S' }, ...overrides });
 const failure = (result: ReturnType<typeof checkAddToCart>) => (result.ok ? null : result.error);
 
 describe('checkAddToCart (§5, in order)', () => {
@@ -26,12 +27,30 @@ describe('checkAddToCart (§5, in order)', () => {
       'NO_VARIANT_SELECTED',
       'Please select the Size and Colour options.',
     ],
-    ['3 options unselected', { selection: { attributes: {} } }, 'NO_VARIANT_SELECTED', 'Please select the Size, Colour and Fit options.'],
-    ['blank sku counts as nothing chosen', { selection: { sku: '' } }, 'NO_VARIANT_SELECTED', 'Please select the Size, Colour and Fit options.'],
-    ['missing sku', { selection: { sku: null } }, 'NO_VARIANT_SELECTED', 'Please select the Size, Colour and Fit options.'],
+    [
+      '3 options unselected',
+      { selection: { attributes: {} } },
+      'NO_VARIANT_SELECTED',
+      'Please select the Size, Colour and Fit options.',
+    ],
+    [
+      'blank sku counts as nothing chosen',
+      { selection: { sku: '' } },
+      'NO_VARIANT_SELECTED',
+      'Please select the Size, Colour and Fit options.',
+    ],
+    [
+      'missing sku',
+      { selection: { sku: null } },
+      'NO_VARIANT_SELECTED',
+      'Please select the Size, Colour and Fit options.',
+    ],
     [
       'gift card denomination',
-      { product: product({ productType: ProductType.GIFT_CARD, variantOptions: ['Amount'] }), selection: { attributes: {} } },
+      {
+        product: product({ productType: ProductType.GIFT_CARD, variantOptions: ['Amount'] }),
+        selection: { attributes: {} },
+      },
       'NO_VARIANT_SELECTED',
       'Select a denomination for the Gift Card',
     ],
@@ -41,17 +60,42 @@ describe('checkAddToCart (§5, in order)', () => {
       'VARIANT_UNAVAILABLE',
       'Sorry, that item variant is unavailable. Please select another variant.',
     ],
-    ['unknown sku', { selection: { sku: 'XL' } }, 'VARIANT_UNAVAILABLE', 'Sorry, that item variant is unavailable. Please select another variant.'],
+    [
+      'unknown sku',
+      { selection: { sku: 'XL' } },
+      'VARIANT_UNAVAILABLE',
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    ],
     [
       'product without variants',
       { product: product({ variants: [] }), selection: { attributes: {} } },
       'VARIANT_UNAVAILABLE',
       'Sorry, that item variant is unavailable. Please select another variant.',
     ],
-    ['variant out of stock', { selection: { sku: 'L' } }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['cart already holds all 3', { quantityInCart: 3 }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['2 in cart + 2 requested > 3', { quantityInCart: 2, quantityInput: '2' }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['5 requested, 3 left', { quantityInput: 5 }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
+    [
+      'variant out of stock',
+      { selection: { sku: 'L' } },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      'cart already holds all 3',
+      { quantityInCart: 3 },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      '2 in cart + 2 requested > 3',
+      { quantityInCart: 2, quantityInput: '2' },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      '5 requested, 3 left',
+      { quantityInput: 5 },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
     [
       'fresher stock overrides the product',
       { stock: { unlimited: false, qtyInStock: 0 } },
@@ -64,7 +108,12 @@ describe('checkAddToCart (§5, in order)', () => {
       'OUT_OF_STOCK',
       'Sorry, we do not have enough of that item available.',
     ],
-    ['stock before quantity', { selection: { sku: 'L' }, quantityInput: 'abc' }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
+    [
+      'stock before quantity',
+      { selection: { sku: 'L' }, quantityInput: 'abc' },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
     ['quantity not a number', { quantityInput: 'abc' }, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a number.'],
     ['quantity not whole', { quantityInput: '1.5' }, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a whole number'],
     [
@@ -102,7 +151,10 @@ describe('checkAddToCart (§5, in order)', () => {
 
   it('accepts a valid add', () => {
     expect(run({ quantityInput: '3' })).toEqual({ ok: true, value: { variant: sm, quantity: 3 } });
-    expect(run({ selection: { attributes: { Size: 'S', ...red } } })).toEqual({ ok: true, value: { variant: sm, quantity: 1 } });
+    expect(run({ selection: { attributes: { Size: 'S', ...red } } })).toEqual({
+      ok: true,
+      value: { variant: sm, quantity: 1 },
+    });
     expect(run({ quantityInCart: 2 })).toEqual({ ok: true, value: { variant: sm, quantity: 1 } });
     expect(run({ expressCheckout: true, hasCartCookieOrSession: true }).ok).toBe(true);
   });
@@ -110,7 +162,9 @@ describe('checkAddToCart (§5, in order)', () => {
   it('digital and gift card stock is unlimited', () => {
     for (const productType of [ProductType.DIGITAL, ProductType.GIFT_CARD, ProductType.PAYWALL]) {
       const p = product({ productType, variants: [variant({ qtyInStock: 0 })] });
-      expect(checkAddToCart({ product: p, selection: { attributes: {} }, quantityInput: 9999, quantityInCart: 50 }).ok).toBe(true);
+      expect(
+        checkAddToCart({ product: p, selection: { attributes: {} }, quantityInput: 9999, quantityInCart: 50 }).ok,
+      ).toBe(true);
     }
   });
 });
@@ -127,7 +181,9 @@ describe('stock rule', () => {
     [0, 0, 1, false],
     [2.9, 2, 1, false],
   ])('stock %s, cart %s, requested %s → %s', (qtyInStock, inCart, requested, expected) => {
-    expect(isInStock({ productType: ProductType.PHYSICAL }, { unlimited: false, qtyInStock }, inCart, requested)).toBe(expected);
+    expect(isInStock({ productType: ProductType.PHYSICAL }, { unlimited: false, qtyInStock }, inCart, requested)).toBe(
+      expected,
+    );
   });
 
   it('bad cart quantities count as nothing in the cart', () => {
@@ -146,9 +202,18 @@ describe('stock rule', () => {
         fc.boolean(),
         (qtyInStock, quantityInCart, quantityInput, expressCheckout) => {
           const p = product({ variants: [variant({ qtyInStock })] });
-          const result = checkAddToCart({ product: p, selection: { attributes: {} }, quantityInput, quantityInCart, expressCheckout });
+          const result = checkAddToCart({
+            product: p,
+            selection: { attributes: {} },
+            quantityInput,
+            quantityInCart,
+            expressCheckout,
+          });
           if (result.ok) {
-            const inCart = typeof quantityInCart === 'number' && Number.isFinite(quantityInCart) && quantityInCart > 0 ? quantityInCart : 0;
+            const inCart =
+              typeof quantityInCart === 'number' && Number.isFinite(quantityInCart) && quantityInCart > 0
+                ? quantityInCart
+                : 0;
             expect(inCart + result.value.quantity).toBeLessThanOrEqual(qtyInStock);
           }
         },

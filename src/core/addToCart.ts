@@ -13,8 +13,7 @@ export interface InventoryStock {
 
 /** The browser sends the chosen option values; the server receives the SKU of the add-entry payload. */
 export type VariantSelection =
-  | { attributes: Readonly<Record<string, string | undefined>> }
-  | { sku: string | null | undefined };
+  { attributes: Readonly<Record<string, string | undefined>> } | { sku: string | null | undefined };
 
 export interface AddToCartInput {
   product: CoreProduct;
@@ -54,9 +53,10 @@ export function checkAddToCart(input: AddToCartInput): Result<AddToCartAccepted,
     return failure('NO_VARIANT_SELECTED', message, { unselectedOptions: missing });
   }
 
-  const variant = 'sku' in selection
-    ? findVariantBySku(product, selection.sku ?? '')
-    : findVariantByAttributes(product, selection.attributes);
+  const variant =
+    'sku' in selection
+      ? findVariantBySku(product, selection.sku ?? '')
+      : findVariantByAttributes(product, selection.attributes);
   if (!variant) return failure('VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
 
   const quantity = parseQuantity(input.quantityInput === undefined ? QUANTITY_INITIAL : input.quantityInput);
@@ -70,7 +70,9 @@ export function checkAddToCart(input: AddToCartInput): Result<AddToCartAccepted,
   if (!quantity.ok) {
     const { code, message } = quantity.error;
     const type =
-      code === 'not-a-whole-number' && product.isSubscribable ? 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER' : 'QUANTITY_NOT_A_NUMBER';
+      code === 'not-a-whole-number' && product.isSubscribable
+        ? 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER'
+        : 'QUANTITY_NOT_A_NUMBER';
     return failure(type, message);
   }
 
@@ -104,6 +106,7 @@ export function isInStock(
   if (!isProductType(product.productType)) return false;
   if (hasUnlimitedStockByType(product.productType) || stock.unlimited === true) return true;
   const available = Number.isFinite(stock.qtyInStock) ? Math.floor(stock.qtyInStock) : 0;
-  const inCart = quantityInCart !== undefined && Number.isFinite(quantityInCart) && quantityInCart > 0 ? quantityInCart : 0;
+  const inCart =
+    quantityInCart !== undefined && Number.isFinite(quantityInCart) && quantityInCart > 0 ? quantityInCart : 0;
   return inCart + requested <= available;
 }

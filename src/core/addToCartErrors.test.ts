@@ -33,7 +33,8 @@ describe('tracked error types (§8)', () => {
       outOfStock: 'Sorry, we do not have enough of that item available.',
       quantityNotANumber: 'Quantity must be a number.',
       quantityNotAWholeNumber: 'Quantity must be a whole number',
-      expressCheckoutNoSession: 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
+      expressCheckoutNoSession:
+        'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
       sessionExpired: 'Your session has expired. Please reload the page and try again.',
       enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
       tooManyRequests: 'Please try again in a few seconds.',
@@ -66,9 +67,15 @@ describe('alertTitle (§2)', () => {
 describe('failureMessage (§8)', () => {
   it.each<[AddRequestFailure, string]>([
     [{ kind: 'crumb', cookiesEnabled: true }, 'Your session has expired. Please reload the page and try again.'],
-    [{ kind: 'crumb', cookiesEnabled: false }, 'Please enable cookies in your browser, reload the page, and try again.'],
+    [
+      { kind: 'crumb', cookiesEnabled: false },
+      'Please enable cookies in your browser, reload the page, and try again.',
+    ],
     [{ kind: 'http', status: 429, serverMessage: 'Slow down' }, 'Please try again in a few seconds.'],
-    [{ kind: 'http', status: 400, serverMessage: 'This product is no longer available.' }, 'This product is no longer available.'],
+    [
+      { kind: 'http', status: 400, serverMessage: 'This product is no longer available.' },
+      'This product is no longer available.',
+    ],
     [{ kind: 'http', status: 500, serverMessage: '  ' }, 'Please try again.'],
     [{ kind: 'http', status: 500 }, 'Please try again.'],
     [{ kind: 'network' }, 'Please check your internet connection.'],
@@ -77,7 +84,10 @@ describe('failureMessage (§8)', () => {
   });
 
   it('tracks subscription call failures separately', () => {
-    expect(requestFailureError({ kind: 'http', status: 429 })).toEqual({ type: 'API_FAILURE', message: 'Please try again in a few seconds.' });
+    expect(requestFailureError({ kind: 'http', status: 429 })).toEqual({
+      type: 'API_FAILURE',
+      message: 'Please try again in a few seconds.',
+    });
     expect(requestFailureError({ kind: 'network' }, true)).toEqual({
       type: 'SUB_API_FAILURE',
       message: 'Please check your internet connection.',

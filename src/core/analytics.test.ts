@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readCensusPayload, readClientErrors, readPerformanceRecords, sitePath, trackingErrorWarning } from './analytics';
+import {
+  readCensusPayload,
+  readClientErrors,
+  readPerformanceRecords,
+  sitePath,
+  trackingErrorWarning,
+} from './analytics';
 import { browserFamily, deviceClass } from './userAgent';
 
 describe('analytics input', () => {
@@ -14,17 +20,28 @@ describe('analytics input', () => {
   it('reads the §3 census payload: unknown fields dropped, texts cut, wrong types ignored', () => {
     expect(readCensusPayload('[1]')).toBeNull();
     expect(readCensusPayload('{')).toBeNull();
-    expect(readCensusPayload(JSON.stringify({ pagePath: '/x', pageTitle: 't'.repeat(400), viewportWidth: '9', evil: 1, contentSource: 'z' }))).toEqual({
+    expect(
+      readCensusPayload(
+        JSON.stringify({ pagePath: '/x', pageTitle: 't'.repeat(400), viewportWidth: '9', evil: 1, contentSource: 'z' }),
+      ),
+    ).toEqual({
       pagePath: '/x',
       pageTitle: 't'.repeat(300),
     });
   });
 
   it('rates performance records on the server and skips bad ones', () => {
-    expect(readPerformanceRecords(JSON.stringify([{ name: 'INP', value: 250, rating: 'good', path: '/' }, { name: 'INP', value: Number.MAX_VALUE, path: '/' }]))).toEqual([
-      { name: 'INP', value: 250, rating: 'needs-improvement', path: '/' },
-    ]);
-    expect(readPerformanceRecords(JSON.stringify(Array.from({ length: 51 }, () => ({ name: 'FCP', value: 1, path: '/' }))))).toBeNull();
+    expect(
+      readPerformanceRecords(
+        JSON.stringify([
+          { name: 'INP', value: 250, rating: 'good', path: '/' },
+          { name: 'INP', value: Number.MAX_VALUE, path: '/' },
+        ]),
+      ),
+    ).toEqual([{ name: 'INP', value: 250, rating: 'needs-improvement', path: '/' }]);
+    expect(
+      readPerformanceRecords(JSON.stringify(Array.from({ length: 51 }, () => ({ name: 'FCP', value: 1, path: '/' })))),
+    ).toBeNull();
     expect(readPerformanceRecords('x')).toBeNull();
   });
 
@@ -42,9 +59,12 @@ describe('analytics input', () => {
 
 describe('user agent', () => {
   it('keeps a browser family and a device class', () => {
-    const edge = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0';
-    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
-    const ipad = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const edge =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0';
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+    const ipad =
+      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
     expect([browserFamily(edge), deviceClass(edge)]).toEqual(['Edge', 'desktop']);
     expect([browserFamily(android), deviceClass(android)]).toEqual(['Chrome', 'mobile']);
     expect([browserFamily(ipad), deviceClass(ipad)]).toEqual(['Safari', 'tablet']);

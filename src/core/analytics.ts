@@ -92,8 +92,10 @@ export interface CensusPayload {
   pageType?: number;
 }
 
-const cutText = (value: unknown, max: number): string | undefined => (typeof value === 'string' ? value.slice(0, max) : undefined);
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const cutText = (value: unknown, max: number): string | undefined =>
+  typeof value === 'string' ? value.slice(0, max) : undefined;
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** A site path: starts with '/', no control characters; else null. */
 export function sitePath(value: unknown): string | null {
@@ -128,7 +130,8 @@ export function readCensusPayload(text: unknown): CensusPayload | null {
   put('pagePermissionTypeValue', finite(r.pagePermissionTypeValue));
   put('userAgent', cutText(r.userAgent, 500));
   put('clientDate', finite(r.clientDate));
-  for (const key of ['viewportWidth', 'viewportHeight', 'screenWidth', 'screenHeight'] as const) put(key, finite(r[key]));
+  for (const key of ['viewportWidth', 'viewportHeight', 'screenWidth', 'screenHeight'] as const)
+    put(key, finite(r[key]));
   put('websiteId', cutText(r.websiteId, ID));
   put('templateId', cutText(r.templateId, ID));
   put('website_locale', cutText(r.website_locale, 20));
@@ -168,7 +171,11 @@ export function readPerformanceRecords(text: unknown): PerformanceRecord[] | nul
   } catch {
     return null;
   }
-  const list = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null && Array.isArray((raw as { records?: unknown }).records) ? (raw as { records: unknown[] }).records : null;
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'object' && raw !== null && Array.isArray((raw as { records?: unknown }).records)
+      ? (raw as { records: unknown[] }).records
+      : null;
   if (!list || list.length > ANALYTICS_LIMITS.records) return null;
   const records: PerformanceRecord[] = [];
   for (const item of list) {
@@ -202,7 +209,11 @@ export interface ClientErrorEvent {
 
 /** Reads the reporter's batch (a JSON array of { message, stack?, url? }); null when it is not one. */
 export function readClientErrors(body: unknown): ClientErrorEvent[] | null {
-  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && Array.isArray((body as { events?: unknown }).events) ? (body as { events: unknown[] }).events : null;
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null && Array.isArray((body as { events?: unknown }).events)
+      ? (body as { events: unknown[] }).events
+      : null;
   if (!list || list.length === 0 || list.length > ANALYTICS_LIMITS.errors) return null;
   const events: ClientErrorEvent[] = [];
   for (const item of list) {

@@ -26,4 +26,5 @@ export const taxonomyPath = (collectionSlug: string, kind: TaxonomyKind, name: s
   `/${collectionSlug}/${kind}/${encodeURIComponent(taxonomySlug(name))}`;
 
 /** The words of `names` whose slug is `slug` (the first one names the list page), or undefined. */
-export const taxonomyName = (names: readonly string[], slug: string): string | undefined => names.find((n) => taxonomySlug(n) === slug);
+export const taxonomyName = (names: readonly string[], slug: string): string | undefined =>
+  names.find((n) => taxonomySlug(n) === slug);

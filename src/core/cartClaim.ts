@@ -7,4 +7,5 @@
 export const CART_CLAIM_HEADER = 'x-cart-claim';
 
 /** A claim is 128 random bits, base64url (22 characters); anything else is no claim. */
-export const isCartClaim = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
+export const isCartClaim = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);

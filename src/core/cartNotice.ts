@@ -47,7 +47,9 @@ export function decodeCartNotice(value: unknown): CartNotice | null {
   const [kind, itemId, text, missing, ...extra] = value.split('.');
   if (kind === 'l') {
     const action = itemId === 'u' ? 'update' : itemId === 'r' ? 'remove' : null;
-    return action !== null && text !== undefined && TEXT_KEY.test(text) && missing === undefined ? { kind: 'line', action, text } : null;
+    return action !== null && text !== undefined && TEXT_KEY.test(text) && missing === undefined
+      ? { kind: 'line', action, text }
+      : null;
   }
   if (extra.length > 0 || itemId === undefined || !ITEM_ID.test(itemId)) return null;
   if (kind === 'a') return text === undefined ? { kind: 'added', itemId } : null;

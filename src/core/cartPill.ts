@@ -14,7 +14,8 @@ export const cartCountText = (totalQuantity: number): string => {
   return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
 };
 
-export const cartItemNoun = (totalQuantity: number): 'item' | 'items' => (normalise(totalQuantity) === 1 ? 'item' : 'items');
+export const cartItemNoun = (totalQuantity: number): 'item' | 'items' =>
+  normalise(totalQuantity) === 1 ? 'item' : 'items';
 
 /** §8, verbatim: '{n} items in cart' even for one item. */
 export const cartSpokenLabel = (totalQuantity: number): string => {
@@ -31,7 +32,8 @@ const NO_PILL_PREFIXES = [ROUTES.cart, '/checkout', '/commerce'];
  * Whether a page at `path` carries the floating pill: not the cart page itself nor the checkout, where it would lead
  * nowhere new and, fixed at the bottom of a phone's screen, would cover the page's last buttons and its footer.
  */
-export const isCartPillPlacedOn = (path: string): boolean => !NO_PILL_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+export const isCartPillPlacedOn = (path: string): boolean =>
+  !NO_PILL_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 export interface CartPillView {
   shown: boolean;
@@ -42,7 +44,10 @@ export interface CartPillView {
 }
 
 /** Everything a cart indicator renders, from the cart's totals (subtotal in minor units, §3 subtotalCents). */
-export function cartPillView(cart: { totalQuantity: number; subtotalCents: number }, currency: CurrencyCode): CartPillView {
+export function cartPillView(
+  cart: { totalQuantity: number; subtotalCents: number },
+  currency: CurrencyCode,
+): CartPillView {
   return {
     shown: isCartPillShown(cart.totalQuantity),
     count: cartCountText(cart.totalQuantity),

@@ -29,8 +29,18 @@ describe('checkLineQuantityChange', () => {
   const digital = 2;
   const stock = (qtyInStock: number, unlimited = false) => ({ qtyInStock, unlimited });
   const change = (quantityInput: unknown, extra: Partial<Parameters<typeof checkLineQuantityChange>[0]> = {}) =>
-    checkLineQuantityChange({ productType: physical, stock: stock(5), quantityInLine: 2, quantityInOtherLines: 0, quantityInput, ...extra });
-  const outOfStock = { ok: false, error: { type: 'OUT_OF_STOCK', message: 'Sorry, we do not have enough of that item available.' } };
+    checkLineQuantityChange({
+      productType: physical,
+      stock: stock(5),
+      quantityInLine: 2,
+      quantityInOtherLines: 0,
+      quantityInput,
+      ...extra,
+    });
+  const outOfStock = {
+    ok: false,
+    error: { type: 'OUT_OF_STOCK', message: 'Sorry, we do not have enough of that item available.' },
+  };
 
   it.each([
     ['raise within stock', 5, {}, { ok: true, value: 5 }],
@@ -44,12 +54,32 @@ describe('checkLineQuantityChange', () => {
     ['raise when the item is gone', 3, { productType: undefined, stock: undefined }, outOfStock],
     ['raise when the variant is gone', 3, { stock: undefined }, outOfStock],
     ['raise an unlimited variant', 9999, { stock: stock(0, true) }, { ok: true, value: 9999 }],
-    ['raise a digital product (unlimited by type)', 50, { productType: digital, stock: stock(0) }, { ok: true, value: 50 }],
+    [
+      'raise a digital product (unlimited by type)',
+      50,
+      { productType: digital, stock: stock(0) },
+      { ok: true, value: 50 },
+    ],
     ['raise an unknown product type', 3, { productType: 42 }, outOfStock],
-    ['0', 0, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } }],
-    ['10000', 10000, { stock: stock(0, true) }, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } }],
+    [
+      '0',
+      0,
+      {},
+      { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } },
+    ],
+    [
+      '10000',
+      10000,
+      { stock: stock(0, true) },
+      { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' } },
+    ],
     ['text', 'two', {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a number.' } }],
-    ['a fraction', 1.5, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a whole number' } }],
+    [
+      'a fraction',
+      1.5,
+      {},
+      { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a whole number' } },
+    ],
     ['null', null, {}, { ok: false, error: { type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be a number.' } }],
   ])('%s', (_name, input, extra, expected) => {
     expect(change(input, extra)).toEqual(expected);
@@ -66,7 +96,8 @@ describe('checkLineQuantityChange', () => {
           const result = change(wanted, { stock: stock(qtyInStock), quantityInLine, quantityInOtherLines });
           if (!result.ok) return;
           expect(result.value).toBeGreaterThanOrEqual(1);
-          if (result.value > quantityInLine) expect(result.value + quantityInOtherLines).toBeLessThanOrEqual(qtyInStock);
+          if (result.value > quantityInLine)
+            expect(result.value + quantityInOtherLines).toBeLessThanOrEqual(qtyInStock);
         },
       ),
     );
@@ -76,8 +107,15 @@ describe('checkLineQuantityChange', () => {
 describe('cartTotals', () => {
   it('is all zero and false for an empty cart', () => {
     expect(cartTotals([])).toEqual({
-      subtotalCents: 0, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: 0,
-      totalQuantity: 0, hasDigital: false, purelyDigital: false, requiresShipping: false,
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCostCents: 0,
+      discountCents: 0,
+      grandTotalCents: 0,
+      totalQuantity: 0,
+      hasDigital: false,
+      purelyDigital: false,
+      requiresShipping: false,
     });
   });
 
@@ -88,9 +126,18 @@ describe('cartTotals', () => {
     const service = { productType: 3, quantity: 1, subTotal: 100 };
     const removed = { productType: null, quantity: 1, subTotal: 10 };
     expect(cartTotals([physical, digital])).toMatchObject({
-      subtotalCents: 5999, grandTotalCents: 5999, totalQuantity: 3, hasDigital: true, purelyDigital: false, requiresShipping: true,
+      subtotalCents: 5999,
+      grandTotalCents: 5999,
+      totalQuantity: 3,
+      hasDigital: true,
+      purelyDigital: false,
+      requiresShipping: true,
     });
-    expect(cartTotals([digital, gift])).toMatchObject({ hasDigital: true, purelyDigital: true, requiresShipping: false });
+    expect(cartTotals([digital, gift])).toMatchObject({
+      hasDigital: true,
+      purelyDigital: true,
+      requiresShipping: false,
+    });
     expect(cartTotals([service])).toMatchObject({ hasDigital: false, purelyDigital: false, requiresShipping: false });
     expect(cartTotals([digital, removed])).toMatchObject({ purelyDigital: false, subtotalCents: 1009 });
   });

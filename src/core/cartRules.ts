@@ -53,7 +53,9 @@ export function checkLineQuantityChange(change: LineQuantityChange): Result<numb
   if (added <= 0) return ok(quantity.value);
   const inCart = change.quantityInOtherLines + change.quantityInLine;
   const inStock =
-    change.productType !== undefined && change.stock !== undefined && isInStock({ productType: change.productType }, change.stock, inCart, added);
+    change.productType !== undefined &&
+    change.stock !== undefined &&
+    isInStock({ productType: change.productType }, change.stock, inCart, added);
   return inStock ? ok(quantity.value) : err({ type: 'OUT_OF_STOCK', message: ADD_TO_CART_MESSAGES.outOfStock });
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_MESSAGES, formatHsla, hsla, hslaToRgb, normaliseHex, parseHex, rgbToHex, rgbToHsla, rgbToNumber, setHsla, shiftHsla } from './colour';
+import {
+  COLOUR_MESSAGES,
+  formatHsla,
+  hsla,
+  hslaToRgb,
+  normaliseHex,
+  parseHex,
+  rgbToHex,
+  rgbToHsla,
+  rgbToNumber,
+  setHsla,
+  shiftHsla,
+} from './colour';
 
 describe('hex colours (§5)', () => {
   it.each([
@@ -38,18 +50,54 @@ describe('HSLA (§5)', () => {
   });
 
   it.each([
-    [{ h: 0, s: 0, l: 0 }, { ok: true, value: { h: 0, s: 0, l: 0, a: 1 } }],
-    [{ h: 360, s: 1, l: 1, a: 0 }, { ok: true, value: { h: 360, s: 1, l: 1, a: 0 } }],
-    [{ s: 0.5, l: 0.5 }, { ok: false, error: 'Missing an H/S/L value.' }],
-    [{ h: 10, l: 0.5 }, { ok: false, error: 'Missing an H/S/L value.' }],
-    [{ h: 10, s: 0.5 }, { ok: false, error: 'Missing an H/S/L value.' }],
-    [{ h: -1, s: 0.5, l: 0.5 }, { ok: false, error: 'Hue out of bounds.' }],
-    [{ h: 361, s: 0.5, l: 0.5 }, { ok: false, error: 'Hue out of bounds.' }],
-    [{ h: Number.NaN, s: 0.5, l: 0.5 }, { ok: false, error: 'Hue out of bounds.' }],
-    [{ h: 10, s: 1.1, l: 0.5 }, { ok: false, error: 'Saturation out of bounds.' }],
-    [{ h: 10, s: 0.5, l: -0.1 }, { ok: false, error: 'Lightness out of bounds.' }],
-    [{ h: 10, s: 0.5, l: 0.5, a: 2 }, { ok: false, error: 'Alpha out of bounds.' }],
-    [{ h: 10, s: 0.5, l: 0.5, a: '1' }, { ok: false, error: 'Alpha out of bounds.' }],
+    [
+      { h: 0, s: 0, l: 0 },
+      { ok: true, value: { h: 0, s: 0, l: 0, a: 1 } },
+    ],
+    [
+      { h: 360, s: 1, l: 1, a: 0 },
+      { ok: true, value: { h: 360, s: 1, l: 1, a: 0 } },
+    ],
+    [
+      { s: 0.5, l: 0.5 },
+      { ok: false, error: 'Missing an H/S/L value.' },
+    ],
+    [
+      { h: 10, l: 0.5 },
+      { ok: false, error: 'Missing an H/S/L value.' },
+    ],
+    [
+      { h: 10, s: 0.5 },
+      { ok: false, error: 'Missing an H/S/L value.' },
+    ],
+    [
+      { h: -1, s: 0.5, l: 0.5 },
+      { ok: false, error: 'Hue out of bounds.' },
+    ],
+    [
+      { h: 361, s: 0.5, l: 0.5 },
+      { ok: false, error: 'Hue out of bounds.' },
+    ],
+    [
+      { h: Number.NaN, s: 0.5, l: 0.5 },
+      { ok: false, error: 'Hue out of bounds.' },
+    ],
+    [
+      { h: 10, s: 1.1, l: 0.5 },
+      { ok: false, error: 'Saturation out of bounds.' },
+    ],
+    [
+      { h: 10, s: 0.5, l: -0.1 },
+      { ok: false, error: 'Lightness out of bounds.' },
+    ],
+    [
+      { h: 10, s: 0.5, l: 0.5, a: 2 },
+      { ok: false, error: 'Alpha out of bounds.' },
+    ],
+    [
+      { h: 10, s: 0.5, l: 0.5, a: '1' },
+      { ok: false, error: 'Alpha out of bounds.' },
+    ],
   ])('hsla(%j)', (input, expected) => {
     expect(hsla(input)).toEqual(expected);
   });
@@ -62,7 +110,10 @@ describe('HSLA (§5)', () => {
   });
 
   it('shifts: hue wraps, the rest clamp, non-finite amounts fail', () => {
-    expect(shiftHsla(base, { h: 200, l: 0.7, s: -1, a: -0.25 })).toEqual({ ok: true, value: { h: 40, s: 0, l: 1, a: 0.75 } });
+    expect(shiftHsla(base, { h: 200, l: 0.7, s: -1, a: -0.25 })).toEqual({
+      ok: true,
+      value: { h: 40, s: 0, l: 1, a: 0.75 },
+    });
     expect(shiftHsla(base, { h: -220 })).toMatchObject({ ok: true, value: { h: 340 } });
     expect(shiftHsla(base, { h: Number.NaN })).toEqual({ ok: false, error: 'Hue out of bounds.' });
     expect(shiftHsla(base, { s: Number.NaN })).toEqual({ ok: false, error: 'Saturation out of bounds.' });
@@ -70,13 +121,21 @@ describe('HSLA (§5)', () => {
     expect(shiftHsla(base, { a: Number.NaN })).toEqual({ ok: false, error: 'Alpha out of bounds.' });
   });
 
-  it.each(['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff', '#808080', '#336699', '#000000', '#ffffff'])(
-    'round-trips %s through HSLA',
-    (hex) => {
-      const rgb = parseHex(hex)!;
-      expect(rgbToHex(hslaToRgb(rgbToHsla(rgb)))).toBe(hex);
-    },
-  );
+  it.each([
+    '#ff0000',
+    '#00ff00',
+    '#0000ff',
+    '#ffff00',
+    '#00ffff',
+    '#ff00ff',
+    '#808080',
+    '#336699',
+    '#000000',
+    '#ffffff',
+  ])('round-trips %s through HSLA', (hex) => {
+    const rgb = parseHex(hex)!;
+    expect(rgbToHex(hslaToRgb(rgbToHsla(rgb)))).toBe(hex);
+  });
 
   it('formats CSS text', () => {
     expect(formatHsla({ h: 210, s: 0.5, l: 0.4, a: 0.5 })).toBe('hsla(210, 50%, 40%, 0.5)');

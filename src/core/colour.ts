@@ -40,7 +40,14 @@ export const parseHex = (input: unknown): Rgb | null => {
 
 /** '#rrggbb', lower case. */
 export const rgbToHex = ({ r, g, b }: Rgb): string =>
-  '#' + [r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('');
+  '#' +
+  [r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 /** The colour as one number 0–16777215 (0xRRGGBB). */
 export const rgbToNumber = ({ r, g, b }: Rgb): number => (r << 16) + (g << 8) + b;
@@ -51,7 +58,8 @@ export const normaliseHex = (input: unknown): string | null => {
   return rgb ? rgbToHex(rgb) : null;
 };
 
-const inRange = (value: number, min: number, max: number): boolean => Number.isFinite(value) && value >= min && value <= max;
+const inRange = (value: number, min: number, max: number): boolean =>
+  Number.isFinite(value) && value >= min && value <= max;
 
 /** Builds an HSLA colour; alpha defaults to 1 (opaque) when not given. */
 export const hsla = (input: { h?: unknown; s?: unknown; l?: unknown; a?: unknown }): Result<Hsla, ColourMessage> => {
@@ -66,7 +74,8 @@ export const hsla = (input: { h?: unknown; s?: unknown; l?: unknown; a?: unknown
 };
 
 /** Sets some components of a colour; each new value is checked with the messages of §5. */
-export const setHsla = (colour: Hsla, changes: Partial<Hsla>): Result<Hsla, ColourMessage> => hsla({ ...colour, ...changes });
+export const setHsla = (colour: Hsla, changes: Partial<Hsla>): Result<Hsla, ColourMessage> =>
+  hsla({ ...colour, ...changes });
 
 /**
  * Shifts a colour by relative amounts ('10 % lighter', 'rotate hue'). The hue goes round the
@@ -96,7 +105,7 @@ export const rgbToHsla = ({ r, g, b }: Rgb, a = 1): Hsla => {
   if (max === rn) h = ((gn - bn) / d) % 6;
   else if (max === gn) h = (bn - rn) / d + 2;
   else h = (rn - gn) / d + 4;
-  return { h: ((h * 60) + 360) % 360, s: Math.min(1, s), l, a };
+  return { h: (h * 60 + 360) % 360, s: Math.min(1, s), l, a };
 };
 
 export const hslaToRgb = ({ h, s, l }: Hsla): Rgb => {

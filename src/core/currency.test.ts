@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_CODES, CURRENCY_PREFIXES, DEFAULT_CURRENCY, fractionDigits, isCurrencyCode, parseCurrencyCode } from './currency';
+import {
+  CURRENCY_CODES,
+  CURRENCY_PREFIXES,
+  DEFAULT_CURRENCY,
+  fractionDigits,
+  isCurrencyCode,
+  parseCurrencyCode,
+} from './currency';
 
 describe('currency table (§3)', () => {
   it('lists the 27 codes in the spec order', () => {

@@ -4,8 +4,12 @@ import { EMAIL_INVALID_MESSAGE, emailInvalidMessage, isEmail, validateEmail } fr
 
 describe('email', () => {
   it('has the §5 message with our example', () => {
-    expect(EMAIL_INVALID_MESSAGE).toBe('Email is not valid. Email addresses should follow the format email@example.com.');
-    expect(emailInvalidMessage('name@shop.test')).toBe('Email is not valid. Email addresses should follow the format name@shop.test.');
+    expect(EMAIL_INVALID_MESSAGE).toBe(
+      'Email is not valid. Email addresses should follow the format email@example.com.',
+    );
+    expect(emailInvalidMessage('name@shop.test')).toBe(
+      'Email is not valid. Email addresses should follow the format name@shop.test.',
+    );
   });
 
   it.each([

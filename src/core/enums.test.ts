@@ -55,7 +55,20 @@ describe('numeric enumerations (§2, §3)', () => {
 
   it('other enumerations', () => {
     expect(ProductType).toEqual({ PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 });
-    expect(RecordType).toMatchObject({ TEXT: 1, IMAGE: 2, QUOTE: 4, LINK: 5, CHAT: 6, AUDIO: 7, VIDEO: 8, REVIEW: 10, STORE_ITEM: 11, EVENT: 12, THREAD: 13, GALLERY: 14 });
+    expect(RecordType).toMatchObject({
+      TEXT: 1,
+      IMAGE: 2,
+      QUOTE: 4,
+      LINK: 5,
+      CHAT: 6,
+      AUDIO: 7,
+      VIDEO: 8,
+      REVIEW: 10,
+      STORE_ITEM: 11,
+      EVENT: 12,
+      THREAD: 13,
+      GALLERY: 14,
+    });
     expect(CollectionType).toMatchObject({ GENERIC: 1, PRODUCTS: 13, PORTFOLIO: 23, LESSONS: 24, COURSE: 25 });
     expect(FolderBehavior).toEqual({ INDEX: 1, REDIRECT: 2, NONE: 3, VARIATION: 4 });
     expect(ContributorRole).toEqual({

@@ -13,18 +13,27 @@ import { ERROR_REPORT_DEBOUNCE_MS } from './timing';
 
 describe('error reporter (§9)', () => {
   it('has the spec limits', () => {
-    expect([ERROR_REPORT_MAX_SENDS, ERROR_REPORT_MAX_QUEUED, ERROR_REPORT_MAX_STACK_LENGTH, ERROR_REPORT_DEBOUNCE_MS]).toEqual([
-      20, 10, 5000, 1000,
-    ]);
+    expect([
+      ERROR_REPORT_MAX_SENDS,
+      ERROR_REPORT_MAX_QUEUED,
+      ERROR_REPORT_MAX_STACK_LENGTH,
+      ERROR_REPORT_DEBOUNCE_MS,
+    ]).toEqual([20, 10, 5000, 1000]);
   });
 
   it('queues an event, truncates its stack and asks for a 1 s debounce', () => {
-    const { state, sendAfterMs } = enqueueError(initialErrorReporterState, { message: 'boom', stack: 's'.repeat(6000), line: 3 });
+    const { state, sendAfterMs } = enqueueError(initialErrorReporterState, {
+      message: 'boom',
+      stack: 's'.repeat(6000),
+      line: 3,
+    });
     expect(sendAfterMs).toBe(1000);
     expect(state.queue).toHaveLength(1);
     expect(state.queue[0]!.stack).toHaveLength(5000);
     expect(state.queue[0]!.line).toBe(3);
-    expect(enqueueError(initialErrorReporterState, { message: 'no stack' }).state.queue[0]).toEqual({ message: 'no stack' });
+    expect(enqueueError(initialErrorReporterState, { message: 'no stack' }).state.queue[0]).toEqual({
+      message: 'no stack',
+    });
     expect(truncateStack('abc')).toBe('abc');
   });
 
@@ -37,7 +46,9 @@ describe('error reporter (§9)', () => {
   });
 
   it('hands the queue out as one batch per send', () => {
-    const queued = enqueueError(enqueueError(initialErrorReporterState, { message: 'a' }).state, { message: 'b' }).state;
+    const queued = enqueueError(enqueueError(initialErrorReporterState, { message: 'a' }).state, {
+      message: 'b',
+    }).state;
     const { state, batch } = takeErrorBatch(queued);
     expect(batch?.map((e) => e.message)).toEqual(['a', 'b']);
     expect(state).toEqual({ queue: [], sends: 1, dropped: 0 });

@@ -45,7 +45,9 @@ export const enqueueError = (
 };
 
 /** Takes the whole queue as one batch (one send), or null when there is nothing to send or no send left. */
-export const takeErrorBatch = (state: ErrorReporterState): { state: ErrorReporterState; batch: ErrorReport[] | null } => {
+export const takeErrorBatch = (
+  state: ErrorReporterState,
+): { state: ErrorReporterState; batch: ErrorReport[] | null } => {
   if (state.queue.length === 0 || state.sends >= ERROR_REPORT_MAX_SENDS) return { state, batch: null };
   return { state: { ...state, queue: [], sends: state.sends + 1 }, batch: [...state.queue] };
 };

@@ -3,7 +3,14 @@ import * as forms from './forms';
 
 describe('forms barrel', () => {
   it('exposes every part of the forms module', () => {
-    for (const name of ['validateForm', 'readFieldValue', 'summarizeFormAnswer', 'submissionFailure', 'validateRestockEmail', 'FORM_FIELD_KINDS']) {
+    for (const name of [
+      'validateForm',
+      'readFieldValue',
+      'summarizeFormAnswer',
+      'submissionFailure',
+      'validateRestockEmail',
+      'FORM_FIELD_KINDS',
+    ]) {
       expect(forms).toHaveProperty(name);
     }
   });

@@ -86,11 +86,23 @@ describe('gallery rendering rules', () => {
   });
 
   it('sizes grid images by the thumbnails per row, slider slides at a third, slideshows and stacks at full width', () => {
-    expect(galleryImageSizes('grid', 4)).toEqual({ sizes: '(min-width: 1160px) 290px, (min-width: 700px) 25vw, 50vw', displayWidth: 290 });
-    expect(galleryImageSizes('grid', 1)).toEqual({ sizes: '(min-width: 1160px) 1160px, (min-width: 700px) 100vw, 100vw', displayWidth: 1160 });
+    expect(galleryImageSizes('grid', 4)).toEqual({
+      sizes: '(min-width: 1160px) 290px, (min-width: 700px) 25vw, 50vw',
+      displayWidth: 290,
+    });
+    expect(galleryImageSizes('grid', 1)).toEqual({
+      sizes: '(min-width: 1160px) 1160px, (min-width: 700px) 100vw, 100vw',
+      displayWidth: 1160,
+    });
     expect(galleryImageSizes('grid', 99).displayWidth).toBe(116);
-    expect(galleryImageSizes('slider', 4)).toEqual({ sizes: '(min-width: 1160px) 387px, (min-width: 700px) 34vw, 80vw', displayWidth: 387 });
-    expect(galleryImageSizes('slideshow', 4)).toEqual({ sizes: '(min-width: 1160px) 1160px, 100vw', displayWidth: 1160 });
+    expect(galleryImageSizes('slider', 4)).toEqual({
+      sizes: '(min-width: 1160px) 387px, (min-width: 700px) 34vw, 80vw',
+      displayWidth: 387,
+    });
+    expect(galleryImageSizes('slideshow', 4)).toEqual({
+      sizes: '(min-width: 1160px) 1160px, 100vw',
+      displayWidth: 1160,
+    });
     expect(galleryImageSizes('stacked', 4)).toEqual(galleryImageSizes('slideshow', 4));
   });
 });

@@ -129,14 +129,24 @@ export const GALLERY_CONTENT_WIDTH = 1160;
  * thumbnails per row (two columns at most on a phone), a slider shows slides of about a third of it, a slideshow and
  * a stack use all of it. `displayWidth` is the §9 thumbnail threshold that covers the drawn width.
  */
-export function galleryImageSizes(design: GalleryDesign, thumbnailsPerRow: number): { sizes: string; displayWidth: number } {
+export function galleryImageSizes(
+  design: GalleryDesign,
+  thumbnailsPerRow: number,
+): { sizes: string; displayWidth: number } {
   const full = GALLERY_CONTENT_WIDTH;
   if (design === 'grid') {
     const columns = galleryNumberOption('thumbnailsPerRow', thumbnailsPerRow);
     const wide = Math.ceil(full / columns);
     const phone = columns >= 2 ? '50vw' : '100vw';
-    return { sizes: `(min-width: ${full}px) ${wide}px, (min-width: 700px) ${Math.ceil(100 / columns)}vw, ${phone}`, displayWidth: wide };
+    return {
+      sizes: `(min-width: ${full}px) ${wide}px, (min-width: 700px) ${Math.ceil(100 / columns)}vw, ${phone}`,
+      displayWidth: wide,
+    };
   }
-  if (design === 'slider') return { sizes: `(min-width: ${full}px) ${Math.ceil(full / 3)}px, (min-width: 700px) 34vw, 80vw`, displayWidth: Math.ceil(full / 3) };
+  if (design === 'slider')
+    return {
+      sizes: `(min-width: ${full}px) ${Math.ceil(full / 3)}px, (min-width: 700px) 34vw, 80vw`,
+      displayWidth: Math.ceil(full / 3),
+    };
   return { sizes: `(min-width: ${full}px) ${full}px, 100vw`, displayWidth: full };
 }

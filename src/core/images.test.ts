@@ -25,7 +25,9 @@ describe('image widths (§9)', () => {
   it('builds rendition URLs and srcsets', () => {
     expect(imageUrl('/assets/a.jpg', 300)).toBe('/assets/a.jpg?format=300w');
     expect(imageUrl('/assets/a.jpg?v=2', 300)).toBe('/assets/a.jpg?v=2&format=300w');
-    expect(buildSrcset('/a.jpg', 600)).toBe('/a.jpg?format=100w 100w, /a.jpg?format=300w 300w, /a.jpg?format=500w 500w');
+    expect(buildSrcset('/a.jpg', 600)).toBe(
+      '/a.jpg?format=100w 100w, /a.jpg?format=300w 300w, /a.jpg?format=500w 500w',
+    );
     expect(srcsetWidths()).toEqual([...IMAGE_WIDTHS]);
     expect(srcsetWidths(Number.NaN)).toEqual([...IMAGE_WIDTHS]);
     expect(srcsetWidths(50)).toEqual([100]);
@@ -55,9 +57,15 @@ describe('originalSize', () => {
     expect(parseOriginalSize(input)).toEqual({ ok: true, value: size });
   });
 
-  it.each([['1500'], ['0x100'], ['100x'], ['ax b'], ['1500.5x100'], ['-1x5'], [''], [undefined], [1500]])('rejects %j', (input) => {
-    expect(parseOriginalSize(input)).toEqual({ ok: false, error: "Invalid source parameter. Pass in 'originalSize'." });
-  });
+  it.each([['1500'], ['0x100'], ['100x'], ['ax b'], ['1500.5x100'], ['-1x5'], [''], [undefined], [1500]])(
+    'rejects %j',
+    (input) => {
+      expect(parseOriginalSize(input)).toEqual({
+        ok: false,
+        error: "Invalid source parameter. Pass in 'originalSize'.",
+      });
+    },
+  );
 });
 
 describe('loading and focal point', () => {

@@ -63,7 +63,8 @@ export const thumbnailWidth = (wantedWidth: number): number => {
 export type ImagePriority = 'high' | 'low' | 'auto';
 
 /** Lazy by default; a high-priority image (above the fold) loads eagerly. */
-export const imageLoading = (priority?: ImagePriority | null): 'lazy' | 'eager' => (priority === 'high' ? 'eager' : 'lazy');
+export const imageLoading = (priority?: ImagePriority | null): 'lazy' | 'eager' =>
+  priority === 'high' ? 'eager' : 'lazy';
 
 const isUnit = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
 
@@ -98,7 +99,11 @@ const plainText = (html: string): string =>
  * characters, else its title, else '' (decorative). The filename is never used: screen
  * readers reading 'IMG_4032.jpg' help nobody.
  */
-export const imageAltText = (asset: { altText?: string | null; body?: string | null; title?: string | null }): string => {
+export const imageAltText = (asset: {
+  altText?: string | null;
+  body?: string | null;
+  title?: string | null;
+}): string => {
   const own = asset.altText?.trim();
   if (own) return own;
   const body = plainText(asset.body ?? '');

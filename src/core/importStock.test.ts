@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeImportStock, parseImportStockOption, planImportStock, STOCK_LINES_SHOWN, type StockLevel } from './importStock';
+import {
+  describeImportStock,
+  parseImportStockOption,
+  planImportStock,
+  STOCK_LINES_SHOWN,
+  type StockLevel,
+} from './importStock';
 
 const qty = (qtyInStock: number): StockLevel => ({ unlimited: false, qtyInStock });
 const UNLIMITED: StockLevel = { unlimited: true, qtyInStock: 0 };
@@ -19,9 +25,17 @@ const file = [
 ];
 
 describe('planImportStock', () => {
-  it('keeps the live stock of stored variants (count and unlimited); new ones take the file\'s', () => {
+  it("keeps the live stock of stored variants (count and unlimited); new ones take the file's", () => {
     const plan = planImportStock(live, file);
-    expect(plan.levels).toEqual(new Map([['PLATE', qty(0)], ['MUG', qty(12)], ['EBOOK', UNLIMITED], ['VASE', qty(3)], ['BOWL', qty(6)]]));
+    expect(plan.levels).toEqual(
+      new Map([
+        ['PLATE', qty(0)],
+        ['MUG', qty(12)],
+        ['EBOOK', UNLIMITED],
+        ['VASE', qty(3)],
+        ['BOWL', qty(6)],
+      ]),
+    );
     expect(plan).toMatchObject({ kept: 4, fromFile: 0, added: 1, changed: [] });
     expect(plan.keptDiffering).toEqual([
       { sku: 'PLATE', live: qty(0), file: qty(2) },
@@ -39,11 +53,18 @@ describe('planImportStock', () => {
     const some = planImportStock(live, file, { skus: ['PLATE', 'MUG', 'BOWL'] });
     expect(some.levels.get('PLATE')).toEqual(qty(2));
     expect(some.levels.get('VASE')).toEqual(qty(3));
-    expect(some).toMatchObject({ kept: 2, fromFile: 2, added: 1, changed: [{ sku: 'PLATE', live: qty(0), file: qty(2) }] });
+    expect(some).toMatchObject({
+      kept: 2,
+      fromFile: 2,
+      added: 1,
+      changed: [{ sku: 'PLATE', live: qty(0), file: qty(2) }],
+    });
   });
 
   it('reads an unlimited stock with a stray count as unlimited', () => {
-    const plan = planImportStock(new Map([['X', { unlimited: true, qtyInStock: 4 }]]), [{ sku: 'X', stock: UNLIMITED }]);
+    const plan = planImportStock(new Map([['X', { unlimited: true, qtyInStock: 4 }]]), [
+      { sku: 'X', stock: UNLIMITED },
+    ]);
     expect(plan.levels.get('X')).toEqual(UNLIMITED);
     expect(plan.keptDiffering).toEqual([]);
   });
@@ -53,7 +74,9 @@ describe('parseImportStockOption', () => {
   it('reads live, file and file:SKU,SKU', () => {
     expect(parseImportStockOption('live')).toBe('live');
     expect(parseImportStockOption('file')).toBe('file');
-    expect(parseImportStockOption('file:MUG-OAT,DINNER-PLATE-OAT,MUG-OAT')).toEqual({ skus: ['MUG-OAT', 'DINNER-PLATE-OAT'] });
+    expect(parseImportStockOption('file:MUG-OAT,DINNER-PLATE-OAT,MUG-OAT')).toEqual({
+      skus: ['MUG-OAT', 'DINNER-PLATE-OAT'],
+    });
     expect(parseImportStockOption('file: a.1 , b_2')).toEqual({ skus: ['a.1', 'b_2'] });
   });
 
@@ -84,13 +107,20 @@ describe('describeImportStock', () => {
       "  Changed to the file's stock:",
       '    PLATE  2 (was 0)',
     ]);
-    expect(describeImportStock(planImportStock(new Map(), file))).toEqual(["Stock: 5 new variants took the file's stock."]);
+    expect(describeImportStock(planImportStock(new Map(), file))).toEqual([
+      "Stock: 5 new variants took the file's stock.",
+    ]);
     expect(describeImportStock(planImportStock(new Map(), []))).toEqual([]);
   });
 
   it('lists at most 20 of a kind, then how many more', () => {
     const many = Array.from({ length: STOCK_LINES_SHOWN + 5 }, (_, i) => `SKU-${String(i).padStart(2, '0')}`);
-    const lines = describeImportStock(planImportStock(new Map(many.map((sku) => [sku, qty(0)])), many.map((sku) => ({ sku, stock: qty(1) }))));
+    const lines = describeImportStock(
+      planImportStock(
+        new Map(many.map((sku) => [sku, qty(0)])),
+        many.map((sku) => ({ sku, stock: qty(1) })),
+      ),
+    );
     expect(lines).toHaveLength(2 + STOCK_LINES_SHOWN + 1);
     expect(lines.at(-2)).toBe('    SKU-19  0 (file: 1)');
     expect(lines.at(-1)).toBe('    … and 5 more');

@@ -36,9 +36,11 @@ export interface ImportStockPlan {
   added: number;
 }
 
-export const sameStock = (a: StockLevel, b: StockLevel): boolean => (a.unlimited ? b.unlimited : !b.unlimited && a.qtyInStock === b.qtyInStock);
+export const sameStock = (a: StockLevel, b: StockLevel): boolean =>
+  a.unlimited ? b.unlimited : !b.unlimited && a.qtyInStock === b.qtyInStock;
 
-const normalized = (s: StockLevel): StockLevel => (s.unlimited ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: s.qtyInStock });
+const normalized = (s: StockLevel): StockLevel =>
+  s.unlimited ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: s.qtyInStock };
 
 /** The stock each variant of the file gets, given the stored stock (`live`, by SKU) and the owner's choice. */
 export function planImportStock(
@@ -75,7 +77,10 @@ export const IMPORT_STOCK_OPTION_FORMS = 'live, file or file:SKU,SKU…';
 export function parseImportStockOption(value: string): ImportStockChoice | undefined {
   if (value === 'live' || value === 'file') return value;
   if (!value.startsWith('file:')) return undefined;
-  const skus = value.slice('file:'.length).split(',').map((s) => s.trim());
+  const skus = value
+    .slice('file:'.length)
+    .split(',')
+    .map((s) => s.trim());
   if (skus.length === 0 || !skus.every((s) => SKU.test(s))) return undefined;
   return { skus: [...new Set(skus)] };
 }

@@ -7,7 +7,11 @@ describe('inventoryStockResults (§7 inventory call)', () => {
   it('answers each variant of a physical product with its own stock', () => {
     const mug = product({
       id: 'mug',
-      variants: [variant({ sku: 'A', qtyInStock: 3 }), variant({ sku: 'B', qtyInStock: 0 }), variant({ sku: 'C', unlimited: true, qtyInStock: 0 })],
+      variants: [
+        variant({ sku: 'A', qtyInStock: 3 }),
+        variant({ sku: 'B', qtyInStock: 0 }),
+        variant({ sku: 'C', unlimited: true, qtyInStock: 0 }),
+      ],
     });
     expect(inventoryStockResults(mug)).toEqual([
       { itemId: 'mug', variantId: 'A', unlimited: false, qtyInStock: 3 },
@@ -27,7 +31,13 @@ describe('inventoryStockResults (§7 inventory call)', () => {
 
   it('reads a negative, fractional or missing count as the whole units it holds, at least 0', () => {
     const results = inventoryStockResults(
-      product({ variants: [variant({ sku: 'N', qtyInStock: -2 }), variant({ sku: 'F', qtyInStock: 2.7 }), variant({ sku: 'M', qtyInStock: Number.NaN })] }),
+      product({
+        variants: [
+          variant({ sku: 'N', qtyInStock: -2 }),
+          variant({ sku: 'F', qtyInStock: 2.7 }),
+          variant({ sku: 'M', qtyInStock: Number.NaN }),
+        ],
+      }),
     );
     expect(results.map((r) => r.qtyInStock)).toEqual([0, 2, 0]);
   });

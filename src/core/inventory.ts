@@ -22,7 +22,9 @@ export interface InventoryStockResult extends InventoryStock {
  * §3/§5: each variant's stock as the call reports it. Digital products, gift cards (and paywall access) count as
  * unlimited whatever their rows say; a negative or fractional count reads as the whole units it holds, at least 0.
  */
-export function inventoryStockResults(product: Pick<CoreProduct, 'id' | 'productType' | 'variants'>): InventoryStockResult[] {
+export function inventoryStockResults(
+  product: Pick<CoreProduct, 'id' | 'productType' | 'variants'>,
+): InventoryStockResult[] {
   const unlimitedByType = hasUnlimitedStockByType(product.productType);
   return product.variants.map((v) => {
     const unlimited = unlimitedByType || v.unlimited === true;
@@ -47,7 +49,8 @@ export function stockOfVariant(answer: unknown, itemId: string, variantId: strin
     if (typeof result !== 'object' || result === null) continue;
     const r = result as Record<string, unknown>;
     if (r.itemId !== itemId || r.variantId !== variantId) continue;
-    if (typeof r.unlimited !== 'boolean' || typeof r.qtyInStock !== 'number' || !Number.isFinite(r.qtyInStock)) return null;
+    if (typeof r.unlimited !== 'boolean' || typeof r.qtyInStock !== 'number' || !Number.isFinite(r.qtyInStock))
+      return null;
     return { unlimited: r.unlimited, qtyInStock: r.qtyInStock };
   }
   return null;

@@ -63,9 +63,30 @@ describe('button state labels (§4)', () => {
 
 describe('site labels (§9 defaults for blank values)', () => {
   it.each<[string, Record<string, string | null | undefined>, Partial<SiteLabels>]>([
-    ['nothing configured', {}, { addToCart: 'Add To Cart', subscribe: 'Subscribe', quantity: 'Quantity', salePrice: 'Sale Price:', originalPrice: 'Original Price:', selectValue: 'Select Value', soldOut: 'sold out', sale: 'sale' }],
-    ['blank values', { addToCart: '  ', sale: '', soldOut: null }, { addToCart: 'Add To Cart', sale: 'sale', soldOut: 'sold out' }],
-    ['own labels', { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' }, { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' }],
+    [
+      'nothing configured',
+      {},
+      {
+        addToCart: 'Add To Cart',
+        subscribe: 'Subscribe',
+        quantity: 'Quantity',
+        salePrice: 'Sale Price:',
+        originalPrice: 'Original Price:',
+        selectValue: 'Select Value',
+        soldOut: 'sold out',
+        sale: 'sale',
+      },
+    ],
+    [
+      'blank values',
+      { addToCart: '  ', sale: '', soldOut: null },
+      { addToCart: 'Add To Cart', sale: 'sale', soldOut: 'sold out' },
+    ],
+    [
+      'own labels',
+      { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' },
+      { addToCart: 'Buy', sale: 'Deal', soldOut: 'Gone', quantity: 'Qty' },
+    ],
   ])('%s', (_, configured, expected) => {
     expect(resolveSiteLabels(configured)).toMatchObject(expected);
   });

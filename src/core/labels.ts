@@ -21,7 +21,8 @@ export const PRODUCT_MARK_LABELS = {
 } as const;
 
 /** A configured text, or null when it is missing or blank (blank labels fall back to the defaults). */
-export const filledText = (text: string | null | undefined): string | null => (text && text.trim() !== '' ? text : null);
+export const filledText = (text: string | null | undefined): string | null =>
+  text && text.trim() !== '' ? text : null;
 
 /** The labels a page renders with. */
 export interface SiteLabels {

@@ -16,6 +16,7 @@ describe('likeCountLabel', () => {
 describe('isLikerId', () => {
   it('takes 128 random bits in base64url and nothing else', () => {
     expect(isLikerId('AbCdEfGhIjKlMnOpQrSt_-')).toBe(true);
-    for (const bad of ['', 'short', 'AbCdEfGhIjKlMnOpQrSt_-x', 'AbCdEfGhIjKlMnOpQrSt+/', 42, undefined]) expect(isLikerId(bad)).toBe(false);
+    for (const bad of ['', 'short', 'AbCdEfGhIjKlMnOpQrSt_-x', 'AbCdEfGhIjKlMnOpQrSt+/', 42, undefined])
+      expect(isLikerId(bad)).toBe(false);
   });
 });

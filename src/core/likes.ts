@@ -11,7 +11,8 @@ export const LIKER_COOKIE = 'vitrine_liker';
 export const LIKER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** A liker cookie's value as the server makes it: 128 random bits in base64url. */
-export const isLikerId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
+export const isLikerId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
 
 /** '0 likes', '1 like', '12 likes' (bad counts read as none). */
 export function likeCountLabel(count: unknown): string {

@@ -5,15 +5,21 @@ describe('linkOrigin: e-mail links never follow a forged Host', () => {
   it('takes PUBLIC_URL when it names the site or the site lists no domains', () => {
     expect(linkOrigin([], 'http', 'evil.example', 'https://shop.example/')).toBe('https://shop.example');
     expect(linkOrigin(['shop.example'], 'http', 'evil.example', 'https://shop.example')).toBe('https://shop.example');
-    expect(linkOrigin(['localhost', '127.0.0.1'], 'http', 'localhost:3000', 'http://localhost:8080')).toBe('http://localhost:8080');
+    expect(linkOrigin(['localhost', '127.0.0.1'], 'http', 'localhost:3000', 'http://localhost:8080')).toBe(
+      'http://localhost:8080',
+    );
     // Another site's PUBLIC_URL is not this one's address.
-    expect(linkOrigin(['other.example'], 'https', 'evil.example', 'https://shop.example')).toBe('https://other.example');
+    expect(linkOrigin(['other.example'], 'https', 'evil.example', 'https://shop.example')).toBe(
+      'https://other.example',
+    );
     // Not an http(s) URL: as if unset.
     expect(linkOrigin([], 'http', 'evil.example', 'javascript:alert(1)')).toBe('http://localhost');
   });
 
   it('keeps the host used when the site lists it, a local host with its port, and falls back to the first domain', () => {
-    expect(linkOrigin(['shop.example', 'www.shop.example'], 'https', 'WWW.shop.example')).toBe('https://www.shop.example');
+    expect(linkOrigin(['shop.example', 'www.shop.example'], 'https', 'WWW.shop.example')).toBe(
+      'https://www.shop.example',
+    );
     expect(linkOrigin(['shop.example'], 'https', 'shop.example:6666')).toBe('https://shop.example');
     expect(linkOrigin(['localhost', '127.0.0.1'], 'http', 'localhost:3000')).toBe('http://localhost:3000');
     expect(linkOrigin([], 'http', '127.0.0.1:4000')).toBe('http://127.0.0.1:4000');
@@ -26,7 +32,9 @@ describe('linkOrigin: e-mail links never follow a forged Host', () => {
 
   it('reads a stored origin: kept when it is the site’s own, else the site’s address', () => {
     expect(storedLinkOrigin('http://localhost:3000', ['localhost', '127.0.0.1'])).toBe('http://localhost:3000');
-    expect(storedLinkOrigin('https://www.shop.example', ['shop.example', 'www.shop.example'])).toBe('https://www.shop.example');
+    expect(storedLinkOrigin('https://www.shop.example', ['shop.example', 'www.shop.example'])).toBe(
+      'https://www.shop.example',
+    );
     expect(storedLinkOrigin('http://evil.example', ['shop.example'])).toBe('https://shop.example');
     expect(storedLinkOrigin('http://evil.example', [])).toBe('http://localhost');
     expect(storedLinkOrigin('http://evil.example', [], 'https://shop.example')).toBe('https://shop.example');

@@ -36,11 +36,20 @@ export function publicOrigin(publicUrl: string | undefined): URL | undefined {
 /** The origin of a site's e-mail links (see above). `protocol` and `host` are the request's ('' without one). */
 export function linkOrigin(domains: readonly string[], protocol: string, host: string, publicUrl?: string): string {
   const configured = publicOrigin(publicUrl);
-  if (configured && (domains.length === 0 || domains.includes(configured.host) || domains.includes(configured.hostname))) return configured.origin;
+  if (
+    configured &&
+    (domains.length === 0 || domains.includes(configured.host) || domains.includes(configured.hostname))
+  )
+    return configured.origin;
   const requested = host.trim().toLowerCase();
   const scheme = protocol === 'https' ? 'https' : 'http';
   if (requested !== '' && domains.includes(requested)) return `${scheme}://${requested}`;
-  if (requested !== '' && isLocalHost(requested) && /^[a-z0-9.[\]:]+$/.test(requested) && (domains.length === 0 || domains.includes(hostName(requested)))) {
+  if (
+    requested !== '' &&
+    isLocalHost(requested) &&
+    /^[a-z0-9.[\]:]+$/.test(requested) &&
+    (domains.length === 0 || domains.includes(hostName(requested)))
+  ) {
     return `${scheme}://${requested}`;
   }
   const first = domains[0];

@@ -52,7 +52,11 @@ describe('parseMoney (§3 shapes)', () => {
 
   it.each<[unknown, string, string]>([
     ['12.50', 'not-money', 'Expected money as { value, currency } or { decimalValue, currencyCode }, got "12.50".'],
-    [{ amount: 1 }, 'not-money', 'Expected money as { value, currency } or { decimalValue, currencyCode }, got {"amount":1}.'],
+    [
+      { amount: 1 },
+      'not-money',
+      'Expected money as { value, currency } or { decimalValue, currencyCode }, got {"amount":1}.',
+    ],
     [{ value: '100', currency: 'XYZ' }, 'unknown-currency', 'Unknown currency "XYZ".'],
     [{ value: '100', currency: 7 }, 'unknown-currency', 'Unknown currency 7.'],
     [{ value: 'abc', currency: 'USD' }, 'not-a-number', 'Amount "abc" is not a decimal number.'],
@@ -63,10 +67,26 @@ describe('parseMoney (§3 shapes)', () => {
     [{ value: NaN, currency: 'USD' }, 'not-a-number', 'Amount NaN is not a decimal number.'],
     [{ value: true, currency: 'USD' }, 'not-a-number', 'Amount true is not a decimal number.'],
     [{ value: '-5', currency: 'USD' }, 'negative', 'Amount "-5" must not be negative.'],
-    [{ value: '12.5', currency: 'USD' }, 'fractional-minor-units', 'Amount "12.5" is in minor units and must be a whole number.'],
-    [{ decimalValue: '12.505', currencyCode: 'USD' }, 'too-many-decimals', 'Amount "12.505" has more than 2 decimal places for USD.'],
-    [{ decimalValue: '1000.5', currencyCode: 'JPY' }, 'too-many-decimals', 'Amount "1000.5" has more than 0 decimal places for JPY.'],
-    [{ decimalValue: 1e-7, currencyCode: 'USD' }, 'too-many-decimals', 'Amount 1e-7 has more than 2 decimal places for USD.'],
+    [
+      { value: '12.5', currency: 'USD' },
+      'fractional-minor-units',
+      'Amount "12.5" is in minor units and must be a whole number.',
+    ],
+    [
+      { decimalValue: '12.505', currencyCode: 'USD' },
+      'too-many-decimals',
+      'Amount "12.505" has more than 2 decimal places for USD.',
+    ],
+    [
+      { decimalValue: '1000.5', currencyCode: 'JPY' },
+      'too-many-decimals',
+      'Amount "1000.5" has more than 0 decimal places for JPY.',
+    ],
+    [
+      { decimalValue: 1e-7, currencyCode: 'USD' },
+      'too-many-decimals',
+      'Amount 1e-7 has more than 2 decimal places for USD.',
+    ],
     [
       { decimalValue: '1234567890123456', currencyCode: 'JPY' },
       'too-large',
@@ -82,7 +102,11 @@ describe('parseMoney (§3 shapes)', () => {
       'too-large',
       'Amount is too large: at most 15 digits before the decimal point are allowed (USD).',
     ],
-    [{ decimalValue: 1e21, currencyCode: 'USD' }, 'too-large', 'Amount is too large: at most 15 digits before the decimal point are allowed (USD).'],
+    [
+      { decimalValue: 1e21, currencyCode: 'USD' },
+      'too-large',
+      'Amount is too large: at most 15 digits before the decimal point are allowed (USD).',
+    ],
   ])('refuses %j', (input, code, message) => {
     expect(parseMoney(input)).toEqual({ ok: false, error: { code, message } });
   });
@@ -180,18 +204,26 @@ describe('money properties', () => {
       fc.property(moneyArb, (money) => {
         const decimalValue = formatAmount(money).replaceAll(',', '');
         expect(parseMoney({ decimalValue, currencyCode: money.currency })).toEqual({ ok: true, value: money });
-        expect(parseMoney({ value: String(money.minorUnits), currency: money.currency })).toEqual({ ok: true, value: money });
+        expect(parseMoney({ value: String(money.minorUnits), currency: money.currency })).toEqual({
+          ok: true,
+          value: money,
+        });
       }),
     );
   });
 
   it('never accepts more than 15 integer places', () => {
     fc.assert(
-      fc.property(currencyArb, fc.integer({ min: 16, max: 40 }), fc.integer({ min: 1, max: 9 }), (currency, places, lead) => {
-        const decimalValue = `${lead}${'0'.repeat(places - 1)}`;
-        const result = parseMoney({ decimalValue, currencyCode: currency });
-        expect(result.ok ? null : result.error.code).toBe('too-large');
-      }),
+      fc.property(
+        currencyArb,
+        fc.integer({ min: 16, max: 40 }),
+        fc.integer({ min: 1, max: 9 }),
+        (currency, places, lead) => {
+          const decimalValue = `${lead}${'0'.repeat(places - 1)}`;
+          const result = parseMoney({ decimalValue, currencyCode: currency });
+          expect(result.ok ? null : result.error.code).toBe('too-large');
+        },
+      ),
     );
   });
 
@@ -201,9 +233,12 @@ describe('money properties', () => {
         const result = parseMoney({ decimalValue, currencyCode: currency });
         if (!result.ok) return;
         expect(Number.isSafeInteger(result.value.minorUnits)).toBe(true);
-        expect(formatAmount(result.value).split('.')[0]!.replaceAll(',', '').replace(/^0+(?=\d)/, '').length).toBeLessThanOrEqual(
-          MAX_INTEGER_PLACES,
-        );
+        expect(
+          formatAmount(result.value)
+            .split('.')[0]!
+            .replaceAll(',', '')
+            .replace(/^0+(?=\d)/, '').length,
+        ).toBeLessThanOrEqual(MAX_INTEGER_PLACES);
       }),
     );
   });

@@ -36,7 +36,8 @@ const quote = (value: unknown): string => {
   // String() or JSON.stringify on a hostile object may throw (a toString that is not a function, a cycle).
   let text: string;
   try {
-    text = typeof value === 'string' || typeof value === 'object' ? (JSON.stringify(value) ?? String(value)) : String(value);
+    text =
+      typeof value === 'string' || typeof value === 'object' ? (JSON.stringify(value) ?? String(value)) : String(value);
   } catch {
     text = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
   }
@@ -44,14 +45,19 @@ const quote = (value: unknown): string => {
 };
 
 const tooLarge = (currency: CurrencyCode) =>
-  fail('too-large', `Amount is too large: at most ${MAX_INTEGER_PLACES} digits before the decimal point are allowed (${currency}).`);
+  fail(
+    'too-large',
+    `Amount is too large: at most ${MAX_INTEGER_PLACES} digits before the decimal point are allowed (${currency}).`,
+  );
 
 /** Builds a Money from minor units, refusing negatives, fractions and amounts beyond the bounds. */
 export function moneyOf(minorUnits: number, currency: CurrencyCode): Result<Money, MoneyError> {
   if (!Number.isFinite(minorUnits)) return fail('not-a-number', `Amount ${quote(minorUnits)} is not a number.`);
-  if (!Number.isInteger(minorUnits)) return fail('fractional-minor-units', `Amount ${quote(minorUnits)} must be a whole number of minor units.`);
+  if (!Number.isInteger(minorUnits))
+    return fail('fractional-minor-units', `Amount ${quote(minorUnits)} must be a whole number of minor units.`);
   if (minorUnits < 0) return fail('negative', `Amount ${quote(minorUnits)} must not be negative.`);
-  if (!Number.isSafeInteger(minorUnits) || integerPlaces(minorUnits, currency) > MAX_INTEGER_PLACES) return tooLarge(currency);
+  if (!Number.isSafeInteger(minorUnits) || integerPlaces(minorUnits, currency) > MAX_INTEGER_PLACES)
+    return tooLarge(currency);
   return ok({ minorUnits, currency });
 }
 
@@ -73,11 +79,17 @@ function shapeOf(input: object): Shape | null {
  * `{ decimalValue: '12.50', currencyCode: 'USD' }` — or an already parsed Money.
  * A missing price (null/undefined) is the default 0 of `defaultCurrency` (§9: 0 USD), and so is a missing currency.
  */
-export function parseMoney(input: unknown, defaultCurrency: CurrencyCode = DEFAULT_CURRENCY): Result<Money, MoneyError> {
+export function parseMoney(
+  input: unknown,
+  defaultCurrency: CurrencyCode = DEFAULT_CURRENCY,
+): Result<Money, MoneyError> {
   if (input === null || input === undefined) return ok({ minorUnits: 0, currency: defaultCurrency });
   const shape = typeof input === 'object' ? shapeOf(input) : null;
   if (!shape) {
-    return fail('not-money', `Expected money as { value, currency } or { decimalValue, currencyCode }, got ${quote(input)}.`);
+    return fail(
+      'not-money',
+      `Expected money as { value, currency } or { decimalValue, currencyCode }, got ${quote(input)}.`,
+    );
   }
   let currency = defaultCurrency;
   if (shape.currency !== undefined && shape.currency !== null && shape.currency !== '') {
@@ -88,7 +100,9 @@ export function parseMoney(input: unknown, defaultCurrency: CurrencyCode = DEFAU
   const digits = decimalDigits(shape.raw);
   if (!digits) return fail('not-a-number', `Amount ${quote(shape.raw)} is not a decimal number.`);
   if (digits.negative) return fail('negative', `Amount ${quote(shape.raw)} must not be negative.`);
-  return shape.kind === 'minor' ? fromMinorDigits(digits, currency, shape.raw) : fromDecimalDigits(digits, currency, shape.raw);
+  return shape.kind === 'minor'
+    ? fromMinorDigits(digits, currency, shape.raw)
+    : fromDecimalDigits(digits, currency, shape.raw);
 }
 
 interface Digits {
@@ -142,7 +156,9 @@ export function formatAmount(money: Money, trimZeroFraction = false): string {
   const places = fractionDigits(money.currency);
   // Money built by hand may bypass moneyOf; such values still print rather than throw.
   const units = Number.isFinite(money.minorUnits) ? Math.round(money.minorUnits) : 0;
-  const digits = BigInt(Math.abs(units)).toString().padStart(places + 1, '0');
+  const digits = BigInt(Math.abs(units))
+    .toString()
+    .padStart(places + 1, '0');
   const whole = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = digits.slice(digits.length - places);
   const showFraction = places > 0 && !(trimZeroFraction && /^0+$/.test(fraction));

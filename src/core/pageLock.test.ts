@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnlockToken, isPasswordHash, isUnexpired, pageLockCookie, parseUnlockToken, PAGE_UNLOCK_SECONDS } from './pageLock';
+import {
+  formatUnlockToken,
+  isPasswordHash,
+  isUnexpired,
+  pageLockCookie,
+  parseUnlockToken,
+  PAGE_UNLOCK_SECONDS,
+} from './pageLock';
 
 const SIGNATURE = 'A'.repeat(43);
 
@@ -14,12 +21,21 @@ describe('page lock (§2 lock screen 103, protected content 105)', () => {
     expect(parseUnlockToken(formatUnlockToken(token))).toEqual(token);
   });
 
-  it.each([undefined, null, 42, '', '.', `x.${SIGNATURE}`, `1.${SIGNATURE}x`, `1.${SIGNATURE.slice(1)}`, `1.${'+'.repeat(43)}`, `1234567890123.${SIGNATURE}`, `1.${SIGNATURE}.1`])(
-    'refuses a value it never writes: %j',
-    (value) => {
-      expect(parseUnlockToken(value)).toBeNull();
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    42,
+    '',
+    '.',
+    `x.${SIGNATURE}`,
+    `1.${SIGNATURE}x`,
+    `1.${SIGNATURE.slice(1)}`,
+    `1.${'+'.repeat(43)}`,
+    `1234567890123.${SIGNATURE}`,
+    `1.${SIGNATURE}.1`,
+  ])('refuses a value it never writes: %j', (value) => {
+    expect(parseUnlockToken(value)).toBeNull();
+  });
 
   it('keeps a token until its time', () => {
     const now = Date.UTC(2026, 0, 1);

@@ -6,7 +6,20 @@ describe('parsePageNumber', () => {
   it('reads page numbers from 2 up, written plainly', () => {
     expect(parsePageNumber('2')).toBe(2);
     expect(parsePageNumber(String(MAX_PAGE_NUMBER))).toBe(MAX_PAGE_NUMBER);
-    for (const bad of [undefined, '', '1', '0', '02', '-1', '2.5', '1e3', 'x', ' 2', String(MAX_PAGE_NUMBER + 1), '9999999']) {
+    for (const bad of [
+      undefined,
+      '',
+      '1',
+      '0',
+      '02',
+      '-1',
+      '2.5',
+      '1e3',
+      'x',
+      ' 2',
+      String(MAX_PAGE_NUMBER + 1),
+      '9999999',
+    ]) {
       expect(parsePageNumber(bad), String(bad)).toBeUndefined();
     }
   });

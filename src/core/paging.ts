@@ -33,7 +33,9 @@ export function pageSlice(total: number, pageSize: number, page: number): PageSl
  * a gap. 1 … 4 [5] 6 … 20.
  */
 export function pagerPages(page: number, pageCount: number): (number | null)[] {
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
   const pages: (number | null)[] = [];
   shown.forEach((n, i) => {
     const previous = shown[i - 1];

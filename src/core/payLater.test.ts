@@ -34,10 +34,24 @@ describe('eligibility (§5)', () => {
 
   it('a product page offers instalments only for an eligible product with something in stock', () => {
     const physical = { productType: ProductType.PHYSICAL, isSubscribable: false };
-    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 2 })] }))).toBe(true);
-    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 0 })] }))).toBe(false);
-    expect(productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0, unlimited: true })] }))).toBe(true);
-    expect(productPageOffersPayLater(product({ productType: ProductType.DIGITAL, isSubscribable: false, variants: [variant({ qtyInStock: 5 })] }))).toBe(false);
+    expect(
+      productPageOffersPayLater(
+        product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 2 })] }),
+      ),
+    ).toBe(true);
+    expect(
+      productPageOffersPayLater(
+        product({ ...physical, variants: [variant({ qtyInStock: 0 }), variant({ sku: 'B', qtyInStock: 0 })] }),
+      ),
+    ).toBe(false);
+    expect(
+      productPageOffersPayLater(product({ ...physical, variants: [variant({ qtyInStock: 0, unlimited: true })] })),
+    ).toBe(true);
+    expect(
+      productPageOffersPayLater(
+        product({ productType: ProductType.DIGITAL, isSubscribable: false, variants: [variant({ qtyInStock: 5 })] }),
+      ),
+    ).toBe(false);
   });
 
   it('carts qualify only when every item is physical', () => {
@@ -119,12 +133,16 @@ describe('instalments', () => {
 
   it('always adds up to the price, in whole minor units', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 12 }), (price, count) => {
-        const parts = instalments(usd(price), count);
-        expect(parts).toHaveLength(count);
-        expect(parts.reduce((sum: bigint, m: Money) => sum + BigInt(m.minorUnits), 0n)).toBe(BigInt(price));
-        for (const m of parts) expect(Number.isSafeInteger(m.minorUnits) && m.minorUnits >= 0).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 1, max: 12 }),
+        (price, count) => {
+          const parts = instalments(usd(price), count);
+          expect(parts).toHaveLength(count);
+          expect(parts.reduce((sum: bigint, m: Money) => sum + BigInt(m.minorUnits), 0n)).toBe(BigInt(price));
+          for (const m of parts) expect(Number.isSafeInteger(m.minorUnits) && m.minorUnits >= 0).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -140,7 +158,12 @@ describe('payLaterBadge', () => {
   const mug = { productType: ProductType.PHYSICAL, isSubscribable: false };
 
   it('shows instalments in range', () => {
-    expect(payLaterBadge(mug, usd(4001), context)).toEqual({ inRange: true, brand: 'Afterpay', instalment: usd(1000), instalmentCount: 4 });
+    expect(payLaterBadge(mug, usd(4001), context)).toEqual({
+      inRange: true,
+      brand: 'Afterpay',
+      instalment: usd(1000),
+      instalmentCount: 4,
+    });
   });
 
   it('shows the range text out of range', () => {
@@ -175,15 +198,31 @@ describe('payLaterContext, payLaterBadgeText, isPayLaterContext', () => {
   it('words the badge in range and out of range', () => {
     const context = payLaterContext(settings, 'USD', 'en-US');
     const product = { productType: 1, isSubscribable: false };
-    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 5000, currency: 'USD' }, context)!)).toBe('or 4 interest-free payments of $12.50 with Afterpay');
-    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 3000, currency: 'USD' }, context)!)).toBe('Afterpay available for orders over $35.00');
-    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 300_000, currency: 'USD' }, { ...context, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' })!)).toBe(
-      'Clearpay available for orders up to $2,000.00',
+    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 5000, currency: 'USD' }, context)!)).toBe(
+      'or 4 interest-free payments of $12.50 with Afterpay',
     );
+    expect(payLaterBadgeText(payLaterBadge(product, { minorUnits: 3000, currency: 'USD' }, context)!)).toBe(
+      'Afterpay available for orders over $35.00',
+    );
+    expect(
+      payLaterBadgeText(
+        payLaterBadge(
+          product,
+          { minorUnits: 300_000, currency: 'USD' },
+          { ...context, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' },
+        )!,
+      ),
+    ).toBe('Clearpay available for orders up to $2,000.00');
   });
   it('tells a usable context from junk', () => {
     expect(isPayLaterContext(payLaterContext(settings, 'USD', 'en'))).toBe(true);
-    for (const junk of [null, 'x', {}, { ...payLaterContext(settings, 'USD', 'en'), afterPayMin: { minorUnits: -1, currency: 'USD' } }, { ...payLaterContext(settings, 'USD', 'en'), shopperLanguage: 3 }]) {
+    for (const junk of [
+      null,
+      'x',
+      {},
+      { ...payLaterContext(settings, 'USD', 'en'), afterPayMin: { minorUnits: -1, currency: 'USD' } },
+      { ...payLaterContext(settings, 'USD', 'en'), shopperLanguage: 3 },
+    ]) {
       expect(isPayLaterContext(junk)).toBe(false);
     }
   });

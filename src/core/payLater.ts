@@ -47,8 +47,9 @@ export const isProductPayLaterEligible = (product: { productType: number; isSubs
  * Whether a product page offers instalments: §5's eligibility, and something to buy. A product whose every variant
  * is sold out (§4) offers none: its buttons are disabled, and an offer of payments for it would mislead.
  */
-export const productPageOffersPayLater = (product: Pick<CoreProduct, 'productType' | 'isSubscribable' | 'variants'>): boolean =>
-  isProductPayLaterEligible(product) && !isSoldOut(product);
+export const productPageOffersPayLater = (
+  product: Pick<CoreProduct, 'productType' | 'isSubscribable' | 'variants'>,
+): boolean => isProductPayLaterEligible(product) && !isSoldOut(product);
 
 /** §5: only carts whose items are all physical; an empty cart has nothing to split. */
 export const isCartPayLaterEligible = (items: readonly { productType: number }[]): boolean =>
@@ -56,9 +57,7 @@ export const isCartPayLaterEligible = (items: readonly { productType: number }[]
 
 /** §5: above the minimum and not above the maximum. Limits in another currency never match. */
 export const isInPayLaterRange = (price: Money, min: Money, max: Money): boolean =>
-  sameCurrency(price, min, max) &&
-  price.minorUnits > min.minorUnits &&
-  price.minorUnits <= max.minorUnits;
+  sameCurrency(price, min, max) && price.minorUnits > min.minorUnits && price.minorUnits <= max.minorUnits;
 
 /**
  * Splits a price into instalments of whole minor units: each instalment is the floor of an equal share and the
@@ -126,7 +125,11 @@ export interface PayLaterSettings {
 }
 
 /** The §3 context of a store's items: its settings in its currency, and the shopper's language (the site's locale). */
-export const payLaterContext = (settings: PayLaterSettings, currency: Money['currency'], locale: string): PayLaterContext => ({
+export const payLaterContext = (
+  settings: PayLaterSettings,
+  currency: Money['currency'],
+  locale: string,
+): PayLaterContext => ({
   afterPayAvailable: settings.enabled,
   afterPayMin: { minorUnits: settings.min, currency },
   afterPayMax: { minorUnits: settings.max, currency },
@@ -139,7 +142,11 @@ export function isPayLaterContext(value: unknown): value is PayLaterContext {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
   const money = (m: unknown) =>
-    typeof m === 'object' && m !== null && Number.isSafeInteger((m as Money).minorUnits) && (m as Money).minorUnits >= 0 && typeof (m as Money).currency === 'string';
+    typeof m === 'object' &&
+    m !== null &&
+    Number.isSafeInteger((m as Money).minorUnits) &&
+    (m as Money).minorUnits >= 0 &&
+    typeof (m as Money).currency === 'string';
   return (
     typeof c.afterPayAvailable === 'boolean' &&
     money(c.afterPayMin) &&
@@ -157,4 +164,5 @@ export function payLaterBadgeText(badge: PayLaterBadge): string {
 }
 
 /** The language of the information popup: French for a French-speaking shopper, else English (§9's languages). */
-export const payLaterInfoLanguage = (shopperLanguage: string): 'en' | 'fr' => (splitLocale(shopperLanguage).language === 'fr' ? 'fr' : 'en');
+export const payLaterInfoLanguage = (shopperLanguage: string): 'en' | 'fr' =>
+  splitLocale(shopperLanguage).language === 'fr' ? 'fr' : 'en';

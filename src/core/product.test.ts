@@ -85,7 +85,11 @@ describe('hasSeveralPrices (§4)', () => {
       false,
     ],
     ['sale price set but neither on sale', [variant({ salePrice: usd(800) }), variant({ salePrice: usd(700) })], false],
-    ['on sale, one sale price missing', [variant({ onSale: true, salePrice: usd(800) }), variant({ onSale: true })], true],
+    [
+      'on sale, one sale price missing',
+      [variant({ onSale: true, salePrice: usd(800) }), variant({ onSale: true })],
+      true,
+    ],
   ])('%s → %s', (_, variants, expected) => {
     expect(hasSeveralPrices({ variants })).toBe(expected);
   });
@@ -98,7 +102,12 @@ describe('labels and marks', () => {
     [false, { addToCart: 'Buy now' }, undefined, 'Buy now'],
     [false, { addToCart: '   ' }, undefined, 'Add To Cart'],
     [true, { subscribe: 'Join' }, undefined, 'Join'],
-    [true, { subscribe: 'Join' }, { useCustomAddButtonText: true, customAddButtonText: 'Start monthly box' }, 'Start monthly box'],
+    [
+      true,
+      { subscribe: 'Join' },
+      { useCustomAddButtonText: true, customAddButtonText: 'Start monthly box' },
+      'Start monthly box',
+    ],
     [true, {}, { useCustomAddButtonText: false, customAddButtonText: 'Ignored' }, 'Subscribe'],
     [true, {}, { useCustomAddButtonText: true, customAddButtonText: '' }, 'Subscribe'],
     [true, { subscribe: null }, undefined, 'Subscribe'],
@@ -137,8 +146,22 @@ describe('productMark with the site labels (§4, §9)', () => {
   it.each<[string, ReturnType<typeof product>, object, object, 'sold-out' | 'sale' | null, string | null]>([
     ['sold out, defaults', soldOut, {}, {}, 'sold-out', 'sold out'],
     ['sold out, site label', soldOut, {}, { soldOut: 'All gone' }, 'sold-out', 'All gone'],
-    ['sold out, product text beats site label', soldOut, { customSoldOutText: 'Back in May' }, { soldOut: 'All gone' }, 'sold-out', 'Back in May'],
-    ['sold out, blank product text falls to site label', soldOut, { customSoldOutText: ' ' }, { soldOut: 'All gone' }, 'sold-out', 'All gone'],
+    [
+      'sold out, product text beats site label',
+      soldOut,
+      { customSoldOutText: 'Back in May' },
+      { soldOut: 'All gone' },
+      'sold-out',
+      'Back in May',
+    ],
+    [
+      'sold out, blank product text falls to site label',
+      soldOut,
+      { customSoldOutText: ' ' },
+      { soldOut: 'All gone' },
+      'sold-out',
+      'All gone',
+    ],
     ['sold out, blank site label', soldOut, {}, { soldOut: '' }, 'sold-out', 'sold out'],
     ['on sale, defaults', onSale, {}, {}, 'sale', 'sale'],
     ['on sale, site label', onSale, {}, { sale: 'Deal' }, 'sale', 'Deal'],
@@ -168,7 +191,12 @@ describe('scarcity text (§4)', () => {
 
   const settings = { enabled: true, shownByDefault: true, template: 'Only {qty} left in stock', threshold: 3 };
   it.each<[string, ReturnType<typeof product>, Partial<typeof settings>, string | null]>([
-    ['enabled, low stock', product({ variants: [variant({ qtyInStock: 1 }), variant({ sku: 'B', qtyInStock: 1 })] }), {}, 'Only 2 left in stock'],
+    [
+      'enabled, low stock',
+      product({ variants: [variant({ qtyInStock: 1 }), variant({ sku: 'B', qtyInStock: 1 })] }),
+      {},
+      'Only 2 left in stock',
+    ],
     ['enabled, plenty', product({ variants: [variant({ qtyInStock: 9 })] }), {}, null],
     ['disabled', product({ variants: [variant({ qtyInStock: 1 })] }), { enabled: false }, null],
     ['not shown by default', product({ variants: [variant({ qtyInStock: 1 })] }), { shownByDefault: false }, null],
@@ -186,7 +214,13 @@ describe('scarcity text (§4)', () => {
   const mug = product({ variantOptions: ['Color'], variants: [oat, slate, sage] });
   it.each<[string, ReturnType<typeof product>, CoreVariant | null, Partial<typeof settings>, string | null]>([
     ['no choice yet: the product as a whole', mug, null, {}, null],
-    ['no choice yet, few in all', product({ variants: [variant({ qtyInStock: 1 })] }), null, {}, 'Only 1 left in stock'],
+    [
+      'no choice yet, few in all',
+      product({ variants: [variant({ qtyInStock: 1 })] }),
+      null,
+      {},
+      'Only 1 left in stock',
+    ],
     ['a variant with few units left', mug, slate, {}, 'Only 2 left in stock'],
     ['a variant with plenty', mug, oat, {}, null],
     ['a sold-out variant', mug, sage, {}, null],
@@ -220,13 +254,20 @@ describe('prices and ranges (§4)', () => {
       [variant({ price: usd(3400) }), variant({ sku: 'B', price: usd(4000), onSale: true, salePrice: usd(2400) })],
       '$24.00 – $34.00',
     ],
-    ['same amount on and off sale', [variant({ price: usd(2400) }), variant({ sku: 'B', price: usd(3000), onSale: true, salePrice: usd(2400) })], '$24.00'],
+    [
+      'same amount on and off sale',
+      [variant({ price: usd(2400) }), variant({ sku: 'B', price: usd(3000), onSale: true, salePrice: usd(2400) })],
+      '$24.00',
+    ],
   ])('%s → %s', (_, variants, expected) => {
     expect(priceRangeText({ variants })).toBe(expected);
   });
 
   it('priceRange gives the ends as money', () => {
-    expect(priceRange({ variants: [variant({ price: usd(3400) }), variant({ price: usd(2400) })] })).toEqual({ low: usd(2400), high: usd(3400) });
+    expect(priceRange({ variants: [variant({ price: usd(3400) }), variant({ price: usd(2400) })] })).toEqual({
+      low: usd(2400),
+      high: usd(3400),
+    });
     expect(priceRange({ variants: [] })).toBeNull();
   });
 });

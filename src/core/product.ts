@@ -57,8 +57,10 @@ export function isSoldOut(product: Pick<CoreProduct, 'productType' | 'variants'>
 }
 
 /** §4 at variant level: the chosen variant of a product that can sell out has no stock (nor unlimited stock). */
-export const isVariantSoldOut = (product: Pick<CoreProduct, 'productType'>, variant: Pick<CoreVariant, 'unlimited' | 'qtyInStock'>): boolean =>
-  !hasUnlimitedStockByType(product.productType) && !hasStock(variant);
+export const isVariantSoldOut = (
+  product: Pick<CoreProduct, 'productType'>,
+  variant: Pick<CoreVariant, 'unlimited' | 'qtyInStock'>,
+): boolean => !hasUnlimitedStockByType(product.productType) && !hasStock(variant);
 
 /** §4: any variant on sale; digital products use their own flag; gift cards never. */
 export function isOnSale(product: Pick<CoreProduct, 'productType' | 'variants' | 'onSale'>): boolean {
@@ -181,7 +183,11 @@ export function scarcityNotice(product: CoreProduct, scarcity: ScarcitySettings)
  * says so even when the product as a whole has plenty; a sold-out or unlimited one says nothing); before a choice (or
  * for an incomplete one), the product's notice. Same switches as `scarcityNotice` (enabled, shown by default).
  */
-export function variantScarcityNotice(product: CoreProduct, chosen: CoreVariant | null, scarcity: ScarcitySettings): string | null {
+export function variantScarcityNotice(
+  product: CoreProduct,
+  chosen: CoreVariant | null,
+  scarcity: ScarcitySettings,
+): string | null {
   if (chosen === null) return scarcityNotice(product, scarcity);
   if (!scarcity.shownByDefault || !isScarcityShown(product, { scarcityEnabled: scarcity.enabled })) return null;
   if (hasUnlimitedStockByType(product.productType) || chosen.unlimited) return null;

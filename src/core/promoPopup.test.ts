@@ -5,7 +5,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('promo popup rules', () => {
   it('never shows on the cart, the checkout or the purchase routes', () => {
-    for (const path of ['/cart', '/checkout', '/checkout/order/abc', '/checkout/subscribe', '/commerce/goto-checkout']) {
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/checkout/order/abc',
+      '/checkout/subscribe',
+      '/commerce/goto-checkout',
+    ]) {
       expect(promoPopupAllowedOn(path)).toBe(false);
     }
     for (const path of ['/', '/shop', '/shop/speckled-mug', '/contact', '/cartography', '/checkouts']) {

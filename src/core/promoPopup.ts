@@ -24,7 +24,9 @@ const NO_POPUP_PREFIXES = [ROUTES.cart, '/checkout', '/commerce'];
 
 /** Whether a page at `path` may carry the popup. */
 export const promoPopupAllowedOn = (path: string): boolean =>
-  !NO_POPUP_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+  !NO_POPUP_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+  );
 
 /**
  * Whether the popup is due, given what localStorage holds (`stored`: null when nothing, undefined when the browser has

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ProductType } from './enums';
-import { giftCardCheckoutUrl, purchaseFlow, purchaseRoute, ROUTES, subscriptionCheckoutUrl, type PurchaseRouteInput } from './purchaseRoute';
+import {
+  giftCardCheckoutUrl,
+  purchaseFlow,
+  purchaseRoute,
+  ROUTES,
+  subscriptionCheckoutUrl,
+  type PurchaseRouteInput,
+} from './purchaseRoute';
 
-const base: PurchaseRouteInput = { productType: ProductType.PHYSICAL, isSubscribable: false, websiteId: 'w1', productId: 'p1' };
+const base: PurchaseRouteInput = {
+  productType: ProductType.PHYSICAL,
+  isSubscribable: false,
+  websiteId: 'w1',
+  productId: 'p1',
+};
 
 describe('routes (§2)', () => {
   it('are verbatim', () => {
@@ -15,7 +27,9 @@ describe('routes (§2)', () => {
     });
     expect(subscriptionCheckoutUrl('abc')).toBe('/checkout/subscribe?cartToken=abc');
     expect(subscriptionCheckoutUrl('a&b=c')).toBe('/checkout/subscribe?cartToken=a%26b%3Dc');
-    expect(giftCardCheckoutUrl({ websiteId: 'w1', giftCardProductId: 'g1' })).toBe('/checkout/giftcard?websiteId=w1&giftCardProductId=g1');
+    expect(giftCardCheckoutUrl({ websiteId: 'w1', giftCardProductId: 'g1' })).toBe(
+      '/checkout/giftcard?websiteId=w1&giftCardProductId=g1',
+    );
     expect(giftCardCheckoutUrl({ websiteId: 'w1', giftCardProductId: 'g1', sku: 'SQ 50' })).toBe(
       '/checkout/giftcard?websiteId=w1&giftCardProductId=g1&sku=SQ%2050',
     );
@@ -26,7 +40,11 @@ describe('purchase routing after a successful add (§4)', () => {
   it.each<[string, Partial<PurchaseRouteInput>, ReturnType<typeof purchaseRoute>]>([
     ['plain add updates the cart', {}, { flow: 'cart', url: '/cart' }],
     ['express checkout', { expressCheckout: true }, { flow: 'express-checkout', url: '/commerce/goto-checkout' }],
-    ['subscription', { isSubscribable: true, cartToken: 'tok' }, { flow: 'subscription-checkout', url: '/checkout/subscribe?cartToken=tok' }],
+    [
+      'subscription',
+      { isSubscribable: true, cartToken: 'tok' },
+      { flow: 'subscription-checkout', url: '/checkout/subscribe?cartToken=tok' },
+    ],
     [
       'subscription wins over express',
       { isSubscribable: true, expressCheckout: true, cartToken: 'tok' },

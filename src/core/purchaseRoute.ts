@@ -15,7 +15,11 @@ export type PurchaseFlow = 'gift-card-checkout' | 'subscription-checkout' | 'exp
  * §4: which way a successful add continues. Gift cards and subscriptions never enter the cart, so their own
  * checkouts win over the express-checkout button; everything else updates the cart and stays on the page.
  */
-export function purchaseFlow(input: { productType: number; isSubscribable: boolean; expressCheckout?: boolean }): PurchaseFlow {
+export function purchaseFlow(input: {
+  productType: number;
+  isSubscribable: boolean;
+  expressCheckout?: boolean;
+}): PurchaseFlow {
   if (input.productType === ProductType.GIFT_CARD) return 'gift-card-checkout';
   if (input.isSubscribable) return 'subscription-checkout';
   if (input.expressCheckout) return 'express-checkout';
@@ -25,7 +29,11 @@ export function purchaseFlow(input: { productType: number; isSubscribable: boole
 export const subscriptionCheckoutUrl = (cartToken: string): string =>
   `${ROUTES.subscriptionCheckout}?cartToken=${encodeURIComponent(cartToken)}`;
 
-export function giftCardCheckoutUrl(input: { websiteId: string; giftCardProductId: string; sku?: string | null }): string {
+export function giftCardCheckoutUrl(input: {
+  websiteId: string;
+  giftCardProductId: string;
+  sku?: string | null;
+}): string {
   const query = `websiteId=${encodeURIComponent(input.websiteId)}&giftCardProductId=${encodeURIComponent(input.giftCardProductId)}`;
   return `${ROUTES.giftCardCheckout}?${query}${input.sku ? `&sku=${encodeURIComponent(input.sku)}` : ''}`;
 }
@@ -56,7 +64,10 @@ export function purchaseRoute(input: PurchaseRouteInput): PurchaseRoute | null {
   const flow = purchaseFlow(input);
   switch (flow) {
     case 'gift-card-checkout':
-      return { flow, url: giftCardCheckoutUrl({ websiteId: input.websiteId, giftCardProductId: input.productId, sku: input.sku }) };
+      return {
+        flow,
+        url: giftCardCheckoutUrl({ websiteId: input.websiteId, giftCardProductId: input.productId, sku: input.sku }),
+      };
     case 'subscription-checkout':
       return input.cartToken ? { flow, url: subscriptionCheckoutUrl(input.cartToken) } : null;
     case 'express-checkout':

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { product, variant } from './commerceTestFixtures';
 import { ProductType } from './enums';
-import { isQuantityInputShown, parseQuantity, QUANTITY_INITIAL, QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP } from './quantity';
+import {
+  isQuantityInputShown,
+  parseQuantity,
+  QUANTITY_INITIAL,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  QUANTITY_STEP,
+} from './quantity';
 
 describe('quantity constants (§5, §9)', () => {
   it('are 1..9999 step 1 from 1', () => {

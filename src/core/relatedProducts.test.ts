@@ -35,7 +35,11 @@ describe('chooseRelatedProducts: none named', () => {
   });
 
   it('digital products and gift cards never sell out, so they stay', () => {
-    const list = [inStock('a'), product({ id: 'guide', productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] }), soldOut('c')];
+    const list = [
+      inStock('a'),
+      product({ id: 'guide', productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] }),
+      soldOut('c'),
+    ];
     expect(ids(chooseRelatedProducts({ productId: 'a', candidates: list }))).toEqual(['guide']);
   });
 
@@ -59,13 +63,24 @@ describe('chooseRelatedProducts: none named', () => {
 describe('chooseRelatedProducts: named', () => {
   it('keeps the order named, whatever order the products were read in, without the product, repeats or unknown ids', () => {
     const read = ['d', 'a', 'c', 'b'].map(inStock);
-    expect(ids(chooseRelatedProducts({ productId: 'a', named: ['c', 'a', 'zz', 'b', 'c', 'd'], candidates: read }))).toEqual(['c', 'b', 'd']);
+    expect(
+      ids(chooseRelatedProducts({ productId: 'a', named: ['c', 'a', 'zz', 'b', 'c', 'd'], candidates: read })),
+    ).toEqual(['c', 'b', 'd']);
   });
 
   it('leaves out sold-out ones and shows up to RELATED_PRODUCTS_MAX', () => {
     const read = [soldOut('s'), ...Array.from({ length: 10 }, (_, i) => inStock(`p${i}`))];
     const named = ['s', ...read.map((p) => p.id).slice(1)];
-    expect(ids(chooseRelatedProducts({ productId: 'x', named, candidates: read }))).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
+    expect(ids(chooseRelatedProducts({ productId: 'x', named, candidates: read }))).toEqual([
+      'p0',
+      'p1',
+      'p2',
+      'p3',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+    ]);
     expect(RELATED_PRODUCTS_MAX).toBe(8);
   });
 
@@ -77,7 +92,10 @@ describe('chooseRelatedProducts: named', () => {
 describe('chooseAddOns', () => {
   it('keeps the order named, leaving out unknown, sold-out and repeated products and the product itself', () => {
     const read = [inStock('scoop'), soldOut('filters'), inStock('beans')];
-    expect(ids(chooseAddOns('dripper', ['beans', 'dripper', 'filters', 'nope', 'scoop', 'beans'], read))).toEqual(['beans', 'scoop']);
+    expect(ids(chooseAddOns('dripper', ['beans', 'dripper', 'filters', 'nope', 'scoop', 'beans'], read))).toEqual([
+      'beans',
+      'scoop',
+    ]);
   });
 
   it('shows at most ADD_ONS_MAX', () => {
@@ -92,7 +110,9 @@ describe('isAddOnAddable', () => {
     expect(isAddOnAddable(product(), false)).toBe(true);
     expect(isAddOnAddable(product({ productType: ProductType.DIGITAL }), false)).toBe(true);
     expect(isAddOnAddable(product(), true)).toBe(false);
-    expect(isAddOnAddable(product({ variantOptions: ['Size'], variants: [variant({ attributes: { Size: 'S' } })] }), false)).toBe(false);
+    expect(
+      isAddOnAddable(product({ variantOptions: ['Size'], variants: [variant({ attributes: { Size: 'S' } })] }), false),
+    ).toBe(false);
     expect(isAddOnAddable(product({ isSubscribable: true }), false)).toBe(false);
     expect(isAddOnAddable(product({ productType: ProductType.GIFT_CARD }), false)).toBe(false);
     expect(isAddOnAddable(product({ variants: [variant({ sku: 'a' }), variant({ sku: 'b' })] }), false)).toBe(false);

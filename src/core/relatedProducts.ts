@@ -33,7 +33,11 @@ type Choosable = Pick<CoreProduct, 'id' | 'productType' | 'variants'>;
  * The add-ons a page shows: the named products in the order named, leaving out unknown ones, the product itself,
  * repeats and sold-out ones (nothing to add). `products` may come in any order.
  */
-export function chooseAddOns<T extends Choosable>(productId: string, named: readonly string[], products: readonly T[]): T[] {
+export function chooseAddOns<T extends Choosable>(
+  productId: string,
+  named: readonly string[],
+  products: readonly T[],
+): T[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const seen = new Set<string>([productId]);
   const chosen: T[] = [];
@@ -58,7 +62,11 @@ export function chooseAddOns<T extends Choosable>(productId: string, named: read
  *
  * Either way the product itself, repeats and sold-out products are left out.
  */
-export function chooseRelatedProducts<T extends Choosable>(input: { productId: string; named?: readonly string[]; candidates: readonly T[] }): T[] {
+export function chooseRelatedProducts<T extends Choosable>(input: {
+  productId: string;
+  named?: readonly string[];
+  candidates: readonly T[];
+}): T[] {
   const { productId, named, candidates } = input;
   if (named !== undefined) {
     const byId = new Map(candidates.map((p) => [p.id, p]));
@@ -90,7 +98,10 @@ function pick<T extends Choosable>(productId: string, ordered: readonly T[], lim
  * in. Products with options, a product form, a subscription or a gift card (a denomination and its own checkout)
  * link to their page instead.
  */
-export function isAddOnAddable(product: Pick<CoreProduct, 'productType' | 'isSubscribable' | 'variantOptions' | 'variants'>, hasForm: boolean): boolean {
+export function isAddOnAddable(
+  product: Pick<CoreProduct, 'productType' | 'isSubscribable' | 'variantOptions' | 'variants'>,
+  hasForm: boolean,
+): boolean {
   return (
     !hasForm &&
     !product.isSubscribable &&

@@ -13,7 +13,12 @@ import {
   type RestockStockLevel,
 } from './restock';
 
-const variant = (sku: string, attributes: Record<string, string>, qtyInStock: number, unlimited = false): CoreVariant => ({
+const variant = (
+  sku: string,
+  attributes: Record<string, string>,
+  qtyInStock: number,
+  unlimited = false,
+): CoreVariant => ({
   sku,
   attributes,
   price: { minorUnits: 1000, currency: 'USD' },
@@ -38,12 +43,18 @@ const mug: CoreProduct = {
 
 describe('restock form: which variant it is for (§2, §4)', () => {
   it('a chosen sold-out variant gets the form; an in-stock one does not', () => {
-    expect(restockFormTarget(mug, { Size: 'L', Glaze: 'Chalk' })).toEqual({ kind: 'variant', variant: mug.variants[1] });
+    expect(restockFormTarget(mug, { Size: 'L', Glaze: 'Chalk' })).toEqual({
+      kind: 'variant',
+      variant: mug.variants[1],
+    });
     expect(restockFormTarget(mug, { Size: 'S', Glaze: 'Chalk' })).toEqual({ kind: 'none' });
   });
 
   it('with options left to choose, the sold-out variants are offered (the form without JavaScript)', () => {
-    expect(restockFormTarget(mug, { Size: 'L' })).toEqual({ kind: 'choose', variants: [mug.variants[1], mug.variants[2]] });
+    expect(restockFormTarget(mug, { Size: 'L' })).toEqual({
+      kind: 'choose',
+      variants: [mug.variants[1], mug.variants[2]],
+    });
     expect(restockFormTarget({ ...mug, variants: [mug.variants[0]!] }, {})).toEqual({ kind: 'none' });
   });
 
@@ -53,9 +64,13 @@ describe('restock form: which variant it is for (§2, §4)', () => {
   });
 
   it('unlimited stock, digital products and gift cards are never sold out', () => {
-    expect(restockFormTarget({ ...mug, variantOptions: [], variants: [variant('x', {}, 0, true)] }, {})).toEqual({ kind: 'none' });
+    expect(restockFormTarget({ ...mug, variantOptions: [], variants: [variant('x', {}, 0, true)] }, {})).toEqual({
+      kind: 'none',
+    });
     for (const productType of [ProductType.DIGITAL, ProductType.GIFT_CARD]) {
-      expect(restockFormTarget({ ...mug, productType, variantOptions: [], variants: [variant('x', {}, 0)] }, {})).toEqual({ kind: 'none' });
+      expect(
+        restockFormTarget({ ...mug, productType, variantOptions: [], variants: [variant('x', {}, 0)] }, {}),
+      ).toEqual({ kind: 'none' });
       expect(hasRestockForm({ ...mug, productType }, { enabled: true })).toBe(false);
     }
   });
@@ -76,12 +91,24 @@ describe('restock form: which variant it is for (§2, §4)', () => {
 });
 
 describe('readRestockSignUp (§3 payload, §5 texts)', () => {
-  const good = { isJoinMailingList: false, productId: 'mug', siteVisitorEmail: ' Ada@Example.com ', variantId: 'mug-l-chalk', recaptchaEnterpriseV3Token: 'tok' };
+  const good = {
+    isJoinMailingList: false,
+    productId: 'mug',
+    siteVisitorEmail: ' Ada@Example.com ',
+    variantId: 'mug-l-chalk',
+    recaptchaEnterpriseV3Token: 'tok',
+  };
 
   it('reads the payload: the e-mail trimmed, the flag, the token', () => {
     expect(readRestockSignUp(good)).toEqual({
       ok: true,
-      value: { productId: 'mug', variantId: 'mug-l-chalk', email: 'Ada@Example.com', isJoinMailingList: false, captchaToken: 'tok' },
+      value: {
+        productId: 'mug',
+        variantId: 'mug-l-chalk',
+        email: 'Ada@Example.com',
+        isJoinMailingList: false,
+        captchaToken: 'tok',
+      },
     });
   });
 
@@ -95,16 +122,35 @@ describe('readRestockSignUp (§3 payload, §5 texts)', () => {
     [{ siteVisitorEmail: 'a\u0085b@example.com' }, 'siteVisitorEmail', 'Email is invalid'],
     [{ productId: '' }, 'productId', 'productId must be a product id (1-64 lower-case letters, digits or dashes).'],
     [{ productId: 'Mug' }, 'productId', 'productId must be a product id (1-64 lower-case letters, digits or dashes).'],
-    [{ variantId: ['a'] }, 'variantId', "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores)."],
-    [{ variantId: 'a\u0000' }, 'variantId', "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores)."],
+    [
+      { variantId: ['a'] },
+      'variantId',
+      "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores).",
+    ],
+    [
+      { variantId: 'a\u0000' },
+      'variantId',
+      "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores).",
+    ],
     [{ isJoinMailingList: 'maybe' }, 'isJoinMailingList', 'isJoinMailingList must be true or false.'],
-    [{ recaptchaEnterpriseV3Token: 5 }, 'recaptchaEnterpriseV3Token', 'recaptchaEnterpriseV3Token must be text of at most 10000 characters.'],
+    [
+      { recaptchaEnterpriseV3Token: 5 },
+      'recaptchaEnterpriseV3Token',
+      'recaptchaEnterpriseV3Token must be text of at most 10000 characters.',
+    ],
   ])('%j → %s: %s', (change, field, message) => {
     expect(readRestockSignUp({ ...good, ...change })).toEqual({ ok: false, error: { field, message } });
   });
 
   it('takes a plain form’s checkbox values and a missing token', () => {
-    for (const [value, expected] of [['on', true], ['true', true], [true, true], [undefined, false], ['', false], [false, false]] as const) {
+    for (const [value, expected] of [
+      ['on', true],
+      ['true', true],
+      [true, true],
+      [undefined, false],
+      ['', false],
+      [false, false],
+    ] as const) {
       const read = readRestockSignUp({ ...good, isJoinMailingList: value, recaptchaEnterpriseV3Token: undefined });
       expect(read.ok && read.value.isJoinMailingList).toBe(expected);
       expect(read.ok && read.value.captchaToken).toBe(null);
@@ -112,7 +158,11 @@ describe('readRestockSignUp (§3 payload, §5 texts)', () => {
   });
 
   it('refuses what is not an object', () => {
-    for (const body of [null, 'x', [good], 3]) expect(readRestockSignUp(body)).toEqual({ ok: false, error: { field: null, message: 'The sign-up must be a JSON object.' } });
+    for (const body of [null, 'x', [good], 3])
+      expect(readRestockSignUp(body)).toEqual({
+        ok: false,
+        error: { field: null, message: 'The sign-up must be a JSON object.' },
+      });
   });
 });
 

@@ -85,27 +85,43 @@ const readFlag = (value: unknown): boolean | null => {
  * shopper's), then the e-mail with the §5 texts. Never throws.
  */
 export function readRestockSignUp(body: unknown): Result<RestockSignUpInput, RestockInputProblem> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return err({ field: null, message: 'The sign-up must be a JSON object.' });
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return err({ field: null, message: 'The sign-up must be a JSON object.' });
   const b = body as Record<string, unknown>;
   const productId = b[RESTOCK_FIELDS.productId];
   if (typeof productId !== 'string' || !PRODUCT_ID.test(productId)) {
-    return err({ field: 'productId', message: 'productId must be a product id (1-64 lower-case letters, digits or dashes).' });
+    return err({
+      field: 'productId',
+      message: 'productId must be a product id (1-64 lower-case letters, digits or dashes).',
+    });
   }
   const variantId = b[RESTOCK_FIELDS.variantId];
   if (typeof variantId !== 'string' || !SKU.test(variantId)) {
-    return err({ field: 'variantId', message: "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores)." });
+    return err({
+      field: 'variantId',
+      message: "variantId must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores).",
+    });
   }
   const joins = readFlag(b[RESTOCK_FIELDS.joinMailingList]);
   if (joins === null) return err({ field: 'isJoinMailingList', message: 'isJoinMailingList must be true or false.' });
   const token = b[RESTOCK_FIELDS.captchaToken];
   if (token !== undefined && token !== null && (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH)) {
-    return err({ field: 'recaptchaEnterpriseV3Token', message: `recaptchaEnterpriseV3Token must be text of at most ${MAX_TOKEN_LENGTH} characters.` });
+    return err({
+      field: 'recaptchaEnterpriseV3Token',
+      message: `recaptchaEnterpriseV3Token must be text of at most ${MAX_TOKEN_LENGTH} characters.`,
+    });
   }
   const email = validateRestockEmail(b[RESTOCK_FIELDS.email]);
   if (!email.ok) return err({ field: 'siteVisitorEmail', message: email.error });
   // A control character (NUL, a line break) is no address's: PostgreSQL would refuse a NUL, and a mail header any.
   if (/\p{Cc}/u.test(email.value)) return err({ field: 'siteVisitorEmail', message: RESTOCK_MESSAGES.emailInvalid });
-  return ok({ productId, variantId, email: email.value, isJoinMailingList: joins, captchaToken: typeof token === 'string' && token !== '' ? token : null });
+  return ok({
+    productId,
+    variantId,
+    email: email.value,
+    isJoinMailingList: joins,
+    captchaToken: typeof token === 'string' && token !== '' ? token : null,
+  });
 }
 
 /** The e-mail as stored and compared: trimmed and lower-cased (one sign-up per address and variant). */
@@ -125,13 +141,20 @@ export const hasUnitsInStock = (stock: RestockStockLevel): boolean => stock.unli
  * since the variant came back (they have the first claim on those units); all of them when told to send to all or
  * when stock is unlimited. Never negative.
  */
-export function restockSendLimit(stock: RestockStockLevel, notifiedSinceRestock: number, options: { all?: boolean } = {}): number {
+export function restockSendLimit(
+  stock: RestockStockLevel,
+  notifiedSinceRestock: number,
+  options: { all?: boolean } = {},
+): number {
   if (options.all || stock.unlimited) return Number.POSITIVE_INFINITY;
   return Math.max(0, Math.floor(stock.qtyInStock) - Math.max(0, notifiedSinceRestock));
 }
 
 /** The SKUs that went from out of stock to in stock (0 → above 0, or unlimited) between two readings. */
-export function restockedSkus(before: ReadonlyMap<string, RestockStockLevel>, after: ReadonlyMap<string, RestockStockLevel>): string[] {
+export function restockedSkus(
+  before: ReadonlyMap<string, RestockStockLevel>,
+  after: ReadonlyMap<string, RestockStockLevel>,
+): string[] {
   const skus: string[] = [];
   for (const [sku, now] of after) {
     const was = before.get(sku);

@@ -25,7 +25,19 @@ describe('words', () => {
   });
 
   it('takes runs of letters and digits as words; everything else separates them', () => {
-    expect(searchWords('Pour-over V60 (1.5 l), "NEAR(x)" *mug* don\'t')).toEqual(['pour', 'over', 'v60', '1', '5', 'l', 'near', 'x', 'mug', 'don', 't']);
+    expect(searchWords('Pour-over V60 (1.5 l), "NEAR(x)" *mug* don\'t')).toEqual([
+      'pour',
+      'over',
+      'v60',
+      '1',
+      '5',
+      'l',
+      'near',
+      'x',
+      'mug',
+      'don',
+      't',
+    ]);
     expect(searchWords('кофе 咖啡杯 עברית')).toEqual(['кофе', '咖啡杯', 'עברית']);
     expect(searchWords('🍄 — !')).toEqual([]);
     expect(indexText('Speckled  Stoneware\nMug!')).toBe('speckled stoneware mug');
@@ -39,30 +51,52 @@ describe('parseSearchQuery', () => {
   };
 
   it('gives the folded words, each once, with the query as typed (trimmed)', () => {
-    expect(parseSearchQuery('  Mug mug MÜG ')).toEqual({ ok: true, text: 'Mug mug MÜG', terms: ['mug'], termsDropped: false });
+    expect(parseSearchQuery('  Mug mug MÜG ')).toEqual({
+      ok: true,
+      text: 'Mug mug MÜG',
+      terms: ['mug'],
+      termsDropped: false,
+    });
   });
 
   it('turns full-text syntax into separators: no query reaches an engine as syntax', () => {
-    expect(termsOf('"mug" NEAR(cup, 2) -tea title:x \'a\'')).toEqual(['mug', 'near', 'cup', '2', 'tea', 'title', 'x', 'a']);
+    expect(termsOf('"mug" NEAR(cup, 2) -tea title:x \'a\'')).toEqual([
+      'mug',
+      'near',
+      'cup',
+      '2',
+      'tea',
+      'title',
+      'x',
+      'a',
+    ]);
     expect(termsOf('b* ^c {d} e|f & !g <-> "h')).toEqual(['b', 'c', 'd', 'e', 'f', 'g', 'h']);
     expect(termsOf('"*" :-')).toEqual([]);
   });
 
   it('treats no query, an empty one and punctuation alike: no words', () => {
-    for (const raw of [null, undefined, '', '   ', '"']) expect(parseSearchQuery(raw)).toMatchObject({ ok: true, terms: [] });
+    for (const raw of [null, undefined, '', '   ', '"'])
+      expect(parseSearchQuery(raw)).toMatchObject({ ok: true, terms: [] });
   });
 
   it(`refuses more than ${SEARCH_QUERY_MAX_LENGTH} characters (code points: emoji count once)`, () => {
     expect(parseSearchQuery('a'.repeat(SEARCH_QUERY_MAX_LENGTH)).ok).toBe(true);
     expect(parseSearchQuery('🍄'.repeat(SEARCH_QUERY_MAX_LENGTH)).ok).toBe(true);
-    expect(parseSearchQuery('a'.repeat(SEARCH_QUERY_MAX_LENGTH + 1))).toEqual({ ok: false, text: 'a'.repeat(SEARCH_QUERY_MAX_LENGTH), message: SEARCH_MESSAGES.tooLong });
+    expect(parseSearchQuery('a'.repeat(SEARCH_QUERY_MAX_LENGTH + 1))).toEqual({
+      ok: false,
+      text: 'a'.repeat(SEARCH_QUERY_MAX_LENGTH),
+      message: SEARCH_MESSAGES.tooLong,
+    });
     expect(SEARCH_MESSAGES.tooLong).toBe('Your search is too long: use at most 200 characters.');
   });
 
   it(`searches the first ${SEARCH_MAX_TERMS} words and cuts long words to their first ${SEARCH_TERM_MAX_LENGTH} characters`, () => {
     const parsed = parseSearchQuery('a b c d e f g h i j');
     expect(parsed).toMatchObject({ terms: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], termsDropped: true });
-    expect(parseSearchQuery(`${'x'.repeat(60)} y`)).toMatchObject({ terms: ['x'.repeat(SEARCH_TERM_MAX_LENGTH), 'y'], termsDropped: false });
+    expect(parseSearchQuery(`${'x'.repeat(60)} y`)).toMatchObject({
+      terms: ['x'.repeat(SEARCH_TERM_MAX_LENGTH), 'y'],
+      termsDropped: false,
+    });
   });
 });
 
@@ -76,7 +110,8 @@ describe('parseSearchPage', () => {
   });
 
   it('refuses anything else', () => {
-    for (const raw of ['0', '-1', '1.5', '1e2', ' 2', '2 ', 'abc', String(SEARCH_MAX_PAGE + 1), '99999', '0x10']) expect(parseSearchPage(raw), raw).toBeNull();
+    for (const raw of ['0', '-1', '1.5', '1e2', ' 2', '2 ', 'abc', String(SEARCH_MAX_PAGE + 1), '99999', '0x10'])
+      expect(parseSearchPage(raw), raw).toBeNull();
   });
 
   it('counts pages of ten, at least one', () => {
@@ -98,13 +133,21 @@ describe('highlight', () => {
   });
 
   it('finds accented words by their folded form, and keeps combining marks inside the word', () => {
-    expect(highlight('Crème brûlée', ['creme', 'brulee']).filter((p) => p.match).map((p) => p.text)).toEqual(['Crème', 'brûlée']);
+    expect(
+      highlight('Crème brûlée', ['creme', 'brulee'])
+        .filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['Crème', 'brûlée']);
     expect(highlight('Cafe\u0301 au lait', ['cafe'])[0]).toEqual({ text: 'Cafe\u0301', match: true });
   });
 
   it('marks nothing without terms, and treats markup as text', () => {
     expect(highlight('<b>bold</b>', [])).toEqual([{ text: '<b>bold</b>', match: false }]);
-    expect(highlight('<b>bold</b>', ['b']).filter((p) => p.match).map((p) => p.text)).toEqual(['b', 'bold', 'b']);
+    expect(
+      highlight('<b>bold</b>', ['b'])
+        .filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['b', 'bold', 'b']);
     expect(highlight('', ['x'])).toEqual([]);
     expect(textMatches('ceramics, mugs', ['mug'])).toBe(true);
     expect(textMatches('ceramics', ['mug'])).toBe(false);

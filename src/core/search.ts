@@ -45,8 +45,7 @@ export const searchWords = (text: string): string[] => foldText(text).match(WORD
 export const indexText = (text: string): string => searchWords(text).join(' ');
 
 export type SearchQuery =
-  | { ok: true; text: string; terms: string[]; termsDropped: boolean }
-  | { ok: false; text: string; message: string };
+  { ok: true; text: string; terms: string[]; termsDropped: boolean } | { ok: false; text: string; message: string };
 
 /**
  * A typed query as the words to search (folded, each once, at most SEARCH_MAX_TERMS, each cut to
@@ -57,7 +56,8 @@ export function parseSearchQuery(raw: string | null | undefined): SearchQuery {
   const text = (raw ?? '').trim();
   const chars = Array.from(text);
   // Refused, and shown back cut to the length accepted, so it can be shortened rather than typed again.
-  if (chars.length > SEARCH_QUERY_MAX_LENGTH) return { ok: false, text: chars.slice(0, SEARCH_QUERY_MAX_LENGTH).join(''), message: SEARCH_MESSAGES.tooLong };
+  if (chars.length > SEARCH_QUERY_MAX_LENGTH)
+    return { ok: false, text: chars.slice(0, SEARCH_QUERY_MAX_LENGTH).join(''), message: SEARCH_MESSAGES.tooLong };
   const unique = [...new Set(searchWords(text).map((w) => Array.from(w).slice(0, SEARCH_TERM_MAX_LENGTH).join('')))];
   return { ok: true, text, terms: unique.slice(0, SEARCH_MAX_TERMS), termsDropped: unique.length > SEARCH_MAX_TERMS };
 }
@@ -104,13 +104,18 @@ export function highlight(text: string, terms: readonly string[]): TextPiece[] {
 }
 
 /** Whether any word of the text is found by the terms. */
-export const textMatches = (text: string, terms: readonly string[]): boolean => highlight(text, terms).some((p) => p.match);
+export const textMatches = (text: string, terms: readonly string[]): boolean =>
+  highlight(text, terms).some((p) => p.match);
 
 /**
  * The part of a text to show under a result: whitespace collapsed, at most `maxLength` characters, starting a
  * little before the first word the terms find (with '…' where text was cut), or the start of the text.
  */
-export function searchSnippet(text: string, terms: readonly string[], maxLength: number = SEARCH_SNIPPET_LENGTH): string {
+export function searchSnippet(
+  text: string,
+  terms: readonly string[],
+  maxLength: number = SEARCH_SNIPPET_LENGTH,
+): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   if (chars.length <= maxLength) return flat;

@@ -36,6 +36,14 @@ const SHARE_URLS: Readonly<Record<ShareNetwork, (url: string, title: string) => 
 };
 
 /** The share links of the page at absolute `url` titled `title`, for each network in order (each once). */
-export function shareLinks(url: string, title: string, networks: readonly ShareNetwork[] = DEFAULT_SHARE_NETWORKS): ShareLink[] {
-  return [...new Set(networks)].map((network) => ({ network, label: SHARE_LABELS[network], href: SHARE_URLS[network](url, title) }));
+export function shareLinks(
+  url: string,
+  title: string,
+  networks: readonly ShareNetwork[] = DEFAULT_SHARE_NETWORKS,
+): ShareLink[] {
+  return [...new Set(networks)].map((network) => ({
+    network,
+    label: SHARE_LABELS[network],
+    href: SHARE_URLS[network](url, title),
+  }));
 }

@@ -8,7 +8,8 @@ export const ROLE_NAMES: Readonly<Record<string, ContributorRole>> = Object.from
   Object.entries(ContributorRole).map(([key, value]) => [key.toLowerCase().replaceAll('_', '-'), value]),
 );
 
-export const roleName = (role: number): string => Object.entries(ROLE_NAMES).find(([, value]) => value === role)?.[0] ?? `role ${role}`;
+export const roleName = (role: number): string =>
+  Object.entries(ROLE_NAMES).find(([, value]) => value === role)?.[0] ?? `role ${role}`;
 
 /** The role named `name` (a name of ROLE_NAMES or its number), or undefined. */
 export function parseRole(name: string): ContributorRole | undefined {

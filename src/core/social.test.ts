@@ -23,7 +23,15 @@ describe('splitHashtags (hashtag links built from text)', () => {
     expect(parts.map((p) => ('text' in p ? p.text : p.hashtag)).join('')).toBe(text);
   });
   it('leaves numbers, words with a # inside, entities, fragments and lone #s alone', () => {
-    for (const text of ['We are #1', 'C#sharp', 'it&#39;s', 'see https://a.example/#top', '# heading', '##double', 'plain']) {
+    for (const text of [
+      'We are #1',
+      'C#sharp',
+      'it&#39;s',
+      'see https://a.example/#top',
+      '# heading',
+      '##double',
+      'plain',
+    ]) {
       expect(splitHashtags(text)).toEqual([{ text }]);
     }
     expect(splitHashtags('')).toEqual([]);

@@ -5,7 +5,19 @@
  */
 import { taxonomySlug } from './blogTaxonomy';
 
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin', 'mastodon', 'threads', 'bluesky', 'vimeo'] as const;
+export const SOCIAL_NETWORKS = [
+  'instagram',
+  'facebook',
+  'x',
+  'tiktok',
+  'youtube',
+  'pinterest',
+  'linkedin',
+  'mastodon',
+  'threads',
+  'bluesky',
+  'vimeo',
+] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export const SOCIAL_NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
@@ -23,7 +35,8 @@ export const SOCIAL_NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
 };
 
 /** The link's accessible name: 'Vitrine Demo Store on Instagram'. */
-export const socialProfileLabel = (shopTitle: string, network: SocialNetwork): string => `${shopTitle} on ${SOCIAL_NETWORK_NAMES[network]}`;
+export const socialProfileLabel = (shopTitle: string, network: SocialNetwork): string =>
+  `${shopTitle} on ${SOCIAL_NETWORK_NAMES[network]}`;
 
 export type TextPart = { text: string } | { hashtag: string; slug: string };
 

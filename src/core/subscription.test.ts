@@ -62,16 +62,25 @@ describe('subscription wording (§3, §9)', () => {
   });
 
   it('fills templates, leaving unknown placeholders visible', () => {
-    expect(fillTemplate('{priceString} / {billingPeriodValue} {oops}', { priceString: '$5.00', billingPeriodValue: 'every week' })).toBe(
-      '$5.00 / every week {oops}',
-    );
+    expect(
+      fillTemplate('{priceString} / {billingPeriodValue} {oops}', {
+        priceString: '$5.00',
+        billingPeriodValue: 'every week',
+      }),
+    ).toBe('$5.00 / every week {oops}');
     expect(fillTemplate('{toString}', {})).toBe('{toString}');
   });
 
   it.each<[Parameters<typeof subscriptionPriceText>[0], string]>([
     [{ price: usd(1000), billingPeriod: { value: 1, unit: 'MONTH' } }, '$10.00 every month'],
-    [{ price: usd(1000), billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 3 }, '$10.00 every 2 weeks for 6 weeks'],
-    [{ price: usd(999), billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 }, '$9.99 every month for 1 year'],
+    [
+      { price: usd(1000), billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 3 },
+      '$10.00 every 2 weeks for 6 weeks',
+    ],
+    [
+      { price: usd(999), billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 },
+      '$9.99 every month for 1 year',
+    ],
     [
       {
         price: usd(1000),
@@ -81,7 +90,10 @@ describe('subscription wording (§3, §9)', () => {
       },
       '6 months of $10.00 every month',
     ],
-    [{ price: usd(1000), billingPeriod: { value: 1, unit: 'MONTH' }, templates: { recurring: 'Only {priceString}' } }, 'Only $10.00'],
+    [
+      { price: usd(1000), billingPeriod: { value: 1, unit: 'MONTH' }, templates: { recurring: 'Only {priceString}' } },
+      'Only $10.00',
+    ],
     [{ price: null, billingPeriod: { value: 1, unit: 'MONTH' } }, 'Unavailable'],
     [{ price: usd(1000), billingPeriod: { value: 0, unit: 'MONTH' } }, 'Unavailable'],
   ])('subscriptionPriceText → %s', (input, expected) => {

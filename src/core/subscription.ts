@@ -46,7 +46,9 @@ export function parseBillingPeriod(raw: unknown): BillingPeriod | null {
   const { value, unit } = raw as { value?: unknown; unit?: unknown };
   const count = positiveInteger(value);
   const name = typeof unit === 'string' ? unit.trim().toUpperCase().replace(/S$/, '') : '';
-  return count !== null && (BILLING_UNITS as readonly string[]).includes(name) ? { value: count, unit: name as BillingUnit } : null;
+  return count !== null && (BILLING_UNITS as readonly string[]).includes(name)
+    ? { value: count, unit: name as BillingUnit }
+    : null;
 }
 
 const quantityOf = (count: number, unit: BillingUnit): string => {
@@ -76,7 +78,9 @@ export function durationText(period: BillingPeriod, numBillingCycles: unknown): 
 
 /** Replaces {name} placeholders; unknown placeholders stay as written so a typo in a template is visible. */
 export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? whole) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] ?? whole) : whole,
+  );
 }
 
 export interface SubscriptionPriceInput {

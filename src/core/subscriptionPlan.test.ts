@@ -20,7 +20,9 @@ describe('subscription plan', () => {
   it('reads in the spec wording', () => {
     const plan = { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 };
     expect(planPriceText(plan, usd(1300))).toBe('$13.00 every 2 weeks');
-    expect(planPriceText({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 }, usd(1000))).toBe('$10.00 every month for 1 year');
+    expect(planPriceText({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 }, usd(1000))).toBe(
+      '$10.00 every month for 1 year',
+    );
     expect(planPriceText(plan, null)).toBe('Unavailable');
   });
 

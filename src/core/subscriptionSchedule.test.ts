@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { afterPeriod, billingDate, billingDateText, instantOf, localTimeOf, usableTimeZone } from './subscriptionSchedule';
+import {
+  afterPeriod,
+  billingDate,
+  billingDateText,
+  instantOf,
+  localTimeOf,
+  usableTimeZone,
+} from './subscriptionSchedule';
 
 const NY = 'America/New_York';
 const month = { value: 1, unit: 'MONTH' } as const;
@@ -33,7 +40,12 @@ describe('billing dates in the site time zone', () => {
     const start = new Date('2026-02-01T04:30:00Z');
     expect(localTimeOf(start, NY).day).toBe(31);
     expect(billingDate(start, month, 2, NY).toISOString()).toBe('2026-03-01T04:30:00.000Z');
-    expect(localTimeOf(billingDate(start, month, 2, NY), NY)).toMatchObject({ month: 2, day: 28, hour: 23, minute: 30 });
+    expect(localTimeOf(billingDate(start, month, 2, NY), NY)).toMatchObject({
+      month: 2,
+      day: 28,
+      hour: 23,
+      minute: 30,
+    });
   });
 
   it('weeks add days on the wall clock across daylight-saving changes', () => {
@@ -44,8 +56,12 @@ describe('billing dates in the site time zone', () => {
   });
 
   it('a wall-clock time skipped by the spring change moves forward; a repeated one is its first occurrence', () => {
-    expect(instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, millisecond: 0 }, NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
-    expect(instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, millisecond: 0 }, NY).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, millisecond: 0 }, NY).toISOString(),
+    ).toBe('2026-03-08T07:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, millisecond: 0 }, NY).toISOString(),
+    ).toBe('2026-11-01T05:30:00.000Z');
   });
 
   it('other zones, and an unknown zone falls back to the default', () => {
@@ -54,7 +70,9 @@ describe('billing dates in the site time zone', () => {
     expect(usableTimeZone('Mars/Olympus_Mons')).toBe(NY);
     expect(usableTimeZone('')).toBe(NY);
     expect(usableTimeZone('Europe/Paris')).toBe('Europe/Paris');
-    expect(billingDate(new Date('2026-01-31T15:00:00Z'), month, 2, 'nowhere').toISOString()).toBe('2026-02-28T15:00:00.000Z');
+    expect(billingDate(new Date('2026-01-31T15:00:00Z'), month, 2, 'nowhere').toISOString()).toBe(
+      '2026-02-28T15:00:00.000Z',
+    );
   });
 
   it('refuses a period number below 1', () => {

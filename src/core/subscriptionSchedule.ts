@@ -117,7 +117,8 @@ export function addBillingPeriods(start: LocalTime, period: BillingPeriod, count
 
 /** When period `periodNumber` (1 = the purchase) bills, for a subscription that started at `startedAt`. */
 export function billingDate(startedAt: Date, period: BillingPeriod, periodNumber: number, timeZone: string): Date {
-  if (!Number.isSafeInteger(periodNumber) || periodNumber < 1) throw new RangeError(`a period number is 1 or more, not ${periodNumber}`);
+  if (!Number.isSafeInteger(periodNumber) || periodNumber < 1)
+    throw new RangeError(`a period number is 1 or more, not ${periodNumber}`);
   const zone = usableTimeZone(timeZone);
   return instantOf(addBillingPeriods(localTimeOf(startedAt, zone), period, periodNumber - 1), zone);
 }
@@ -126,12 +127,23 @@ export function billingDate(startedAt: Date, period: BillingPeriod, periodNumber
  * After period `periodNumber` was billed (or skipped): the subscription is completed when it has a number of cycles
  * and this was the last, else it waits for the next period.
  */
-export function afterPeriod(periodNumber: number, numBillingCycles: number | null): { completed: boolean; nextPeriod: number } {
-  const cycles = numBillingCycles !== null && Number.isSafeInteger(numBillingCycles) && numBillingCycles > 0 ? numBillingCycles : null;
+export function afterPeriod(
+  periodNumber: number,
+  numBillingCycles: number | null,
+): { completed: boolean; nextPeriod: number } {
+  const cycles =
+    numBillingCycles !== null && Number.isSafeInteger(numBillingCycles) && numBillingCycles > 0
+      ? numBillingCycles
+      : null;
   return { completed: cycles !== null && periodNumber >= cycles, nextPeriod: periodNumber + 1 };
 }
 
 /** '12 March 2026' in the site's zone, for e-mails and pages. */
 export function billingDateText(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: usableTimeZone(timeZone), day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: usableTimeZone(timeZone),
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(instant);
 }

@@ -17,11 +17,17 @@ export const truncate = (text: string, maxLength: number = DEFAULT_TRUNCATE_LENG
   const max = Number.isFinite(maxLength) ? Math.max(0, Math.floor(maxLength)) : DEFAULT_TRUNCATE_LENGTH;
   if (chars.length <= max) return text;
   if (max === 0) return '';
-  return chars.slice(0, max - 1).join('').trimEnd() + ELLIPSIS;
+  return (
+    chars
+      .slice(0, max - 1)
+      .join('')
+      .trimEnd() + ELLIPSIS
+  );
 };
 
 /** Element path text (performance attribution) is cut at 200 characters, without an ellipsis: it is data, not display. */
-export const elementPathText = (text: string): string => Array.from(text).slice(0, ELEMENT_PATH_TEXT_MAX_LENGTH).join('');
+export const elementPathText = (text: string): string =>
+  Array.from(text).slice(0, ELEMENT_PATH_TEXT_MAX_LENGTH).join('');
 
 /** Clamps a number-format digit option to 0–50; non-numbers give `fallback` (itself clamped). */
 export const clampDigitOption = (value: unknown, fallback = 0): number => {
@@ -46,7 +52,11 @@ const UNITS: ReadonlyArray<readonly [ms: number, singular: string, plural: strin
  */
 export const timeSince = (timestamp: unknown, now: number): string => {
   const then =
-    typeof timestamp === 'number' ? timestamp : typeof timestamp === 'string' && timestamp.trim() !== '' ? Number(timestamp) : NaN;
+    typeof timestamp === 'number'
+      ? timestamp
+      : typeof timestamp === 'string' && timestamp.trim() !== ''
+        ? Number(timestamp)
+        : NaN;
   if (!Number.isFinite(then) || !Number.isFinite(now)) return INVALID_DATE_MESSAGE;
   const elapsed = now - then;
   for (const [unitMs, singular, plural] of UNITS) {

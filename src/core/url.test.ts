@@ -75,11 +75,14 @@ describe('url', () => {
 
   it('accepts generated web URLs with a dotted host', () => {
     fc.assert(
-      fc.property(fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }), (url) => {
-        const host = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)/.exec(url)?.[1] ?? '';
-        fc.pre(url.length <= 2083 && /\.[a-z]{2,}$/i.test(host) && !/[\s]/.test(url));
-        expect(parseUrl(url).ok).toBe(true);
-      }),
+      fc.property(
+        fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }),
+        (url) => {
+          const host = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)/.exec(url)?.[1] ?? '';
+          fc.pre(url.length <= 2083 && /\.[a-z]{2,}$/i.test(host) && !/[\s]/.test(url));
+          expect(parseUrl(url).ok).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -14,7 +14,8 @@ const BROWSERS: readonly [RegExp, BrowserFamily][] = [
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
-const BOT = /bot\b|crawler|spider|crawling|slurp|headlesschrome|lighthouse|facebookexternalhit|curl\/|wget\/|python-requests|node-fetch|axios\//i;
+const BOT =
+  /bot\b|crawler|spider|crawling|slurp|headlesschrome|lighthouse|facebookexternalhit|curl\/|wget\/|python-requests|node-fetch|axios\//i;
 
 export function browserFamily(userAgent: string | undefined): BrowserFamily {
   const ua = userAgent ?? '';

@@ -60,7 +60,11 @@ describe('totalStock', () => {
     ['unlimited variant', product({ variants: [variant({ qtyInStock: 0, unlimited: true })] }), Infinity],
     ['digital', product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] }), Infinity],
     ['gift card', product({ productType: ProductType.GIFT_CARD, variants: [] }), Infinity],
-    ['bad numbers ignored', product({ variants: [variant({ qtyInStock: -4 }), variant({ qtyInStock: NaN }), variant({ qtyInStock: 1.7 })] }), 1],
+    [
+      'bad numbers ignored',
+      product({ variants: [variant({ qtyInStock: -4 }), variant({ qtyInStock: NaN }), variant({ qtyInStock: 1.7 })] }),
+      1,
+    ],
   ])('%s', (_, p, expected) => {
     expect(totalStock(p)).toBe(expected);
   });

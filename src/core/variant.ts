@@ -16,7 +16,9 @@ export function findVariantByAttributes(
 ): CoreVariant | null {
   // A product without options has one variant: there is nothing to choose.
   if (product.variantOptions.length === 0) return product.variants[0] ?? null;
-  return product.variants.find((v) => product.variantOptions.every((name) => v.attributes[name] === selected[name])) ?? null;
+  return (
+    product.variants.find((v) => product.variantOptions.every((name) => v.attributes[name] === selected[name])) ?? null
+  );
 }
 
 /**
@@ -35,7 +37,9 @@ export function variantImageIndex(
 }
 
 /** The choice a product page starts with: each option with a single value has it chosen (nothing else to choose). */
-export const preselectedOptions = (options: readonly { name: string; values: readonly string[] }[]): Record<string, string> =>
+export const preselectedOptions = (
+  options: readonly { name: string; values: readonly string[] }[],
+): Record<string, string> =>
   Object.fromEntries(options.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? '']));
 
 export const findVariantBySku = (product: Pick<CoreProduct, 'variants'>, sku: string): CoreVariant | null =>

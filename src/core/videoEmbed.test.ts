@@ -20,7 +20,10 @@ describe('parseVideoEmbed (the provider’s oEmbed HTML: one iframe with an http
 
   it('takes single-quoted and bare attributes, surrounding space, and defaults to 16:9 without a size', () => {
     const result = parseVideoEmbed("  <IFRAME src='https://player.vimeo.com/video/1' allowfullscreen></IFRAME>\n");
-    expect(result).toEqual({ ok: true, value: { src: 'https://player.vimeo.com/video/1', origin: 'https://player.vimeo.com', aspectRatio: 16 / 9 } });
+    expect(result).toEqual({
+      ok: true,
+      value: { src: 'https://player.vimeo.com/video/1', origin: 'https://player.vimeo.com', aspectRatio: 16 / 9 },
+    });
   });
 
   it('refuses anything but one iframe: scripts, extra elements, text, two iframes', () => {
@@ -40,7 +43,14 @@ describe('parseVideoEmbed (the provider’s oEmbed HTML: one iframe with an http
   it('needs an https src without credentials', () => {
     expect(parseVideoEmbed('<iframe width="1"></iframe>')).toEqual({ ok: false, error: 'no-src' });
     expect(parseVideoEmbed('<iframe src=""></iframe>')).toEqual({ ok: false, error: 'no-src' });
-    for (const src of ['http://www.youtube.com/embed/1', 'javascript:alert(1)', 'data:text/html,hi', '//www.youtube.com/embed/1', 'https://user:pw@x.example/', 'not a url']) {
+    for (const src of [
+      'http://www.youtube.com/embed/1',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      '//www.youtube.com/embed/1',
+      'https://user:pw@x.example/',
+      'not a url',
+    ]) {
       expect(parseVideoEmbed(`<iframe src="${src}"></iframe>`)).toEqual({ ok: false, error: 'src-not-https' });
     }
   });
@@ -51,14 +61,23 @@ describe('parseVideoEmbed (the provider’s oEmbed HTML: one iframe with an http
   });
 
   it('ignores a bad size and keeps the first of repeated attributes', () => {
-    const result = parseVideoEmbed('<iframe src="https://a.example/1" src="https://b.example/" width="wide" height="0"></iframe>');
-    expect(result).toEqual({ ok: true, value: { src: 'https://a.example/1', origin: 'https://a.example', aspectRatio: 16 / 9 } });
+    const result = parseVideoEmbed(
+      '<iframe src="https://a.example/1" src="https://b.example/" width="wide" height="0"></iframe>',
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: { src: 'https://a.example/1', origin: 'https://a.example', aspectRatio: 16 / 9 },
+    });
   });
 });
 
 describe('autoplayUrl', () => {
   it('asks the player to start (the visitor pressed play), keeping its other parameters', () => {
-    expect(autoplayUrl('https://www.youtube.com/embed/abc?feature=oembed')).toBe('https://www.youtube.com/embed/abc?feature=oembed&autoplay=1');
-    expect(autoplayUrl('https://player.vimeo.com/video/1?autoplay=0')).toBe('https://player.vimeo.com/video/1?autoplay=1');
+    expect(autoplayUrl('https://www.youtube.com/embed/abc?feature=oembed')).toBe(
+      'https://www.youtube.com/embed/abc?feature=oembed&autoplay=1',
+    );
+    expect(autoplayUrl('https://player.vimeo.com/video/1?autoplay=0')).toBe(
+      'https://player.vimeo.com/video/1?autoplay=1',
+    );
   });
 });

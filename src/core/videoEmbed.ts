@@ -37,13 +37,20 @@ export type VideoEmbedProblem = 'too-long' | 'not-one-iframe' | 'no-src' | 'src-
 export const VIDEO_EMBED_MESSAGES: Readonly<Record<VideoEmbedProblem, string>> = {
   'too-long': `must be at most ${VIDEO_EMBED_MAX_LENGTH} characters (a provider's embed code is much shorter)`,
   'not-one-iframe': "must be the provider's embed code: one <iframe …></iframe> element and nothing else",
-  'no-src': 'must have the iframe\'s src attribute (the player\'s address)',
-  'src-not-https': "must have an iframe src that is an https address (like https://www.youtube.com/embed/…)",
+  'no-src': "must have the iframe's src attribute (the player's address)",
+  'src-not-https': 'must have an iframe src that is an https address (like https://www.youtube.com/embed/…)',
 };
 
 const IFRAME = /^<iframe\b([^<>]*)>\s*<\/iframe>$/i;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
 const decode = (text: string) => text.replace(/&(?:amp|quot|#39|#x27|lt|gt);/gi, (e) => ENTITIES[e.toLowerCase()] ?? e);
 
 /** The attributes of the one iframe of `html` (names lower-cased, values decoded), or undefined: not one iframe. */
@@ -76,7 +83,8 @@ export function parseVideoEmbed(html: string): Result<VideoEmbed, VideoEmbedProb
   } catch {
     return err('src-not-https');
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.hostname === '') return err('src-not-https');
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.hostname === '')
+    return err('src-not-https');
   const width = dimension(attributes.get('width'));
   const height = dimension(attributes.get('height'));
   const title = attributes.get('title')?.trim();

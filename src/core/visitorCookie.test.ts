@@ -135,13 +135,24 @@ describe('nextVisit (§4)', () => {
       visit: { id: ID, firstVisit: 1000, previousVisit: 3000, currentVisit: now, visitCount: 5 },
       cookies: { visit: `${ID}|1000|3000|${now}|5`, session: String(now) },
     });
-    const stale = nextVisit({ visitCookie: cookie, sessionCookie: String(now - SESSION_COOKIE_MAX_AGE_MS), now, newId, consent: true });
+    const stale = nextVisit({
+      visitCookie: cookie,
+      sessionCookie: String(now - SESSION_COOKIE_MAX_AGE_MS),
+      now,
+      newId,
+      consent: true,
+    });
     expect(stale.visit.visitCount).toBe(5);
   });
 
   it('keeps the visit within a live session and slides the session', () => {
     const decision = nextVisit({ visitCookie: cookie, sessionCookie: String(now - 60_000), now, newId, consent: true });
-    expect(decision).toEqual({ persisted: true, newVisit: false, visit, cookies: { visit: cookie, session: String(now) } });
+    expect(decision).toEqual({
+      persisted: true,
+      newVisit: false,
+      visit,
+      cookies: { visit: cookie, session: String(now) },
+    });
   });
 
   it('uses a fresh non-persisted id without consent or on a cloneable site', () => {

@@ -150,7 +150,10 @@ export interface CheckpointOptions {
 }
 
 /** Checkpoints `file` (an absolute path to a WAL-mode database) in the background from now on. */
-export function checkpointInBackground(file: string, { limitBytes, onCaughtUp, onFailure }: CheckpointOptions): BackgroundCheckpoints {
+export function checkpointInBackground(
+  file: string,
+  { limitBytes, onCaughtUp, onFailure }: CheckpointOptions,
+): BackgroundCheckpoints {
   const id = nextId++;
   const registration: Registration = { onFailure, onCaughtUp };
   try {

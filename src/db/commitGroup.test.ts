@@ -18,9 +18,20 @@ forEachEngine((engine, getDb, getFresh) => {
     });
 
     const insertCart = compiledQuery((db, v: { id: string }) =>
-      db.insertInto('carts').values({ id: v.id, site_id: 'grouped', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', is_purchased: 0, order_id: null, claim: null }),
+      db.insertInto('carts').values({
+        id: v.id,
+        site_id: 'grouped',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        is_purchased: 0,
+        order_id: null,
+        claim: null,
+      }),
     );
-    const storedIds = async () => (await getDb().selectFrom('carts').select('id').where('site_id', '=', 'grouped').orderBy('id').execute()).map((r) => r.id);
+    const storedIds = async () =>
+      (await getDb().selectFrom('carts').select('id').where('site_id', '=', 'grouped').orderBy('id').execute()).map(
+        (r) => r.id,
+      );
     const adding = (id: string) =>
       inTransaction(getDb(), async (trx) => {
         await insertCart.execute(trx, { id });
@@ -31,7 +42,8 @@ forEachEngine((engine, getDb, getFresh) => {
       // Another connection to the same database: it reads what is committed, and never waits for this one's lock.
       const other = connect(getFresh().url);
       try {
-        const committedNow = async (id: string) => (await other.db.selectFrom('carts').select('id').where('id', '=', id).execute()).length === 1;
+        const committedNow = async (id: string) =>
+          (await other.db.selectFrom('carts').select('id').where('id', '=', id).execute()).length === 1;
         const ids = Array.from({ length: GROUP_LIMIT * 2 + 3 }, (_, i) => `g-${String(i).padStart(2, '0')}`);
         const seenAtAnswer = await Promise.all(ids.map((id) => adding(id).then(() => committedNow(id))));
         expect(seenAtAnswer).toEqual(ids.map(() => true));
@@ -61,7 +73,14 @@ forEachEngine((engine, getDb, getFresh) => {
         }),
         adding('c-kept'),
       ]);
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+      ]);
       expect(results[1]).toEqual({ status: 'fulfilled', value: { ok: false, error: 'refused' } });
       expect(await storedIds()).toEqual(['a-kept', 'b-kept', 'c-kept']);
     });
@@ -75,7 +94,16 @@ forEachEngine((engine, getDb, getFresh) => {
             await sql`pragma defer_foreign_keys = on`.execute(trx);
             await trx
               .insertInto('cart_entries')
-              .values({ id: 'orphan', cart_id: 'no-such-cart', item_id: 'x', sku: 'x', quantity: 1, additional_fields: '', unit_price: 100, created_at: '2026-01-01T00:00:00.000Z' })
+              .values({
+                id: 'orphan',
+                cart_id: 'no-such-cart',
+                item_id: 'x',
+                sku: 'x',
+                quantity: 1,
+                additional_fields: '',
+                unit_price: 100,
+                created_at: '2026-01-01T00:00:00.000Z',
+              })
               .execute();
             return ok(undefined);
           }),

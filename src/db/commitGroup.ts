@@ -92,7 +92,12 @@ export async function inGroupedTransaction<DB, T, E>(
 }
 
 /** `work` inside a savepoint: released when it succeeds, undone when it fails or throws. */
-async function runSavepoint<DB, T, E>(group: Group, statements: StatementCache, connection: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<Result<T, E>>): Promise<Result<T, E>> {
+async function runSavepoint<DB, T, E>(
+  group: Group,
+  statements: StatementCache,
+  connection: Kysely<DB>,
+  work: (trx: Kysely<DB>) => Promise<Result<T, E>>,
+): Promise<Result<T, E>> {
   runStatement(statements, SAVEPOINT, []);
   let result: Result<T, E>;
   try {

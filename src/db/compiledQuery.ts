@@ -39,15 +39,22 @@ export interface PreparedQuery<V, R> {
  * `build` receives the values as markers (typed as the values, for the builder's checks) and returns the query; it
  * runs once per engine.
  */
-export function compiledQuery<V extends Record<string, unknown>, R>(build: (db: Kysely<Database>, values: V) => Compilable<R>): PreparedQuery<V, R> {
+export function compiledQuery<V extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, values: V) => Compilable<R>,
+): PreparedQuery<V, R> {
   const compiledFor = new Map<Engine, Compiled<R>>();
   const compile = (db: Kysely<Database>): Compiled<R> => {
-    const markers = new Proxy({} as V, { get: (_target, name) => (typeof name === 'string' ? marker(name) : undefined) });
+    const markers = new Proxy({} as V, {
+      get: (_target, name) => (typeof name === 'string' ? marker(name) : undefined),
+    });
     const query = build(db, markers).compile();
     const slots = query.parameters.map((parameter) =>
-      typeof parameter === 'string' && parameter.startsWith(MARKER_START) ? parameter.slice(MARKER_START.length, -1) : undefined,
+      typeof parameter === 'string' && parameter.startsWith(MARKER_START)
+        ? parameter.slice(MARKER_START.length, -1)
+        : undefined,
     );
-    if (query.sql.includes('\u0000')) throw new Error(`compiledQuery: a value was written into the SQL text: ${query.sql}`);
+    if (query.sql.includes('\u0000'))
+      throw new Error(`compiledQuery: a value was written into the SQL text: ${query.sql}`);
     return { query, slots };
   };
   return {
@@ -67,7 +74,8 @@ export function compiledQuery<V extends Record<string, unknown>, R>(build: (db: 
       if (held !== undefined) return runStatement<R>(held, query.sql, parameters);
       const statements = statementsOf(db);
       const reader = readerOf(db);
-      if (statements !== undefined && reader !== undefined) return runOutsideTransaction<Database, R>(db, statements, reader, query.sql, parameters);
+      if (statements !== undefined && reader !== undefined)
+        return runOutsideTransaction<Database, R>(db, statements, reader, query.sql, parameters);
       return db.executeQuery<R>({ ...query, parameters });
     },
   };

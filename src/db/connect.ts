@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground, type BackgroundCheckpoints } from './checkpointer';
 import { connectionWanted } from './commitGroup';
@@ -118,7 +126,9 @@ function connectSqlite(file: string): DbHandle {
     database.pragma('wal_autocheckpoint = 0');
   }
   const statements = new StatementCache(database);
-  const db = new Kysely<Database>({ dialect: new CommitGroupAwareDialect({ database: statements }, () => connectionWanted(statements)) });
+  const db = new Kysely<Database>({
+    dialect: new CommitGroupAwareDialect({ database: statements }, () => connectionWanted(statements)),
+  });
   // Reads outside transactions on a second connection (./outsideTransaction); an in-memory database has only one.
   const reader = inMemory ? undefined : openReader(file);
   registerSqliteStatements(db, statements, reader && new StatementCache(reader));
@@ -163,7 +173,9 @@ function connectPostgres(url: string): DbHandle {
     // BIGINT (money, counts) as a JS number: every value we store fits in 2^53.
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === PG_INT8
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its server must not crash the process; the next query reports the problem.

@@ -13,23 +13,38 @@ forEachEngine((engine, getDb) => {
     });
 
     const insertCart = compiledQuery((db, v: { id: string }) =>
-      db.insertInto('carts').values({ id: v.id, site_id: 'held', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', is_purchased: 0, order_id: null, claim: null }),
+      db.insertInto('carts').values({
+        id: v.id,
+        site_id: 'held',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        is_purchased: 0,
+        order_id: null,
+        claim: null,
+      }),
     );
-    const cartIds = compiledQuery((db, v: { siteId: string }) => db.selectFrom('carts').select('id').where('site_id', '=', v.siteId).orderBy('id'));
+    const cartIds = compiledQuery((db, v: { siteId: string }) =>
+      db.selectFrom('carts').select('id').where('site_id', '=', v.siteId).orderBy('id'),
+    );
     const storedIds = async () => (await cartIds.execute(getDb(), { siteId: 'held' })).rows.map((r) => r.id);
 
-    it(engine === 'sqlite' ? 'run straight on the connection the transaction holds, and only while it holds it' : 'go through Kysely (pg has no held connection)', async () => {
-      let inside: unknown;
-      let connection: unknown;
-      await inTransaction(getDb(), async (trx) => {
-        inside = heldStatements(trx);
-        connection = trx;
-        return ok(undefined);
-      });
-      expect(inside !== undefined).toBe(engine === 'sqlite');
-      expect(heldStatements(connection as never)).toBeUndefined();
-      expect(heldStatements(getDb())).toBeUndefined();
-    });
+    it(
+      engine === 'sqlite'
+        ? 'run straight on the connection the transaction holds, and only while it holds it'
+        : 'go through Kysely (pg has no held connection)',
+      async () => {
+        let inside: unknown;
+        let connection: unknown;
+        await inTransaction(getDb(), async (trx) => {
+          inside = heldStatements(trx);
+          connection = trx;
+          return ok(undefined);
+        });
+        expect(inside !== undefined).toBe(engine === 'sqlite');
+        expect(heldStatements(connection as never)).toBeUndefined();
+        expect(heldStatements(getDb())).toBeUndefined();
+      },
+    );
 
     it('commit what a successful Result wrote, and see their own writes before', async () => {
       const result = await inTransaction(getDb(), async (trx) => {

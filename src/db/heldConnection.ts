@@ -18,7 +18,11 @@ const readerOfDatabase = new WeakMap<object, StatementCache>();
 const heldConnections = new WeakMap<object, StatementCache>();
 
 /** `reader`: a second connection to the same file, for reads outside transactions (./outsideTransaction). */
-export function registerSqliteStatements<DB>(db: Kysely<DB>, statements: StatementCache, reader?: StatementCache): void {
+export function registerSqliteStatements<DB>(
+  db: Kysely<DB>,
+  statements: StatementCache,
+  reader?: StatementCache,
+): void {
   statementsOfDatabase.set(db, statements);
   if (reader !== undefined) readerOfDatabase.set(db, reader);
 }
@@ -39,7 +43,11 @@ export function holdConnection<DB>(connection: Kysely<DB>, statements: Statement
 export const heldStatements = <DB>(db: Kysely<DB>): StatementCache | undefined => heldConnections.get(db);
 
 /** One statement run as Kysely's SQLite driver runs it, with the same result. */
-export function runStatement<R>(statements: StatementCache, sql: string, parameters: readonly unknown[]): QueryResult<R> {
+export function runStatement<R>(
+  statements: StatementCache,
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<R> {
   const statement = statements.prepare(sql);
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);

@@ -8,7 +8,15 @@ import { migrateToLatest } from './migrations';
 import { inTransaction } from './transaction';
 
 const insertCart = compiledQuery((db, v: { id: string }) =>
-  db.insertInto('carts').values({ id: v.id, site_id: 'outside', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', is_purchased: 0, order_id: null, claim: null }),
+  db.insertInto('carts').values({
+    id: v.id,
+    site_id: 'outside',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    is_purchased: 0,
+    order_id: null,
+    claim: null,
+  }),
 );
 const selectCart = compiledQuery((db, v: { id: string }) => db.selectFrom('carts').select('id').where('id', '=', v.id));
 
@@ -44,15 +52,24 @@ forEachEngine((engine, getDb, getFresh) => {
     it('answer a write once it is committed, and fail only the write that failed', async () => {
       const other = connect(getFresh().url);
       try {
-        const committedNow = async (id: string) => (await other.db.selectFrom('carts').select('id').where('id', '=', id).execute()).length === 1;
+        const committedNow = async (id: string) =>
+          (await other.db.selectFrom('carts').select('id').where('id', '=', id).execute()).length === 1;
         const ids = Array.from({ length: 20 }, (_, i) => `w-${String(i).padStart(2, '0')}`);
         const writes = ids.map((id) => insertCart.execute(getDb(), { id }).then(() => committedNow(id)));
         // Its own id again: refused by the primary key, as an autocommitted statement would be.
         const duplicate = insertCart.execute(getDb(), { id: 'w-00' });
         const settled = await Promise.allSettled([...writes, duplicate]);
         expect(settled.slice(0, -1)).toEqual(ids.map(() => ({ status: 'fulfilled', value: true })));
-        expect(settled.at(-1)).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/unique|duplicate/i) } });
-        const stored = await getDb().selectFrom('carts').select('id').where('site_id', '=', 'outside').orderBy('id').execute();
+        expect(settled.at(-1)).toMatchObject({
+          status: 'rejected',
+          reason: { message: expect.stringMatching(/unique|duplicate/i) },
+        });
+        const stored = await getDb()
+          .selectFrom('carts')
+          .select('id')
+          .where('site_id', '=', 'outside')
+          .orderBy('id')
+          .execute();
         expect(stored.map((r) => r.id)).toEqual(ids);
       } finally {
         await other.close();
@@ -61,7 +78,9 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('report what a write changed', async () => {
       await insertCart.execute(getDb(), { id: 'counted' });
-      const touch = compiledQuery((db, v: { siteId: string; at: string }) => db.updateTable('carts').set({ updated_at: v.at }).where('site_id', '=', v.siteId));
+      const touch = compiledQuery((db, v: { siteId: string; at: string }) =>
+        db.updateTable('carts').set({ updated_at: v.at }).where('site_id', '=', v.siteId),
+      );
       const changed = await touch.execute(getDb(), { siteId: 'outside', at: '2026-02-02T00:00:00.000Z' });
       expect(Number(changed.numAffectedRows)).toBe(1);
       const none = await touch.execute(getDb(), { siteId: 'no-such-site', at: '2026-02-02T00:00:00.000Z' });

@@ -28,7 +28,9 @@ export async function runOutsideTransaction<DB, R>(
   parameters: readonly unknown[],
 ): Promise<QueryResult<R>> {
   if (reader.prepare(sql).readonly) return runStatement<R>(reader, sql, parameters);
-  const written = await inGroupedTransaction(db, statements, async (): Promise<Result<QueryResult<R>, never>> => ok(runStatement<R>(statements, sql, parameters)));
+  const written = await inGroupedTransaction(db, statements, async (): Promise<Result<QueryResult<R>, never>> =>
+    ok(runStatement<R>(statements, sql, parameters)),
+  );
   if (!written.ok) throw written.error;
   return written.value;
 }

@@ -207,7 +207,8 @@ export interface OrderLinesTable {
   line_total: number;
 }
 
-export type PaymentStatus = 'pending' | 'declined' | 'authorized' | 'captured' | 'awaiting-payment' | 'voided' | 'refunded' | 'failed';
+export type PaymentStatus =
+  'pending' | 'declined' | 'authorized' | 'captured' | 'awaiting-payment' | 'voided' | 'refunded' | 'failed';
 
 /** One payment attempt: created before the provider is called, keyed by the checkout page's idempotency key. */
 export interface PaymentsTable {

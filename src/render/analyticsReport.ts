@@ -7,7 +7,8 @@ import type { AnalyticsReport } from '../services/analytics/report';
 import { escapeHtml } from './document';
 
 const percent = (share: number | null): string => (share === null ? '–' : `${Math.round(share * 1000) / 10}%`);
-const metricValue = (metric: string, value: number): string => (metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`);
+const metricValue = (metric: string, value: number): string =>
+  metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`;
 const money = (value: number, currency: string): string => `${value.toFixed(currency === 'JPY' ? 0 : 2)} ${currency}`;
 
 export function reportText(report: AnalyticsReport): string[] {
@@ -17,10 +18,17 @@ export function reportText(report: AnalyticsReport): string[] {
     `Visits ${report.visits}   Unique visitors ${report.uniqueVisitors} (counted per day)   Page views ${report.pageViews}`,
     '',
     'Top pages',
-    ...(report.topPages.length ? report.topPages.map((p) => `  ${String(p.pageViews).padStart(7)}  ${String(p.visitors).padStart(7)} visitors  ${p.path}`) : ['  (no page views)']),
+    ...(report.topPages.length
+      ? report.topPages.map(
+          (p) => `  ${String(p.pageViews).padStart(7)}  ${String(p.visitors).padStart(7)} visitors  ${p.path}`,
+        )
+      : ['  (no page views)']),
     '',
     'Shop funnel (visitors)',
-    ...report.funnel.steps.map((s) => `  ${s.label.padEnd(18)} ${String(s.visitors).padStart(7)}${s.fromPrevious === null ? '' : `  (${percent(s.fromPrevious)} of the step before)`}`),
+    ...report.funnel.steps.map(
+      (s) =>
+        `  ${s.label.padEnd(18)} ${String(s.visitors).padStart(7)}${s.fromPrevious === null ? '' : `  (${percent(s.fromPrevious)} of the step before)`}`,
+    ),
     `  Conversion (purchase per product page visitor): ${percent(report.funnel.conversion)}`,
     `  Revenue: ${money(report.revenue.value, report.revenue.currency)} from ${report.revenue.orders} order${report.revenue.orders === 1 ? '' : 's'}`,
     '',
@@ -34,7 +42,10 @@ export function reportText(report: AnalyticsReport): string[] {
     '',
     'Client errors',
     ...(report.errors.length
-      ? report.errors.flatMap((e) => [`  ${String(e.count).padStart(5)}×  ${e.message}`, ...(e.sampleStack ? [`         ${e.sampleStack.split('\n')[0] ?? ''}`] : [])])
+      ? report.errors.flatMap((e) => [
+          `  ${String(e.count).padStart(5)}×  ${e.message}`,
+          ...(e.sampleStack ? [`         ${e.sampleStack.split('\n')[0] ?? ''}`] : []),
+        ])
       : ['  (none)']),
   ];
   return lines;
@@ -43,7 +54,8 @@ export function reportText(report: AnalyticsReport): string[] {
 /** Bars of visits per day over the report's days (days without visits drawn empty). */
 export function visitsChartSvg(report: AnalyticsReport): string {
   const days: string[] = [];
-  for (let t = Date.parse(`${report.from}T00:00:00Z`); t <= Date.parse(`${report.to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${report.from}T00:00:00Z`); t <= Date.parse(`${report.to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   const visits = new Map(report.daily.map((d) => [d.day, d.visits]));
   const max = Math.max(1, ...days.map((d) => visits.get(d) ?? 0));
   const width = 720;
@@ -67,7 +79,9 @@ export function visitsChartSvg(report: AnalyticsReport): string {
 
 const table = (caption: string, headers: string[], rows: string[][]): string =>
   `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${
-    rows.length ? rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('') : `<tr><td colspan="${headers.length}">None yet.</td></tr>`
+    rows.length
+      ? rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')
+      : `<tr><td colspan="${headers.length}">None yet.</td></tr>`
   }</tbody></table>`;
 
 export function reportHtml(report: AnalyticsReport): string {
@@ -77,19 +91,40 @@ export function reportHtml(report: AnalyticsReport): string {
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>Visits <strong>${report.visits}</strong> · Unique visitors <strong>${report.uniqueVisitors}</strong> (counted per day) · Page views <strong>${report.pageViews}</strong></p>`,
     `<figure>${visitsChartSvg(report)}<figcaption>Visits per day (UTC)</figcaption></figure>`,
-    table('Top pages', ['Page', 'Page views', 'Visitors'], report.topPages.map((p) => [p.path, String(p.pageViews), String(p.visitors)])),
+    table(
+      'Top pages',
+      ['Page', 'Page views', 'Visitors'],
+      report.topPages.map((p) => [p.path, String(p.pageViews), String(p.visitors)]),
+    ),
     table(
       'Shop funnel',
       ['Step', 'Visitors', 'Of the step before'],
-      report.funnel.steps.map((s) => [s.label, String(s.visitors), s.fromPrevious === null ? '' : percent(s.fromPrevious)]),
+      report.funnel.steps.map((s) => [
+        s.label,
+        String(s.visitors),
+        s.fromPrevious === null ? '' : percent(s.fromPrevious),
+      ]),
     ),
     `<p>Conversion: <strong>${percent(report.funnel.conversion)}</strong> · Revenue: <strong>${escapeHtml(money(report.revenue.value, report.revenue.currency))}</strong> from ${report.revenue.orders} orders</p>`,
     table(
       'Web vitals (p75 per page)',
       ['Page', 'Metric', 'p75', 'Rating', 'Good', 'Needs improvement', 'Poor', 'Samples'],
-      report.vitals.map((v) => [v.path, v.metric, metricValue(v.metric, v.p75), v.rating ?? '', percent(v.shares.good), percent(v.shares.needsImprovement), percent(v.shares.poor), String(v.samples)]),
+      report.vitals.map((v) => [
+        v.path,
+        v.metric,
+        metricValue(v.metric, v.p75),
+        v.rating ?? '',
+        percent(v.shares.good),
+        percent(v.shares.needsImprovement),
+        percent(v.shares.poor),
+        String(v.samples),
+      ]),
     ),
-    table('Client errors', ['Message', 'Count', 'Visitors', 'Sample stack'], report.errors.map((e) => [e.message, String(e.count), String(e.visitors), e.sampleStack ?? ''])),
+    table(
+      'Client errors',
+      ['Message', 'Count', 'Visitors', 'Sample stack'],
+      report.errors.map((e) => [e.message, String(e.count), String(e.visitors), e.sampleStack ?? '']),
+    ),
     '</main></body></html>',
   ].join('');
 }

@@ -4,7 +4,10 @@ import type { Page, Product } from '../site/schema';
 import type { BlockData } from '../ui/Blocks';
 import type { PageRequest } from './pageKind';
 
-export async function loadBlockData({ db, site, currency, data: siteData, shows }: PageRequest, page: Page): Promise<BlockData> {
+export async function loadBlockData(
+  { db, site, currency, data: siteData, shows }: PageRequest,
+  page: Page,
+): Promise<BlockData> {
   const data: BlockData = {
     siteId: site.id,
     currency,
@@ -22,7 +25,10 @@ export async function loadBlockData({ db, site, currency, data: siteData, shows 
     page.blocks.map(async (block) => {
       switch (block.type) {
         case 'productGrid': {
-          const products = await catalog.listProducts(db, site.id, block.collectionId, { offset: 0, limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE });
+          const products = await catalog.listProducts(db, site.id, block.collectionId, {
+            offset: 0,
+            limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE,
+          });
           shows(products);
           data.productsByCollection.set(block.collectionId, products);
           break;
@@ -38,7 +44,10 @@ export async function loadBlockData({ db, site, currency, data: siteData, shows 
           break;
         }
         case 'posts':
-          data.postsByCollection.set(block.collectionId, await catalog.listPosts(db, site.id, block.collectionId, block.limit));
+          data.postsByCollection.set(
+            block.collectionId,
+            await catalog.listPosts(db, site.id, block.collectionId, block.limit),
+          );
           break;
         default:
           break;

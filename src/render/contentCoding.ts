@@ -23,8 +23,12 @@ const WEIGHT = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
  *   every coding the client named with a weight above 0 (so `gzip;q=0.5` still gets gzip).
  * - The highest weight wins; ties go to br, then gzip, then identity. An element with a malformed weight is ignored.
  */
-export function negotiateContentCoding(acceptEncoding: string | undefined, available: readonly ContentCoding[] = PAGE_CODINGS): ContentCoding | null {
-  if (acceptEncoding === undefined || acceptEncoding.trim() === '') return available.includes('identity') ? 'identity' : null;
+export function negotiateContentCoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentCoding[] = PAGE_CODINGS,
+): ContentCoding | null {
+  if (acceptEncoding === undefined || acceptEncoding.trim() === '')
+    return available.includes('identity') ? 'identity' : null;
   const weights = new Map<string, number>();
   for (const element of acceptEncoding.split(',')) {
     const [rawName = '', ...params] = element.split(';');

@@ -9,7 +9,9 @@ describe('contentSecurityPolicyFor', () => {
   it('allows scripts, styles, images, fonts and calls from the site only, with no inline script', () => {
     const policy = contentSecurityPolicyFor('<main><p>No styles here</p></main>');
     expect(policy).toBe(BASE_CONTENT_SECURITY_POLICY);
-    const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)]));
+    const directives = Object.fromEntries(
+      policy.split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)]),
+    );
     expect(directives).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
@@ -28,8 +30,12 @@ describe('contentSecurityPolicyFor', () => {
     const html =
       '<img style="object-position:25% 33.3%" alt=""><img style="object-position:25% 33.3%" alt="">' +
       '<img style="font-family:&quot;A&amp;B&quot;" alt=""><p data-x="style=&quot;evil&quot;">style="text"</p>';
-    const styleSrc = contentSecurityPolicyFor(html).split('; ').find((d) => d.startsWith('style-src '))!;
-    expect(styleSrc).toBe(`style-src 'self' 'unsafe-hashes' ${hashOf('object-position:25% 33.3%')} ${hashOf('font-family:"A&B"')}`);
+    const styleSrc = contentSecurityPolicyFor(html)
+      .split('; ')
+      .find((d) => d.startsWith('style-src '))!;
+    expect(styleSrc).toBe(
+      `style-src 'self' 'unsafe-hashes' ${hashOf('object-position:25% 33.3%')} ${hashOf('font-family:"A&B"')}`,
+    );
     // Never 'unsafe-inline', and scripts stay 'self' only.
     expect(contentSecurityPolicyFor(html)).not.toContain('unsafe-inline');
     expect(contentSecurityPolicyFor(html)).toContain("script-src 'self';");
@@ -63,12 +69,15 @@ describe('contentSecurityPolicyFor: media of other sites a page shows', () => {
   it('reads only bare https origins from the attributes, never text that looks like one', () => {
     const html =
       '<div data-frame-src="http://evil.example"></div><div data-frame-src="https://a.example/path"></div>' +
-      "<div data-frame-src=\"https://a.example 'unsafe-inline'\"></div><p>data-frame-src=&quot;https://evil.example&quot;</p>";
+      '<div data-frame-src="https://a.example \'unsafe-inline\'"></div><p>data-frame-src=&quot;https://evil.example&quot;</p>';
     expect(contentSecurityPolicyFor(html)).toBe(BASE_CONTENT_SECURITY_POLICY);
   });
 
   it("merges a video's frame origin with the CAPTCHA's frame hosts", () => {
-    const policy = contentSecurityPolicyFor('<div data-frame-src="https://player.vimeo.com"></div>', captchaPolicySources('turnstile'));
+    const policy = contentSecurityPolicyFor(
+      '<div data-frame-src="https://player.vimeo.com"></div>',
+      captchaPolicySources('turnstile'),
+    );
     expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com https://player.vimeo.com;");
   });
 });

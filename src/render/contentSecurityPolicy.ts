@@ -62,7 +62,14 @@ export const BASE_CONTENT_SECURITY_POLICY = [...FIXED, "style-src 'self'"].join(
 
 /** A style attribute as written by React (double-quoted, &-escaped). */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
 const decode = (text: string) => text.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /**

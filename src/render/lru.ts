@@ -7,7 +7,8 @@ export class LruCache<K, V> {
     /** Told of each entry pushed out by a write past capacity (not of deletes or clears). */
     private readonly onEvict?: (key: K, value: V) => void,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`LRU capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`LRU capacity must be a positive integer, got ${capacity}`);
   }
 
   get size(): number {

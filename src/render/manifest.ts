@@ -49,8 +49,10 @@ export function readClientAssets(
 }
 
 /** The checkout page's tags (its own entry and the chunks it shares with the main entry). */
-export const readCheckoutAssets = (distDir = CLIENT_DIST_DIR, warn: (message: string) => void = console.warn): ClientAssets =>
-  readClientAssets(distDir, warn, CHECKOUT_ENTRY);
+export const readCheckoutAssets = (
+  distDir = CLIENT_DIST_DIR,
+  warn: (message: string) => void = console.warn,
+): ClientAssets => readClientAssets(distDir, warn, CHECKOUT_ENTRY);
 
 /** The entry's script, every chunk it imports (transitively) to preload, and the stylesheets of them all. */
 function entryAssets(manifest: Manifest, entryKey: string): ClientAssets {

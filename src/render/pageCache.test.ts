@@ -44,7 +44,11 @@ describe('PageCache', () => {
     cache.set(key('/shop'), page('list'), { siteId: 'demo', productIds: ['plate', 'mug'], since });
     cache.set(key('/shop/p/mug'), page('mug'), { siteId: 'demo', productIds: ['mug'], since });
     cache.set(key('/about'), page('about'));
-    cache.set(PageCache.key('other', 1, '/shop/p/plate'), page('other plate'), { siteId: 'other', productIds: ['plate'], since });
+    cache.set(PageCache.key('other', 1, '/shop/p/plate'), page('other plate'), {
+      siteId: 'other',
+      productIds: ['plate'],
+      since,
+    });
 
     expect(cache.stockChanged('demo', ['plate'])).toBe(2);
     expect(cache.get(key('/shop/p/plate'))).toBeUndefined();
@@ -54,7 +58,11 @@ describe('PageCache', () => {
     // Another site's product of the same id is another product.
     expect(cache.get(PageCache.key('other', 1, '/shop/p/plate'))?.page.html).toBe('other plate');
     // Kept again, dropped again.
-    cache.set(key('/shop/p/plate'), page('plate 2'), { siteId: 'demo', productIds: ['plate'], since: cache.stockEpoch });
+    cache.set(key('/shop/p/plate'), page('plate 2'), {
+      siteId: 'demo',
+      productIds: ['plate'],
+      since: cache.stockEpoch,
+    });
     expect(cache.stockChanged('demo', ['plate'])).toBe(1);
   });
 
@@ -62,7 +70,11 @@ describe('PageCache', () => {
     const cache = new PageCache();
     const since = cache.stockEpoch; // the render reads the stock…
     cache.stockChanged('demo', ['plate']); // …a sale lands meanwhile…
-    cache.set(PageCache.key('demo', 1, '/shop/p/plate'), page('old stock'), { siteId: 'demo', productIds: ['plate'], since });
+    cache.set(PageCache.key('demo', 1, '/shop/p/plate'), page('old stock'), {
+      siteId: 'demo',
+      productIds: ['plate'],
+      since,
+    });
     expect(cache.get(PageCache.key('demo', 1, '/shop/p/plate'))).toBeUndefined();
     // A page of another product rendered meanwhile is kept.
     cache.set(PageCache.key('demo', 1, '/shop/p/mug'), page('mug'), { siteId: 'demo', productIds: ['mug'], since });
@@ -133,32 +145,39 @@ describe('EncodedPage', () => {
   });
 });
 
-describe('EncodedPage filled in per answer (a form\'s crumb)', () => {
+describe("EncodedPage filled in per answer (a form's crumb)", () => {
   const PLACEHOLDER = 'vitrine-crumb-placeholder';
-  const form = (n: number) => `<form method="post"><input type="hidden" name="crumb" value="${PLACEHOLDER}"><button>Add ${n}</button></form>`;
+  const form = (n: number) =>
+    `<form method="post"><input type="hidden" name="crumb" value="${PLACEHOLDER}"><button>Add ${n}</button></form>`;
 
   it.each([
-    ['in the middle, twice', `<!doctype html><main>${'Mug. '.repeat(300)}${form(1)}${'Vase. '.repeat(300)}${form(2)}</main>`],
+    [
+      'in the middle, twice',
+      `<!doctype html><main>${'Mug. '.repeat(300)}${form(1)}${'Vase. '.repeat(300)}${form(2)}</main>`,
+    ],
     ['at both ends', `${PLACEHOLDER}<p>${'Tea. '.repeat(50)}</p>${PLACEHOLDER}`],
     ['side by side', `<p>${PLACEHOLDER}${PLACEHOLDER}</p>`],
-  ])('gives every visitor their own bytes, plain and gzip, from parts compressed once (%s)', async (_where, template) => {
-    const encoded = new EncodedPage(withEtag({ status: 200, html: template }), 'once', PLACEHOLDER);
-    expect(encoded.perVisitor).toBe(true);
-    expect(encoded.codings).toEqual(['gzip', 'identity']);
-    expect(encoded.ready('gzip', 'crumb-of-ada-0123456789')).toBeUndefined();
-    await encoded.encodeAll();
-    for (const crumb of ['crumb-of-ada-0123456789', 'crumb-of-bob-9876543210', 'x']) {
-      const expected = template.replaceAll(PLACEHOLDER, crumb);
-      const identity = encoded.ready('identity', crumb)!;
-      const gzip = encoded.ready('gzip', crumb)!;
-      expect(identity.body.toString('utf8')).toBe(expected);
-      expect(gunzipSync(gzip.body).toString('utf8')).toBe(expected);
-      expect(identity.etag).toBe(encoded.etag('identity', crumb));
-      expect(gzip.etag).toBe(encoded.etag('gzip', crumb));
-    }
-  });
+  ])(
+    'gives every visitor their own bytes, plain and gzip, from parts compressed once (%s)',
+    async (_where, template) => {
+      const encoded = new EncodedPage(withEtag({ status: 200, html: template }), 'once', PLACEHOLDER);
+      expect(encoded.perVisitor).toBe(true);
+      expect(encoded.codings).toEqual(['gzip', 'identity']);
+      expect(encoded.ready('gzip', 'crumb-of-ada-0123456789')).toBeUndefined();
+      await encoded.encodeAll();
+      for (const crumb of ['crumb-of-ada-0123456789', 'crumb-of-bob-9876543210', 'x']) {
+        const expected = template.replaceAll(PLACEHOLDER, crumb);
+        const identity = encoded.ready('identity', crumb)!;
+        const gzip = encoded.ready('gzip', crumb)!;
+        expect(identity.body.toString('utf8')).toBe(expected);
+        expect(gunzipSync(gzip.body).toString('utf8')).toBe(expected);
+        expect(identity.etag).toBe(encoded.etag('identity', crumb));
+        expect(gzip.etag).toBe(encoded.etag('gzip', crumb));
+      }
+    },
+  );
 
-  it('names the visitor\'s crumb in its ETags, one per coding, and refuses to be sent without one', async () => {
+  it("names the visitor's crumb in its ETags, one per coding, and refuses to be sent without one", async () => {
     const encoded = new EncodedPage(withEtag({ status: 200, html: form(1) }), 'once', PLACEHOLDER);
     const ada = encoded.etag('gzip', 'ada');
     expect(ada).not.toBe(encoded.etag('gzip', 'bob'));

@@ -21,7 +21,11 @@ export interface RenderedPage {
  * A rendering made ready to cache and serve: its ETag and its policy (with the hosts its CAPTCHA needs, if any),
  * computed once.
  */
-export const withEtag = (page: { status: number; html: string; policySources?: Parameters<typeof contentSecurityPolicyFor>[1] }): RenderedPage => ({
+export const withEtag = (page: {
+  status: number;
+  html: string;
+  policySources?: Parameters<typeof contentSecurityPolicyFor>[1];
+}): RenderedPage => ({
   status: page.status,
   html: page.html,
   etag: etagOf(page.html),
@@ -42,7 +46,13 @@ export interface Representation {
 }
 
 /** A representation kept in one piece. */
-const whole = (coding: ContentCoding, body: Buffer, etag: string): Representation => ({ coding, body, chunks: [body], length: body.length, etag });
+const whole = (coding: ContentCoding, body: Buffer, etag: string): Representation => ({
+  coding,
+  body,
+  chunks: [body],
+  length: body.length,
+  etag,
+});
 
 /** A representation in pieces (the parts of a page around a per-answer value), joined only if `body` is read. */
 function pieces(coding: ContentCoding, chunks: Buffer[], etag: string): Representation {
@@ -78,7 +88,11 @@ const deflateRawAsync = promisify(deflateRaw);
 
 const gzipLevel = (effort: CompressionEffort) => (effort === 'once' ? 9 : 6);
 
-function compress(bytes: Buffer, coding: Exclude<ContentCoding, 'identity'>, effort: CompressionEffort): Promise<Buffer> {
+function compress(
+  bytes: Buffer,
+  coding: Exclude<ContentCoding, 'identity'>,
+  effort: CompressionEffort,
+): Promise<Buffer> {
   if (coding === 'gzip') return gzipAsync(bytes, { level: gzipLevel(effort) });
   return brotliAsync(bytes, {
     params: {
@@ -128,7 +142,13 @@ class FilledPage {
     if (deflated === undefined || deflated instanceof Promise) return undefined;
     if (value.length > 0xffff) throw new RangeError('a filled-in value is at most 65,535 bytes (one stored block)');
     // A stored block (not the last): its 3 header bits, padding to the byte, LEN and its complement.
-    const stored = Buffer.from([0, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff]);
+    const stored = Buffer.from([
+      0,
+      value.length & 0xff,
+      value.length >> 8,
+      ~value.length & 0xff,
+      (~value.length >> 8) & 0xff,
+    ]);
     let crc = 0;
     let size = 0;
     // Node 20's crc32 can answer 0 for an empty buffer once optimized: empty pieces are skipped.
@@ -157,7 +177,9 @@ class FilledPage {
     const last = this.#parts.length - 1;
     const level = gzipLevel(this.effort);
     const made = Promise.all(
-      this.#parts.map((part, i) => deflateRawAsync(part, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH })),
+      this.#parts.map((part, i) =>
+        deflateRawAsync(part, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }),
+      ),
     ).then(
       (deflated) => (this.#deflated = deflated),
       (error: unknown) => {
@@ -187,7 +209,10 @@ export class EncodedPage {
     /** A string of the HTML replaced in every answer by a value of its own (the visitor's crumb); absent: none. */
     placeholder?: string,
   ) {
-    this.#filled = placeholder !== undefined && page.html.includes(placeholder) ? new FilledPage(page.html, placeholder, effort) : undefined;
+    this.#filled =
+      placeholder !== undefined && page.html.includes(placeholder)
+        ? new FilledPage(page.html, placeholder, effort)
+        : undefined;
     this.codings = this.#filled ? FILLED_CODINGS : PAGE_CODINGS;
     if (!this.#filled) this.#representations.set('identity', whole('identity', Buffer.from(page.html), page.etag));
   }
@@ -210,7 +235,8 @@ export class EncodedPage {
   ready(coding: ContentCoding, fill?: string): Representation | undefined {
     if (this.#filled) {
       const value = Buffer.from(filledValue(fill));
-      const chunks = coding === 'identity' ? this.#filled.identity(value) : coding === 'gzip' ? this.#filled.gzip(value) : undefined;
+      const chunks =
+        coding === 'identity' ? this.#filled.identity(value) : coding === 'gzip' ? this.#filled.gzip(value) : undefined;
       return chunks && pieces(coding, chunks, this.etag(coding, fill));
     }
     const held = this.#representations.get(coding);

@@ -9,10 +9,17 @@ import type { Site } from '../services/sites';
 import type { Collection, Product } from '../site/schema';
 
 /** §2, §6: page types that send no page view (and `/search`). */
-const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([PageType.NOT_FOUND, PageType.LOCK_SCREEN, PageType.MEMBER_AREA_ACCESS_DENIED, PageType.SEARCH]);
+const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([
+  PageType.NOT_FOUND,
+  PageType.LOCK_SCREEN,
+  PageType.MEMBER_AREA_ACCESS_DENIED,
+  PageType.SEARCH,
+]);
 export const SEARCH_PATH = '/search';
 export const sendsPageView = (pageType: number | null, path: string): boolean =>
-  !(pageType !== null && UNTRACKED_PAGE_TYPES.has(pageType)) && path !== SEARCH_PATH && !path.startsWith(`${SEARCH_PATH}/`);
+  !(pageType !== null && UNTRACKED_PAGE_TYPES.has(pageType)) &&
+  path !== SEARCH_PATH &&
+  !path.startsWith(`${SEARCH_PATH}/`);
 
 export interface PageCensus {
   websiteId: string;
@@ -40,11 +47,15 @@ export interface PageCensus {
   collection?: { id: string; title: string };
 }
 
-export type PageCensusFields = Omit<PageCensus, 'websiteId' | 'website_locale' | 'currency' | 'cookieConsent' | 'cloneable' | 'pageView' | 'shopPage'>;
+export type PageCensusFields = Omit<
+  PageCensus,
+  'websiteId' | 'website_locale' | 'currency' | 'cookieConsent' | 'cloneable' | 'pageView' | 'shopPage'
+>;
 
 export function pageCensus(site: Site, pageType: number, path: string, fields: PageCensusFields = {}): PageCensus {
   const analytics = site.settings.analytics;
-  const shopPage = pageType === PageType.SHOW_CART ? 'cart' : pageType === PageType.ORDER_CONFIRMED ? 'order-confirmed' : undefined;
+  const shopPage =
+    pageType === PageType.SHOW_CART ? 'cart' : pageType === PageType.ORDER_CONFIRMED ? 'order-confirmed' : undefined;
   return {
     pageView: sendsPageView(pageType, path),
     ...(shopPage ? { shopPage } : {}),

@@ -130,7 +130,11 @@ export class PageRenderer {
     const content = locked && !lock.unlocked ? lockScreen(site, locked, lock) : await this.content(request);
     // A protected page's content is for the visitors its cookie opens it to: never cached, never indexed.
     const shownContent: PageContent =
-      content === undefined ? notFound(site) : locked && lock.unlocked ? { ...content, pageType: PageType.PROTECTED_CONTENT, cacheable: false, noindex: true } : content;
+      content === undefined
+        ? notFound(site)
+        : locked && lock.unlocked
+          ? { ...content, pageType: PageType.PROTECTED_CONTENT, cacheable: false, noindex: true }
+          : content;
     const rendered = this.frame(site, data, path, shownContent, formPost, content !== undefined && !locked);
     return shown.size === 0 ? rendered : { ...rendered, productIds: [...shown] };
   }
@@ -148,7 +152,14 @@ export class PageRenderer {
   }
 
   /** `shown` in the site's frame; `canonical`: a page of its own address (not a not-found, error or lock screen). */
-  private frame(site: Site, data: SiteData, path: string, shown: PageContent, formPost: FormPostState | null, canonical: boolean): RenderedHtml {
+  private frame(
+    site: Site,
+    data: SiteData,
+    path: string,
+    shown: PageContent,
+    formPost: FormPostState | null,
+    canonical: boolean,
+  ): RenderedHtml {
     const status = shown.status ?? 200;
     const meta: DocumentMeta = {
       // The home page is titled with the site's title alone; an error page at '/' says what it is.
@@ -175,7 +186,9 @@ export class PageRenderer {
       this.assets,
     );
     const policySources = captchaPolicySources(site.settings.captcha?.provider ?? 'altcha', this.captchaScripts);
-    return shown.cacheable === false ? { status, html, cacheable: false, policySources } : { status, html, policySources };
+    return shown.cacheable === false
+      ? { status, html, cacheable: false, policySources }
+      : { status, html, policySources };
   }
 
   /** The site's not-found page (page type 100). */

@@ -69,5 +69,11 @@ function siteChrome(site: Site, currency: CurrencyCode, pages: Page[], collectio
     .map((c) => ({ href: `/${c.slug}`, title: c.title }));
   const home = pageLinks.filter((l) => l.href === '/');
   const rest = pageLinks.filter((l) => l.href !== '/');
-  return { siteId: site.id, title: site.title, currency, nav: [...home, ...collectionLinks, ...rest], social: site.settings.social?.profiles ?? [] };
+  return {
+    siteId: site.id,
+    title: site.title,
+    currency,
+    nav: [...home, ...collectionLinks, ...rest],
+    social: site.settings.social?.profiles ?? [],
+  };
 }

@@ -9,7 +9,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
@@ -49,7 +56,14 @@ import { registerSiteUserSession } from './siteUserSession';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
 import { queueRequests } from './requestTurns';
-import { clientBudget, countClientBudget, DEFAULT_ASSETS_RATE_LIMIT, perWindow, RateLimitCounters, REDIS_COMMAND_TIMEOUT_MS } from './rateLimits';
+import {
+  clientBudget,
+  countClientBudget,
+  DEFAULT_ASSETS_RATE_LIMIT,
+  perWindow,
+  RateLimitCounters,
+  REDIS_COMMAND_TIMEOUT_MS,
+} from './rateLimits';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -141,13 +155,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
   // Node's own answers to these have no body: they get the usual one.
   app.addHook('onRequest', async (request) => {
-    if (!request.headers.host && request.raw.httpVersion === '1.1') throw new ApiError('invalid-input', NO_HOST_MESSAGE);
+    if (!request.headers.host && request.raw.httpVersion === '1.1')
+      throw new ApiError('invalid-input', NO_HOST_MESSAGE);
   });
   app.server.on('checkExpectation', answerUnknownExpectation);
   app.server.on('connect', answerConnect);
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiRequest(request) && ctx.notFoundPage) return ctx.notFoundPage(request, reply);
-    return sendError(request, reply, new ApiError('route-not-found', `Nothing is found at ${request.method} ${pathOf(request)}.`));
+    return sendError(
+      request,
+      reply,
+      new ApiError('route-not-found', `Nothing is found at ${request.method} ${pathOf(request)}.`),
+    );
   });
   // One onSend hook for every answer (each async hook costs every cached page a promise): security headers, the crumb.
   let giveCrumb: (request: FastifyRequest, reply: FastifyReply) => void = () => {};
@@ -189,12 +208,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerLikeRoutes(app, ctx);
   await registerPageRoutes(app, ctx);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
-  installPageFastPath(app, { trustProxy: options.trustProxy ?? false, secureCookies: ctx.secureCookies, logRequests: options.logger === true });
+  installPageFastPath(app, {
+    trustProxy: options.trustProxy ?? false,
+    secureCookies: ctx.secureCookies,
+    logRequests: options.logger === true,
+  });
   return app;
 }
 
 /** Fastify takes a hop count as well (the hop-th proxy from this server is the last one trusted), but its types do not. */
-const trustProxyOption = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** One provider per site settings (a Stripe client is made once, not per request). */
 function paymentProviders(env: PaymentEnv): (site: Site) => PaymentProvider {
@@ -213,7 +237,10 @@ const CONCISE_LOGGER = { level: 'info', base: null, timestamp: () => `,"time":"$
 
 /** `GET /shop/p/speckled-mug 200 3.1 ms` (with the client address, for abuse reports). */
 async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  request.log.info({ ip: request.ip }, `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
+  request.log.info(
+    { ip: request.ip },
+    `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+  );
 }
 
 /** Per-client budgets in 10-second windows (src/server/rateLimits.ts), counted in Redis when given, else in memory. */
@@ -231,7 +258,11 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
     // A Redis outage must not take the shop down, nor its limits: they are counted in this process meanwhile, and
     // the counters log the switch once per outage (ioredis reports every reconnection attempt: not logged here).
     redis.on('error', () => {});
-    await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable at startup; retrying'));
+    await redis
+      .connect()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable at startup; retrying'),
+      );
     const connection = redis;
     app.addHook('onClose', async () => {
       connection.disconnect();
@@ -261,8 +292,14 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
     code: 'unsupported-media-type',
     message: 'The request body must be JSON (Content-Type: application/json).',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-input', message: 'The Content-Length header does not match the body.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload-too-large', message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid-input',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload-too-large',
+    message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  },
   FST_ERR_BAD_URL: {
     code: 'invalid-input',
     message: 'The address has an invalid %-escape (a % must be followed by two hex digits that encode UTF-8 text).',
@@ -270,7 +307,8 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { code: 'invalid-input', message: 'A part of the address is too long.' },
 };
 
-const FORM_MEDIA_TYPE_MESSAGE = 'The form must be sent as application/x-www-form-urlencoded, the way a browser posts it.';
+const FORM_MEDIA_TYPE_MESSAGE =
+  'The form must be sent as application/x-www-form-urlencoded, the way a browser posts it.';
 
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
@@ -282,8 +320,10 @@ function toApiError(error: unknown): ApiError | null {
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (e.statusCode === 429) return ApiError.rateLimited();
     if (e.statusCode === 404) return new ApiError('route-not-found', 'Nothing is found at this address.');
-    if (e.statusCode === 413) return new ApiError('payload-too-large', FASTIFY_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE!.message);
-    if (e.statusCode === 415) return new ApiError('unsupported-media-type', FASTIFY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
+    if (e.statusCode === 413)
+      return new ApiError('payload-too-large', FASTIFY_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE!.message);
+    if (e.statusCode === 415)
+      return new ApiError('unsupported-media-type', FASTIFY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
     return new ApiError('invalid-input', `The request is invalid: ${e.message ?? 'unknown problem'}.`);
   }
   return null;
@@ -296,7 +336,8 @@ async function handleError(this: FastifyInstance, error: unknown, request: Fasti
     return sendError(request, reply, new ApiError('payments-unavailable', PAYMENTS_UNAVAILABLE_MESSAGE));
   }
   // @fastify/static refuses a path that goes up ('/client/assets/../x') with a 403: to the client it names nothing.
-  if (!(error instanceof ApiError) && (error as { statusCode?: unknown }).statusCode === 403) return reply.callNotFound();
+  if (!(error instanceof ApiError) && (error as { statusCode?: unknown }).statusCode === 403)
+    return reply.callNotFound();
   const apiError = toApiError(error);
   // Fastify's refusal of a media type on a page: the one page that takes a body is the checkout form, whose poster
   // must not be told "must be JSON".
@@ -311,7 +352,8 @@ async function handleError(this: FastifyInstance, error: unknown, request: Fasti
 
 /** What was wrong, for the request-line and header errors of Node's HTTP parser (llhttp). */
 const PARSE_ERRORS: Record<string, string> = {
-  HPE_INVALID_URL: 'The address contains characters that are not allowed (spaces, control characters and non-ASCII bytes must be %-encoded).',
+  HPE_INVALID_URL:
+    'The address contains characters that are not allowed (spaces, control characters and non-ASCII bytes must be %-encoded).',
   HPE_INVALID_METHOD: 'The request method is not valid.',
   HPE_INVALID_VERSION: 'The request line is not valid HTTP/1.1 (a space in the address must be written %20).',
   HPE_INVALID_CONSTANT: 'The request line is not valid HTTP/1.1 (a space in the address must be written %20).',
@@ -339,7 +381,10 @@ function handleClientError(error: ConnectionError, socket: Socket): void {
       ? new ApiError('headers-too-large', 'The request headers (cookies included) are larger than the server accepts.')
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ApiError('request-timeout', 'The request was not received in time.')
-        : new ApiError('invalid-input', PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`);
+        : new ApiError(
+            'invalid-input',
+            PARSE_ERRORS[code] ?? `The request is not well-formed HTTP/1.1 (${parseReason(error)}).`,
+          );
   socket.end(rawErrorAnswer(apiError));
   closeAfterAnswer(socket);
 }
@@ -372,7 +417,9 @@ const NO_HOST_MESSAGE = 'The request has no Host header: HTTP/1.1 requires one, 
 
 /** An Expect other than 100-continue (which Node answers itself): 417, where Node would send no body. */
 function answerUnknownExpectation(_request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify(new ApiError('expectation-failed', 'The Expect header is not supported (only Expect: 100-continue is).').toBody());
+  const body = JSON.stringify(
+    new ApiError('expectation-failed', 'The Expect header is not supported (only Expect: 100-continue is).').toBody(),
+  );
   response.writeHead(417, {
     connection: 'close',
     'cache-control': 'no-store',
@@ -387,7 +434,12 @@ function answerUnknownExpectation(_request: IncomingMessage, response: ServerRes
 function answerConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => {});
   if (!socket.writable) return void socket.destroy();
-  socket.end(rawErrorAnswer(new ApiError('method-not-allowed', 'The CONNECT method is not supported: this server is not a proxy.'), 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+  socket.end(
+    rawErrorAnswer(
+      new ApiError('method-not-allowed', 'The CONNECT method is not supported: this server is not a proxy.'),
+      'Allow: GET, HEAD, POST, PUT, DELETE\r\n',
+    ),
+  );
   closeAfterAnswer(socket);
 }
 
@@ -413,7 +465,8 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function errorPage(error: ApiError): string {
-  const title = error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? 'Something went wrong' : 'Bad request';
+  const title =
+    error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? 'Something went wrong' : 'Bad request';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(error.message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
 

@@ -38,7 +38,8 @@ export interface AppContext {
 }
 
 /** Whether this answer's cookies are Secure: always with ctx.secureCookies, else when the request is https (behind a trusted proxy: its X-Forwarded-Proto). */
-export const secureCookiesFor = (ctx: AppContext, request: FastifyRequest): boolean => ctx.secureCookies || request.protocol === 'https';
+export const secureCookiesFor = (ctx: AppContext, request: FastifyRequest): boolean =>
+  ctx.secureCookies || request.protocol === 'https';
 
 /**
  * The origin of the links in the e-mails a request causes (order, newsletter, gift card, subscription, restock): the

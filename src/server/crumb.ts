@@ -33,7 +33,8 @@ declare module 'fastify' {
   }
 }
 
-export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Please use this shop’s own pages.';
+export const CROSS_SITE_MESSAGE =
+  'This request came from another website, so it was refused. Please use this shop’s own pages.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The crumb a request was given during this answer (so one answer never sets two). */
@@ -43,7 +44,8 @@ const given = new WeakMap<FastifyRequest, string>();
 export const newCrumb = (): string => randomBytes(16).toString('base64url');
 
 /** The crumb cookie's attributes: readable by the page's scripts, sent with same-site requests, for the whole site. */
-export const crumbCookieOptions = (secure: boolean) => ({ path: '/', sameSite: 'lax', httpOnly: false, secure }) as const;
+export const crumbCookieOptions = (secure: boolean) =>
+  ({ path: '/', sameSite: 'lax', httpOnly: false, secure }) as const;
 
 /** The visitor's crumb, for a form's hidden field; a visitor without one is given one (cookie set on this answer). */
 export function pageCrumb(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): string {
@@ -61,7 +63,10 @@ export function pageCrumb(request: FastifyRequest, reply: FastifyReply, ctx: App
  * and returns what the app's one onSend hook calls for each answer: pages (cached ones too) hand out the crumb the
  * page's scripts will send back.
  */
-export function registerCrumb(app: FastifyInstance, ctx: AppContext): (request: FastifyRequest, reply: FastifyReply) => void {
+export function registerCrumb(
+  app: FastifyInstance,
+  ctx: AppContext,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!methods.some((m) => STATE_CHANGING.has(m)) || route.config?.crumb === false) return;
@@ -71,7 +76,8 @@ export function registerCrumb(app: FastifyInstance, ctx: AppContext): (request: 
   });
   return (request, reply) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && !isCrumb(request.cookies?.[CRUMB_COOKIE])) pageCrumb(request, reply, ctx);
+    if (typeof type === 'string' && type.startsWith('text/html') && !isCrumb(request.cookies?.[CRUMB_COOKIE]))
+      pageCrumb(request, reply, ctx);
   };
 }
 
@@ -105,7 +111,9 @@ function isCrossSite(request: FastifyRequest): boolean {
 /** The browser says the request came from this site's own page (checked after isCrossSite). */
 function isSameOrigin(request: FastifyRequest): boolean {
   if (request.headers['sec-fetch-site'] === 'same-origin') return true;
-  return request.headers.origin !== undefined && request.headers['sec-fetch-site'] !== 'same-site' && !isCrossSite(request);
+  return (
+    request.headers.origin !== undefined && request.headers['sec-fetch-site'] !== 'same-site' && !isCrossSite(request)
+  );
 }
 
 function crumbMatches(request: FastifyRequest): boolean {
@@ -116,7 +124,8 @@ function crumbMatches(request: FastifyRequest): boolean {
   return isCrumb(sent) && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
 }
 
-const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
 /** The hidden field of a form posted without JavaScript (@fastify/formbody parses it into an object). */
 function formField(body: unknown): string | undefined {

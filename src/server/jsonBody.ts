@@ -19,8 +19,14 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     try {
       done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
-      const forbidden = error instanceof SyntaxError && /forbidden (prototype|constructor) property/.test(error.message);
-      done(forbidden ? new ApiError('invalid-input', FORBIDDEN_KEY_MESSAGE) : new ApiError('invalid-json', INVALID_JSON_MESSAGE), undefined);
+      const forbidden =
+        error instanceof SyntaxError && /forbidden (prototype|constructor) property/.test(error.message);
+      done(
+        forbidden
+          ? new ApiError('invalid-input', FORBIDDEN_KEY_MESSAGE)
+          : new ApiError('invalid-json', INVALID_JSON_MESSAGE),
+        undefined,
+      );
     }
   });
 }

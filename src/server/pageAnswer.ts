@@ -52,7 +52,8 @@ export function notModifiedHeaders(etag: string, shape: PageAnswerShape): PageHe
   ];
 }
 
-const contentEncoding = (coding: ContentCoding): PageHeaders => (coding === 'identity' ? [] : [['content-encoding', coding]]);
+const contentEncoding = (coding: ContentCoding): PageHeaders =>
+  coding === 'identity' ? [] : [['content-encoding', coding]];
 
 /** The whole header lists of a cached page's answers, flat (name, value, …), as `ServerResponse.writeHead` takes them. */
 export interface RawPageHeaders {

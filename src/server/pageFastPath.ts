@@ -26,7 +26,13 @@ import { etagMatches, negotiateContentCoding, type ContentCoding } from '../rend
 import { PageCache, type Representation } from '../render/pageCache';
 import { canonicalPath } from '../render/renderPath';
 import { crumbCookieOptions, newCrumb } from './crumb';
-import { notModifiedHeaders, PAGE_CACHE_CONTROL, rawPageHeaders, VISITOR_PAGE_CACHE_CONTROL, type RawPageHeaders } from './pageAnswer';
+import {
+  notModifiedHeaders,
+  PAGE_CACHE_CONTROL,
+  rawPageHeaders,
+  VISITOR_PAGE_CACHE_CONTROL,
+  type RawPageHeaders,
+} from './pageAnswer';
 import { CART_PAGE_COOKIE, onThisSite, PAGE_ROUTE_COOKIES } from './routes/pages';
 import { ROUTES } from '../core/purchaseRoute';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders';
@@ -93,7 +99,12 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
     if (method !== 'GET' && method !== 'HEAD') return false;
     const url = request.url ?? '';
     const headers = request.headers;
-    if (url.charCodeAt(0) !== 47 /* / */ || headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0') return false;
+    if (
+      url.charCodeAt(0) !== 47 /* / */ ||
+      headers['transfer-encoding'] !== undefined ||
+      (headers['content-length'] ?? '0') !== '0'
+    )
+      return false;
     // HTTP/1.1 without Host is refused by the app (400), whatever a proxy forwarded.
     if (!headers.host) return false;
     const host = facts.host(request);
@@ -118,7 +129,10 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
 
     const https = facts.https(request);
     const crumb = isCrumb(knownCrumb) ? knownCrumb : newCrumb();
-    const crumbCookie = crumb === knownCrumb ? undefined : app.serializeCookie(CRUMB_COOKIE, crumb, crumbCookieOptions(options.secureCookies || https));
+    const crumbCookie =
+      crumb === knownCrumb
+        ? undefined
+        : app.serializeCookie(CRUMB_COOKIE, crumb, crumbCookieOptions(options.secureCookies || https));
     let status: 200 | 304;
     let fixed: readonly string[];
     let chunks: readonly Buffer[] = [];
@@ -127,7 +141,11 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
       if (!representation) return false;
       let raw = headersOf.get(representation);
       if (!raw) {
-        raw = rawPageHeaders(representation, { cacheControl: PAGE_CACHE_CONTROL, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: true });
+        raw = rawPageHeaders(representation, {
+          cacheControl: PAGE_CACHE_CONTROL,
+          contentSecurityPolicy: page.page.contentSecurityPolicy,
+          withEtag: true,
+        });
         headersOf.set(representation, raw);
       }
       status = etagMatches(headers['if-none-match'], representation.etag) ? 304 : 200;
@@ -135,7 +153,11 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
       chunks = representation.chunks;
     } else {
       // Its bytes hold the visitor's crumb (a form's hidden field): joined around it for this answer.
-      const shape = { cacheControl: VISITOR_PAGE_CACHE_CONTROL, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: true };
+      const shape = {
+        cacheControl: VISITOR_PAGE_CACHE_CONTROL,
+        contentSecurityPolicy: page.page.contentSecurityPolicy,
+        withEtag: true,
+      };
       const etag = page.etag(coding, crumb);
       if (etagMatches(headers['if-none-match'], etag)) {
         status = 304;
@@ -148,7 +170,10 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
         chunks = representation.chunks;
       }
     }
-    const list = https || crumbCookie ? [...fixed, ...(https ? STRICT_TRANSPORT_SECURITY : []), ...(crumbCookie ? ['set-cookie', crumbCookie] : [])] : fixed;
+    const list =
+      https || crumbCookie
+        ? [...fixed, ...(https ? STRICT_TRANSPORT_SECURITY : []), ...(crumbCookie ? ['set-cookie', crumbCookie] : [])]
+        : fixed;
     response.writeHead(status, list as string[]);
     if (status === 304 || method === 'HEAD') response.end();
     else if (chunks.length === 1) response.end(chunks[0]);
@@ -160,13 +185,22 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
     }
     state.answered++;
     if (options.logRequests) {
-      app.log.info({ ip: facts.ip(request) }, `${method} ${url} ${status} ${(performance.now() - start(request)).toFixed(1)} ms`);
+      app.log.info(
+        { ip: facts.ip(request) },
+        `${method} ${url} ${status} ${(performance.now() - start(request)).toFixed(1)} ms`,
+      );
     }
     return true;
   };
 
-  const [handler, ...others] = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-  if (!handler || others.length > 0) throw new Error(`the page fast path expects one request handler on the server, found ${others.length + (handler ? 1 : 0)}`);
+  const [handler, ...others] = app.server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  if (!handler || others.length > 0)
+    throw new Error(
+      `the page fast path expects one request handler on the server, found ${others.length + (handler ? 1 : 0)}`,
+    );
   app.server.removeListener('request', handler);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (state.enabled && !closing) {
@@ -223,16 +257,25 @@ function requestFacts(trustProxy: TrustProxy): RequestFacts {
     };
   }
   const trust =
-    trustProxy === true ? () => true : typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : proxyAddr.compile(trustProxy);
-  const fromProxy = (request: IncomingMessage) => request.socket.remoteAddress !== undefined && trust(request.socket.remoteAddress, 0);
+    trustProxy === true
+      ? () => true
+      : typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : proxyAddr.compile(trustProxy);
+  const fromProxy = (request: IncomingMessage) =>
+    request.socket.remoteAddress !== undefined && trust(request.socket.remoteAddress, 0);
   return {
     host(request) {
       const forwarded = request.headers['x-forwarded-host'];
-      return typeof forwarded === 'string' && forwarded !== '' && fromProxy(request) ? lastEntry(forwarded) : request.headers.host;
+      return typeof forwarded === 'string' && forwarded !== '' && fromProxy(request)
+        ? lastEntry(forwarded)
+        : request.headers.host;
     },
     https(request) {
       const forwarded = request.headers['x-forwarded-proto'];
-      return typeof forwarded === 'string' && forwarded !== '' && fromProxy(request) ? lastEntry(forwarded) === 'https' : encrypted(request);
+      return typeof forwarded === 'string' && forwarded !== '' && fromProxy(request)
+        ? lastEntry(forwarded) === 'https'
+        : encrypted(request);
     },
     ip(request) {
       const addresses = proxyAddr.all(request, trust);

@@ -13,7 +13,13 @@
  * counted in this process instead — a limit never switches off — and the switch is logged once per outage.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { LruCache } from '../render/lru';
 import { ApiError } from './errors';
@@ -34,7 +40,8 @@ const REDIS_RETRY_AFTER_MS = 1000;
 const LOCAL_COUNTERS = 20_000;
 
 /** A per-minute figure as a budget per window (rounded up, at least 1). */
-export const perWindow = (perMinute: number): number => Math.max(1, Math.ceil((perMinute * RATE_LIMIT_WINDOW_MS) / 60_000));
+export const perWindow = (perMinute: number): number =>
+  Math.max(1, Math.ceil((perMinute * RATE_LIMIT_WINDOW_MS) / 60_000));
 /** The client's budget across every cart and checkout route: twice one route's. */
 export const clientBudget = (perMinute: number): number => 2 * perWindow(perMinute);
 
@@ -108,7 +115,10 @@ export class RateLimitCounters {
   #fallBack(error: unknown): void {
     if (this.#counting === 'local') return;
     this.#counting = 'local';
-    this.log.warn({ err: error }, 'rate-limit store (Redis) unreachable: limits are counted in this process until it answers');
+    this.log.warn(
+      { err: error },
+      'rate-limit store (Redis) unreachable: limits are counted in this process until it answers',
+    );
   }
 
   #incrLocal(key: string, windowMs: number): Count {

@@ -92,19 +92,33 @@ const REDIS_OPTIONS = { connectTimeout: 2000, lazyConnect: true } as const;
  * (messages published while disconnected are lost). Connection problems are logged once per outage; reconnection is
  * retried in the background. Returns the function that closes the subscription.
  */
-export function subscribeToSiteChanges(redisUrl: string, onChange: (siteId: string | undefined) => void, log: FastifyBaseLogger): () => void {
-  const redis = new Redis(redisUrl, { ...REDIS_OPTIONS, enableOfflineQueue: false, autoResubscribe: false, maxRetriesPerRequest: 1 });
+export function subscribeToSiteChanges(
+  redisUrl: string,
+  onChange: (siteId: string | undefined) => void,
+  log: FastifyBaseLogger,
+): () => void {
+  const redis = new Redis(redisUrl, {
+    ...REDIS_OPTIONS,
+    enableOfflineQueue: false,
+    autoResubscribe: false,
+    maxRetriesPerRequest: 1,
+  });
   let down = false;
   redis.on('error', (error: unknown) => {
     if (down) return;
     down = true;
-    log.warn({ err: error }, `site change notices (Redis) unavailable; other processes' imports are seen within ${SITE_CACHE_TTL_MS} ms`);
+    log.warn(
+      { err: error },
+      `site change notices (Redis) unavailable; other processes' imports are seen within ${SITE_CACHE_TTL_MS} ms`,
+    );
   });
   redis.on('ready', () => {
     if (down) log.info('site change notices (Redis) available again');
     down = false;
     onChange(undefined);
-    redis.subscribe(SITE_CHANGES_CHANNEL).catch((error: unknown) => log.warn({ err: error }, 'cannot subscribe to site change notices (Redis)'));
+    redis
+      .subscribe(SITE_CHANGES_CHANNEL)
+      .catch((error: unknown) => log.warn({ err: error }, 'cannot subscribe to site change notices (Redis)'));
   });
   redis.on('message', (channel: string, message: string) => {
     if (channel === SITE_CHANGES_CHANNEL) onChange(message);
@@ -120,7 +134,12 @@ export function subscribeToSiteChanges(redisUrl: string, onChange: (siteId: stri
  * be reached in time; the servers then see the change when their cache entries expire (SITE_CACHE_TTL_MS).
  */
 export async function publishSiteChange(redisUrl: string, siteId: string): Promise<boolean> {
-  const redis = new Redis(redisUrl, { ...REDIS_OPTIONS, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    ...REDIS_OPTIONS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

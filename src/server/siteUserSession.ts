@@ -44,7 +44,10 @@ export async function requireSiteUser(request: FastifyRequest, roles: readonly C
   const user = await currentSiteUser(request);
   if (!user) throw new ApiError('sign-in-required', 'Please sign in to your account to do this.');
   if (!roles.includes(user.role as ContributorRole)) {
-    throw new ApiError('role-not-allowed', `Your account (${roleName(user.role)}) may not do this; it needs one of these roles: ${roles.map(roleName).join(', ')}.`);
+    throw new ApiError(
+      'role-not-allowed',
+      `Your account (${roleName(user.role)}) may not do this; it needs one of these roles: ${roles.map(roleName).join(', ')}.`,
+    );
   }
   return user;
 }
@@ -60,5 +63,10 @@ export function setSiteUserCookie(ctx: AppContext, request: FastifyRequest, repl
 }
 
 export function clearSiteUserCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SITE_USER_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookiesFor(ctx, request) });
+  reply.clearCookie(SITE_USER_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookiesFor(ctx, request),
+  });
 }

@@ -2,21 +2,39 @@ import { describe, expect, it } from 'vitest';
 import type { StockChange } from '../services/stockChanges';
 import { StockChangeLog } from './stockWatch';
 
-const change = (sku: string, seq: number, productId = sku.split('-')[0]!, siteId = 'demo'): StockChange => ({ siteId, productId, sku, seq });
-const products = (changed: Map<string, Set<string>>) => Object.fromEntries([...changed].map(([site, ids]) => [site, [...ids].sort()]));
+const change = (sku: string, seq: number, productId = sku.split('-')[0]!, siteId = 'demo'): StockChange => ({
+  siteId,
+  productId,
+  sku,
+  seq,
+});
+const products = (changed: Map<string, Set<string>>) =>
+  Object.fromEntries([...changed].map(([site, ids]) => [site, [...ids].sort()]));
 
 describe('StockChangeLog', () => {
   it('reports each change once, by site and product', () => {
     const log = new StockChangeLog(10);
     expect(log.floor).toBe(10);
-    expect(products(log.take([change('plate-oat', 11), change('plate-sage', 12), change('mug-1', 13, 'mug', 'other')], 0, 5000))).toEqual({
+    expect(
+      products(
+        log.take([change('plate-oat', 11), change('plate-sage', 12), change('mug-1', 13, 'mug', 'other')], 0, 5000),
+      ),
+    ).toEqual({
       demo: ['plate'],
       other: ['mug'],
     });
     // Read again within the overlap: the same numbers are not news.
-    expect(products(log.take([change('plate-oat', 11), change('plate-sage', 12), change('mug-1', 13, 'mug', 'other')], 100, 5000))).toEqual({});
+    expect(
+      products(
+        log.take([change('plate-oat', 11), change('plate-sage', 12), change('mug-1', 13, 'mug', 'other')], 100, 5000),
+      ),
+    ).toEqual({});
     // A later change of a variant already seen is.
-    expect(products(log.take([change('plate-sage', 12), change('mug-1', 13, 'mug', 'other'), change('plate-oat', 14)], 200, 5000))).toEqual({ demo: ['plate'] });
+    expect(
+      products(
+        log.take([change('plate-sage', 12), change('mug-1', 13, 'mug', 'other'), change('plate-oat', 14)], 200, 5000),
+      ),
+    ).toEqual({ demo: ['plate'] });
   });
 
   it('sees a change committed after a higher-numbered one (PostgreSQL sequences), while it is within the overlap', () => {

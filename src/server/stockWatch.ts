@@ -119,9 +119,11 @@ export class StockWatch {
       const rows = await stockChangesAfter(this.db, log.floor);
       if (this.#failing) this.options.warn('stock changes can be read again: cached pages follow the stock');
       this.#failing = false;
-      for (const [siteId, products] of log.take(rows, Date.now(), this.options.overlapMs ?? STOCK_WATCH_OVERLAP_MS)) this.onChange(siteId, products);
+      for (const [siteId, products] of log.take(rows, Date.now(), this.options.overlapMs ?? STOCK_WATCH_OVERLAP_MS))
+        this.onChange(siteId, products);
     } catch (error) {
-      if (!this.#failing) this.options.warn('cannot read stock changes: cached pages may show old stock until it can', error);
+      if (!this.#failing)
+        this.options.warn('cannot read stock changes: cached pages may show old stock until it can', error);
       this.#failing = true;
     }
   }

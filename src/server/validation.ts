@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { ApiError } from './errors';
 
 /** Parses `value` with `schema`, or throws an 'invalid-input' ApiError about the first problem. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'params'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -56,19 +56,37 @@ export type AddFromFormOutcome =
    */
   | { kind: 'refused'; product: Product; error: Pick<AddToCartError, 'message' | 'unselectedOptions'>; choose: boolean }
   /** The product's form is needed (first time, or answers refused: per-field messages and one line). */
-  | { kind: 'form'; product: Product; form: ProductForm; pending: PendingAdd; errors: Record<string, string>; message: string | null }
+  | {
+      kind: 'form';
+      product: Product;
+      form: ProductForm;
+      pending: PendingAdd;
+      errors: Record<string, string>;
+      message: string | null;
+    }
   /** Gift cards and subscriptions go to their own checkouts (§4). */
   | { kind: 'checkout'; url: string };
 
-export async function addFromForm(db: Kysely<Database>, site: CartSite, cartToken: string | undefined, input: AddFromFormInput): Promise<AddFromFormOutcome> {
+export async function addFromForm(
+  db: Kysely<Database>,
+  site: CartSite,
+  cartToken: string | undefined,
+  input: AddFromFormInput,
+): Promise<AddFromFormOutcome> {
   const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
   const product = await getProduct(db, site.id, input.itemId);
   if (!product) return { kind: 'not-found' };
   const core = toCoreProduct(product, currency);
   const subscription = productSubscription(product, currency);
   const selection: VariantSelection = input.sku !== null ? { sku: input.sku } : { attributes: input.attributes ?? {} };
-  const chosen = 'sku' in selection ? findVariantBySku(core, selection.sku ?? '') : findVariantByAttributes(core, selection.attributes);
-  const refused = (error: Pick<AddToCartError, 'message' | 'unselectedOptions'>, type?: string): AddFromFormOutcome => ({
+  const chosen =
+    'sku' in selection
+      ? findVariantBySku(core, selection.sku ?? '')
+      : findVariantByAttributes(core, selection.attributes);
+  const refused = (
+    error: Pick<AddToCartError, 'message' | 'unselectedOptions'>,
+    type?: string,
+  ): AddFromFormOutcome => ({
     kind: 'refused',
     product,
     error,
@@ -77,16 +95,22 @@ export async function addFromForm(db: Kysely<Database>, site: CartSite, cartToke
 
   // §5 first, as the islands check before anything else: what the cart already holds counts (not for a subscription,
   // which has a cart of its own). The cart's add checks all of it again inside its transaction.
-  const inCart = chosen && !core.isSubscribable && cartToken ? await quantityInCart(db, site, cartToken, chosen.sku) : 0;
+  const inCart =
+    chosen && !core.isSubscribable && cartToken ? await quantityInCart(db, site, cartToken, chosen.sku) : 0;
   const checked = checkAddToCart({ product: core, selection, quantityInput: input.quantity, quantityInCart: inCart });
   if (!checked.ok) return refused(checked.error, checked.error.type);
   const { variant } = checked.value;
 
   if (core.productType === ProductType.GIFT_CARD) {
-    return { kind: 'checkout', url: giftCardCheckoutUrl({ websiteId: site.id, giftCardProductId: product.id, sku: variant.sku }) };
+    return {
+      kind: 'checkout',
+      url: giftCardCheckoutUrl({ websiteId: site.id, giftCardProductId: product.id, sku: variant.sku }),
+    };
   }
 
-  const option = subscription ? (subscription.options.find((o) => o.id === (input.subscriptionOptionId ?? subscription.options[0]?.id)) ?? null) : null;
+  const option = subscription
+    ? (subscription.options.find((o) => o.id === (input.subscriptionOptionId ?? subscription.options[0]?.id)) ?? null)
+    : null;
   const formId = subscription ? subscriptionFormId(product, option ?? undefined) : product.additionalFieldsFormId;
   const stored = formId === undefined ? undefined : await getForm(db, site.id, formId);
   const form = stored ? toProductForm(stored) : undefined;
@@ -97,8 +121,14 @@ export async function addFromForm(db: Kysely<Database>, site: CartSite, cartToke
     subscriptionOptionId: option?.id ?? input.subscriptionOptionId,
     express: input.express,
   };
-  const needsForm = (errors: Record<string, string> = {}, message: string | null = null): AddFromFormOutcome =>
-    ({ kind: 'form', product, form: form!, pending, errors, message });
+  const needsForm = (errors: Record<string, string> = {}, message: string | null = null): AddFromFormOutcome => ({
+    kind: 'form',
+    product,
+    form: form!,
+    pending,
+    errors,
+    message,
+  });
 
   let additionalFields = '';
   if (form) {
@@ -118,20 +148,30 @@ export async function addFromForm(db: Kysely<Database>, site: CartSite, cartToke
       subscriptionOptionId: pending.subscriptionOptionId ?? undefined,
     });
     if (result.ok) return { kind: 'checkout', url: subscriptionCheckoutUrl(result.value.cartToken) };
-    if (result.error.type === 'INVALID_FORM_ANSWERS' && form) return needsForm(result.error.fields, result.error.message);
+    if (result.error.type === 'INVALID_FORM_ANSWERS' && form)
+      return needsForm(result.error.fields, result.error.message);
     if (result.error.type === 'PRODUCT_NOT_FOUND') return { kind: 'not-found' };
     return refused(result.error, result.error.type);
   }
 
-  const added = await addEntry(db, site, cartToken, { itemId: product.id, sku: variant.sku, quantity: input.quantity, additionalFields });
+  const added = await addEntry(db, site, cartToken, {
+    itemId: product.id,
+    sku: variant.sku,
+    quantity: input.quantity,
+    additionalFields,
+  });
   if (!added.ok) {
     const failure = added.error;
     if (failure.type === 'PRODUCT_NOT_FOUND') return { kind: 'not-found' };
-    if (failure.type === 'INVALID_FORM_ANSWERS') return form ? needsForm(failure.fields, failure.message) : refused({ message: failure.message });
+    if (failure.type === 'INVALID_FORM_ANSWERS')
+      return form ? needsForm(failure.fields, failure.message) : refused({ message: failure.message });
     if (failure.type === 'ENTRY_NOT_FOUND') return { kind: 'not-found' };
     return refused(failure, failure.type);
   }
-  const express = input.express && purchaseFlow({ productType: core.productType, isSubscribable: core.isSubscribable, expressCheckout: true }) === 'express-checkout';
+  const express =
+    input.express &&
+    purchaseFlow({ productType: core.productType, isSubscribable: core.isSubscribable, expressCheckout: true }) ===
+      'express-checkout';
   return { kind: 'added', product, token: added.value.token, express };
 }
 

@@ -9,7 +9,13 @@ import { checkAddToCart } from '../core/addToCart';
 import { ProductType } from '../core/enums';
 import { isCartClaim } from '../core/cartClaim';
 import type { AddToCartError } from '../core/addToCartErrors';
-import { cartTotals, checkLineQuantityChange, mergedLineQuantity, purchasePriceCents, type CartTotals } from '../core/cartRules';
+import {
+  cartTotals,
+  checkLineQuantityChange,
+  mergedLineQuantity,
+  purchasePriceCents,
+  type CartTotals,
+} from '../core/cartRules';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
 import { checkProductFormAnswers, parseProductFormAnswers } from '../core/forms/productForm';
 import { summarizeFormAnswers, type FormAnswerSummary } from '../core/forms/summary';
@@ -87,7 +93,8 @@ type Db = Kysely<Database>;
 export const ENTRY_NOT_FOUND_MESSAGE = 'That item is no longer in your cart.';
 
 /** The answer to adding a gift card to the cart: its button goes to the gift-card checkout instead (spec §4). */
-export const GIFT_CARD_NOT_IN_CART_MESSAGE = 'Gift cards cannot be added to the cart. Please buy it from the gift card’s own page.';
+export const GIFT_CARD_NOT_IN_CART_MESSAGE =
+  'Gift cards cannot be added to the cart. Please buy it from the gift card’s own page.';
 
 // ---------------------------------------------------------------- reading
 
@@ -144,7 +151,8 @@ export async function addEntry(
     if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
     const { product } = loaded;
 
-    const entries = existing && !cartCreated ? (await selectCartEntries.execute(trx, { cartId: existing.id })).rows : [];
+    const entries =
+      existing && !cartCreated ? (await selectCartEntries.execute(trx, { cartId: existing.id })).rows : [];
     // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
     // only variant of a product without options.
     const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
@@ -160,7 +168,8 @@ export async function addEntry(
     });
     if (!checked.ok) return checked;
     // §5's checks first (a gift card without a denomination asks for one); then a gift card goes to its own checkout.
-    if (product.productType === ProductType.GIFT_CARD) return err({ type: 'GIFT_CARD_NOT_IN_CART', itemId: product.id, message: GIFT_CARD_NOT_IN_CART_MESSAGE });
+    if (product.productType === ProductType.GIFT_CARD)
+      return err({ type: 'GIFT_CARD_NOT_IN_CART', itemId: product.id, message: GIFT_CARD_NOT_IN_CART_MESSAGE });
     const { variant, quantity } = checked.value;
     // §4: the form comes after the stock check, in the browser and here.
     const answers = await checkedAdditionalFields(trx, site, loaded.formId, input.additionalFields);
@@ -194,7 +203,12 @@ export async function addEntry(
     // A new cart's answer is its one line, all of it known here (the same mapper as a read, fed the rows just read
     // and written); a cart with other lines is read again, with their products' names, attributes and forms.
     const shoppingCart = cartCreated
-      ? toShoppingCart(site.id, cart, [newLineRow(entry, loaded, variant.sku)], form && loaded.formId !== undefined ? new Map([[loaded.formId, form]]) : undefined)
+      ? toShoppingCart(
+          site.id,
+          cart,
+          [newLineRow(entry, loaded, variant.sku)],
+          form && loaded.formId !== undefined ? new Map([[loaded.formId, form]]) : undefined,
+        )
       : await readCart(trx, site, cart);
     const newlyAdded = shoppingCart.entries.find((e) => e.id === entry.id);
     if (!newlyAdded) throw new Error(`cart entry ${entry.id} vanished inside its own transaction`);
@@ -222,7 +236,9 @@ function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): En
   };
 }
 
-const selectCartEntries = compiledQuery((db, v: { cartId: string }) => db.selectFrom('cart_entries').selectAll().where('cart_id', '=', v.cartId));
+const selectCartEntries = compiledQuery((db, v: { cartId: string }) =>
+  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', v.cartId),
+);
 const updateCartEntry = compiledQuery((db, v: { id: string; quantity: number; unitPrice: number }) =>
   db.updateTable('cart_entries').set({ quantity: v.quantity, unit_price: v.unitPrice }).where('id', '=', v.id),
 );
@@ -262,12 +278,19 @@ export async function updateAdditionalFields(
     const locked = await lockEntry(trx, site, token, entryId);
     if (!locked.ok) return locked;
     const { cart, entries, entry } = locked.value;
-    const answers = await checkedAdditionalFields(trx, site, (await loadProduct(trx, site, entry.item_id))?.formId, sentAdditionalFields);
+    const answers = await checkedAdditionalFields(
+      trx,
+      site,
+      (await loadProduct(trx, site, entry.item_id))?.formId,
+      sentAdditionalFields,
+    );
     if (!answers.ok) return answers;
     const additionalFields = answers.value.text;
 
     let resultId = entry.id;
-    const twin = entries.find((e) => e.id !== entry.id && e.sku === entry.sku && e.additional_fields === additionalFields);
+    const twin = entries.find(
+      (e) => e.id !== entry.id && e.sku === entry.sku && e.additional_fields === additionalFields,
+    );
     if (twin) {
       const merged = mergedLineQuantity(twin.quantity, entry.quantity);
       if (!merged.ok) return merged;
@@ -275,7 +298,11 @@ export async function updateAdditionalFields(
       await trx.updateTable('cart_entries').set({ quantity: merged.value }).where('id', '=', twin.id).execute();
       resultId = twin.id;
     } else if (entry.additional_fields !== additionalFields) {
-      await trx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', entry.id).execute();
+      await trx
+        .updateTable('cart_entries')
+        .set({ additional_fields: additionalFields })
+        .where('id', '=', entry.id)
+        .execute();
     }
 
     const shoppingCart = await readCart(trx, site, cart);
@@ -314,7 +341,9 @@ export async function updateEntryQuantity(
       productType: product?.productType,
       stock: variant ?? undefined,
       quantityInLine: entry.quantity,
-      quantityInOtherLines: entries.filter((e) => e.id !== entry.id && e.sku === entry.sku).reduce((sum, e) => sum + e.quantity, 0),
+      quantityInOtherLines: entries
+        .filter((e) => e.id !== entry.id && e.sku === entry.sku)
+        .reduce((sum, e) => sum + e.quantity, 0),
       quantityInput,
     });
     if (!checked.ok) return checked;
@@ -339,7 +368,11 @@ export async function removeEntry(
   return inTransaction<{ shoppingCart: ShoppingCart }, CartFailure>(db, async (trx) => {
     const cart = token ? await lockOpenCart(trx, site.id, token, new Date().toISOString()) : undefined;
     if (!cart) return err({ type: 'ENTRY_NOT_FOUND' });
-    const removed = await trx.deleteFrom('cart_entries').where('cart_id', '=', cart.id).where('id', '=', entryId).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('cart_entries')
+      .where('cart_id', '=', cart.id)
+      .where('id', '=', entryId)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) return err({ type: 'ENTRY_NOT_FOUND' });
     return ok({ shoppingCart: await readCart(trx, site, cart) });
   });
@@ -365,10 +398,12 @@ async function lockEntry(
 }
 
 /** A token has the shape we issue (22 base64url characters); anything else cannot name a cart. */
-export const isCartToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
+export const isCartToken = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
 
 /** The id shown in the API: the token must not leak into page scripts, so the public id is derived from it. */
-export const publicCartId = (token: string): string => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+export const publicCartId = (token: string): string =>
+  createHash('sha256').update(token).digest('base64url').slice(0, 22);
 
 async function findOpenCart(db: Db, siteId: string, token: string): Promise<CartRow | undefined> {
   if (!isCartToken(token)) return undefined;
@@ -376,7 +411,12 @@ async function findOpenCart(db: Db, siteId: string, token: string): Promise<Cart
 }
 
 const selectOpenCart = compiledQuery((db, v: { token: string; siteId: string }) =>
-  db.selectFrom('carts').selectAll().where('id', '=', v.token).where('site_id', '=', v.siteId).where('is_purchased', '=', 0),
+  db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', v.token)
+    .where('site_id', '=', v.siteId)
+    .where('is_purchased', '=', 0),
 );
 
 /**
@@ -385,20 +425,39 @@ const selectOpenCart = compiledQuery((db, v: { token: string; siteId: string }) 
  * the committed entries. On SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
  * A token of another site, of a purchased cart or of no cart locks nothing: the caller treats it as no cart.
  */
-async function lockOpenCart(trx: Kysely<Database>, siteId: string, token: string, now: string): Promise<CartRow | undefined> {
+async function lockOpenCart(
+  trx: Kysely<Database>,
+  siteId: string,
+  token: string,
+  now: string,
+): Promise<CartRow | undefined> {
   if (!isCartToken(token)) return undefined;
   return (await updateOpenCart.execute(trx, { token, siteId, now })).rows[0];
 }
 
 const updateOpenCart = compiledQuery((db, v: { token: string; siteId: string; now: string }) =>
-  db.updateTable('carts').set({ updated_at: v.now }).where('id', '=', v.token).where('site_id', '=', v.siteId).where('is_purchased', '=', 0).returningAll(),
+  db
+    .updateTable('carts')
+    .set({ updated_at: v.now })
+    .where('id', '=', v.token)
+    .where('site_id', '=', v.siteId)
+    .where('is_purchased', '=', 0)
+    .returningAll(),
 );
 
 /** A new open cart of the site, as stored (the row is the one written: nothing is read back). */
 async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
   // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
   for (;;) {
-    const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null };
+    const row: CartRow = {
+      id: randomToken(16),
+      site_id: siteId,
+      created_at: now,
+      updated_at: now,
+      is_purchased: 0,
+      order_id: null,
+      claim: null,
+    };
     const { numAffectedRows } = await insertCart.execute(trx, row);
     if (numAffectedRows === 1n) return row;
   }
@@ -407,7 +466,15 @@ async function createCart(trx: Kysely<Database>, siteId: string, now: string): P
 const insertCart = compiledQuery((db, v: CartRow) =>
   db
     .insertInto('carts')
-    .values({ id: v.id, site_id: v.site_id, created_at: v.created_at, updated_at: v.updated_at, is_purchased: v.is_purchased, order_id: v.order_id, claim: v.claim })
+    .values({
+      id: v.id,
+      site_id: v.site_id,
+      created_at: v.created_at,
+      updated_at: v.updated_at,
+      is_purchased: v.is_purchased,
+      order_id: v.order_id,
+      claim: v.claim,
+    })
     .onConflict((oc) => oc.column('id').doNothing()),
 );
 
@@ -426,7 +493,12 @@ export const CART_CLAIM_WINDOW_MS = 5 * 60_000;
  * reads its entries. On SQLite the transactions run one after another. A purchased or older cart lets go of its
  * claim first, so a claim used again later starts a new cart rather than reopening that one.
  */
-async function claimCart(trx: Kysely<Database>, siteId: string, claim: string, now: string): Promise<{ cart: CartRow; created: boolean }> {
+async function claimCart(
+  trx: Kysely<Database>,
+  siteId: string,
+  claim: string,
+  now: string,
+): Promise<{ cart: CartRow; created: boolean }> {
   const since = new Date(Date.parse(now) - CART_CLAIM_WINDOW_MS).toISOString();
   await trx
     .updateTable('carts')
@@ -435,7 +507,15 @@ async function claimCart(trx: Kysely<Database>, siteId: string, claim: string, n
     .where('claim', '=', claim)
     .where((eb) => eb.or([eb('is_purchased', '=', 1), eb('created_at', '<', since)]))
     .execute();
-  const row: CartRow = { id: randomToken(16), site_id: siteId, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim };
+  const row: CartRow = {
+    id: randomToken(16),
+    site_id: siteId,
+    created_at: now,
+    updated_at: now,
+    is_purchased: 0,
+    order_id: null,
+    claim,
+  };
   const inserted = await trx
     .insertInto('carts')
     .values(row)
@@ -473,7 +553,13 @@ async function loadProduct(trx: Kysely<Database>, site: CartSite, itemId: string
   const read = await getProductWithRows(trx, site.id, itemId);
   if (!read) return undefined;
   const { product, record, variants } = read;
-  return { product: toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY), formId: product.additionalFieldsFormId, record, stored: product, variants };
+  return {
+    product: toCoreProduct(product, parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY),
+    formId: product.additionalFieldsFormId,
+    record,
+    stored: product,
+    variants,
+  };
 }
 
 /**
@@ -546,10 +632,16 @@ async function readCart(db: Db, site: CartSite, cart: CartRow): Promise<Shopping
   return (await readCartWithRows(db, site, cart)).shoppingCart;
 }
 
-async function readCartWithRows(db: Db, site: CartSite, cart: CartRow): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
+async function readCartWithRows(
+  db: Db,
+  site: CartSite,
+  cart: CartRow,
+): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
   const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id })).rows;
   // Each product's record parsed once per stored text (shared with the catalog's reads), not once per use.
-  const rows = read.map((row) => (row.product_data === null ? row : { ...row, product_record: cachedRecord(site.id, row.item_id, row.product_data) }));
+  const rows = read.map((row) =>
+    row.product_data === null ? row : { ...row, product_record: cachedRecord(site.id, row.item_id, row.product_data) },
+  );
   return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
 }
 
@@ -561,7 +653,12 @@ const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string }
     .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
     .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
     .selectAll('e')
-    .select(['p.data as product_data', 'p.product_type as product_type', 'v.data as variant_data', 'sc.subscription_option_id'])
+    .select([
+      'p.data as product_data',
+      'p.product_type as product_type',
+      'v.data as variant_data',
+      'sc.subscription_option_id',
+    ])
     .where('e.cart_id', '=', v.cartId)
     .orderBy('e.created_at')
     .orderBy('e.id'),
@@ -586,12 +683,23 @@ export interface CheckoutCart {
  * The open cart of `token` with what the checkout needs of each line. With `lock` (inside a write transaction) the
  * cart row is locked first, as every cart write does, so no add or change interleaves with the order being placed.
  */
-export async function readCheckoutCart(db: Db, site: CartSite, token: string | undefined, options: { lock: boolean }): Promise<CheckoutCart | undefined> {
+export async function readCheckoutCart(
+  db: Db,
+  site: CartSite,
+  token: string | undefined,
+  options: { lock: boolean },
+): Promise<CheckoutCart | undefined> {
   if (!token) return undefined;
-  const cart = options.lock ? await lockOpenCart(db, site.id, token, new Date().toISOString()) : await findOpenCart(db, site.id, token);
+  const cart = options.lock
+    ? await lockOpenCart(db, site.id, token, new Date().toISOString())
+    : await findOpenCart(db, site.id, token);
   if (!cart) return undefined;
   const { shoppingCart, rows } = await readCartWithRows(db, site, cart);
-  const lines = rows.map((row, i) => ({ entry: shoppingCart.entries[i]!, productType: row.product_type, image: firstImage(row) }));
+  const lines = rows.map((row, i) => ({
+    entry: shoppingCart.entries[i]!,
+    productType: row.product_type,
+    image: firstImage(row),
+  }));
   return { cart, shoppingCart, lines };
 }
 
@@ -611,16 +719,28 @@ function firstImage(row: EntryWithCatalog): { file: string; altText: string } | 
 const entryFormId = (row: EntryWithCatalog): string | undefined => {
   if (row.additional_fields === '' || row.product_data === null) return undefined;
   const product = productRecordOf(row);
-  const option = row.subscription_option_id === null ? undefined : product.subscription?.options?.find((o) => o.id === row.subscription_option_id);
+  const option =
+    row.subscription_option_id === null
+      ? undefined
+      : product.subscription?.options?.find((o) => o.id === row.subscription_option_id);
   const formId = option?.additionalFieldsFormId ?? product.additionalFieldsFormId;
   return typeof formId === 'string' ? formId : undefined;
 };
 
 /** The forms of the entries' products that have answers to show: one query, none when no entry has answers. */
-async function entryForms(db: Db, siteId: string, rows: readonly EntryWithCatalog[]): Promise<ReadonlyMap<string, Form>> {
+async function entryForms(
+  db: Db,
+  siteId: string,
+  rows: readonly EntryWithCatalog[],
+): Promise<ReadonlyMap<string, Form>> {
   const ids = [...new Set(rows.map(entryFormId).filter((id): id is string => id !== undefined))];
   if (ids.length === 0) return new Map();
-  const forms = await db.selectFrom('forms').select(['id', 'data']).where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  const forms = await db
+    .selectFrom('forms')
+    .select(['id', 'data'])
+    .where('site_id', '=', siteId)
+    .where('id', 'in', ids)
+    .execute();
   return new Map(forms.map((f) => [f.id, JSON.parse(f.data) as Form]));
 }
 
@@ -633,7 +753,9 @@ function toShoppingCart(
   forms: ReadonlyMap<string, Form> = new Map(),
 ): ShoppingCart {
   const entries = rows.map((row) => entryRowToCartEntry(row, forms));
-  const totals = cartTotals(rows.map((row, i) => ({ productType: row.product_type, quantity: row.quantity, subTotal: entries[i]!.subTotal })));
+  const totals = cartTotals(
+    rows.map((row, i) => ({ productType: row.product_type, quantity: row.quantity, subTotal: entries[i]!.subTotal })),
+  );
   return {
     id: cart ? publicCartId(cart.id) : null,
     websiteId,
@@ -665,7 +787,9 @@ function entryRowToCartEntry(row: EntryWithCatalog, forms: ReadonlyMap<string, F
     subTotal: row.unit_price * row.quantity,
     purchasePriceCents: row.unit_price,
     additionalFields: row.additional_fields,
-    additionalFieldsSummary: form ? summarizeFormAnswers(form, parseProductFormAnswers(row.additional_fields), form.noAnswerText) : [],
+    additionalFieldsSummary: form
+      ? summarizeFormAnswers(form, parseProductFormAnswers(row.additional_fields), form.noAnswerText)
+      : [],
     productType: row.product_type === null ? null : Number(row.product_type),
   };
 }

@@ -33,9 +33,14 @@ export interface ExpireCartsResult {
  * picks the oldest expired carts and checks the conditions again on the rows it deletes, so a cart an add touches
  * meanwhile (on PostgreSQL it waits for the add's row lock, then sees the new updated_at) is kept.
  */
-export async function expireCarts(db: Kysely<Database>, now: Date, options: ExpireCartsOptions = {}): Promise<ExpireCartsResult> {
+export async function expireCarts(
+  db: Kysely<Database>,
+  now: Date,
+  options: ExpireCartsOptions = {},
+): Promise<ExpireCartsResult> {
   const batchSize = options.batchSize ?? CART_EXPIRY_BATCH_SIZE;
-  if (!(Number.isInteger(batchSize) && batchSize > 0)) throw new RangeError(`batchSize must be a whole number above 0, not ${batchSize}`);
+  if (!(Number.isInteger(batchSize) && batchSize > 0))
+    throw new RangeError(`batchSize must be a whole number above 0, not ${batchSize}`);
   const openBefore = new Date(now.getTime() - (options.openLifetimeMs ?? OPEN_CART_LIFETIME_MS)).toISOString();
   const emptyBefore = new Date(now.getTime() - (options.emptyLifetimeMs ?? EMPTY_CART_LIFETIME_MS)).toISOString();
   const expired = (eb: ExpressionBuilder<Database, 'carts'>) =>
@@ -45,7 +50,11 @@ export async function expireCarts(db: Kysely<Database>, now: Date, options: Expi
         eb('carts.updated_at', '<', openBefore),
         eb.and([
           eb('carts.updated_at', '<', emptyBefore),
-          eb.not(eb.exists(eb.selectFrom('cart_entries').select('cart_entries.id').whereRef('cart_entries.cart_id', '=', 'carts.id'))),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('cart_entries').select('cart_entries.id').whereRef('cart_entries.cart_id', '=', 'carts.id'),
+            ),
+          ),
         ]),
       ]),
       eb.not(eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.cart_id', '=', 'carts.id'))),
@@ -56,7 +65,9 @@ export async function expireCarts(db: Kysely<Database>, now: Date, options: Expi
   for (;;) {
     const result = await db
       .deleteFrom('carts')
-      .where('carts.id', 'in', (eb) => eb.selectFrom('carts').select('carts.id').where(expired).orderBy('carts.updated_at').limit(batchSize))
+      .where('carts.id', 'in', (eb) =>
+        eb.selectFrom('carts').select('carts.id').where(expired).orderBy('carts.updated_at').limit(batchSize),
+      )
       .where(expired)
       .executeTakeFirst();
     const deleted = Number(result.numDeletedRows);

@@ -59,7 +59,12 @@ async function withVariants(db: Db, siteId: string, rows: ProductRow[]): Promise
 export const PRODUCT_LIST_PAGE_SIZE = 48;
 
 /** The products of a collection, in the site file's order; `range` reads one slice of them (a page). */
-export async function listProducts(db: Db, siteId: string, collectionId: string, range?: { offset: number; limit: number }): Promise<Product[]> {
+export async function listProducts(
+  db: Db,
+  siteId: string,
+  collectionId: string,
+  range?: { offset: number; limit: number },
+): Promise<Product[]> {
   let query = db
     .selectFrom('products')
     .selectAll()
@@ -74,14 +79,25 @@ export async function listProducts(db: Db, siteId: string, collectionId: string,
  * A product and at most `limit` products after it in its collection, in the site file's order (the related products'
  * default candidates, src/core/relatedProducts.ts); empty when it is not in that collection.
  */
-export async function listProductsFrom(db: Db, siteId: string, collectionId: string, productId: string, limit: number): Promise<Product[]> {
+export async function listProductsFrom(
+  db: Db,
+  siteId: string,
+  collectionId: string,
+  productId: string,
+  limit: number,
+): Promise<Product[]> {
   const rows = await db
     .selectFrom('products')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
     .where('position', '>=', (eb) =>
-      eb.selectFrom('products').select('position').where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', productId),
+      eb
+        .selectFrom('products')
+        .select('position')
+        .where('site_id', '=', siteId)
+        .where('collection_id', '=', collectionId)
+        .where('id', '=', productId),
     )
     .orderBy('position')
     .limit(limit + 1)
@@ -121,7 +137,18 @@ const selectProductWithVariants = compiledQuery((db, v: { siteId: string; produc
   db
     .selectFrom('products as p')
     .leftJoin('variants as v', (join) => join.onRef('v.site_id', '=', 'p.site_id').onRef('v.product_id', '=', 'p.id'))
-    .select(['p.data as product_data', 'v.sku', 'v.product_id', 'v.position', 'v.price', 'v.sale_price', 'v.on_sale', 'v.unlimited', 'v.qty_in_stock', 'v.data'])
+    .select([
+      'p.data as product_data',
+      'v.sku',
+      'v.product_id',
+      'v.position',
+      'v.price',
+      'v.sale_price',
+      'v.on_sale',
+      'v.unlimited',
+      'v.qty_in_stock',
+      'v.data',
+    ])
     .where('p.site_id', '=', v.siteId)
     .where('p.id', '=', v.productId),
 );
@@ -139,7 +166,11 @@ export interface ProductWithRows {
  * with the stored rows it was made from: a cart line shows the record's name and the variant's attributes as stored.
  * The product's record is parsed once per stored text (see parsedRecord): its parts are shared and frozen.
  */
-export async function getProductWithRows(db: Db, siteId: string, productId: string): Promise<ProductWithRows | undefined> {
+export async function getProductWithRows(
+  db: Db,
+  siteId: string,
+  productId: string,
+): Promise<ProductWithRows | undefined> {
   const { rows } = await selectProductWithVariants.execute(db, { siteId, productId });
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -147,10 +178,24 @@ export async function getProductWithRows(db: Db, siteId: string, productId: stri
   for (const { sku, product_id, position, price, sale_price, on_sale, unlimited, qty_in_stock, data } of rows) {
     // The join's columns are all null (no variant) or, NOT NULL columns of a variant, all set.
     if (sku === null) continue;
-    variants.push({ site_id: siteId, sku, product_id: product_id!, position: position!, price: price!, sale_price, on_sale: on_sale!, unlimited: unlimited!, qty_in_stock: qty_in_stock!, data: data! });
+    variants.push({
+      site_id: siteId,
+      sku,
+      product_id: product_id!,
+      position: position!,
+      price: price!,
+      sale_price,
+      on_sale: on_sale!,
+      unlimited: unlimited!,
+      qty_in_stock: qty_in_stock!,
+      data: data!,
+    });
   }
   const record = parsedRecord(siteId, productId, first.product_data);
-  const product: Product = { ...record, variants: variants.sort((a, b) => a.position - b.position).map(variantFromRow) };
+  const product: Product = {
+    ...record,
+    variants: variants.sort((a, b) => a.position - b.position).map(variantFromRow),
+  };
   return { product, record: first.product_data, variants };
 }
 
@@ -184,7 +229,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The variants (current stock) of several products, by product id, each list in the site file's order. */
-export async function getVariants(db: Db, siteId: string, productIds: readonly string[]): Promise<Map<string, Variant[]>> {
+export async function getVariants(
+  db: Db,
+  siteId: string,
+  productIds: readonly string[],
+): Promise<Map<string, Variant[]>> {
   const byProduct = new Map<string, Variant[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
@@ -195,7 +244,8 @@ export async function getVariants(db: Db, siteId: string, productIds: readonly s
     .orderBy('product_id')
     .orderBy('position')
     .execute();
-  for (const [productId, list] of groupBy(rows, (v) => v.product_id)) byProduct.set(productId, list.map(variantFromRow));
+  for (const [productId, list] of groupBy(rows, (v) => v.product_id))
+    byProduct.set(productId, list.map(variantFromRow));
   return byProduct;
 }
 
@@ -203,7 +253,12 @@ export async function getVariants(db: Db, siteId: string, productIds: readonly s
  * A product's stored record without its variants (which change with stock), by its collection id and slug: what
  * the page renderer keeps per site version (see src/render/renderPath.tsx).
  */
-export async function getProductRecordBySlug(db: Db, siteId: string, collectionId: string, productSlug: string): Promise<Omit<Product, 'variants'> | undefined> {
+export async function getProductRecordBySlug(
+  db: Db,
+  siteId: string,
+  collectionId: string,
+  productSlug: string,
+): Promise<Omit<Product, 'variants'> | undefined> {
   const row = await db
     .selectFrom('products')
     .select('data')
@@ -215,10 +270,17 @@ export async function getProductRecordBySlug(db: Db, siteId: string, collectionI
 }
 
 /** The product at /{collectionSlug}/p/{productSlug}. */
-export async function getProductBySlug(db: Db, siteId: string, collectionSlug: string, productSlug: string): Promise<Product | undefined> {
+export async function getProductBySlug(
+  db: Db,
+  siteId: string,
+  collectionSlug: string,
+  productSlug: string,
+): Promise<Product | undefined> {
   const row = await db
     .selectFrom('products')
-    .innerJoin('collections', (j) => j.onRef('collections.site_id', '=', 'products.site_id').onRef('collections.id', '=', 'products.collection_id'))
+    .innerJoin('collections', (j) =>
+      j.onRef('collections.site_id', '=', 'products.site_id').onRef('collections.id', '=', 'products.collection_id'),
+    )
     .selectAll('products')
     .where('products.site_id', '=', siteId)
     .where('collections.slug', '=', collectionSlug)
@@ -228,17 +290,32 @@ export async function getProductBySlug(db: Db, siteId: string, collectionSlug: s
 }
 
 export async function listCollections(db: Db, siteId: string): Promise<Collection[]> {
-  const rows = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('collections')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => JSON.parse(r.data) as Collection);
 }
 
 export async function getCollection(db: Db, siteId: string, collectionId: string): Promise<Collection | undefined> {
-  const row = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).where('id', '=', collectionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('collections')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
   return row && (JSON.parse(row.data) as Collection);
 }
 
 export async function getCollectionBySlug(db: Db, siteId: string, slug: string): Promise<Collection | undefined> {
-  const row = await db.selectFrom('collections').select('data').where('site_id', '=', siteId).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('collections')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row && (JSON.parse(row.data) as Collection);
 }
 
@@ -255,7 +332,12 @@ export async function listPages(db: Db, siteId: string): Promise<Page[]> {
 }
 
 export async function getPageByPath(db: Db, siteId: string, path: string): Promise<Page | undefined> {
-  const row = await db.selectFrom('pages').select('data').where('site_id', '=', siteId).where('path', '=', path).executeTakeFirst();
+  const row = await db
+    .selectFrom('pages')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('path', '=', path)
+    .executeTakeFirst();
   return row && (JSON.parse(row.data) as Page);
 }
 
@@ -273,10 +355,17 @@ export async function listPosts(db: Db, siteId: string, collectionId: string, li
 }
 
 /** The post at /{collectionSlug}/{postSlug}. */
-export async function getPostBySlug(db: Db, siteId: string, collectionSlug: string, postSlug: string): Promise<Post | undefined> {
+export async function getPostBySlug(
+  db: Db,
+  siteId: string,
+  collectionSlug: string,
+  postSlug: string,
+): Promise<Post | undefined> {
   const row = await db
     .selectFrom('posts')
-    .innerJoin('collections', (j) => j.onRef('collections.site_id', '=', 'posts.site_id').onRef('collections.id', '=', 'posts.collection_id'))
+    .innerJoin('collections', (j) =>
+      j.onRef('collections.site_id', '=', 'posts.site_id').onRef('collections.id', '=', 'posts.collection_id'),
+    )
     .select('posts.data')
     .where('posts.site_id', '=', siteId)
     .where('collections.slug', '=', collectionSlug)
@@ -286,15 +375,26 @@ export async function getPostBySlug(db: Db, siteId: string, collectionSlug: stri
 }
 
 export async function getForm(db: Db, siteId: string, formId: string): Promise<Form | undefined> {
-  const row = await db.selectFrom('forms').select('data').where('site_id', '=', siteId).where('id', '=', formId).executeTakeFirst();
+  const row = await db
+    .selectFrom('forms')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('id', '=', formId)
+    .executeTakeFirst();
   return row && (JSON.parse(row.data) as Form);
 }
 
 /** An image of the site by its path as written in the site file (e.g. `images/mug.jpg`). */
 /** Width and height (pixels) of every image of a site, by path: pages give them to <img> so nothing shifts as it loads. */
 export async function listImageSizes(db: Db, siteId: string): Promise<Map<string, ImageSize>> {
-  const rows = await db.selectFrom('assets').select(['path', 'width', 'height']).where('site_id', '=', siteId).execute();
-  return new Map(rows.filter((r) => r.width > 0 && r.height > 0).map((r) => [r.path, { width: r.width, height: r.height }]));
+  const rows = await db
+    .selectFrom('assets')
+    .select(['path', 'width', 'height'])
+    .where('site_id', '=', siteId)
+    .execute();
+  return new Map(
+    rows.filter((r) => r.width > 0 && r.height > 0).map((r) => [r.path, { width: r.width, height: r.height }]),
+  );
 }
 
 export interface ImageSize {
@@ -309,5 +409,13 @@ export async function getAsset(db: Db, siteId: string, path: string): Promise<Si
     .where('site_id', '=', siteId)
     .where('path', '=', path)
     .executeTakeFirst();
-  return row && { path: row.path, contentType: row.content_type, width: row.width, height: row.height, bytes: Buffer.from(row.bytes) };
+  return (
+    row && {
+      path: row.path,
+      contentType: row.content_type,
+      width: row.width,
+      height: row.height,
+      bytes: Buffer.from(row.bytes),
+    }
+  );
 }

@@ -19,7 +19,13 @@ import type { Kysely } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '../core/addToCartErrors';
 import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '../core/cartPill';
 import { checkShippingAddress } from '../core/checkout/address';
-import { checkCoupon, COUPON_MESSAGES, findCoupon, normalizeCouponCode, type CouponRule } from '../core/checkout/coupon';
+import {
+  checkCoupon,
+  COUPON_MESSAGES,
+  findCoupon,
+  normalizeCouponCode,
+  type CouponRule,
+} from '../core/checkout/coupon';
 import { chooseShippingOption, shippingOptionsFor } from '../core/checkout/shipping';
 import { taxRateFor } from '../core/checkout/tax';
 import { checkoutTotals } from '../core/checkout/totals';
@@ -36,8 +42,22 @@ import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
 import { enqueueOrderEmails } from './orderMail';
 import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from './giftCards';
 import { createOrder, getOrder } from './orders';
-import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from './orderTypes';
-import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference, waitForAttempt, type PaymentAttempt } from './payments/attempts';
+import type {
+  CheckoutChoices,
+  CheckoutFailure,
+  CheckoutQuote,
+  Order,
+  PlacedOrder,
+  PlaceOrderInput,
+} from './orderTypes';
+import {
+  beginAttempt,
+  finishAttempt,
+  recordAttemptFailure,
+  rememberReference,
+  waitForAttempt,
+  type PaymentAttempt,
+} from './payments/attempts';
 import { freeAuthorization, type PaymentProvider } from './payments/provider';
 import type { Site } from './sites';
 
@@ -70,13 +90,19 @@ export const CHECKOUT_MESSAGES = {
   inProgress: 'Your order is still being placed. Please wait a moment and reload the page.',
   idempotencyMismatch: 'This order form was already used for other details. Please reload the page and try again.',
   paymentFailed: 'We could not reach the payment service. You have not been charged. Please try again.',
-  giftCardInCart: 'Gift cards cannot be bought through the cart. Please remove the gift card and buy it from its own page.',
+  giftCardInCart:
+    'Gift cards cannot be bought through the cart. Please remove the gift card and buy it from its own page.',
 } as const;
 
 // ---------------------------------------------------------------- the quote
 
 /** The cart of `cartToken` with its totals for these choices; never writes. An unknown token gives the empty cart. */
-export async function quoteCheckout(db: Db, site: Site, cartToken: string | undefined, choices: CheckoutChoices): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  db: Db,
+  site: Site,
+  cartToken: string | undefined,
+  choices: CheckoutChoices,
+): Promise<CheckoutQuote> {
   return (await checkCheckoutDetails(db, site, cartToken, choices)).quote;
 }
 
@@ -117,7 +143,14 @@ interface ChoiceChecks {
   address?: ReturnType<typeof checkShippingAddress>;
 }
 
-async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices: CheckoutChoices, now: Date, checks: ChoiceChecks = {}): Promise<Priced> {
+async function price(
+  db: Db,
+  site: Site,
+  cart: CheckoutCart | undefined,
+  choices: CheckoutChoices,
+  now: Date,
+  checks: ChoiceChecks = {},
+): Promise<Priced> {
   const settings = site.settings.store.checkout;
   const currency = currencyOf(site);
   const shoppingCart = cart?.shoppingCart ?? emptyCart(site.id);
@@ -145,8 +178,11 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
 
   const requiresShipping = shoppingCart.requiresShipping;
   const given = choices.shippingAddress ?? {};
-  const country = typeof given.country === 'string' && given.country.trim() !== '' ? given.country.trim().toUpperCase() : undefined;
-  const shippingOptions = requiresShipping ? shippingOptionsFor(settings.shippingOptions, country, subtotalCents - discountCents) : [];
+  const country =
+    typeof given.country === 'string' && given.country.trim() !== '' ? given.country.trim().toUpperCase() : undefined;
+  const shippingOptions = requiresShipping
+    ? shippingOptionsFor(settings.shippingOptions, country, subtotalCents - discountCents)
+    : [];
   const shippingOption = requiresShipping ? chooseShippingOption(shippingOptions, choices.shippingOptionId) : null;
   if (requiresShipping && shippingOption === null) fields.shippingOptionId = CHECKOUT_MESSAGES.chooseShipping;
 
@@ -189,12 +225,28 @@ async function price(db: Db, site: Site, cart: CheckoutCart | undefined, choices
     giftCards: giftCards.cards,
     ...(giftCards.error !== undefined ? { giftCardError: giftCards.error } : {}),
     amountDueCents: giftCards.remainingCents,
-    minimumSubtotalMessage: isBelowMinimumSubtotal(subtotalCents, minimum) ? minimumSubtotalMessage({ minorUnits: minimum, currency }) : null,
+    minimumSubtotalMessage: isBelowMinimumSubtotal(subtotalCents, minimum)
+      ? minimumSubtotalMessage({ minorUnits: minimum, currency })
+      : null,
   };
-  return { quote, cart, shippingOption, coupon: couponRule, fields, email: checkedEmail.ok ? checkedEmail.value : email, address, giftCards };
+  return {
+    quote,
+    cart,
+    shippingOption,
+    coupon: couponRule,
+    fields,
+    email: checkedEmail.ok ? checkedEmail.value : email,
+    address,
+    giftCards,
+  };
 }
 
-async function couponUsage(db: Db, siteId: string, coupon: CouponRule, email: string): Promise<{ usesSoFar: number; usedByEmail: boolean }> {
+async function couponUsage(
+  db: Db,
+  siteId: string,
+  coupon: CouponRule,
+  email: string,
+): Promise<{ usesSoFar: number; usedByEmail: boolean }> {
   const code = normalizeCouponCode(coupon.code);
   const usage = (await selectCouponUses.execute(db, { siteId, code })).rows[0];
   let usedByEmail = false;
@@ -212,7 +264,12 @@ const selectCouponUses = compiledQuery((db, v: { siteId: string; code: string })
 );
 
 const selectCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string; email: string }) =>
-  db.selectFrom('coupon_email_uses').select('order_id').where('site_id', '=', v.siteId).where('code', '=', v.code).where('email', '=', v.email),
+  db
+    .selectFrom('coupon_email_uses')
+    .select('order_id')
+    .where('site_id', '=', v.siteId)
+    .where('code', '=', v.code)
+    .where('email', '=', v.email),
 );
 
 // ---------------------------------------------------------------- placing the order
@@ -237,14 +294,19 @@ export async function placeOrder(
   };
 
   const cart = await readCheckoutCart(db, site_, cartToken, { lock: false });
-  if (!cart || cart.shoppingCart.entries.length === 0) return refuse({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
+  if (!cart || cart.shoppingCart.entries.length === 0)
+    return refuse({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
   // A gift card is issued only by its own checkout: charging for one here would issue nothing.
   const giftCardLines = ctx.issuesGiftCards ? [] : cart.lines.filter((l) => l.productType === ProductType.GIFT_CARD);
   if (giftCardLines.length > 0) {
     return refuse({
       type: 'INVALID_DETAILS',
       message: CHECKOUT_MESSAGES.giftCardInCart,
-      lines: giftCardLines.map(({ entry }) => ({ entryId: entry.id, sku: entry.chosenVariant.sku, message: CHECKOUT_MESSAGES.giftCardInCart })),
+      lines: giftCardLines.map(({ entry }) => ({
+        entryId: entry.id,
+        sku: entry.chosenVariant.sku,
+        message: CHECKOUT_MESSAGES.giftCardInCart,
+      })),
     });
   }
   const checks: ChoiceChecks = {};
@@ -267,24 +329,35 @@ export async function placeOrder(
     now,
   });
   // Another request with this key got there first: its outcome is ours.
-  if (!attempt.created) return outcomeOf(db, site, await waitForAttempt(db, site.id, input.idempotencyKey), input, cartToken);
+  if (!attempt.created)
+    return outcomeOf(db, site, await waitForAttempt(db, site.id, input.idempotencyKey), input, cartToken);
 
   // Gift cards pay it all: no payment service is asked for anything (a manual provider would await a payment).
   const paidByGiftCards = amount === 0 && priced.giftCards.applied.length > 0;
-  const authorized = paidByGiftCards ? freeAuthorization(attempt.attempt.id) : await ctx.payments.authorize({
-    amount,
-    currency: currencyOf(site),
-    idempotencyKey: attempt.attempt.id,
-    method: input.payment,
-    email: priced.email,
-    description: `${site.title} — order`,
-    now,
-  });
+  const authorized = paidByGiftCards
+    ? freeAuthorization(attempt.attempt.id)
+    : await ctx.payments.authorize({
+        amount,
+        currency: currencyOf(site),
+        idempotencyKey: attempt.attempt.id,
+        method: input.payment,
+        email: priced.email,
+        description: `${site.title} — order`,
+        now,
+      });
   if (authorized.status === 'declined' || authorized.status === 'failed') {
     const failure: CheckoutFailure =
       authorized.status === 'declined'
-        ? { type: 'PAYMENT_DECLINED', message: authorized.message, fields: { [authorized.field ?? 'payment']: authorized.message } }
-        : { type: 'PAYMENT_FAILED', message: CHECKOUT_MESSAGES.paymentFailed, fields: { payment: CHECKOUT_MESSAGES.paymentFailed } };
+        ? {
+            type: 'PAYMENT_DECLINED',
+            message: authorized.message,
+            fields: { [authorized.field ?? 'payment']: authorized.message },
+          }
+        : {
+            type: 'PAYMENT_FAILED',
+            message: CHECKOUT_MESSAGES.paymentFailed,
+            fields: { payment: CHECKOUT_MESSAGES.paymentFailed },
+          };
     await recordAttemptFailure(db, attempt.attempt.id, authorized.status, failure, new Date());
     return err(failure);
   }
@@ -293,11 +366,13 @@ export async function placeOrder(
 
   const placed = await inTransaction<PlacedOrder, CheckoutFailure>(db, async (trx) => {
     const locked = await readCheckoutCart(trx, site_, cartToken, { lock: true });
-    if (!locked || locked.cart.id !== cart.cart.id) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
+    if (!locked || locked.cart.id !== cart.cart.id)
+      return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
     const again = await price(trx, site, locked, input, now, checks);
     const refusedNow = refusalOf(again);
     if (refusedNow) return err(refusedNow);
-    if (again.quote.totals.grandTotalCents !== priced.quote.totals.grandTotalCents) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
+    if (again.quote.totals.grandTotalCents !== priced.quote.totals.grandTotalCents)
+      return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
     if (again.quote.amountDueCents !== amount) return err(giftCardBalanceChanged());
 
     const stock = await takeStock(trx, site.id, locked);
@@ -342,7 +417,12 @@ export async function placeOrder(
       if (!added.ok) return added;
     }
     await markCartPurchased.execute(trx, { cartId: locked.cart.id, orderId: order.id, updatedAt: now.toISOString() });
-    await finishAttempt(trx, attempt.attempt.id, { status: manual ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: authorized.reference }, now);
+    await finishAttempt(
+      trx,
+      attempt.attempt.id,
+      { status: manual ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: authorized.reference },
+      now,
+    );
     await enqueueOrderEmails(trx, site, order, ctx.orderUrl(order.id));
     return ok({ order });
   });
@@ -350,7 +430,14 @@ export async function placeOrder(
   if (!placed.ok) {
     // Nothing of the order remains; the money must not either.
     const voided = await ctx.payments.void(authorized.reference, `${attempt.attempt.id}:void`);
-    await recordAttemptFailure(db, attempt.attempt.id, voided.ok ? 'voided' : 'failed', placed.error, new Date(), authorized.reference);
+    await recordAttemptFailure(
+      db,
+      attempt.attempt.id,
+      voided.ok ? 'voided' : 'failed',
+      placed.error,
+      new Date(),
+      authorized.reference,
+    );
     return placed;
   }
   if (authorized.status === 'authorized') {
@@ -361,7 +448,10 @@ export async function placeOrder(
 }
 
 const markCartPurchased = compiledQuery((db, v: { cartId: string; orderId: string; updatedAt: string }) =>
-  db.updateTable('carts').set({ is_purchased: 1, order_id: v.orderId, updated_at: v.updatedAt }).where('id', '=', v.cartId),
+  db
+    .updateTable('carts')
+    .set({ is_purchased: 1, order_id: v.orderId, updated_at: v.updatedAt })
+    .where('id', '=', v.cartId),
 );
 
 /** The first reason the priced choices cannot be ordered, or null. */
@@ -391,8 +481,12 @@ async function outcomeOf(
   input: PlaceOrderInput,
   cartToken: string | undefined,
 ): Promise<Result<PlacedOrder, CheckoutFailure>> {
-  if (!attempt || attempt.status === 'pending') return err({ type: 'IN_PROGRESS', message: CHECKOUT_MESSAGES.inProgress });
-  if (attempt.requestHash !== requestHash(attempt.cartId, input) || (cartToken !== undefined && cartToken !== attempt.cartId)) {
+  if (!attempt || attempt.status === 'pending')
+    return err({ type: 'IN_PROGRESS', message: CHECKOUT_MESSAGES.inProgress });
+  if (
+    attempt.requestHash !== requestHash(attempt.cartId, input) ||
+    (cartToken !== undefined && cartToken !== attempt.cartId)
+  ) {
     return err({ type: 'IDEMPOTENCY_MISMATCH', message: CHECKOUT_MESSAGES.idempotencyMismatch });
   }
   if (attempt.orderId) {
@@ -442,7 +536,12 @@ async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise
   const rows =
     skus.length === 1
       ? (await selectStockOfSku.execute(db, { siteId, sku: skus[0]! })).rows
-      : await db.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId).where('sku', 'in', skus).execute();
+      : await db
+          .selectFrom('variants')
+          .select(['sku', 'unlimited', 'qty_in_stock'])
+          .where('site_id', '=', siteId)
+          .where('sku', 'in', skus)
+          .execute();
   const stock = new Map(rows.map((r) => [r.sku, r]));
   const lines: NonNullable<CheckoutFailure['lines']> = [];
   for (const [sku, { quantity, entryIds }] of wanted) {
@@ -455,7 +554,11 @@ async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise
 
 /** The stock of one sku (the usual cart): the statement soldOutLines builds for a list of one, built once. */
 const selectStockOfSku = compiledQuery((db, v: { siteId: string; sku: string }) =>
-  db.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', v.siteId).where('sku', 'in', [v.sku]),
+  db
+    .selectFrom('variants')
+    .select(['sku', 'unlimited', 'qty_in_stock'])
+    .where('site_id', '=', v.siteId)
+    .where('sku', 'in', [v.sku]),
 );
 
 const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailure => ({
@@ -476,7 +579,12 @@ async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<R
   for (const [sku, { quantity, entryIds }] of units) {
     const taken = await decrementStock.execute(trx, { siteId, sku, quantity });
     if (Number(taken.numAffectedRows ?? 0) > 0) continue;
-    const unlimited = await trx.selectFrom('variants').select('unlimited').where('site_id', '=', siteId).where('sku', '=', sku).executeTakeFirst();
+    const unlimited = await trx
+      .selectFrom('variants')
+      .select('unlimited')
+      .where('site_id', '=', siteId)
+      .where('sku', '=', sku)
+      .executeTakeFirst();
     if (unlimited?.unlimited === 1) continue;
     for (const entryId of entryIds) failed.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
@@ -501,7 +609,13 @@ const decrementStock = compiledQuery((db, v: { siteId: string; sku: string; quan
  * Counts a coupon use inside the order's transaction: a limited coupon's counter only moves while below its limit
  * (conditional update), and a once-per-e-mail coupon claims the (code, e-mail) key — so neither is ever exceeded.
  */
-async function useCoupon(trx: Db, siteId: string, coupon: CouponRule, email: string, claim: string): Promise<Result<void, CheckoutFailure>> {
+async function useCoupon(
+  trx: Db,
+  siteId: string,
+  coupon: CouponRule,
+  email: string,
+  claim: string,
+): Promise<Result<void, CheckoutFailure>> {
   const code = normalizeCouponCode(coupon.code);
   await insertCouponUsage.execute(trx, { siteId, code });
   const counted =
@@ -512,18 +626,38 @@ async function useCoupon(trx: Db, siteId: string, coupon: CouponRule, email: str
     err({ type: 'INVALID_COUPON', message: COUPON_MESSAGES.usedUp, fields: { couponCode: COUPON_MESSAGES.usedUp } });
   if (Number(counted.numAffectedRows ?? 0) === 0) return usedUp();
   if (coupon.oncePerEmail) {
-    const claimed = await claimCouponEmailUse.execute(trx, { siteId, code, email: email.toLowerCase(), orderId: claim });
+    const claimed = await claimCouponEmailUse.execute(trx, {
+      siteId,
+      code,
+      email: email.toLowerCase(),
+      orderId: claim,
+    });
     if (Number(claimed.numAffectedRows ?? 0) === 0) {
-      return err({ type: 'INVALID_COUPON', message: COUPON_MESSAGES.alreadyUsed, fields: { couponCode: COUPON_MESSAGES.alreadyUsed } });
+      return err({
+        type: 'INVALID_COUPON',
+        message: COUPON_MESSAGES.alreadyUsed,
+        fields: { couponCode: COUPON_MESSAGES.alreadyUsed },
+      });
     }
   }
   return ok(undefined);
 }
 
 /** The once-per-e-mail claim was written before the order existed: point it at the order. */
-async function linkCouponUse(trx: Db, siteId: string, coupon: CouponRule, email: string, orderId: string): Promise<void> {
+async function linkCouponUse(
+  trx: Db,
+  siteId: string,
+  coupon: CouponRule,
+  email: string,
+  orderId: string,
+): Promise<void> {
   if (!coupon.oncePerEmail) return;
-  await linkCouponEmailUse.execute(trx, { siteId, code: normalizeCouponCode(coupon.code), email: email.toLowerCase(), orderId });
+  await linkCouponEmailUse.execute(trx, {
+    siteId,
+    code: normalizeCouponCode(coupon.code),
+    email: email.toLowerCase(),
+    orderId,
+  });
 }
 
 const insertCouponUsage = compiledQuery((db, v: { siteId: string; code: string }) =>
@@ -559,7 +693,12 @@ const claimCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string
 );
 
 const linkCouponEmailUse = compiledQuery((db, v: { siteId: string; code: string; email: string; orderId: string }) =>
-  db.updateTable('coupon_email_uses').set({ order_id: v.orderId }).where('site_id', '=', v.siteId).where('code', '=', v.code).where('email', '=', v.email),
+  db
+    .updateTable('coupon_email_uses')
+    .set({ order_id: v.orderId })
+    .where('site_id', '=', v.siteId)
+    .where('code', '=', v.code)
+    .where('email', '=', v.email),
 );
 
 // ---------------------------------------------------------------- helpers

@@ -62,7 +62,10 @@ export function contextConfigOf(site: Site): ContextConfig {
       },
       cookieConsent: w.analytics?.cookieConsent ?? 'not-required',
     },
-    labels: { ...resolveSiteLabels(w.labels ?? {}), quickView: filledText(w.labels?.quickView) ?? DEFAULT_LABELS.quickView },
+    labels: {
+      ...resolveSiteLabels(w.labels ?? {}),
+      quickView: filledText(w.labels?.quickView) ?? DEFAULT_LABELS.quickView,
+    },
     storeSettings: {
       currency: site.currency,
       multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices ?? true,

@@ -20,7 +20,10 @@ export const toProductForm = (form: Form): ProductForm => ({
 export type ProductForms = ReadonlyMap<string, ProductForm>;
 
 /** The form a product's add button opens (its additionalFieldsFormId), or undefined for a product without one. */
-export const productFormOf = (product: Pick<Product, 'additionalFieldsFormId'>, forms: ProductForms): ProductForm | undefined =>
+export const productFormOf = (
+  product: Pick<Product, 'additionalFieldsFormId'>,
+  forms: ProductForms,
+): ProductForm | undefined =>
   product.additionalFieldsFormId === undefined ? undefined : forms.get(product.additionalFieldsFormId);
 
 /** Compile-time proof that a product form is a core form definition (the site file's fields are the core's). */

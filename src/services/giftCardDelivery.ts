@@ -23,7 +23,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatGiftCardCode, GIFT_CARD_CODE_LENGTH, giftCardCodeFromBytes, giftCardLastFour, maskedGiftCard, normalizeGiftCardCode } from '../core/giftCard';
+import {
+  formatGiftCardCode,
+  GIFT_CARD_CODE_LENGTH,
+  giftCardCodeFromBytes,
+  giftCardLastFour,
+  maskedGiftCard,
+  normalizeGiftCardCode,
+} from '../core/giftCard';
 import { err, ok, type Result } from '../core/result';
 import type { Database } from '../db/tables';
 
@@ -36,7 +43,8 @@ export const GIFT_CARD_MAIL_KIND = 'gift-card';
 export const CODE_PLACEHOLDER = '••••-••••-••••-••••';
 
 /** sha256 (hex) of the normalized code: what the database holds instead of the code. */
-export const hashGiftCardCode = (code: string): string => createHash('sha256').update(normalizeGiftCardCode(code), 'utf8').digest('hex');
+export const hashGiftCardCode = (code: string): string =>
+  createHash('sha256').update(normalizeGiftCardCode(code), 'utf8').digest('hex');
 
 /** A new random code (normalized; formatGiftCardCode groups it for reading). */
 export const newGiftCardCode = (): string => giftCardCodeFromBytes(randomBytes(GIFT_CARD_CODE_LENGTH));
@@ -73,8 +81,13 @@ export async function prepareGiftCardMessage(
   message: { id: string; text: string; html: string },
   now: Date,
 ): Promise<Result<PreparedGiftCardMessage, { reason: 'gone' | 'busy'; message: string }>> {
-  const card = await db.selectFrom('gift_cards').select(['id', 'status', 'codes_made']).where('outbox_id', '=', message.id).executeTakeFirst();
-  if (!card || card.status !== 'scheduled') return err({ reason: 'gone', message: 'the gift card was disabled (or removed) before its e-mail was sent' });
+  const card = await db
+    .selectFrom('gift_cards')
+    .select(['id', 'status', 'codes_made'])
+    .where('outbox_id', '=', message.id)
+    .executeTakeFirst();
+  if (!card || card.status !== 'scheduled')
+    return err({ reason: 'gone', message: 'the gift card was disabled (or removed) before its e-mail was sent' });
   for (;;) {
     const code = newGiftCardCode();
     const codeHash = hashGiftCardCode(code);
@@ -83,12 +96,18 @@ export async function prepareGiftCardMessage(
     if (clash) continue;
     const made = await db
       .updateTable('gift_cards')
-      .set({ code_hash: codeHash, last_four: giftCardLastFour(code), codes_made: card.codes_made + 1, updated_at: now.toISOString() })
+      .set({
+        code_hash: codeHash,
+        last_four: giftCardLastFour(code),
+        codes_made: card.codes_made + 1,
+        updated_at: now.toISOString(),
+      })
       .where('id', '=', card.id)
       .where('status', '=', 'scheduled')
       .where('codes_made', '=', card.codes_made)
       .executeTakeFirst();
-    if (Number(made.numUpdatedRows) === 0) return err({ reason: 'busy', message: 'another sender is delivering this gift card' });
+    if (Number(made.numUpdatedRows) === 0)
+      return err({ reason: 'busy', message: 'another sender is delivering this gift card' });
     const formatted = formatGiftCardCode(code);
     const masked = maskedGiftCard(giftCardLastFour(code));
     return ok({
@@ -107,7 +126,12 @@ export async function prepareGiftCardMessage(
  * After the SMTP server accepted the message, inside the transaction that marks it sent: the card becomes active
  * (with this code, if it is still the card's code) and the stored body keeps only the masked form.
  */
-export async function confirmGiftCardMessage(trx: Db, messageId: string, prepared: PreparedGiftCardMessage, now: Date): Promise<void> {
+export async function confirmGiftCardMessage(
+  trx: Db,
+  messageId: string,
+  prepared: PreparedGiftCardMessage,
+  now: Date,
+): Promise<void> {
   const time = now.toISOString();
   await trx
     .updateTable('gift_cards')
@@ -116,5 +140,9 @@ export async function confirmGiftCardMessage(trx: Db, messageId: string, prepare
     .where('status', '=', 'scheduled')
     .where('code_hash', '=', prepared.codeHash)
     .execute();
-  await trx.updateTable('outbox').set({ text_body: prepared.storedText, html_body: prepared.storedHtml }).where('id', '=', messageId).execute();
+  await trx
+    .updateTable('outbox')
+    .set({ text_body: prepared.storedText, html_body: prepared.storedHtml })
+    .where('id', '=', messageId)
+    .execute();
 }

@@ -72,21 +72,39 @@ export function checkGiftCardPurchase(
   values: GiftCardPurchaseValues,
   timeZone: string,
   now: Date,
-): Result<{ sku: string; amountCents: number; email: string; recipientEmail: string; delivery: { date: string; sendAfter: Date | null } }, Partial<Record<GiftCardPurchaseField, string>>> {
+): Result<
+  {
+    sku: string;
+    amountCents: number;
+    email: string;
+    recipientEmail: string;
+    delivery: { date: string; sendAfter: Date | null };
+  },
+  Partial<Record<GiftCardPurchaseField, string>>
+> {
   const fields: Partial<Record<GiftCardPurchaseField, string>> = {};
-  const variant = product.variants.find((v) => v.sku === values.sku) ?? (product.variants.length === 1 ? product.variants[0] : undefined);
+  const variant =
+    product.variants.find((v) => v.sku === values.sku) ??
+    (product.variants.length === 1 ? product.variants[0] : undefined);
   if (!variant) fields.sku = GIFT_CARD_PURCHASE_MESSAGES.chooseAmount;
   const email = checkEmail(values.email);
   if (!email.ok) fields.email = email.error;
   const recipientEmail = checkEmail(values.recipientEmail);
   if (!recipientEmail.ok) fields.recipientEmail = recipientEmail.error;
   if (values.recipientName.trim() === '') fields.recipientName = GIFT_CARD_PURCHASE_MESSAGES.required;
-  else if (values.recipientName.trim().length > RECIPIENT_NAME_MAX_LENGTH) fields.recipientName = GIFT_CARD_PURCHASE_MESSAGES.nameTooLong;
+  else if (values.recipientName.trim().length > RECIPIENT_NAME_MAX_LENGTH)
+    fields.recipientName = GIFT_CARD_PURCHASE_MESSAGES.nameTooLong;
   if (values.message.length > GIFT_MESSAGE_MAX_LENGTH) fields.message = GIFT_CARD_PURCHASE_MESSAGES.messageTooLong;
   const delivery = checkDeliveryDate(values.deliveryDate, timeZone, now);
   if (!delivery.ok) fields.deliveryDate = delivery.error;
   if (Object.keys(fields).length > 0 || !variant || !email.ok || !recipientEmail.ok || !delivery.ok) return err(fields);
-  return ok({ sku: variant.sku, amountCents: variant.price, email: email.value, recipientEmail: recipientEmail.value, delivery: delivery.value });
+  return ok({
+    sku: variant.sku,
+    amountCents: variant.price,
+    email: email.value,
+    recipientEmail: recipientEmail.value,
+    delivery: delivery.value,
+  });
 }
 
 function checkEmail(value: string): Result<string, string> {
@@ -154,7 +172,14 @@ export async function buyGiftCard(
     type: failure.type,
     message: failure.message,
     fields: (failure.fields ?? {}) as Partial<Record<GiftCardPurchaseField, string>>,
-    status: failure.type === 'PAYMENT_DECLINED' ? 402 : failure.type === 'PAYMENT_FAILED' ? 502 : failure.type === 'IN_PROGRESS' ? 409 : 400,
+    status:
+      failure.type === 'PAYMENT_DECLINED'
+        ? 402
+        : failure.type === 'PAYMENT_FAILED'
+          ? 502
+          : failure.type === 'IN_PROGRESS'
+            ? 409
+            : 400,
   });
 }
 
@@ -162,18 +187,43 @@ export async function buyGiftCard(
  * The purchase's own cart (never the visitor's): its token derived from the site, the idempotency key and the sku,
  * so the same attempt always names the same cart. Written once (a second request finds it as it is).
  */
-async function oneLineCart(db: Db, siteId: string, idempotencyKey: string, productId: string, sku: string, unitPrice: number, now: Date): Promise<string> {
+async function oneLineCart(
+  db: Db,
+  siteId: string,
+  idempotencyKey: string,
+  productId: string,
+  sku: string,
+  unitPrice: number,
+  now: Date,
+): Promise<string> {
   const token = derived(`gift-card-cart:${siteId}:${idempotencyKey}:${sku}`);
   const time = now.toISOString();
   await inTransaction<void, never>(db, async (trx) => {
     await trx
       .insertInto('carts')
-      .values({ id: token, site_id: siteId, created_at: time, updated_at: time, is_purchased: 0, order_id: null, claim: null })
+      .values({
+        id: token,
+        site_id: siteId,
+        created_at: time,
+        updated_at: time,
+        is_purchased: 0,
+        order_id: null,
+        claim: null,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx
       .insertInto('cart_entries')
-      .values({ id: derived(`gift-card-entry:${token}`), cart_id: token, item_id: productId, sku, quantity: 1, additional_fields: '', unit_price: unitPrice, created_at: time })
+      .values({
+        id: derived(`gift-card-entry:${token}`),
+        cart_id: token,
+        item_id: productId,
+        sku,
+        quantity: 1,
+        additional_fields: '',
+        unit_price: unitPrice,
+        created_at: time,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return ok(undefined);

@@ -96,8 +96,13 @@ export interface IssueGiftCardInput {
  * made when the e-mail is sent (./giftCardDelivery.ts): until then the stored e-mail holds a placeholder, and the
  * database never holds the code at all. Answers the card and the id of its e-mail.
  */
-export async function issueGiftCard(trx: Db, site: Site, input: IssueGiftCardInput): Promise<{ card: GiftCard; messageId: string }> {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError(`a gift card's amount must be whole minor units > 0, not ${input.amountCents}`);
+export async function issueGiftCard(
+  trx: Db,
+  site: Site,
+  input: IssueGiftCardInput,
+): Promise<{ card: GiftCard; messageId: string }> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new RangeError(`a gift card's amount must be whole minor units > 0, not ${input.amountCents}`);
   const time = input.now.toISOString();
   const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
   const email = giftCardEmail({
@@ -111,7 +116,14 @@ export async function issueGiftCard(trx: Db, site: Site, input: IssueGiftCardInp
   });
   const messageId = await enqueueEmail(
     trx,
-    { siteId: site.id, kind: GIFT_CARD_MAIL_KIND, to: input.recipientEmail, ...email, orderId: input.orderId, sendAfter: input.delivery.sendAfter },
+    {
+      siteId: site.id,
+      kind: GIFT_CARD_MAIL_KIND,
+      to: input.recipientEmail,
+      ...email,
+      orderId: input.orderId,
+      sendAfter: input.delivery.sendAfter,
+    },
     input.now,
   );
   const row: GiftCardRow = {
@@ -141,10 +153,24 @@ export async function issueGiftCard(trx: Db, site: Site, input: IssueGiftCardInp
   return { card: rowToGiftCard(row), messageId };
 }
 
-async function recordTransaction(trx: Db, giftCardId: string, orderId: string | null, kind: GiftCardTransactionKind, amount: number, now: Date): Promise<void> {
+async function recordTransaction(
+  trx: Db,
+  giftCardId: string,
+  orderId: string | null,
+  kind: GiftCardTransactionKind,
+  amount: number,
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto('gift_card_transactions')
-    .values({ id: randomToken(16), gift_card_id: giftCardId, order_id: orderId, kind, amount, created_at: now.toISOString() })
+    .values({
+      id: randomToken(16),
+      gift_card_id: giftCardId,
+      order_id: orderId,
+      kind,
+      amount,
+      created_at: now.toISOString(),
+    })
     .execute();
 }
 
@@ -174,7 +200,12 @@ export interface GiftCardsForOrder {
  * Reads the cards of the codes typed and decides what each pays of `totalCents` (the core's applyGiftCards). Reads
  * only: the order's transaction calls it again and then spends with spendGiftCards.
  */
-export async function giftCardsForOrder(db: Db, site: Site, codes: readonly string[], totalCents: number): Promise<GiftCardsForOrder> {
+export async function giftCardsForOrder(
+  db: Db,
+  site: Site,
+  codes: readonly string[],
+  totalCents: number,
+): Promise<GiftCardsForOrder> {
   const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
   let error: string | undefined;
   const wanted: string[] = [];
@@ -213,7 +244,10 @@ export async function giftCardsForOrder(db: Db, site: Site, codes: readonly stri
     else if (Number(row.balance) <= 0) error ??= GIFT_CARD_MESSAGES.usedUp;
     else usable.push({ code, row });
   }
-  const payment = applyGiftCards(totalCents, usable.map(({ row }) => ({ id: row.id, balanceCents: Number(row.balance) })));
+  const payment = applyGiftCards(
+    totalCents,
+    usable.map(({ row }) => ({ id: row.id, balanceCents: Number(row.balance) })),
+  );
   const paid = new Map(payment.applied.map((a) => [a.id, a.amountCents]));
   return {
     cards: usable.map(({ code, row }) => ({
@@ -233,7 +267,12 @@ export async function giftCardsForOrder(db: Db, site: Site, codes: readonly stri
  * (`balance >= amount`, on an active card): of orders racing for the same balance exactly one decrement matches; the
  * others answer false and roll back whole.
  */
-export async function spendGiftCards(trx: Db, orderId: string, applied: readonly { id: string; amountCents: number }[], now: Date): Promise<boolean> {
+export async function spendGiftCards(
+  trx: Db,
+  orderId: string,
+  applied: readonly { id: string; amountCents: number }[],
+  now: Date,
+): Promise<boolean> {
   for (const { id, amountCents } of applied) {
     if (amountCents <= 0) continue;
     const spent = await trx
@@ -250,7 +289,10 @@ export async function spendGiftCards(trx: Db, orderId: string, applied: readonly
 }
 
 /** What gift cards paid of an order: each card's last four and amount. */
-export async function giftCardPaymentsOfOrder(db: Db, orderId: string): Promise<{ lastFour: string; amountCents: number }[]> {
+export async function giftCardPaymentsOfOrder(
+  db: Db,
+  orderId: string,
+): Promise<{ lastFour: string; amountCents: number }[]> {
   const rows = await db
     .selectFrom('gift_card_transactions as t')
     .innerJoin('gift_cards as c', 'c.id', 't.gift_card_id')
@@ -310,7 +352,11 @@ export async function returnGiftCardsOfOrder(trx: Db, orderId: string, now: Date
       .execute();
     await recordTransaction(trx, id, orderId, 'refund', value, now);
   }
-  await trx.updateTable('gift_cards').set({ status: 'disabled', updated_at: now.toISOString() }).where('order_id', '=', orderId).execute();
+  await trx
+    .updateTable('gift_cards')
+    .set({ status: 'disabled', updated_at: now.toISOString() })
+    .where('order_id', '=', orderId)
+    .execute();
 }
 
 // ---------------------------------------------------------------- the merchant's list
@@ -334,6 +380,7 @@ export async function listGiftCards(db: Db, filter: { siteId?: string; limit?: n
  */
 export function giftCardState(card: GiftCard, now: Date): 'disabled' | 'scheduled' | 'sending' | 'used up' | 'active' {
   if (card.status === 'disabled') return 'disabled';
-  if (card.status === 'scheduled') return card.sendAfter !== null && Date.parse(card.sendAfter) > now.getTime() ? 'scheduled' : 'sending';
+  if (card.status === 'scheduled')
+    return card.sendAfter !== null && Date.parse(card.sendAfter) > now.getTime() ? 'scheduled' : 'sending';
   return card.balanceCents === 0 ? 'used up' : 'active';
 }

@@ -25,7 +25,11 @@ describe('startJobRunner', () => {
   it('runs each job on its own timer, the next run one interval after the last one ended', async () => {
     vi.useFakeTimers();
     const runs: string[] = [];
-    const job = (name: string, intervalMs: number): Job => ({ name, intervalMs, run: async () => void runs.push(name) });
+    const job = (name: string, intervalMs: number): Job => ({
+      name,
+      intervalMs,
+      run: async () => void runs.push(name),
+    });
     runner = startJobRunner({ jobs: [job('fast', 100), job('slow', 250)], log: logged().log });
     await vi.advanceTimersByTimeAsync(99);
     expect(runs).toEqual([]);
@@ -134,7 +138,9 @@ describe('startJobRunner', () => {
     await expect(runner.runNow('nope')).rejects.toThrow("there is no job 'nope'");
     const job: Job = { name: 'a', intervalMs: 10, run: async () => {} };
     expect(() => startJobRunner({ jobs: [job, job], log: logged().log })).toThrow("job 'a' is listed twice");
-    expect(() => startJobRunner({ jobs: [{ ...job, intervalMs: 0 }], log: logged().log })).toThrow("job 'a' needs an interval above 0 ms");
+    expect(() => startJobRunner({ jobs: [{ ...job, intervalMs: 0 }], log: logged().log })).toThrow(
+      "job 'a' needs an interval above 0 ms",
+    );
   });
 });
 

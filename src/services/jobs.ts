@@ -49,7 +49,8 @@ export function startJobRunner(options: { jobs: readonly Job[]; log: JobLog }): 
   const states = new Map<string, JobState>();
   for (const job of options.jobs) {
     if (states.has(job.name)) throw new Error(`job '${job.name}' is listed twice`);
-    if (!(Number.isFinite(job.intervalMs) && job.intervalMs > 0)) throw new Error(`job '${job.name}' needs an interval above 0 ms`);
+    if (!(Number.isFinite(job.intervalMs) && job.intervalMs > 0))
+      throw new Error(`job '${job.name}' needs an interval above 0 ms`);
     states.set(job.name, { job, timer: undefined, running: undefined, next: undefined });
   }
   let stopped = false;
@@ -78,7 +79,10 @@ export function startJobRunner(options: { jobs: readonly Job[]; log: JobLog }): 
       try {
         await state.job.run();
       } catch (error) {
-        log.error({ job: name, err: error }, `job ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(
+          { job: name, err: error },
+          `job ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     })().finally(() => {
       state.running = undefined;
@@ -118,10 +122,17 @@ export function outboxJob(db: Kysely<Database>, transport: MailTransport | undef
       const result = await drainOutbox(db, transport);
       if (!log) return;
       for (const problem of result.errors) {
-        log.error({ job: 'outbox', outboxId: problem.id, to: problem.to }, `e-mail ${problem.id} to ${problem.to} not sent: ${problem.error}`);
+        log.error(
+          { job: 'outbox', outboxId: problem.id, to: problem.to },
+          `e-mail ${problem.id} to ${problem.to} not sent: ${problem.error}`,
+        );
       }
       const { sent, retried, failed } = result;
-      if (sent + retried + failed > 0) log.info({ job: 'outbox', sent, retried, failed }, `outbox: sent ${sent}, to retry ${retried}, failed ${failed}`);
+      if (sent + retried + failed > 0)
+        log.info(
+          { job: 'outbox', sent, retried, failed },
+          `outbox: sent ${sent}, to retry ${retried}, failed ${failed}`,
+        );
     },
   };
 }
@@ -141,7 +152,8 @@ export function cartExpiryJob(db: Kysely<Database>, log?: JobLog): Job {
       const { removed } = await expireCarts(db, new Date());
       if (removed > 0) log?.info({ job: 'cart-expiry', removed }, `cart-expiry: removed ${removed} expired carts`);
       const sessions = await removeExpiredSessions(db, new Date());
-      if (sessions > 0) log?.info({ job: 'cart-expiry', sessions }, `cart-expiry: removed ${sessions} expired site-user sessions`);
+      if (sessions > 0)
+        log?.info({ job: 'cart-expiry', sessions }, `cart-expiry: removed ${sessions} expired site-user sessions`);
     },
   };
 }
@@ -159,7 +171,11 @@ export function abandonedPaymentsJob(db: Kysely<Database>, env: PaymentEnv, log?
         const site = await getSite(db, siteId);
         return site ? paymentProviderFor(site.settings.store.checkout.payments, env) : undefined;
       });
-      if (released > 0) log?.info({ job: 'abandoned-payments', released }, `released ${released} payment attempts of unfinished checkouts`);
+      if (released > 0)
+        log?.info(
+          { job: 'abandoned-payments', released },
+          `released ${released} payment attempts of unfinished checkouts`,
+        );
     },
   };
 }
@@ -173,11 +189,22 @@ export function subscriptionBillingJob(db: Kysely<Database>, env: PaymentEnv, lo
     name: 'subscription-billing',
     intervalMs: SUBSCRIPTION_BILLING_INTERVAL_MS,
     async run() {
-      const summary = await billDueSubscriptions(db, { now: new Date(), paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env), publicUrl });
-      for (const problem of summary.errors) log?.error({ job: 'subscription-billing', subscriptionId: problem.subscriptionId }, `subscription ${problem.subscriptionId} not billed: ${problem.error}`);
+      const summary = await billDueSubscriptions(db, {
+        now: new Date(),
+        paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env),
+        publicUrl,
+      });
+      for (const problem of summary.errors)
+        log?.error(
+          { job: 'subscription-billing', subscriptionId: problem.subscriptionId },
+          `subscription ${problem.subscriptionId} not billed: ${problem.error}`,
+        );
       const { paid, awaitingPayment, declined, soldOut, failed } = summary;
       if (paid + awaitingPayment + declined + soldOut + failed > 0) {
-        log?.info({ job: 'subscription-billing', paid, awaitingPayment, declined, soldOut, failed }, `subscriptions: ${paid} paid, ${awaitingPayment} awaiting payment, ${declined} declined, ${soldOut} sold out, ${failed} to retry`);
+        log?.info(
+          { job: 'subscription-billing', paid, awaitingPayment, declined, soldOut, failed },
+          `subscriptions: ${paid} paid, ${awaitingPayment} awaiting payment, ${declined} declined, ${soldOut} sold out, ${failed} to retry`,
+        );
       }
     },
   };
@@ -195,7 +222,11 @@ export function analyticsRollupJob(db: Kysely<Database>, retentionDays: number, 
       const now = new Date();
       await rollupRecent(db, now);
       const { days, events } = await applyRetention(db, now, retentionDays);
-      if (events > 0) log?.info({ job: 'analytics-rollup', days, events }, `analytics: removed ${events} raw events of ${days} days past the ${retentionDays}-day retention`);
+      if (events > 0)
+        log?.info(
+          { job: 'analytics-rollup', days, events },
+          `analytics: removed ${events} raw events of ${days} days past the ${retentionDays}-day retention`,
+        );
     },
   };
 }
@@ -214,9 +245,16 @@ export function restockJob(db: Kysely<Database>, log?: JobLog): Job {
     async run() {
       for (const o of await runRestockAutoSend(db)) {
         const what = `${o.productId} / ${o.variantId} is back in stock on site ${o.siteId}`;
-        if (o.action === 'sent') log?.info({ job: 'restock', ...o }, `restock: ${what}: ${o.sent} e-mails queued, ${o.waiting} shoppers still waiting`);
+        if (o.action === 'sent')
+          log?.info(
+            { job: 'restock', ...o },
+            `restock: ${what}: ${o.sent} e-mails queued, ${o.waiting} shoppers still waiting`,
+          );
         else if (o.waiting > 0) {
-          log?.info({ job: 'restock', ...o }, `restock: ${what} with ${o.waiting} shoppers waiting; send with: vitrine restock send --site ${o.siteId} --product ${o.productId} --variant ${o.variantId}`);
+          log?.info(
+            { job: 'restock', ...o },
+            `restock: ${what} with ${o.waiting} shoppers waiting; send with: vitrine restock send --site ${o.siteId} --product ${o.productId} --variant ${o.variantId}`,
+          );
         }
       }
     },

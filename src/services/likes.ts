@@ -16,14 +16,21 @@ type Db = Kysely<Database>;
 export type LikeRefusal = 'post-not-found' | 'likes-not-enabled';
 
 /** What the database keeps of a liker cookie. */
-export const likerHash = (likerId: string): string => createHash('sha256').update(`post-like\n${likerId}`, 'utf8').digest('base64url');
+export const likerHash = (likerId: string): string =>
+  createHash('sha256').update(`post-like\n${likerId}`, 'utf8').digest('base64url');
 
 /** Likes are a site setting (off by default). */
-export const likesEnabled = (site: Pick<Site, 'settings'>): boolean => site.settings.comments?.simpleLikingEnabled === true;
+export const likesEnabled = (site: Pick<Site, 'settings'>): boolean =>
+  site.settings.comments?.simpleLikingEnabled === true;
 
 // The post's row is the catalog's; only whether it exists is read here, by its primary key.
 const postExists = async (db: Db, siteId: string, postId: string): Promise<boolean> =>
-  (await db.selectFrom('posts').select('id').where('site_id', '=', siteId).where('id', '=', postId).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom('posts')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', postId)
+    .executeTakeFirst()) !== undefined;
 
 const countLikes = async (db: Db, siteId: string, postId: string): Promise<number> => {
   const row = await db
@@ -59,15 +66,29 @@ export async function likeCounts(db: Db, siteId: string, postIds: readonly strin
 }
 
 /** A post's like count and whether the visitor with `likerId` liked it. */
-export async function getPostLikes(db: Db, site: Site, postId: string, likerId: string | undefined): Promise<Result<PostLikes, LikeRefusal>> {
+export async function getPostLikes(
+  db: Db,
+  site: Site,
+  postId: string,
+  likerId: string | undefined,
+): Promise<Result<PostLikes, LikeRefusal>> {
   if (!likesEnabled(site)) return err('likes-not-enabled');
   if (!(await postExists(db, site.id, postId))) return err('post-not-found');
-  const [likeCount, liked] = await Promise.all([countLikes(db, site.id, postId), hasLiked(db, site.id, postId, likerId)]);
+  const [likeCount, liked] = await Promise.all([
+    countLikes(db, site.id, postId),
+    hasLiked(db, site.id, postId, likerId),
+  ]);
   return ok({ postId, likeCount, liked });
 }
 
 /** The visitor with `likerId` likes the post (once: a second like is the first one); the count after it. */
-export async function likePost(db: Db, site: Site, postId: string, likerId: string, now = new Date()): Promise<Result<PostLikes, LikeRefusal>> {
+export async function likePost(
+  db: Db,
+  site: Site,
+  postId: string,
+  likerId: string,
+  now = new Date(),
+): Promise<Result<PostLikes, LikeRefusal>> {
   if (!likesEnabled(site)) return err('likes-not-enabled');
   return inTransaction(db, async (trx) => {
     if (!(await postExists(trx, site.id, postId))) return err('post-not-found');
@@ -84,7 +105,9 @@ export async function likePost(db: Db, site: Site, postId: string, likerId: stri
 export async function likedPostPath(db: Db, siteId: string, postId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('posts')
-    .innerJoin('collections', (j) => j.onRef('collections.site_id', '=', 'posts.site_id').onRef('collections.id', '=', 'posts.collection_id'))
+    .innerJoin('collections', (j) =>
+      j.onRef('collections.site_id', '=', 'posts.site_id').onRef('collections.id', '=', 'posts.collection_id'),
+    )
     .select(['collections.slug as collectionSlug', 'posts.slug as postSlug'])
     .where('posts.site_id', '=', siteId)
     .where('posts.id', '=', postId)

@@ -16,7 +16,14 @@ import { err, ok, type Result } from '../core/result';
 import type { Database, OrderStatus } from '../db/tables';
 import { giftCardPaymentsOfOrder } from './giftCards';
 import { enqueueEmailsToRender, type NewEmailToRender, type OutboxMessage } from './mail/outbox';
-import { newOrderEmail, newOrderSubject, orderConfirmationEmail, orderConfirmationSubject, type GiftCardPayment, type RenderedEmail } from './mail/orderEmails';
+import {
+  newOrderEmail,
+  newOrderSubject,
+  orderConfirmationEmail,
+  orderConfirmationSubject,
+  type GiftCardPayment,
+  type RenderedEmail,
+} from './mail/orderEmails';
 import { getOrder } from './orders';
 import type { Order } from './orderTypes';
 import type { Site } from './sites';
@@ -77,7 +84,9 @@ const newOrderNotice = (site: Site, order: Order, shopEmail: string, placed: Ord
 export async function enqueueNewOrderNotice(trx: Db, site: Site, order: Order, orderUrl: string): Promise<void> {
   const shopEmail = site.settings.store.checkout.shopEmail;
   if (!shopEmail) return;
-  await enqueueEmailsToRender(trx, [newOrderNotice(site, order, shopEmail, { siteTitle: site.title, orderUrl, status: order.status })]);
+  await enqueueEmailsToRender(trx, [
+    newOrderNotice(site, order, shopEmail, { siteTitle: site.title, orderUrl, status: order.status }),
+  ]);
 }
 
 /** The render data read back, or undefined when it is not an OrderMailFacts. */
@@ -90,7 +99,8 @@ function parseFacts(json: string): OrderMailFacts | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { siteTitle, orderUrl, status, manualInstructions } = value as Record<string, unknown>;
-  if (typeof siteTitle !== 'string' || typeof orderUrl !== 'string' || !ORDER_STATUSES.includes(status as OrderStatus)) return undefined;
+  if (typeof siteTitle !== 'string' || typeof orderUrl !== 'string' || !ORDER_STATUSES.includes(status as OrderStatus))
+    return undefined;
   if (manualInstructions !== undefined && typeof manualInstructions !== 'string') return undefined;
   return { siteTitle, orderUrl, status: status as OrderStatus, ...(manualInstructions ? { manualInstructions } : {}) };
 }
@@ -125,18 +135,28 @@ export function orderMailRenderer(db: Db): (message: OutboxMessage) => Promise<R
 
   return async (message) => {
     const what = `the ${message.kind} e-mail`;
-    if (message.kind !== ORDER_CONFIRMATION_KIND && message.kind !== NEW_ORDER_KIND) return err(`cannot render ${what}: no template renders that kind from render data`);
+    if (message.kind !== ORDER_CONFIRMATION_KIND && message.kind !== NEW_ORDER_KIND)
+      return err(`cannot render ${what}: no template renders that kind from render data`);
     const facts = message.renderData === null ? undefined : parseFacts(message.renderData);
-    if (!facts) return err(`cannot render ${what}: its render data is not readable (${JSON.stringify((message.renderData ?? '').slice(0, 200))})`);
+    if (!facts)
+      return err(
+        `cannot render ${what}: its render data is not readable (${JSON.stringify((message.renderData ?? '').slice(0, 200))})`,
+      );
     if (message.orderId === null) return err(`cannot render ${what}: it names no order`);
     const stored = await load(message.siteId, message.orderId);
-    if (!stored) return err(`cannot render ${what}: order ${message.orderId} of site '${message.siteId}' is not in the database`);
+    if (!stored)
+      return err(`cannot render ${what}: order ${message.orderId} of site '${message.siteId}' is not in the database`);
     // The order as placed: its status may have changed since (a manual payment received, a refund).
     const order: Order = { ...stored.order, status: facts.status };
     const { siteTitle, orderUrl, manualInstructions } = facts;
     return ok(
       message.kind === ORDER_CONFIRMATION_KIND
-        ? orderConfirmationEmail(order, { siteTitle, orderUrl, giftCards: stored.giftCards, ...(manualInstructions ? { manualInstructions } : {}) })
+        ? orderConfirmationEmail(order, {
+            siteTitle,
+            orderUrl,
+            giftCards: stored.giftCards,
+            ...(manualInstructions ? { manualInstructions } : {}),
+          })
         : newOrderEmail(order, { siteTitle, orderUrl, giftCards: stored.giftCards }),
     );
   };

@@ -138,7 +138,12 @@ async function insertLines(trx: Db, lines: readonly OrderLineRow[]): Promise<voi
     insert = compiledQuery((db, v: Record<string, unknown>) =>
       db
         .insertInto('order_lines')
-        .values(Array.from({ length: count }, (_, i) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, v[`${i}.${column}`]])) as OrderLineRow)),
+        .values(
+          Array.from(
+            { length: count },
+            (_, i) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, v[`${i}.${column}`]])) as OrderLineRow,
+          ),
+        ),
     );
     insertLinesOfCount.set(count, insert);
   }
@@ -164,20 +169,32 @@ const countOrder = compiledQuery((db, v: { siteId: string }) =>
   db
     .insertInto('order_counters')
     .values({ site_id: v.siteId, last_number: 1 })
-    .onConflict((oc) => oc.column('site_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })))
+    .onConflict((oc) =>
+      oc.column('site_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })),
+    )
     .returning('last_number'),
 );
 
 /** An order of this site by its unguessable id, or undefined. */
 export async function getOrder(db: Db, siteId: string, orderId: string): Promise<Order | undefined> {
   if (!/^[A-Za-z0-9_-]{22}$/.test(orderId)) return undefined;
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('site_id', '=', siteId).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   return row && withLines(db, row);
 }
 
 /** An order of this site by its number (the merchant's handle), or undefined. */
 export async function getOrderByNumber(db: Db, siteId: string, number: number): Promise<Order | undefined> {
-  const row = await db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('number', '=', number).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('number', '=', number)
+    .executeTakeFirst();
   return row && withLines(db, row);
 }
 
@@ -193,11 +210,20 @@ export interface OrderListItem {
 }
 
 /** Newest first. */
-export async function listOrders(db: Db, filter: { siteId?: string; status?: OrderStatus; limit?: number } = {}): Promise<OrderListItem[]> {
-  let query = db.selectFrom('orders').select(['id', 'number', 'site_id', 'email', 'status', 'currency', 'grand_total', 'created_at']);
+export async function listOrders(
+  db: Db,
+  filter: { siteId?: string; status?: OrderStatus; limit?: number } = {},
+): Promise<OrderListItem[]> {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'number', 'site_id', 'email', 'status', 'currency', 'grand_total', 'created_at']);
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('number', 'desc').limit(filter.limit ?? 100).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('number', 'desc')
+    .limit(filter.limit ?? 100)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
@@ -225,7 +251,11 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
     .returning(['site_id'])
     .executeTakeFirst();
   if (!moved) return false;
-  const lines = await trx.selectFrom('order_lines').select(['sku', 'quantity', 'product_type']).where('order_id', '=', orderId).execute();
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['sku', 'quantity', 'product_type'])
+    .where('order_id', '=', orderId)
+    .execute();
   // The SKUs' code-point order, in which orders and imports lock variants too (checkout.ts `takeStock`): no deadlock.
   lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const restocked: Restocked[] = [];
@@ -240,7 +270,8 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
       .returning(['qty_in_stock', 'product_id'])
       .executeTakeFirst();
     // Sold out until this refund: the restock service's news (src/services/restock).
-    if (after && Number(after.qty_in_stock) === line.quantity && line.quantity > 0) restocked.push({ sku: line.sku, productId: after.product_id, qtyInStock: Number(after.qty_in_stock) });
+    if (after && Number(after.qty_in_stock) === line.quantity && line.quantity > 0)
+      restocked.push({ sku: line.sku, productId: after.product_id, qtyInStock: Number(after.qty_in_stock) });
   }
   await recordRestocks(trx, moved.site_id, restocked, 'refund', now);
   // What gift cards paid goes back to them; the cards the order bought can no longer be spent.
@@ -253,7 +284,12 @@ export async function setOrderStatus(db: Db, orderId: string, status: OrderStatu
 }
 
 async function withLines(db: Db, row: OrderRow): Promise<Order> {
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('position').execute();
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', row.id)
+    .orderBy('position')
+    .execute();
   return orderRowToOrder(row, lines);
 }
 

@@ -7,7 +7,14 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatUnlockToken, isPasswordHash, isUnexpired, parseUnlockToken, PAGE_PASSWORD_MAX_LENGTH, PAGE_UNLOCK_SECONDS } from '../core/pageLock';
+import {
+  formatUnlockToken,
+  isPasswordHash,
+  isUnexpired,
+  parseUnlockToken,
+  PAGE_PASSWORD_MAX_LENGTH,
+  PAGE_UNLOCK_SECONDS,
+} from '../core/pageLock';
 import type { Database } from '../db/tables';
 import type { Page } from '../site/schema';
 import { verifyPassword } from './siteUsers/passwords';
@@ -18,18 +25,27 @@ type Db = Kysely<Database>;
 /** A site-file page that asks for a password. */
 export type LockedPage = Pick<Page, 'id' | 'path' | 'title'> & { password: string };
 
-export const isLocked = (page: Pick<Page, 'password'>): page is Pick<Page, 'password'> & { password: string } => page.password !== undefined;
+export const isLocked = (page: Pick<Page, 'password'>): page is Pick<Page, 'password'> & { password: string } =>
+  page.password !== undefined;
 
 /** The site's HMAC secret; made (once, whatever process asks first) when missing. */
 async function lockSecret(db: Db, siteId: string): Promise<string> {
-  const found = await db.selectFrom('page_lock_secrets').select('secret').where('site_id', '=', siteId).executeTakeFirst();
+  const found = await db
+    .selectFrom('page_lock_secrets')
+    .select('secret')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   if (found) return found.secret;
   await db
     .insertInto('page_lock_secrets')
     .values({ site_id: siteId, secret: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('site_id').doNothing())
     .execute();
-  const made = await db.selectFrom('page_lock_secrets').select('secret').where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const made = await db
+    .selectFrom('page_lock_secrets')
+    .select('secret')
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
   return made.secret;
 }
 
@@ -37,7 +53,11 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 
 const signature = (secret: string, site: Site, page: LockedPage, expiresAt: number): string =>
   createHmac('sha256', secret)
-    .update(['page-lock', site.id, page.id, page.path, sha256(page.password).toString('base64url'), String(expiresAt)].join('\n'))
+    .update(
+      ['page-lock', site.id, page.id, page.path, sha256(page.password).toString('base64url'), String(expiresAt)].join(
+        '\n',
+      ),
+    )
     .digest('base64url');
 
 /** Whether `typed` is the page's password (a hash is checked by scrypt; a password as written, in constant time). */
@@ -54,7 +74,13 @@ export async function unlockToken(db: Db, site: Site, page: LockedPage, now: num
 }
 
 /** Whether the visitor's cookie value opens `page` now: signed for it by this site, unexpired, password unchanged. */
-export async function opensPage(db: Db, site: Site, page: LockedPage, cookie: unknown, now: number = Date.now()): Promise<boolean> {
+export async function opensPage(
+  db: Db,
+  site: Site,
+  page: LockedPage,
+  cookie: unknown,
+  now: number = Date.now(),
+): Promise<boolean> {
   const token = parseUnlockToken(cookie);
   if (!token || !isUnexpired(token, now)) return false;
   const expected = Buffer.from(signature(await lockSecret(db, site.id), site, page, token.expiresAt));

@@ -24,7 +24,8 @@ export async function refundOrder(
 ): Promise<Result<Order, RefundFailure>> {
   const order = await getOrderByNumber(db, siteId, orderNumber);
   if (!order) return err({ type: 'ORDER_NOT_FOUND', message: `site '${siteId}' has no order #${orderNumber}` });
-  if (order.status === 'refunded') return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
+  if (order.status === 'refunded')
+    return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
 
   const payment = await paymentOfOrder(db, order.id);
   if (payment?.reference) {
@@ -33,12 +34,15 @@ export async function refundOrder(
       payment.status === 'captured' || payment.status === 'refunded'
         ? await provider.refund(payment.reference, payment.amount, `${payment.id}:refund`)
         : await provider.void(payment.reference, `${payment.id}:void`);
-    if (!returned.ok) return err({ type: 'PROVIDER_REFUSED', message: `the payment provider refused the refund: ${returned.error}` });
+    if (!returned.ok)
+      return err({ type: 'PROVIDER_REFUSED', message: `the payment provider refused the refund: ${returned.error}` });
   }
 
   const done = await inTransaction<true, RefundFailure>(db, async (trx) => {
-    if (!(await markOrderRefunded(trx, order.id, now))) return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
-    if (payment) await finishAttempt(trx, payment.id, { status: payment.status === 'captured' ? 'refunded' : 'voided' }, now);
+    if (!(await markOrderRefunded(trx, order.id, now)))
+      return err({ type: 'ALREADY_REFUNDED', message: `order #${orderNumber} is already refunded` });
+    if (payment)
+      await finishAttempt(trx, payment.id, { status: payment.status === 'captured' ? 'refunded' : 'voided' }, now);
     return ok(true);
   });
   if (!done.ok) return done;

@@ -138,10 +138,18 @@ export interface ReplacedSite {
   stock: ImportStockPlan;
 }
 
-async function insertChunks<T extends keyof Database>(trx: Kysely<Database>, table: T, rows: Insertable<Database[T]>[], progress?: ImportProgress) {
+async function insertChunks<T extends keyof Database>(
+  trx: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  progress?: ImportProgress,
+) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // (Kysely cannot resolve the row type of a generic table name; `rows` is typed by the signature.)
-    await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
     progress?.(table, Math.min(i + CHUNK, rows.length), rows.length);
   }
 }
@@ -176,14 +184,21 @@ async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Dat
  * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site. `options.progress`
  * hears each step (and each chunk of products and variants stored).
  */
-export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: SiteAsset[], options: ReplaceSiteOptions = {}): Promise<ReplacedSite> {
+export async function replaceSite(
+  db: Kysely<Database>,
+  site: SiteFile,
+  assets: SiteAsset[],
+  options: ReplaceSiteOptions = {},
+): Promise<ReplacedSite> {
   const { progress } = options;
   const w = site.website;
   const stored = await importTransaction(db, async (trx) => {
-    const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map((r) => ({
-      id: r.id,
-      domains: JSON.parse(r.domains) as string[],
-    }));
+    const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map(
+      (r) => ({
+        id: r.id,
+        domains: JSON.parse(r.domains) as string[],
+      }),
+    );
     const conflicts = w.domains.flatMap((domain, i) => {
       const owner = others.find((o) => o.domains.includes(domain));
       return owner ? [`website.domains[${i}]: '${domain}' already belongs to site '${owner.id}'`] : [];
@@ -201,11 +216,24 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     };
     const existing = await trx.selectFrom('sites').select('version').where('id', '=', w.id).executeTakeFirst();
     if (existing) {
-      await trx.updateTable('sites').set({ ...fields, version: existing.version + 1 }).where('id', '=', w.id).execute();
+      await trx
+        .updateTable('sites')
+        .set({ ...fields, version: existing.version + 1 })
+        .where('id', '=', w.id)
+        .execute();
     } else {
-      await trx.insertInto('sites').values({ id: w.id, ...fields, version: 1 }).execute();
+      await trx
+        .insertInto('sites')
+        .values({ id: w.id, ...fields, version: 1 })
+        .execute();
     }
-    if (w.default) await trx.updateTable('sites').set({ is_default: 0 }).where('id', '!=', w.id).where('is_default', '=', 1).execute();
+    if (w.default)
+      await trx
+        .updateTable('sites')
+        .set({ is_default: 0 })
+        .where('id', '!=', w.id)
+        .where('is_default', '=', 1)
+        .execute();
 
     // The live stock, read (and on PostgreSQL locked) before anything is written: what the import keeps, and what the
     // restock service compares with to tell which variants this import brings back (0 → above 0).
@@ -215,17 +243,40 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
       site.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, stock: stockLevelOf(v.stock) }))),
       options.stock,
     );
-    const storedProducts = (await trx.selectFrom('products').select('id').where('site_id', '=', w.id).execute()).map((r) => r.id);
+    const storedProducts = (await trx.selectFrom('products').select('id').where('site_id', '=', w.id).execute()).map(
+      (r) => r.id,
+    );
     for (const table of ['collections', 'forms', 'pages', 'posts', 'assets'] as const) {
       await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
     }
     const site_id = w.id;
-    await insertChunks(trx, 'collections', site.collections.map((c, position) => ({ site_id, id: c.id, type: c.type, slug: c.slug, position, data: JSON.stringify(c) })));
+    await insertChunks(
+      trx,
+      'collections',
+      site.collections.map((c, position) => ({
+        site_id,
+        id: c.id,
+        type: c.type,
+        slug: c.slug,
+        position,
+        data: JSON.stringify(c),
+      })),
+    );
     // Products and variants in place: deleting a product would delete its variants (and their live rows) with it.
     // The stored products' slugs are set aside first ('~' is never in a slug), so that two products may swap slugs.
-    await trx.updateTable('products').set({ slug: sql<string>`'~' || id` }).where('site_id', '=', w.id).execute();
+    await trx
+      .updateTable('products')
+      .set({ slug: sql<string>`'~' || id` })
+      .where('site_id', '=', w.id)
+      .execute();
     const products = site.products.map(({ variants: _variants, ...p }, position) => ({
-      site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, product_type: p.productType, data: JSON.stringify(p),
+      site_id,
+      id: p.id,
+      collection_id: p.collectionId,
+      slug: p.slug,
+      position,
+      product_type: p.productType,
+      data: JSON.stringify(p),
     }));
     for (let i = 0; i < products.length; i += CHUNK) {
       await trx
@@ -282,19 +333,42 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     // What the file no longer has: its variants, then its products.
     const removedSkus = [...stockBefore.keys()].filter((sku) => !stock.levels.has(sku));
     for (let i = 0; i < removedSkus.length; i += CHUNK) {
-      await trx.deleteFrom('variants').where('site_id', '=', w.id).where('sku', 'in', removedSkus.slice(i, i + CHUNK)).execute();
+      await trx
+        .deleteFrom('variants')
+        .where('site_id', '=', w.id)
+        .where('sku', 'in', removedSkus.slice(i, i + CHUNK))
+        .execute();
     }
     const keptProducts = new Set(products.map((p) => p.id));
     const removedProducts = storedProducts.filter((id) => !keptProducts.has(id));
     for (let i = 0; i < removedProducts.length; i += CHUNK) {
-      await trx.deleteFrom('products').where('site_id', '=', w.id).where('id', 'in', removedProducts.slice(i, i + CHUNK)).execute();
+      await trx
+        .deleteFrom('products')
+        .where('site_id', '=', w.id)
+        .where('id', 'in', removedProducts.slice(i, i + CHUNK))
+        .execute();
     }
-    await insertChunks(trx, 'forms', site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })));
-    await insertChunks(trx, 'pages', site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })));
+    await insertChunks(
+      trx,
+      'forms',
+      site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })),
+    );
+    await insertChunks(
+      trx,
+      'pages',
+      site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })),
+    );
     await insertChunks(
       trx,
       'posts',
-      site.posts.map((p, position) => ({ site_id, id: p.id, collection_id: p.collectionId, slug: p.slug, position, data: JSON.stringify(p) })),
+      site.posts.map((p, position) => ({
+        site_id,
+        id: p.id,
+        collection_id: p.collectionId,
+        slug: p.slug,
+        position,
+        data: JSON.stringify(p),
+      })),
     );
     // The search index describes exactly this version: same transaction (src/services/search).
     progress?.('search index');
@@ -305,7 +379,14 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
     for (const a of assets) {
       await trx
         .insertInto('assets')
-        .values({ site_id, path: a.path, content_type: a.contentType, width: a.width, height: a.height, bytes: a.bytes })
+        .values({
+          site_id,
+          path: a.path,
+          content_type: a.contentType,
+          width: a.width,
+          height: a.height,
+          bytes: a.bytes,
+        })
         .execute();
     }
     const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
@@ -316,7 +397,8 @@ export async function replaceSite(db: Kysely<Database>, site: SiteFile, assets: 
   return stored;
 }
 
-const stockLevelOf = (stock: Stock): StockLevel => ('unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock });
+const stockLevelOf = (stock: Stock): StockLevel =>
+  'unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock };
 
 /**
  * The site's variants' live stock, by SKU. PostgreSQL locks the rows until the import commits: a sale waits for the
@@ -331,7 +413,11 @@ async function liveStock(trx: Kysely<Database>, siteId: string): Promise<Map<str
 }
 
 /** The variants of the imported file that were out of stock before it and are in stock now. */
-function restockedByImport(before: ReadonlyMap<string, StockLevel>, after: ReadonlyMap<string, StockLevel>, site: SiteFile): Restocked[] {
+function restockedByImport(
+  before: ReadonlyMap<string, StockLevel>,
+  after: ReadonlyMap<string, StockLevel>,
+  site: SiteFile,
+): Restocked[] {
   const productOf = new Map<string, string>();
   for (const p of site.products) for (const v of p.variants) productOf.set(v.sku, p.id);
   return restockedSkus(before, after).map((sku) => {
@@ -341,13 +427,22 @@ function restockedByImport(before: ReadonlyMap<string, StockLevel>, after: Reado
 }
 
 /** Everything stored for a site, as the (normalized) site file and its images. undefined for an unknown site. */
-export async function readSite(db: Kysely<Database>, siteId: string): Promise<{ site: SiteFile; assets: SiteAsset[] } | undefined> {
+export async function readSite(
+  db: Kysely<Database>,
+  siteId: string,
+): Promise<{ site: SiteFile; assets: SiteAsset[] } | undefined> {
   const siteRow = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
   if (!siteRow) return undefined;
   const [collections, products, variants, forms, pages, posts, assets] = await Promise.all([
     db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('products').selectAll().where('site_id', '=', siteId).orderBy('position').execute(),
-    db.selectFrom('variants').selectAll().where('site_id', '=', siteId).orderBy('product_id').orderBy('position').execute(),
+    db
+      .selectFrom('variants')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
     db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('posts').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
@@ -365,6 +460,12 @@ export async function readSite(db: Kysely<Database>, siteId: string): Promise<{ 
   };
   return {
     site,
-    assets: assets.map((a) => ({ path: a.path, contentType: a.content_type, width: a.width, height: a.height, bytes: Buffer.from(a.bytes) })),
+    assets: assets.map((a) => ({
+      path: a.path,
+      contentType: a.content_type,
+      width: a.width,
+      height: a.height,
+      bytes: Buffer.from(a.bytes),
+    })),
   };
 }

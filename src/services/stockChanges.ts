@@ -15,7 +15,11 @@ export interface StockChange {
 }
 
 const selectChangesAfter = compiledQuery((db, v: { after: number }) =>
-  db.selectFrom('variants').select(['site_id', 'product_id', 'sku', 'stock_seq']).where('stock_seq', '>', v.after).orderBy('stock_seq'),
+  db
+    .selectFrom('variants')
+    .select(['site_id', 'product_id', 'sku', 'stock_seq'])
+    .where('stock_seq', '>', v.after)
+    .orderBy('stock_seq'),
 );
 
 /** The variants whose latest stock change is numbered above `after`, lowest first. */
@@ -26,6 +30,9 @@ export async function stockChangesAfter(db: Kysely<Database>, after: number): Pr
 
 /** The highest change number so far (0: no stock has changed since the migration). */
 export async function lastStockChange(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('variants').select((eb) => eb.fn.max('stock_seq').as('last')).executeTakeFirst();
+  const row = await db
+    .selectFrom('variants')
+    .select((eb) => eb.fn.max('stock_seq').as('last'))
+    .executeTakeFirst();
   return Number(row?.last ?? 0);
 }

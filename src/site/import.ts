@@ -35,13 +35,25 @@ export class SiteFileError extends Error {
 
 export interface ImportResult {
   site: Site;
-  counts: { collections: number; products: number; variants: number; forms: number; pages: number; posts: number; images: number };
+  counts: {
+    collections: number;
+    products: number;
+    variants: number;
+    forms: number;
+    pages: number;
+    posts: number;
+    images: number;
+  };
   /** Which variants kept their live stock and which took the file's (src/core/importStock.ts). */
   stock: ImportStockPlan;
 }
 
 /** Validates a site file and reads its images; throws SiteFileError listing every problem. */
-export async function loadSite(text: string, dir: string, source = 'the site file'): Promise<{ site: SiteFile; assets: SiteAsset[] }> {
+export async function loadSite(
+  text: string,
+  dir: string,
+  source = 'the site file',
+): Promise<{ site: SiteFile; assets: SiteAsset[] }> {
   const json = parseJson(text);
   if (!json.ok) throw new SiteFileError(source, [json.problem]);
   const validation = validateSite(json.value);
@@ -60,12 +72,22 @@ export async function loadSite(text: string, dir: string, source = 'the site fil
  * Imports site-file text whose images are in `dir`. Stored variants keep their live stock unless `options.stock` asks
  * for the file's; SKUs named there must be variants of the file.
  */
-export async function importSite(db: Kysely<Database>, text: string, dir: string, source = 'the site file', options: ReplaceSiteOptions = {}): Promise<ImportResult> {
+export async function importSite(
+  db: Kysely<Database>,
+  text: string,
+  dir: string,
+  source = 'the site file',
+  options: ReplaceSiteOptions = {},
+): Promise<ImportResult> {
   const { site, assets } = await loadSite(text, dir, source);
   if (typeof options.stock === 'object') {
     const skus = new Set(site.products.flatMap((p) => p.variants.map((v) => v.sku)));
     const unknown = options.stock.skus.filter((sku) => !skus.has(sku));
-    if (unknown.length) throw new SiteFileError(source, unknown.map((sku) => `--stock file:${sku}: the file has no variant with SKU '${sku}'`));
+    if (unknown.length)
+      throw new SiteFileError(
+        source,
+        unknown.map((sku) => `--stock file:${sku}: the file has no variant with SKU '${sku}'`),
+      );
   }
   let stored: { site: Site; stock: ImportStockPlan };
   try {
@@ -90,11 +112,16 @@ export async function importSite(db: Kysely<Database>, text: string, dir: string
 }
 
 /** Imports the site file at `path` (its images are resolved from its folder). */
-export async function importSiteFile(db: Kysely<Database>, path: string, options: ReplaceSiteOptions = {}): Promise<ImportResult> {
+export async function importSiteFile(
+  db: Kysely<Database>,
+  path: string,
+  options: ReplaceSiteOptions = {},
+): Promise<ImportResult> {
   let text: string;
   try {
     const info = await stat(path);
-    if (info.isDirectory()) throw new SiteFileError(path, [`is a folder; give the site file inside it (e.g. ${join(path, 'site.json')})`]);
+    if (info.isDirectory())
+      throw new SiteFileError(path, [`is a folder; give the site file inside it (e.g. ${join(path, 'site.json')})`]);
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof SiteFileError) throw error;
@@ -133,7 +160,10 @@ function imageReferences(raw: unknown): Map<string, (string | number)[][]> {
   });
   // A video block's overlay image (shown until the video is played).
   list(raw.pages).forEach((page, p) => {
-    if (isObject(page)) list(page.blocks).forEach((block, b) => isObject(block) && add(block.overlay, ['pages', p, 'blocks', b, 'overlay']));
+    if (isObject(page))
+      list(page.blocks).forEach(
+        (block, b) => isObject(block) && add(block.overlay, ['pages', p, 'blocks', b, 'overlay']),
+      );
   });
   list(raw.posts).forEach((post, p) => isObject(post) && add(post.image, ['posts', p, 'image']));
   return refs;
@@ -148,7 +178,9 @@ async function readImage(dir: string, file: string): Promise<SiteAsset | string>
     bytes = await readFile(join(dir, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `image file '${file}' not found next to the site file` : `image file '${file}' ${fileProblem(error)}`;
+    return code === 'ENOENT'
+      ? `image file '${file}' not found next to the site file`
+      : `image file '${file}' ${fileProblem(error)}`;
   }
   try {
     const meta = await sharp(bytes).metadata();

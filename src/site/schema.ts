@@ -36,7 +36,10 @@ import { parseVideoEmbed, VIDEO_EMBED_MESSAGES } from '../core/videoEmbed';
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
 const id = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit');
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,63}$/,
+    'must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
+  );
 const slug = id;
 const text = (max: number) => z.string().max(max);
 const minorUnits = z
@@ -71,11 +74,17 @@ export const captchaSettingsSchema = z
      * Public site key for the third-party providers; ALTCHA needs none. Without it a reCAPTCHA Enterprise form says
      * 'Enterprise V3 ReCaptcha site key not found' (§8) and sends nothing. The secrets come from the environment.
      */
-    siteKey: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the provider\'s site key: letters, digits, - and _').optional(),
+    siteKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "must be the provider's site key: letters, digits, - and _")
+      .optional(),
     /** reCAPTCHA Enterprise: the Google Cloud project (id or number) the site key belongs to; assessments are made there. */
     projectId: z
       .string()
-      .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|[0-9]{1,20})$/, 'must be a Google Cloud project id (6-30 lower-case letters, digits, dashes) or number')
+      .regex(
+        /^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|[0-9]{1,20})$/,
+        'must be a Google Cloud project id (6-30 lower-case letters, digits, dashes) or number',
+      )
       .optional(),
     /** reCAPTCHA Enterprise: the lowest score (0 a bot … 1 a person) a submission may have; default 0.5. */
     scoreThreshold: z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').optional(),
@@ -113,7 +122,10 @@ export const taxRateSchema = z
       .number()
       .min(0, 'must not be negative')
       .max(100, 'must be at most 100')
-      .refine((r) => Number.isInteger(Math.round(r * 1000)) && Math.abs(r * 1000 - Math.round(r * 1000)) < 1e-6, 'must have at most 3 decimals'),
+      .refine(
+        (r) => Number.isInteger(Math.round(r * 1000)) && Math.abs(r * 1000 - Math.round(r * 1000)) < 1e-6,
+        'must have at most 3 decimals',
+      ),
     /** Name shown on the receipt, e.g. 'VAT' or 'Sales tax'. */
     name: text(60).default('Tax'),
   })
@@ -147,7 +159,10 @@ export const couponSchema = z
     oncePerEmail: z.boolean().default(false),
   })
   .strict()
-  .refine((c) => c.type !== 'percent' || c.amount <= 100, { message: 'a percent coupon takes at most 100', path: ['amount'] })
+  .refine((c) => c.type !== 'percent' || c.amount <= 100, {
+    message: 'a percent coupon takes at most 100',
+    path: ['amount'],
+  })
   .refine((c) => !c.startsAt || !c.endsAt || Date.parse(c.startsAt) < Date.parse(c.endsAt), {
     message: 'must be after startsAt',
     path: ['endsAt'],
@@ -162,14 +177,20 @@ export const paymentSettingsSchema = z
      */
     provider: z.enum(['test', 'manual', 'stripe']).default('test'),
     /** What the shopper is told to do for a manual payment (shown on the confirmation and in the e-mail). */
-    manualInstructions: text(2000).default('We will e-mail you our bank details. Your order ships once payment arrives.'),
+    manualInstructions: text(2000).default(
+      'We will e-mail you our bank details. Your order ships once payment arrives.',
+    ),
   })
   .strict();
 
 export const checkoutSettingsSchema = z
   .object({
     /** Where new-order e-mails go; absent = no new-order e-mail (the order is still listed by `vitrine orders`). */
-    shopEmail: z.string().regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, 'must be an e-mail address').max(256).optional(),
+    shopEmail: z
+      .string()
+      .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, 'must be an e-mail address')
+      .max(256)
+      .optional(),
     /** Countries the store ships to (the address form's country list). */
     shipsTo: z.array(countryCode).min(1).default(['US']),
     shippingOptions: z.array(shippingOptionSchema).default([]),
@@ -188,7 +209,8 @@ export const checkoutSettingsSchema = z
     const codes = new Set<string>();
     c.coupons.forEach((coupon, i) => {
       const key = coupon.code.toUpperCase();
-      if (codes.has(key)) issue(['coupons', i, 'code'], `duplicate code '${coupon.code}' (codes are matched without regard to case)`);
+      if (codes.has(key))
+        issue(['coupons', i, 'code'], `duplicate code '${coupon.code}' (codes are matched without regard to case)`);
       codes.add(key);
     });
     const places = new Set<string>();
@@ -197,7 +219,11 @@ export const checkoutSettingsSchema = z
         issue(['tax', 'rates', i, 'region'], `'${r.region}' is not a region code of ${r.country}`);
       }
       const key = `${r.country}/${r.region ?? ''}`;
-      if (places.has(key)) issue(['tax', 'rates', i], `another rate is for the same place (${r.country}${r.region ? ` ${r.region}` : ''})`);
+      if (places.has(key))
+        issue(
+          ['tax', 'rates', i],
+          `another rate is for the same place (${r.country}${r.region ? ` ${r.region}` : ''})`,
+        );
       places.add(key);
     });
   });
@@ -205,7 +231,10 @@ export const checkoutSettingsSchema = z
 export const storeSettingsSchema = z
   .object({
     multipleQuantityAllowedForServices: z.boolean().default(true),
-    expressCheckout: z.object({ enabled: z.boolean().default(false) }).strict().default({ enabled: false }),
+    expressCheckout: z
+      .object({ enabled: z.boolean().default(false) })
+      .strict()
+      .default({ enabled: false }),
     /** Checkout needs at least this subtotal (minor units); 0 means no minimum. */
     minimumSubtotal: minorUnits.default(0),
     payLater: z
@@ -231,7 +260,9 @@ export const storeSettingsSchema = z
         autoSend: z
           .boolean()
           .default(false)
-          .describe('E-mail the waiting shoppers as soon as a variant with restock sign-ups comes back in stock (as many as units, oldest first)'),
+          .describe(
+            'E-mail the waiting shoppers as soon as a variant with restock sign-ups comes back in stock (as many as units, oldest first)',
+          ),
       })
       .strict()
       .default({ autoSend: false }),
@@ -247,9 +278,19 @@ export const promoPopupSchema = z
     /** A line under the heading. */
     text: text(500).optional(),
     /** Seconds after the page loads before it opens. */
-    showAfterSeconds: z.number().int().min(0).max(PROMO_POPUP_MAX_DELAY_SECONDS).default(PROMO_POPUP_DEFAULT_DELAY_SECONDS),
+    showAfterSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(PROMO_POPUP_MAX_DELAY_SECONDS)
+      .default(PROMO_POPUP_DEFAULT_DELAY_SECONDS),
     /** Shown at most once per visitor (browser) in this many days; 0: on every page view. */
-    showAgainAfterDays: z.number().int().min(0).max(PROMO_POPUP_MAX_SHOW_AGAIN_DAYS).default(PROMO_POPUP_DEFAULT_SHOW_AGAIN_DAYS),
+    showAgainAfterDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(PROMO_POPUP_MAX_SHOW_AGAIN_DAYS)
+      .default(PROMO_POPUP_DEFAULT_SHOW_AGAIN_DAYS),
   })
   .strict();
 
@@ -271,11 +312,16 @@ const httpsUrl = (example: string) =>
 export const socialSettingsSchema = z
   .object({
     profiles: z
-      .array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl('https://www.instagram.com/yourshop') }).strict())
+      .array(
+        z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl('https://www.instagram.com/yourshop') }).strict(),
+      )
       .max(20)
       .default([]),
     /** Spec §3 shareButtonOptions: the share links under each post, in this order ([] shows none). */
-    shareButtonOptions: z.array(z.enum(SHARE_NETWORKS)).max(SHARE_NETWORKS.length).default([...DEFAULT_SHARE_NETWORKS]),
+    shareButtonOptions: z
+      .array(z.enum(SHARE_NETWORKS))
+      .max(SHARE_NETWORKS.length)
+      .default([...DEFAULT_SHARE_NETWORKS]),
   })
   .strict();
 
@@ -288,7 +334,10 @@ export const websiteSchema = z
     default: z.boolean().default(false),
     currency: z.enum(CURRENCY_CODES).default(DEFAULT_CURRENCY),
     timeZone: text(64).default('America/New_York'),
-    locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must look like 'en' or 'en-US'").default('en-US'),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must look like 'en' or 'en-US'")
+      .default('en-US'),
     labels: labelsSchema.default(labelsSchema.parse({})),
     captcha: captchaSettingsSchema.default({ provider: 'altcha' }),
     store: storeSettingsSchema.default(storeSettingsSchema.parse({})),
@@ -337,7 +386,9 @@ export const stockSchema = z.union(
 
 export const variantSchema = z
   .object({
-    sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, dots, dashes or underscores'),
+    sku: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, dots, dashes or underscores'),
     /** Option name → value, one entry per variant option of the product. */
     attributes: z.record(z.string(), text(100)).default({}),
     price: minorUnits,
@@ -374,7 +425,9 @@ export const productImageSchema = imageSchema
     attributes: z
       .record(z.string(), text(100))
       .optional()
-      .describe('The option values this image pictures, e.g. { "Color": "Slate" }: shown as the main image when the shopper chooses them'),
+      .describe(
+        'The option values this image pictures, e.g. { "Color": "Slate" }: shown as the main image when the shopper chooses them',
+      ),
   })
   .strict();
 
@@ -472,7 +525,9 @@ export const productSchema = z
       .array(id)
       .max(ADD_ONS_MAX, `must name at most ${ADD_ONS_MAX} add-ons`)
       .optional()
-      .describe(`Add-on products shown under the buying area (at most ${ADD_ONS_MAX}): ids of other products of this site`),
+      .describe(
+        `Add-on products shown under the buying area (at most ${ADD_ONS_MAX}): ids of other products of this site`,
+      ),
     /** The "You may also like" products; absent: the next products of its collection. */
     relatedProductIds: z
       .array(id)
@@ -494,8 +549,17 @@ const fieldBase = {
 };
 
 export const formFieldSchema = z.discriminatedUnion('kind', [
-  z.object({ ...fieldBase, kind: z.literal('text'), placeholder: text(200).optional(), maxLength: z.number().int().min(0).max(100_000).optional() }).strict(),
-  z.object({ ...fieldBase, kind: z.literal('textarea'), maxLength: z.number().int().min(0).max(100_000).optional() }).strict(),
+  z
+    .object({
+      ...fieldBase,
+      kind: z.literal('text'),
+      placeholder: text(200).optional(),
+      maxLength: z.number().int().min(0).max(100_000).optional(),
+    })
+    .strict(),
+  z
+    .object({ ...fieldBase, kind: z.literal('textarea'), maxLength: z.number().int().min(0).max(100_000).optional() })
+    .strict(),
   z.object({ ...fieldBase, kind: z.literal('email') }).strict(),
   z.object({ ...fieldBase, kind: z.literal('url') }).strict(),
   z.object({ ...fieldBase, kind: z.literal('number') }).strict(),
@@ -528,7 +592,10 @@ export const formSchema = z
     // One slash, then the path: '//host' and '/\host' are other sites to a browser (which also drops tabs and newlines).
     successRedirect: z
       .string()
-      .regex(/^\/(?![/\\])[^\t\n\r]*$/, 'must be a path of this site: one / and the path (not //host, /\\host or a full URL)')
+      .regex(
+        /^\/(?![/\\])[^\t\n\r]*$/,
+        'must be a path of this site: one / and the path (not //host, /\\host or a full URL)',
+      )
       .optional(),
     disclaimer: text(2000).optional(),
     captcha: z.boolean().default(false),
@@ -546,7 +613,9 @@ export const formSchema = z
 // ---------------------------------------------------------------- pages, blocks, posts
 
 /** A gallery's image: an image with the optional title and description its captions (§3 "meta") show. */
-export const galleryImageSchema = imageSchema.extend({ title: text(200).optional(), description: text(1000).optional() }).strict();
+export const galleryImageSchema = imageSchema
+  .extend({ title: text(200).optional(), description: text(1000).optional() })
+  .strict();
 
 /** A §9 gallery number: its range and default from the core (src/core/gallery.ts); pixels and counts are whole. */
 const galleryNumber = (option: GalleryNumberOption) => {
@@ -580,7 +649,13 @@ export const galleryBlockSchema = z
   .strict();
 
 export const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('heading'), text: text(200).min(1), level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2) }).strict(),
+  z
+    .object({
+      type: z.literal('heading'),
+      text: text(200).min(1),
+      level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
+    })
+    .strict(),
   z.object({ type: z.literal('text'), text: text(20_000) }).strict(),
   z.object({ type: z.literal('image'), image: imageSchema, link: z.string().startsWith('/').optional() }).strict(),
   z
@@ -637,7 +712,10 @@ export const pageSchema = z
       .string()
       .max(256)
       .refine((p) => p.trim() !== '', 'must not be empty (leave `password` out for a page open to everyone)')
-      .refine((p) => !p.startsWith('scrypt$') || /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]{43}$/.test(p), "is not a whole scrypt hash ('scrypt$N$r$p$salt$key')")
+      .refine(
+        (p) => !p.startsWith('scrypt$') || /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]{43}$/.test(p),
+        "is not a whole scrypt hash ('scrypt$N$r$p$salt$key')",
+      )
       .optional(),
   })
   .strict();
@@ -663,11 +741,17 @@ export const postSchema = z
     event: z
       .object({
         start: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-06-13T10:00:00-04:00' }),
-        end: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-06-13T16:00:00-04:00' }).optional(),
+        end: z.iso
+          .datetime({ offset: true, error: 'must be a date and time like 2026-06-13T16:00:00-04:00' })
+          .optional(),
         /** Dates only, no times. */
         allDay: z.boolean().default(false),
         location: z
-          .object({ addressLine1: text(200).optional(), addressLine2: text(200).optional(), addressCountry: text(100).optional() })
+          .object({
+            addressLine1: text(200).optional(),
+            addressLine2: text(200).optional(),
+            addressCountry: text(100).optional(),
+          })
           .strict()
           .optional(),
       })
@@ -745,7 +829,11 @@ export type IssueSink = (path: (string | number)[], message: string) => void;
 
 /** Cross-record rules a per-field schema cannot express: unique ids and references that resolve. */
 export function checkReferences(s: SiteParts, issue: IssueSink): void {
-  const unparsed = s.unparsedIds ?? { collections: new Set<string>(), products: new Set<string>(), forms: new Set<string>() };
+  const unparsed = s.unparsedIds ?? {
+    collections: new Set<string>(),
+    products: new Set<string>(),
+    forms: new Set<string>(),
+  };
   const unique = <T>(list: (T | undefined)[], key: (item: T) => string, listName: string, keyName: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {
@@ -765,7 +853,8 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
   unique(s.posts, (p) => p.id, 'posts', 'id');
   const collectionType = new Map(s.collections.flatMap((c) => (c ? [[c.id, c.type] as const] : [])));
   const formExists = (id: string) => formIds.has(id) || unparsed.forms.has(id);
-  const collectionIs = (id: string, type: Collection['type']) => collectionType.get(id) === type || unparsed.collections.has(id);
+  const collectionIs = (id: string, type: Collection['type']) =>
+    collectionType.get(id) === type || unparsed.collections.has(id);
 
   const skus = new Set<string>();
   const productSlugs = new Set<string>();
@@ -773,7 +862,8 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
     if (product === undefined) return;
     const at = ['products', p];
     const slugKey = `${product.collectionId}/${product.slug}`;
-    if (productSlugs.has(slugKey)) issue([...at, 'slug'], `duplicate slug '${product.slug}' in collection '${product.collectionId}'`);
+    if (productSlugs.has(slugKey))
+      issue([...at, 'slug'], `duplicate slug '${product.slug}' in collection '${product.collectionId}'`);
     productSlugs.add(slugKey);
     if (!collectionIs(product.collectionId, 'products')) {
       issue([...at, 'collectionId'], `'${product.collectionId}' is not a products collection of this site`);
@@ -783,12 +873,16 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
     }
     product.subscription?.options.forEach((option, o) => {
       if (option.additionalFieldsFormId && !formExists(option.additionalFieldsFormId)) {
-        issue([...at, 'subscription', 'options', o, 'additionalFieldsFormId'], `form '${option.additionalFieldsFormId}' does not exist`);
+        issue(
+          [...at, 'subscription', 'options', o, 'additionalFieldsFormId'],
+          `form '${option.additionalFieldsFormId}' does not exist`,
+        );
       }
     });
     const optionNames = new Set<string>();
     product.variantOptions.forEach((option, o) => {
-      if (optionNames.has(option.name)) issue([...at, 'variantOptions', o, 'name'], `duplicate option '${option.name}'`);
+      if (optionNames.has(option.name))
+        issue([...at, 'variantOptions', o, 'name'], `duplicate option '${option.name}'`);
       optionNames.add(option.name);
     });
     const combinations = new Set<string>();
@@ -801,7 +895,10 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
       }
       const names = Object.keys(variant.attributes);
       if (names.length !== product.variantOptions.length || names.some((n) => !optionNames.has(n))) {
-        issue([...vat, 'attributes'], `must give exactly one value for each variant option (${[...optionNames].join(', ') || 'none'})`);
+        issue(
+          [...vat, 'attributes'],
+          `must give exactly one value for each variant option (${[...optionNames].join(', ') || 'none'})`,
+        );
         return;
       }
       for (const option of product.variantOptions) {
@@ -817,8 +914,10 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
     product.images.forEach((image, i) => {
       for (const [name, value] of Object.entries(image.attributes ?? {})) {
         const option = product.variantOptions.find((o) => o.name === name);
-        if (!option) issue([...at, 'images', i, 'attributes', name], `'${name}' is not a variant option of this product`);
-        else if (!option.values.includes(value)) issue([...at, 'images', i, 'attributes', name], `'${value}' is not a value of option '${name}'`);
+        if (!option)
+          issue([...at, 'images', i, 'attributes', name], `'${name}' is not a variant option of this product`);
+        else if (!option.values.includes(value))
+          issue([...at, 'images', i, 'attributes', name], `'${value}' is not a value of option '${name}'`);
       }
     });
     for (const list of ['addOnProductIds', 'relatedProductIds'] as const) {
@@ -827,7 +926,8 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
         const what = list === 'addOnProductIds' ? 'add-on' : 'related product';
         if (other === product.id) issue([...at, list, i], `a product cannot be its own ${what}`);
         else if (named.has(other)) issue([...at, list, i], `${what} '${other}' is named twice`);
-        else if (!productIds.has(other) && !unparsed.products.has(other)) issue([...at, list, i], `product '${other}' does not exist`);
+        else if (!productIds.has(other) && !unparsed.products.has(other))
+          issue([...at, list, i], `product '${other}' does not exist`);
         named.add(other);
       });
     }
@@ -858,12 +958,18 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
       if (block.type === 'product' && !productIds.has(block.productId) && !unparsed.products.has(block.productId)) {
         issue([...at, 'productId'], `product '${block.productId}' does not exist`);
       }
-      if (block.type === 'form' && !formExists(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
+      if (block.type === 'form' && !formExists(block.formId))
+        issue([...at, 'formId'], `form '${block.formId}' does not exist`);
       if (block.type === 'productWaitlist') {
         const kind = s.forms.find((f) => f?.id === block.formId)?.kind;
         if (!formExists(block.formId)) issue([...at, 'formId'], `form '${block.formId}' does not exist`);
-        else if (kind !== undefined && kind !== 'waitlist') issue([...at, 'formId'], `form '${block.formId}' is not a waitlist form (its kind must be 'waitlist')`);
-        if (block.productId !== undefined && !productIds.has(block.productId) && !unparsed.products.has(block.productId)) {
+        else if (kind !== undefined && kind !== 'waitlist')
+          issue([...at, 'formId'], `form '${block.formId}' is not a waitlist form (its kind must be 'waitlist')`);
+        if (
+          block.productId !== undefined &&
+          !productIds.has(block.productId) &&
+          !unparsed.products.has(block.productId)
+        ) {
           issue([...at, 'productId'], `product '${block.productId}' does not exist`);
         }
       }
@@ -876,7 +982,8 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
     }
   });
   const popupFormId = s.website?.promoPopup?.formId;
-  if (popupFormId !== undefined && !formExists(popupFormId)) issue(['website', 'promoPopup', 'formId'], `form '${popupFormId}' does not exist`);
+  if (popupFormId !== undefined && !formExists(popupFormId))
+    issue(['website', 'promoPopup', 'formId'], `form '${popupFormId}' does not exist`);
   s.posts.forEach((post, p) => {
     if (post && !collectionIs(post.collectionId, 'blog')) {
       issue(['posts', p, 'collectionId'], `'${post.collectionId}' is not a blog collection of this site`);

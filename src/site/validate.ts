@@ -50,7 +50,9 @@ const messages: z.core.$ZodErrorMap = (iss) => {
       return iss.inclusive ? `must be at most ${max}` : `must be below ${max}`;
     }
     case 'invalid_value':
-      return iss.values.length === 1 ? `must be ${show(iss.values[0])}` : `must be one of ${iss.values.map(show).join(', ')}`;
+      return iss.values.length === 1
+        ? `must be ${show(iss.values[0])}`
+        : `must be one of ${iss.values.map(show).join(', ')}`;
     case 'unrecognized_keys':
       return `unknown ${iss.keys.length === 1 ? 'key' : 'keys'} ${iss.keys.map((k) => `'${k}'`).join(', ')}`;
     case 'invalid_union': {
@@ -58,8 +60,11 @@ const messages: z.core.$ZodErrorMap = (iss) => {
         return `must be one of ${(iss.options as unknown[]).map(show).join(', ')}`;
       }
       // A union of literals (productType): list the accepted values.
-      const values = iss.errors.flatMap((branch) => (branch.length === 1 && branch[0]?.code === 'invalid_value' ? branch[0].values : [undefined]));
-      if (values.length > 0 && values.every((v) => v !== undefined)) return `must be one of ${values.map(show).join(', ')}`;
+      const values = iss.errors.flatMap((branch) =>
+        branch.length === 1 && branch[0]?.code === 'invalid_value' ? branch[0].values : [undefined],
+      );
+      if (values.length > 0 && values.every((v) => v !== undefined))
+        return `must be one of ${values.map(show).join(', ')}`;
       return undefined;
     }
     default:
@@ -67,7 +72,8 @@ const messages: z.core.$ZodErrorMap = (iss) => {
   }
 };
 
-const issueLine = (path: readonly PropertyKey[], message: string) => (path.length ? `${formatPath(path)}: ${message}` : message);
+const issueLine = (path: readonly PropertyKey[], message: string) =>
+  path.length ? `${formatPath(path)}: ${message}` : message;
 
 /** Validates a parsed JSON value as a site file. */
 export function validateSite(raw: unknown): Validation {
@@ -122,7 +128,10 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
       const column = before.length - before.lastIndexOf('\n');
       where = ` at line ${line}, column ${column}`;
     }
-    const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '');
+    const reason = message
+      .replace(/^JSON\.parse: /, '')
+      .replace(/ in JSON at position \d+.*$/, '')
+      .replace(/ at position \d+.*$/, '');
     return { ok: false, problem: `not valid JSON${where}: ${reason}` };
   }
 }

@@ -20,7 +20,17 @@ export interface ShelfProduct {
   collectionSlug: string;
 }
 
-export function AddOns({ items, siteId, currency, labels }: { items: readonly ShelfProduct[]; siteId: string; currency: CurrencyCode; labels: UiLabels }) {
+export function AddOns({
+  items,
+  siteId,
+  currency,
+  labels,
+}: {
+  items: readonly ShelfProduct[];
+  siteId: string;
+  currency: CurrencyCode;
+  labels: UiLabels;
+}) {
   if (items.length === 0) return null;
   return (
     <section className="add-ons" aria-labelledby="add-ons-title">
@@ -46,7 +56,11 @@ export function AddOns({ items, siteId, currency, labels }: { items: readonly Sh
               {isAddOnAddable(core, product.additionalFieldsFormId !== undefined) ? (
                 <Island name="AddOnButton" id={`add-on-${product.id}`} props={{ product: core }} />
               ) : (
-                <a className="add-on__button add-on__button--choose" href={href} aria-label={addOnChooseName(product.name)}>
+                <a
+                  className="add-on__button add-on__button--choose"
+                  href={href}
+                  aria-label={addOnChooseName(product.name)}
+                >
                   {ADD_ON_CHOOSE_LABEL}
                 </a>
               )}

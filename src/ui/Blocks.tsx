@@ -49,7 +49,13 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
           case 'image': {
             const priority = imagesSeen++ === 0 && i < 3 ? 'high' : undefined;
             const img = (
-              <ResponsiveImage siteId={data.siteId} image={block.image} sizes="(min-width: 1160px) 1160px, 100vw" displayWidth={1000} priority={priority} />
+              <ResponsiveImage
+                siteId={data.siteId}
+                image={block.image}
+                sizes="(min-width: 1160px) 1160px, 100vw"
+                displayWidth={1000}
+                priority={priority}
+              />
             );
             return (
               <figure key={i} className="page-block-image">
@@ -71,7 +77,13 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
                 key={i}
                 products={products}
                 headingLevel={3}
-                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug, productForms: data.productForms }}
+                ctx={{
+                  siteId: data.siteId,
+                  currency: data.currency,
+                  labels: data.labels,
+                  collectionSlug: collection.slug,
+                  productForms: data.productForms,
+                }}
               />
             );
           }
@@ -83,26 +95,49 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
               <ProductFeature
                 key={i}
                 product={product}
-                ctx={{ siteId: data.siteId, currency: data.currency, labels: data.labels, collectionSlug: collection.slug, productForms: data.productForms }}
+                ctx={{
+                  siteId: data.siteId,
+                  currency: data.currency,
+                  labels: data.labels,
+                  collectionSlug: collection.slug,
+                  productForms: data.productForms,
+                }}
               />
             );
           }
           case 'form': {
             const form = data.forms.get(block.formId);
-            return form ? <FormBlock key={i} index={i} form={form} selectValueLabel={data.labels.selectValue} captcha={form.captcha && (data.formCaptcha ?? true)} /> : null;
+            return form ? (
+              <FormBlock
+                key={i}
+                index={i}
+                form={form}
+                selectValueLabel={data.labels.selectValue}
+                captcha={form.captcha && (data.formCaptcha ?? true)}
+              />
+            ) : null;
           }
           case 'productWaitlist': {
             const form = data.forms.get(block.formId);
             const product = block.productId ? (data.products.get(block.productId) ?? null) : null;
             return form ? (
-              <WaitlistBlock key={i} index={i} form={form} product={product} selectValueLabel={data.labels.selectValue} captcha={form.captcha && (data.formCaptcha ?? true)} />
+              <WaitlistBlock
+                key={i}
+                index={i}
+                form={form}
+                product={product}
+                selectValueLabel={data.labels.selectValue}
+                captcha={form.captcha && (data.formCaptcha ?? true)}
+              />
             ) : null;
           }
           case 'posts': {
             const collection = data.collections.get(block.collectionId);
             const posts = (data.postsByCollection.get(block.collectionId) ?? []).slice(0, block.limit);
             if (!collection) return null;
-            return <PostList key={i} posts={posts} siteId={data.siteId} collectionSlug={collection.slug} headingLevel={3} />;
+            return (
+              <PostList key={i} posts={posts} siteId={data.siteId} collectionSlug={collection.slug} headingLevel={3} />
+            );
           }
           case 'video':
             return <VideoBlock key={i} block={block} siteId={data.siteId} index={i} />;

@@ -1,14 +1,30 @@
 import type { ImagePriority } from '../core/images';
 import type { Post } from '../site/schema';
 import { Paragraphs } from './Layout';
-import { commentsShown, CommentLink, PostComments, PostEvent, PostLikes, PostTaxonomy, PostText, postPath, ShareLinks, type BlogContext } from './BlogPostParts';
+import {
+  commentsShown,
+  CommentLink,
+  PostComments,
+  PostEvent,
+  PostLikes,
+  PostTaxonomy,
+  PostText,
+  postPath,
+  ShareLinks,
+  type BlogContext,
+} from './BlogPostParts';
 import { ResponsiveImage } from './ResponsiveImage';
 
 export { postPath, type BlogContext };
 
 /** '2026-05-31' → 'May 31, 2026' (dates are calendar dates: formatted in UTC so no time zone shifts the day). */
 export const formatPostDate = (isoDate: string, locale: string): string =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Date, author and — with the blog's context — the comment link. */
 function PostMeta({ post, locale, context }: { post: Post; locale: string; context?: BlogContext }) {
@@ -48,7 +64,13 @@ export function PostList({
         <li key={post.id} className="post-card">
           {post.image ? (
             <div className="post-card__media">
-              <ResponsiveImage siteId={siteId} image={post.image} sizes="(min-width: 1160px) 370px, (min-width: 700px) 45vw, 100vw" displayWidth={500} priority={index === 0 ? firstImagePriority : undefined} />
+              <ResponsiveImage
+                siteId={siteId}
+                image={post.image}
+                sizes="(min-width: 1160px) 370px, (min-width: 700px) 45vw, 100vw"
+                displayWidth={500}
+                priority={index === 0 ? firstImagePriority : undefined}
+              />
             </div>
           ) : null}
           <Heading>
@@ -65,7 +87,19 @@ export function PostList({
 }
 
 /** A post's page: its text, event details, categories and tags, likes, share links and comments (with the blog's context). */
-export function PostView({ post, siteId, locale, context, likeCount = 0 }: { post: Post; siteId: string; locale: string; context?: BlogContext; likeCount?: number }) {
+export function PostView({
+  post,
+  siteId,
+  locale,
+  context,
+  likeCount = 0,
+}: {
+  post: Post;
+  siteId: string;
+  locale: string;
+  context?: BlogContext;
+  likeCount?: number;
+}) {
   return (
     <article className="post">
       <h1>{post.title}</h1>
@@ -73,10 +107,20 @@ export function PostView({ post, siteId, locale, context, likeCount = 0 }: { pos
       {context ? <PostEvent post={post} context={context} /> : null}
       {post.image ? (
         <div className="post__image">
-          <ResponsiveImage siteId={siteId} image={post.image} sizes="(min-width: 760px) 704px, 100vw" displayWidth={750} priority="high" />
+          <ResponsiveImage
+            siteId={siteId}
+            image={post.image}
+            sizes="(min-width: 760px) 704px, 100vw"
+            displayWidth={750}
+            priority="high"
+          />
         </div>
       ) : null}
-      {context ? <PostText className="post__body" text={post.body} collectionSlug={context.collectionSlug} /> : <Paragraphs className="post__body" text={post.body} />}
+      {context ? (
+        <PostText className="post__body" text={post.body} collectionSlug={context.collectionSlug} />
+      ) : (
+        <Paragraphs className="post__body" text={post.body} />
+      )}
       {context ? (
         <footer className="post__footer">
           <PostTaxonomy post={post} kind="category" collectionSlug={context.collectionSlug} />

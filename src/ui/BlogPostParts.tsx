@@ -31,10 +31,19 @@ export interface BlogContext {
 export const postPath = (collectionSlug: string, postSlug: string) => `/${collectionSlug}/${postSlug}`;
 
 /** Categories or tags of a post, each linking to its list page. */
-export function PostTaxonomy({ post, kind, collectionSlug }: { post: Post; kind: TaxonomyKind; collectionSlug: string }) {
+export function PostTaxonomy({
+  post,
+  kind,
+  collectionSlug,
+}: {
+  post: Post;
+  kind: TaxonomyKind;
+  collectionSlug: string;
+}) {
   const names = kind === 'category' ? post.categories : post.tags;
   if (names.length === 0) return null;
-  const label = kind === 'category' ? (names.length === 1 ? 'Category' : 'Categories') : names.length === 1 ? 'Tag' : 'Tags';
+  const label =
+    kind === 'category' ? (names.length === 1 ? 'Category' : 'Categories') : names.length === 1 ? 'Tag' : 'Tags';
   return (
     <p className={`post-taxonomy post-taxonomy--${kind}`}>
       <span className="post-taxonomy__label">{label}: </span>
@@ -52,10 +61,20 @@ export function PostTaxonomy({ post, kind, collectionSlug }: { post: Post; kind:
 
 /** Whether the post shows comments (the core's rule: enabled on the post or already commented, unless the site says no). */
 export const commentsShown = (post: Post, context: Pick<BlogContext, 'commentsEnabled'>): boolean =>
-  areCommentsShown({ commentState: post.commentState, publicCommentCount: post.publicCommentCount, commentsEnabled: context.commentsEnabled });
+  areCommentsShown({
+    commentState: post.commentState,
+    publicCommentCount: post.publicCommentCount,
+    commentsEnabled: context.commentsEnabled,
+  });
 
 /** 'No Comments', '1 Comment', 'N Comments', linking to the post's comments; nothing when comments are not shown. */
-export function CommentLink({ post, context }: { post: Post; context: Pick<BlogContext, 'collectionSlug' | 'commentsEnabled'> }) {
+export function CommentLink({
+  post,
+  context,
+}: {
+  post: Post;
+  context: Pick<BlogContext, 'collectionSlug' | 'commentsEnabled'>;
+}) {
   if (!commentsShown(post, context)) return null;
   return (
     <a className="post-comments-link" href={`${postPath(context.collectionSlug, post.slug)}#comments`}>
@@ -65,7 +84,15 @@ export function CommentLink({ post, context }: { post: Post; context: Pick<BlogC
 }
 
 /** An event post's dates (in the site's time zone), place and add-to-calendar link. */
-export function PostEvent({ post, context, compact = false }: { post: Post; context: Pick<BlogContext, 'timeZone' | 'locale'>; compact?: boolean }) {
+export function PostEvent({
+  post,
+  context,
+  compact = false,
+}: {
+  post: Post;
+  context: Pick<BlogContext, 'timeZone' | 'locale'>;
+  compact?: boolean;
+}) {
   const event = post.event;
   if (!event) return null;
   const startDate = Date.parse(event.start);
@@ -105,7 +132,15 @@ export function PostEvent({ post, context, compact = false }: { post: Post; cont
 }
 
 /** Plain-text paragraphs with each #hashtag linked to the blog's tag page of that word. */
-export function PostText({ text, collectionSlug, className }: { text: string; collectionSlug: string; className?: string }) {
+export function PostText({
+  text,
+  collectionSlug,
+  className,
+}: {
+  text: string;
+  collectionSlug: string;
+  className?: string;
+}) {
   const paragraphs = text
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -132,13 +167,22 @@ export function PostText({ text, collectionSlug, className }: { text: string; co
 /** Plain links to each network's share page; nothing without the site's own address. */
 export function ShareLinks({ post, context }: { post: Post; context: BlogContext }) {
   if (!context.origin || context.shareNetworks.length === 0) return null;
-  const links = shareLinks(`${context.origin}${postPath(context.collectionSlug, post.slug)}`, post.title, context.shareNetworks);
+  const links = shareLinks(
+    `${context.origin}${postPath(context.collectionSlug, post.slug)}`,
+    post.title,
+    context.shareNetworks,
+  );
   return (
     <nav className="post-share" aria-label="Share this post">
       <ul className="post-share__list">
         {links.map((link) => (
           <li key={link.network}>
-            <a className={`post-share__link post-share__link--${link.network}`} href={link.href} target={link.network === 'email' ? undefined : '_blank'} rel="noopener noreferrer">
+            <a
+              className={`post-share__link post-share__link--${link.network}`}
+              href={link.href}
+              target={link.network === 'email' ? undefined : '_blank'}
+              rel="noopener noreferrer"
+            >
               {link.label}
               {link.network === 'email' ? null : <span className="visually-hidden"> (opens in a new tab)</span>}
             </a>

@@ -43,7 +43,9 @@ export function FormBlock({
   const posted = useContext(FormPostContext);
   const siteCaptcha = useFormCaptcha(form.kind === 'waitlist' ? 'productWaitlist' : form.kind);
   const initial =
-    posted && posted.formId === form.id ? { fieldErrors: posted.fieldErrors, error: posted.error, success: posted.success, values: posted.values } : null;
+    posted && posted.formId === form.id
+      ? { fieldErrors: posted.fieldErrors, error: posted.error, success: posted.success, values: posted.values }
+      : null;
   return (
     <Island
       name="FormBlockForm"

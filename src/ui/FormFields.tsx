@@ -58,7 +58,17 @@ function Title({ field }: { field: FormField }) {
 }
 
 /** A single-control field: its error (above, §5), its label, its description, then the control. */
-function LabelledField({ field, id, error, children }: { field: FormField; id: FieldIds; error: string | undefined; children: ReactNode }) {
+function LabelledField({
+  field,
+  id,
+  error,
+  children,
+}: {
+  field: FormField;
+  id: FieldIds;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <ErrorMessage error={error} id={id('error')} />
@@ -89,7 +99,19 @@ function ErrorMessage({ error, id }: { error: string | undefined; id: string }) 
 }
 
 /** A group of labelled inputs (name, address, phone): a fieldset whose legend is the field title. */
-function Parts({ field, id, parts, error, posted }: { field: FormField; id: FieldIds; parts: readonly Part[]; error?: string; posted: Posted }) {
+function Parts({
+  field,
+  id,
+  parts,
+  error,
+  posted,
+}: {
+  field: FormField;
+  id: FieldIds;
+  parts: readonly Part[];
+  error?: string;
+  posted: Posted;
+}) {
   return (
     <fieldset className="field field--group" aria-describedby={error ? id('error') : undefined}>
       <legend>
@@ -180,7 +202,8 @@ export function FormFieldInput({
   /** Show the §5 'n / max' counter under a text area with a maximum (only where the field is hydrated). */
   liveCounter?: boolean;
 }) {
-  const describedBy = [field.description ? id('description') : null, error ? id('error') : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [field.description ? id('description') : null, error ? id('error') : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
   switch (field.kind) {
     case 'name':
@@ -226,7 +249,14 @@ export function FormFieldInput({
     case 'select':
       return (
         <LabelledField field={field} id={id} error={error}>
-          <select id={id()} name={field.id} required={field.required} aria-describedby={describedBy} aria-invalid={invalid} defaultValue={posted?.[field.id]?.[0] ?? ''}>
+          <select
+            id={id()}
+            name={field.id}
+            required={field.required}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            defaultValue={posted?.[field.id]?.[0] ?? ''}
+          >
             <option value="">{selectValueLabel}</option>
             {field.options.map((option) => (
               <option key={option} value={option}>
@@ -299,7 +329,10 @@ const timeParts = (text: string): Record<string, string> => {
  * reads: parts by the core's part names, checked boxes as a list, a survey as question → value).
  * `values(name)` gives every value posted under a name (FormData's getAll).
  */
-export function readFormInputs(fields: readonly FormField[], values: (name: string) => string[]): Record<string, unknown> {
+export function readFormInputs(
+  fields: readonly FormField[],
+  values: (name: string) => string[],
+): Record<string, unknown> {
   const first = (name: string): string => values(name)[0] ?? '';
   const raw: Record<string, unknown> = {};
   for (const field of fields) {

@@ -5,7 +5,13 @@
  * needs no code and is the same component rendered as plain HTML.
  */
 import { useContext } from 'react';
-import { autoplayDelayMs, GALLERY_ASPECT_RATIO_VALUES, GALLERY_LABELS, galleryImageSizes, parseGalleryDesign } from '../core/gallery';
+import {
+  autoplayDelayMs,
+  GALLERY_ASPECT_RATIO_VALUES,
+  GALLERY_LABELS,
+  galleryImageSizes,
+  parseGalleryDesign,
+} from '../core/gallery';
 import { imageUrl, thumbnailWidth } from '../core/images';
 import { Gallery as GalleryIsland, type GalleryProps } from '../client/islands/Gallery';
 import type { GalleryBlock } from '../site/schema';
@@ -53,7 +59,17 @@ export function galleryProps(siteId: string, block: GalleryBlock, site: SiteImag
   };
 }
 
-export function Gallery({ siteId, block, index, priority }: { siteId: string; block: GalleryBlock; index: number; priority: boolean }) {
+export function Gallery({
+  siteId,
+  block,
+  index,
+  priority,
+}: {
+  siteId: string;
+  block: GalleryBlock;
+  index: number;
+  priority: boolean;
+}) {
   const props = galleryProps(siteId, block, useContext(SiteImagesContext), priority);
   const interactive = props.design === 'slideshow' || props.design === 'slider' || props.flags.includes('lightbox');
   return (

@@ -25,10 +25,20 @@ const COMPONENTS: Record<keyof AnyIslandProps, ComponentType<never>> = { ...ISLA
  * two islands on one page never share ids. `display: contents` keeps the root element out of layout.
  * Lazy islands (./lazyIslands.ts) render the same way; only their browser code loads apart (src/client/islands/lazy.ts).
  */
-export function Island<N extends IslandName | keyof LazyIslandProps>({ name, id, props }: { name: N; id: string; props: AnyIslandProps[N] }) {
+export function Island<N extends IslandName | keyof LazyIslandProps>({
+  name,
+  id,
+  props,
+}: {
+  name: N;
+  id: string;
+  props: AnyIslandProps[N];
+}) {
   const component = COMPONENTS[name] as ComponentType<AnyIslandProps[N]>;
   // Parts whose browser code loads later are rendered whole here (../client/islands/deferredParts.tsx).
-  const html = renderToString(createElement(ServerParts, { value: SERVER_PARTS }, createElement(component, props)), { identifierPrefix: `${id}-` });
+  const html = renderToString(createElement(ServerParts, { value: SERVER_PARTS }, createElement(component, props)), {
+    identifierPrefix: `${id}-`,
+  });
   return createElement('div', {
     className: 'island',
     [ISLAND_ATTRIBUTE]: name,

@@ -24,7 +24,8 @@ export interface SiteChrome {
   promoPopup?: PromoPopupChrome | null;
 }
 
-const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+const isCurrent = (href: string, path: string) =>
+  href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 
 /** The phone header's menu button (the spec names none). */
 export const MENU_LABEL = 'Menu';
@@ -75,7 +76,13 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
           <details className="site-menu">
             <summary className="site-menu__button">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M4 7h16M4 12h16M4 17h16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
               {MENU_LABEL}
             </summary>
@@ -84,7 +91,9 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
               {path === ROUTES.search ? null : <SearchForm id="site-menu-search" label="Search this site" compact />}
             </div>
           </details>
-          {isCartPillPlacedOn(path) ? <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} /> : null}
+          {isCartPillPlacedOn(path) ? (
+            <Island name="CartPill" id="cart-pill" props={{ currency: chrome.currency }} />
+          ) : null}
         </div>
       </header>
       <main id="main" className="container site-main" tabIndex={-1}>
@@ -93,9 +102,7 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
       <footer className="site-footer">
         <div className="container">
           <SocialProfiles profiles={chrome.social ?? []} shopTitle={chrome.title} />
-          <p>
-            {chrome.title} · Powered by Vitrine
-          </p>
+          <p>{chrome.title} · Powered by Vitrine</p>
         </div>
       </footer>
       {chrome.promoPopup && promoPopupAllowedOn(path) ? <PromoPopupMount chrome={chrome.promoPopup} /> : null}
@@ -105,7 +112,10 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
 
 /** Plain text with blank-line paragraphs (site files carry text, not HTML). */
 export function Paragraphs({ text, className }: { text: string; className?: string }) {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className={className}>
       {paragraphs.map((p, i) => (

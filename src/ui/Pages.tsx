@@ -46,10 +46,22 @@ export function ProductListPage({
     <>
       <header className="collection-header">
         <h1>{collection.title}</h1>
-        {paging && paging.pageCount > 1 ? <p className="collection-header__page">{`Page ${paging.page} of ${paging.pageCount}`}</p> : null}
+        {paging && paging.pageCount > 1 ? (
+          <p className="collection-header__page">{`Page ${paging.page} of ${paging.pageCount}`}</p>
+        ) : null}
       </header>
-      <ProductGrid products={products} priorityCount={4} ctx={{ siteId, currency, labels, collectionSlug: collection.slug, productForms }} />
-      {paging ? <Pager page={paging.page} pageCount={paging.pageCount} href={(n) => (n === 1 ? `/${collection.slug}` : `/${collection.slug}/page/${n}`)} /> : null}
+      <ProductGrid
+        products={products}
+        priorityCount={4}
+        ctx={{ siteId, currency, labels, collectionSlug: collection.slug, productForms }}
+      />
+      {paging ? (
+        <Pager
+          page={paging.page}
+          pageCount={paging.pageCount}
+          href={(n) => (n === 1 ? `/${collection.slug}` : `/${collection.slug}/page/${n}`)}
+        />
+      ) : null}
     </>
   );
 }
@@ -81,7 +93,8 @@ export function CartPage({
   crumb?: string;
   products?: Readonly<Record<string, CartProductView>>;
 }) {
-  const badge = payLater?.afterPayAvailable && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage);
+  const badge =
+    payLater?.afterPayAvailable && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage);
   const visitor = crumb === undefined ? {} : { crumb, products: products ?? {} };
   return (
     <div className="cart-page">
@@ -89,7 +102,15 @@ export function CartPage({
       <Island
         name="CartContents"
         id="cart"
-        props={{ currency, minimumSubtotal, quantityLabel, shopHref, initialCart, ...visitor, ...(badge ? { payLater } : {}) }}
+        props={{
+          currency,
+          minimumSubtotal,
+          quantityLabel,
+          shopHref,
+          initialCart,
+          ...visitor,
+          ...(badge ? { payLater } : {}),
+        }}
       />
     </div>
   );

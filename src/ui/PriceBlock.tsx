@@ -1,7 +1,19 @@
-import { hasSeveralPrices, priceRangeText, variantPriceText, type CoreProduct, type CoreVariant } from '../core/product';
+import {
+  hasSeveralPrices,
+  priceRangeText,
+  variantPriceText,
+  type CoreProduct,
+  type CoreVariant,
+} from '../core/product';
 import type { UiLabels } from './labels';
 
-function VariantPrice({ variant, labels }: { variant: CoreVariant; labels: Pick<UiLabels, 'salePrice' | 'originalPrice'> }) {
+function VariantPrice({
+  variant,
+  labels,
+}: {
+  variant: CoreVariant;
+  labels: Pick<UiLabels, 'salePrice' | 'originalPrice'>;
+}) {
   const { current, original } = variantPriceText(variant);
   if (original !== null) {
     return (

@@ -8,13 +8,24 @@ import type { UiLabels } from './labels';
 import { ListPrice } from './ListPrice';
 import { ResponsiveImage } from './ResponsiveImage';
 
-export const productPath = (collectionSlug: string, productSlug: string): string => `/${collectionSlug}/p/${productSlug}`;
+export const productPath = (collectionSlug: string, productSlug: string): string =>
+  `/${collectionSlug}/p/${productSlug}`;
 
 /** The one mark a product shows, with the site's own labels (the core decides which mark and its text). */
-export function ProductMark({ product, core, labels }: { product: Product; core: CoreProduct; labels: Pick<UiLabels, 'soldOut' | 'sale'> }) {
+export function ProductMark({
+  product,
+  core,
+  labels,
+}: {
+  product: Product;
+  core: CoreProduct;
+  labels: Pick<UiLabels, 'soldOut' | 'sale'>;
+}) {
   const kind = productMarkKind(core);
   const text = productMark(core, merchandisingContext(product), labels);
-  return kind && text ? <span className={`product-mark product-mark--${kind === 'sale' ? 'sale' : 'status'}`}>{text}</span> : null;
+  return kind && text ? (
+    <span className={`product-mark product-mark--${kind === 'sale' ? 'sale' : 'status'}`}>{text}</span>
+  ) : null;
 }
 
 export interface CardContext {
@@ -69,7 +80,13 @@ export function ProductCard({
         ) : null}
         <ProductMark product={product} core={core} labels={ctx.labels} />
         {/* The product page without JavaScript; the quick view dialog with it (src/client/quickView). */}
-        <a className="quick-view-link" href={href} aria-label={`${ctx.labels.quickView}: ${product.name}`} data-quick-view={product.id} data-quick-view-label={product.name}>
+        <a
+          className="quick-view-link"
+          href={href}
+          aria-label={`${ctx.labels.quickView}: ${product.name}`}
+          data-quick-view={product.id}
+          data-quick-view-label={product.name}
+        >
           {ctx.labels.quickView}
         </a>
       </div>
@@ -99,7 +116,13 @@ export function ProductGrid({
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} ctx={ctx} headingLevel={headingLevel} priority={i < priorityCount ? 'high' : undefined} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          ctx={ctx}
+          headingLevel={headingLevel}
+          priority={i < priorityCount ? 'high' : undefined}
+        />
       ))}
     </ul>
   );

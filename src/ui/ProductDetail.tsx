@@ -21,14 +21,20 @@ import { IMAGE_VALUES_ATTRIBUTE, VARIANT_IMAGES_ATTRIBUTE } from '../client/vari
  * §4 scarcity texts: the product's as a whole (shown before a choice), and each variant's that has one (shown once the
  * shopper chooses it; src/core/product.ts decides).
  */
-function scarcityTexts(product: Product, core: CoreProduct): { scarcity: string | null; variantScarcity?: Record<string, string> } {
+function scarcityTexts(
+  product: Product,
+  core: CoreProduct,
+): { scarcity: string | null; variantScarcity?: Record<string, string> } {
   const { enabled, shownByDefault, text, threshold } = product.merchandising.scarcity;
   const settings: ScarcitySettings = { enabled, shownByDefault, template: text, threshold };
   const byVariant = core.variants.flatMap((v) => {
     const notice = variantScarcityNotice(core, v, settings);
     return notice === null ? [] : [[v.sku, notice] as const];
   });
-  return { scarcity: scarcityNotice(core, settings), ...(byVariant.length > 0 ? { variantScarcity: Object.fromEntries(byVariant) } : {}) };
+  return {
+    scarcity: scarcityNotice(core, settings),
+    ...(byVariant.length > 0 ? { variantScarcity: Object.fromEntries(byVariant) } : {}),
+  };
 }
 
 /** The product detail page: gallery, name, mark, the buying island, description. */
@@ -68,7 +74,9 @@ export function ProductDetail({
   // other values wait beside it, hidden and lazy (so never loaded until shown), for the buying island to show as the
   // shopper chooses (src/client/islands/ProductPurchase.tsx); every image but the first also shows under it.
   const [first, ...more] = product.images;
-  const mainImages = product.images.filter((image, i) => i === 0 || (image.attributes && Object.keys(image.attributes).length > 0));
+  const mainImages = product.images.filter(
+    (image, i) => i === 0 || (image.attributes && Object.keys(image.attributes).length > 0),
+  );
   const shown = Math.max(0, variantImageIndex(mainImages, preselectedOptions(product.variantOptions)));
   return (
     <article className="pdp">
@@ -85,7 +93,10 @@ export function ProductDetail({
       <div className="pdp__grid">
         <div className="pdp__gallery">
           {first ? (
-            <div className="pdp__main-image" {...(mainImages.length > 1 ? { [VARIANT_IMAGES_ATTRIBUTE]: product.id } : {})}>
+            <div
+              className="pdp__main-image"
+              {...(mainImages.length > 1 ? { [VARIANT_IMAGES_ATTRIBUTE]: product.id } : {})}
+            >
               {mainImages.map((image, i) => (
                 <ResponsiveImage
                   key={image.file}
@@ -104,7 +115,12 @@ export function ProductDetail({
             <ul className="pdp__more-images">
               {more.map((image) => (
                 <li key={image.file}>
-                  <ResponsiveImage siteId={siteId} image={image} sizes="(min-width: 900px) 270px, 50vw" displayWidth={300} />
+                  <ResponsiveImage
+                    siteId={siteId}
+                    image={image}
+                    sizes="(min-width: 900px) 270px, 50vw"
+                    displayWidth={300}
+                  />
                 </li>
               ))}
             </ul>
@@ -130,7 +146,10 @@ export function ProductDetail({
                     subscription: {
                       plan: subscription.plan,
                       options: subscription.options.map((o) => {
-                        const optionForm = o.additionalFieldsFormId === undefined ? undefined : productForms?.get(o.additionalFieldsFormId);
+                        const optionForm =
+                          o.additionalFieldsFormId === undefined
+                            ? undefined
+                            : productForms?.get(o.additionalFieldsFormId);
                         return { ...o, ...(optionForm ? { form: optionForm } : {}) };
                       }),
                     },
@@ -138,7 +157,11 @@ export function ProductDetail({
                 : {}),
               ...(core.productType === ProductType.GIFT_CARD ? { websiteId: siteId } : {}),
               // Only where a badge can show: the island gets no context for products that do not qualify (or sold out).
-              ...(payLater?.afterPayAvailable && productPageOffersPayLater(core) && isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage) ? { payLater } : {}),
+              ...(payLater?.afterPayAvailable &&
+              productPageOffersPayLater(core) &&
+              isPayLaterSupported(payLater.stripeAccountCountry, payLater.shopperLanguage)
+                ? { payLater }
+                : {}),
             }}
           />
           <RestockSignUpBlock product={product} core={core} />

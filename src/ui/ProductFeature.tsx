@@ -12,7 +12,14 @@ export function ProductFeature({ product, ctx }: { product: Product; ctx: CardCo
   return (
     <section className="product-feature product-card" aria-labelledby={`feature-${product.id}`}>
       <div className="product-card__media">
-        {image ? <ResponsiveImage siteId={ctx.siteId} image={image} sizes="(min-width: 700px) 50vw, 100vw" displayWidth={500} /> : null}
+        {image ? (
+          <ResponsiveImage
+            siteId={ctx.siteId}
+            image={image}
+            sizes="(min-width: 700px) 50vw, 100vw"
+            displayWidth={500}
+          />
+        ) : null}
         <ProductMark product={product} core={core} labels={ctx.labels} />
       </div>
       <div>
@@ -23,11 +30,7 @@ export function ProductFeature({ product, ctx }: { product: Product; ctx: CardCo
         </h3>
         <ListPrice product={product} core={core} currency={ctx.currency} labels={ctx.labels} />
         <p>{product.description.split(/\n\s*\n/)[0]}</p>
-        <Island
-          name="GridAddToCart"
-          id={`feature-${product.id}`}
-          props={gridAddToCartProps(product, core, ctx)}
-        />
+        <Island name="GridAddToCart" id={`feature-${product.id}`} props={gridAddToCartProps(product, core, ctx)} />
       </div>
     </section>
   );

@@ -45,7 +45,13 @@ export function ProductFormPage({
         For <a href={productHref}>{productName}</a>
         {choice ? ` (${choice})` : ''}
       </p>
-      <form className="form-dialog__form" method="post" action={ADD_TO_CART_FORM_PATH} noValidate aria-labelledby="product-form-title">
+      <form
+        className="form-dialog__form"
+        method="post"
+        action={ADD_TO_CART_FORM_PATH}
+        noValidate
+        aria-labelledby="product-form-title"
+      >
         <input type="hidden" name={CRUMB_FIELD} value={crumb} />
         <input type="hidden" name={ADD_FORM_FIELDS.pending} value={pending} />
         {message ? (

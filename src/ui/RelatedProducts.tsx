@@ -10,19 +10,40 @@ import type { ShelfProduct } from './AddOns';
 import { Island } from './Island';
 import { ProductCard, type CardContext } from './ProductCard';
 
-export function RelatedProducts({ productId, items, ctx }: { productId: string; items: readonly ShelfProduct[]; ctx: Omit<CardContext, 'collectionSlug' | 'relatedTo'> }) {
+export function RelatedProducts({
+  productId,
+  items,
+  ctx,
+}: {
+  productId: string;
+  items: readonly ShelfProduct[];
+  ctx: Omit<CardContext, 'collectionSlug' | 'relatedTo'>;
+}) {
   if (items.length === 0) return null;
   return (
-    <section className="related-products" aria-labelledby="related-products-title" {...{ [RELATED_PRODUCTS_ATTRIBUTE]: '' }}>
+    <section
+      className="related-products"
+      aria-labelledby="related-products-title"
+      {...{ [RELATED_PRODUCTS_ATTRIBUTE]: '' }}
+    >
       <h2 id="related-products-title" className="related-products__title">
         {RELATED_PRODUCTS_TITLE}
       </h2>
       <ul className="product-grid">
         {items.map(({ product, collectionSlug }) => (
-          <ProductCard key={product.id} product={product} ctx={{ ...ctx, collectionSlug, relatedTo: productId }} headingLevel={3} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            ctx={{ ...ctx, collectionSlug, relatedTo: productId }}
+            headingLevel={3}
+          />
         ))}
       </ul>
-      <Island name="RelatedProductsTracking" id="related" props={{ productId, itemIds: items.map((i) => i.product.id) }} />
+      <Island
+        name="RelatedProductsTracking"
+        id="related"
+        props={{ productId, itemIds: items.map((i) => i.product.id) }}
+      />
     </section>
   );
 }

@@ -1,4 +1,13 @@
-import { buildSrcset, imageAltText, imageLoading, imageUrl, objectPosition, srcsetWidths, thumbnailWidth, type ImagePriority } from '../core/images';
+import {
+  buildSrcset,
+  imageAltText,
+  imageLoading,
+  imageUrl,
+  objectPosition,
+  srcsetWidths,
+  thumbnailWidth,
+  type ImagePriority,
+} from '../core/images';
 import { createContext, useContext } from 'react';
 import type { Image } from '../site/schema';
 
@@ -33,7 +42,13 @@ export interface ImageSources {
  * The sources of `image` drawn about `displayWidth` CSS pixels wide: the fallback src is the §9 thumbnail threshold
  * covering that width, srcset lists every spec width up to the original's.
  */
-export function imageSources(siteId: string, image: Image, site: SiteImages, displayWidth: number, originalWidth?: number): ImageSources {
+export function imageSources(
+  siteId: string,
+  image: Image,
+  site: SiteImages,
+  displayWidth: number,
+  originalWidth?: number,
+): ImageSources {
   const url = assetUrl(siteId, image.file, site.version);
   const size = site.sizes?.get(image.file);
   const widths = srcsetWidths(originalWidth ?? size?.width);

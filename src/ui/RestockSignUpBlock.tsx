@@ -38,9 +38,16 @@ export function RestockSignUpBlock({ product, core }: { product: Product; core: 
         productId: product.id,
         productType: product.productType,
         options: core.variantOptions.slice(),
-        variants: core.variants.map((v) => ({ sku: v.sku, attributes: v.attributes, unlimited: v.unlimited, qtyInStock: v.qtyInStock })),
+        variants: core.variants.map((v) => ({
+          sku: v.sku,
+          attributes: v.attributes,
+          unlimited: v.unlimited,
+          qtyInStock: v.qtyInStock,
+        })),
         // The buying island's first choice: options with a single value are chosen.
-        initialSelection: Object.fromEntries(product.variantOptions.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? ''])),
+        initialSelection: Object.fromEntries(
+          product.variantOptions.filter((o) => o.values.length === 1).map((o) => [o.name, o.values[0] ?? '']),
+        ),
         callToAction: restockCallToAction(settings),
         successMessage: restockSuccessMessage(settings.successMessage),
         hiddenByDefault: settings.hiddenByDefault,

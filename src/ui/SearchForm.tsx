@@ -24,7 +24,12 @@ export function SearchForm({
   invalid?: boolean;
 }) {
   return (
-    <form className={compact ? 'search-form search-form--compact' : 'search-form'} role="search" action={ROUTES.search} method="get">
+    <form
+      className={compact ? 'search-form search-form--compact' : 'search-form'}
+      role="search"
+      action={ROUTES.search}
+      method="get"
+    >
       <label htmlFor={id} className={compact ? 'visually-hidden' : 'search-form__label'}>
         {label}
       </label>

@@ -52,9 +52,7 @@ export interface SearchShop {
 /** Text with the words the terms find in <mark>. */
 export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
   return (
-    <>
-      {highlight(text, terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
-    </>
+    <>{highlight(text, terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}</>
   );
 }
 
@@ -90,7 +88,17 @@ function ProductMedia({ product, href, shop }: { product: Product; href: string;
   );
 }
 
-function Result({ hit, terms, product, shop }: { hit: SearchHit; terms: readonly string[]; product: Product | undefined; shop: SearchShop }) {
+function Result({
+  hit,
+  terms,
+  product,
+  shop,
+}: {
+  hit: SearchHit;
+  terms: readonly string[];
+  product: Product | undefined;
+  shop: SearchShop;
+}) {
   const snippet = searchSnippet(hit.summary, terms);
   // The details (tags, variant values, headings) are shown when they hold a word the text does not.
   const showDetails = hit.details !== '' && textMatches(hit.details, terms) && !textMatches(snippet, terms);
@@ -99,29 +107,29 @@ function Result({ hit, terms, product, shop }: { hit: SearchHit; terms: readonly
     <li className={product ? 'search-result search-result--product' : 'search-result'}>
       {product ? <ProductMedia product={product} href={hit.path} shop={shop} /> : null}
       <div className="search-result__body">
-      <p className="search-result__kind">{SEARCH_KIND_LABELS[hit.kind]}</p>
-      <h2 className="search-result__title">
-        <a href={hit.path}>
-          <Highlighted text={hit.title} terms={terms} />
-        </a>
-      </h2>
-      {showDetails ? (
-        <p className="search-result__details">
-          <Highlighted text={hit.details} terms={terms} />
-        </p>
-      ) : null}
-      {product && core ? (
-        <div className="search-result__price">
-          <ListPrice product={product} core={core} currency={shop.currency} labels={shop.labels} />
-          <ProductMark product={product} core={core} labels={shop.labels} />
-        </div>
-      ) : null}
-      {snippet ? (
-        <p className="search-result__snippet">
-          <Highlighted text={snippet} terms={terms} />
-        </p>
-      ) : null}
-      {hit.termsFound ? <p className="search-result__missing">{missingWords(terms, hit.termsFound)}</p> : null}
+        <p className="search-result__kind">{SEARCH_KIND_LABELS[hit.kind]}</p>
+        <h2 className="search-result__title">
+          <a href={hit.path}>
+            <Highlighted text={hit.title} terms={terms} />
+          </a>
+        </h2>
+        {showDetails ? (
+          <p className="search-result__details">
+            <Highlighted text={hit.details} terms={terms} />
+          </p>
+        ) : null}
+        {product && core ? (
+          <div className="search-result__price">
+            <ListPrice product={product} core={core} currency={shop.currency} labels={shop.labels} />
+            <ProductMark product={product} core={core} labels={shop.labels} />
+          </div>
+        ) : null}
+        {snippet ? (
+          <p className="search-result__snippet">
+            <Highlighted text={snippet} terms={terms} />
+          </p>
+        ) : null}
+        {hit.termsFound ? <p className="search-result__missing">{missingWords(terms, hit.termsFound)}</p> : null}
       </div>
     </li>
   );
@@ -131,7 +139,17 @@ function Result({ hit, terms, product, shop }: { hit: SearchHit; terms: readonly
  * The links to the pages before and after a page that has results (past the last page the message links to the first
  * one instead). `pageCount` undefined: the number of pages is not known (more results than counted).
  */
-function Pages({ query, page, pageCount, more }: { query: string; page: number; pageCount: number | undefined; more: boolean }) {
+function Pages({
+  query,
+  page,
+  pageCount,
+  more,
+}: {
+  query: string;
+  page: number;
+  pageCount: number | undefined;
+  more: boolean;
+}) {
   if (page === 1 && !more) return null;
   return (
     <nav className="search-pages" aria-label="Pages of results">
@@ -140,7 +158,9 @@ function Pages({ query, page, pageCount, more }: { query: string; page: number; 
           Previous<span className="visually-hidden"> page of results</span>
         </a>
       ) : null}
-      <span className="search-pages__current" aria-current="page">{pageCount === undefined ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
+      <span className="search-pages__current" aria-current="page">
+        {pageCount === undefined ? `Page ${page}` : `Page ${page} of ${pageCount}`}
+      </span>
       {more ? (
         <a className="button button--small" rel="next" href={searchUrl(query, page + 1)}>
           Next<span className="visually-hidden"> page of results</span>
@@ -163,7 +183,12 @@ export function SearchPage({ view, shop }: { view: SearchView; shop: SearchShop 
         invalid={view.state === 'refused'}
       />
       {message ? (
-        <p id="search-message" className={view.state === 'refused' ? 'search-page__message search-page__message--error' : 'search-page__message'}>
+        <p
+          id="search-message"
+          className={
+            view.state === 'refused' ? 'search-page__message search-page__message--error' : 'search-page__message'
+          }
+        >
           {message}
         </p>
       ) : null}
@@ -179,9 +204,19 @@ export function SearchPage({ view, shop }: { view: SearchView; shop: SearchShop 
             </p>
           ) : null}
           {view.hits.length > 0 ? (
-            <ol className="search-results" start={view.firstNumber} {...(view.partial ? { 'aria-labelledby': 'search-partial' } : {})}>
+            <ol
+              className="search-results"
+              start={view.firstNumber}
+              {...(view.partial ? { 'aria-labelledby': 'search-partial' } : {})}
+            >
               {view.hits.map((hit) => (
-                <Result key={`${hit.kind}/${hit.itemId}`} hit={hit} terms={view.terms} product={hit.kind === 'product' ? view.products.get(hit.itemId) : undefined} shop={shop} />
+                <Result
+                  key={`${hit.kind}/${hit.itemId}`}
+                  hit={hit}
+                  terms={view.terms}
+                  product={hit.kind === 'product' ? view.products.get(hit.itemId) : undefined}
+                  shop={shop}
+                />
               ))}
             </ol>
           ) : view.total > 0 ? (
@@ -190,7 +225,9 @@ export function SearchPage({ view, shop }: { view: SearchView; shop: SearchShop 
               <a href={searchUrl(view.query)}>See the first page of results</a>.
             </p>
           ) : null}
-          {view.hits.length > 0 ? <Pages query={view.query} page={view.page} pageCount={view.pageCount} more={view.more} /> : null}
+          {view.hits.length > 0 ? (
+            <Pages query={view.query} page={view.page} pageCount={view.pageCount} more={view.more} />
+          ) : null}
         </>
       ) : null}
     </div>

@@ -17,7 +17,12 @@ export function SocialProfiles({ profiles, shopTitle }: { profiles: readonly Soc
       <ul className="social-profiles__list">
         {profiles.map((profile) => (
           <li key={`${profile.network} ${profile.url}`}>
-            <a className={`social-profiles__link social-profiles__link--${profile.network}`} href={profile.url} rel="me noopener noreferrer" aria-label={socialProfileLabel(shopTitle, profile.network)}>
+            <a
+              className={`social-profiles__link social-profiles__link--${profile.network}`}
+              href={profile.url}
+              rel="me noopener noreferrer"
+              aria-label={socialProfileLabel(shopTitle, profile.network)}
+            >
               {SOCIAL_NETWORK_NAMES[profile.network]}
             </a>
           </li>

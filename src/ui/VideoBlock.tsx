@@ -18,13 +18,28 @@ export function VideoBlock({ block, siteId, index }: { block: VideoBlockData; si
   return (
     <figure className="video-block" data-frame-src={embed.value.origin}>
       {/* The player's own shape (an inline style the page's CSP allows by its hash). */}
-      <div className="video-block__stage" style={{ aspectRatio: String(Math.round(embed.value.aspectRatio * 10_000) / 10_000) }}>
-        <ResponsiveImage siteId={siteId} image={block.overlay} sizes="(min-width: 1160px) 1160px, 100vw" displayWidth={1000} className="video-block__overlay" />
-        <Island name="VideoPlayer" id={`video-${index}`} props={{ src: embed.value.src, title: block.title, url: block.url }} />
+      <div
+        className="video-block__stage"
+        style={{ aspectRatio: String(Math.round(embed.value.aspectRatio * 10_000) / 10_000) }}
+      >
+        <ResponsiveImage
+          siteId={siteId}
+          image={block.overlay}
+          sizes="(min-width: 1160px) 1160px, 100vw"
+          displayWidth={1000}
+          className="video-block__overlay"
+        />
+        <Island
+          name="VideoPlayer"
+          id={`video-${index}`}
+          props={{ src: embed.value.src, title: block.title, url: block.url }}
+        />
       </div>
       <figcaption className="video-block__caption">
         {block.title}
-        {block.oembed.providerName ? <span className="video-block__provider"> · {block.oembed.providerName}</span> : null}
+        {block.oembed.providerName ? (
+          <span className="video-block__provider"> · {block.oembed.providerName}</span>
+        ) : null}
       </figcaption>
     </figure>
   );

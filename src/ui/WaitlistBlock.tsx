@@ -23,7 +23,13 @@ export function WaitlistBlock({
   return (
     <section className="waitlist-block" aria-label={product ? `${form.name}: ${product.name}` : form.name}>
       {product ? <p className="waitlist-block__product">{`Coming soon: ${product.name}`}</p> : null}
-      <FormBlock form={form} index={index} productId={product?.id ?? null} captcha={captcha} {...(selectValueLabel ? { selectValueLabel } : {})} />
+      <FormBlock
+        form={form}
+        index={index}
+        productId={product?.id ?? null}
+        captcha={captcha}
+        {...(selectValueLabel ? { selectValueLabel } : {})}
+      />
     </section>
   );
 }

@@ -4,7 +4,12 @@
  * src/render/renderPath.tsx provides it; without it a form gets ALTCHA, the default.
  */
 import { createContext, useContext } from 'react';
-import { captchaClientSettings, type CaptchaClientSettings, type CaptchaProvider, type CaptchaScriptUrls } from '../core/forms/captcha';
+import {
+  captchaClientSettings,
+  type CaptchaClientSettings,
+  type CaptchaProvider,
+  type CaptchaScriptUrls,
+} from '../core/forms/captcha';
 
 export interface SiteCaptcha {
   settings: { provider?: CaptchaProvider | undefined; siteKey?: string | undefined } | undefined;

@@ -13,7 +13,17 @@ import { RelatedProductsTracking, type RelatedProductsTrackingProps } from '../c
 import { RestockSignUp, type RestockSignUpProps } from '../client/islands/RestockSignUp';
 import { VideoPlayer, type VideoPlayerProps } from '../client/islands/VideoPlayer';
 
-export const LAZY_ISLAND_COMPONENTS = { CartContents, FormBlockForm, RestockSignUp, AddOnButton, RelatedProductsTracking, Gallery, VideoPlayer, LikeButton, PromoPopup };
+export const LAZY_ISLAND_COMPONENTS = {
+  CartContents,
+  FormBlockForm,
+  RestockSignUp,
+  AddOnButton,
+  RelatedProductsTracking,
+  Gallery,
+  VideoPlayer,
+  LikeButton,
+  PromoPopup,
+};
 
 export interface LazyIslandProps {
   CartContents: CartContentsProps;

@@ -16,7 +16,8 @@ import { crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 /** Headless Chromium says "HeadlessChrome", which analytics counts as a bot: the tests browse as a desktop Chrome. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const RECORD_HIT = '/api/census/RecordHit';
 const ERRORS = '/api/events/RecordJavascriptErrors';
 
@@ -29,7 +30,9 @@ let page: Page;
 beforeAll(async () => {
   [shop, consentShop, browser] = await Promise.all([
     startServer(),
-    startServer({ editSite: (site) => void ((site.website as Record<string, unknown>).analytics = { cookieConsent: 'required' }) }),
+    startServer({
+      editSite: (site) => void ((site.website as Record<string, unknown>).analytics = { cookieConsent: 'required' }),
+    }),
     launchChromium(),
   ]);
 });
@@ -50,11 +53,13 @@ beforeEach(async () => {
 const hitsOf = (p: Page) => {
   const hits: Record<string, unknown>[] = [];
   p.on('request', (r) => {
-    if (r.url().endsWith(RECORD_HIT)) hits.push(JSON.parse(new URLSearchParams(r.postData() ?? '').get('data') ?? '{}') as Record<string, unknown>);
+    if (r.url().endsWith(RECORD_HIT))
+      hits.push(JSON.parse(new URLSearchParams(r.postData() ?? '').get('data') ?? '{}') as Record<string, unknown>);
   });
   return hits;
 };
-const cookie = async (name: string, server = shop) => (await context.cookies(server.url)).find((c) => c.name === name)?.value;
+const cookie = async (name: string, server = shop) =>
+  (await context.cookies(server.url)).find((c) => c.name === name)?.value;
 /** The measurement module has run on the page once it wrote (or deleted) the census cookies: wait for its page view. */
 const waitForHit = () => page.waitForRequest((r) => r.url().endsWith(RECORD_HIT));
 const visitParts = async (server = shop) => decodeURIComponent((await cookie('ss_cvr', server)) ?? '').split('|');
@@ -108,7 +113,9 @@ describe('census', () => {
     await page.goto(`${shop.url}/`);
     await hit;
     const [id, first, previous, current, count] = await visitParts();
-    expect([first, previous, current, count]).toEqual([String(t0), String(t0), String(t0), '1'].map((v, i) => (i < 3 ? expect.stringMatching(/^\d+$/) : v)));
+    expect([first, previous, current, count]).toEqual(
+      [String(t0), String(t0), String(t0), '1'].map((v, i) => (i < 3 ? expect.stringMatching(/^\d+$/) : v)),
+    );
     const start = Number(current);
     expect(Math.abs(start - t0)).toBeLessThan(60_000);
     expect(await cookie('ss_cvt')).toMatch(/^\d+$/);
@@ -166,7 +173,9 @@ describe('census', () => {
     await page.goto(`${consentShop.url}/`);
     await hit;
     expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
-    expect(String(hits.at(-1)!.visitorCookie).split('|')[0]).toBe(decodeURIComponent((await cookie('ss_cvr', consentShop))!).split('|')[0]);
+    expect(String(hits.at(-1)!.visitorCookie).split('|')[0]).toBe(
+      decodeURIComponent((await cookie('ss_cvr', consentShop))!).split('|')[0],
+    );
   });
 });
 
@@ -184,15 +193,29 @@ describe('performance records', () => {
       document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     });
     const request = await beacon;
-    const records = JSON.parse(request.postData() ?? '[]') as { name: string; value: number; rating: string | null; path: string }[];
+    const records = JSON.parse(request.postData() ?? '[]') as {
+      name: string;
+      value: number;
+      rating: string | null;
+      path: string;
+    }[];
     const names = records.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['FCP', 'TTFB', 'LCP']));
     for (const r of records) expect(r.path).toBe('/shop/p/speckled-mug');
     expect(records.find((r) => r.name === 'FCP')!.rating).toMatch(/^(good|needs-improvement|poor)$/);
-    await expect.poll(async () => {
-      await analyticsRecorderOf(shop.app)!.buffer.flush();
-      return (await shop.db!.selectFrom('analytics_events').select('name').where('kind', '=', 'vital').where('path', '=', '/shop/p/speckled-mug').execute()).map((r) => r.name);
-    }).toEqual(expect.arrayContaining(['FCP', 'TTFB', 'LCP']));
+    await expect
+      .poll(async () => {
+        await analyticsRecorderOf(shop.app)!.buffer.flush();
+        return (
+          await shop
+            .db!.selectFrom('analytics_events')
+            .select('name')
+            .where('kind', '=', 'vital')
+            .where('path', '=', '/shop/p/speckled-mug')
+            .execute()
+        ).map((r) => r.name);
+      })
+      .toEqual(expect.arrayContaining(['FCP', 'TTFB', 'LCP']));
   });
 });
 
@@ -227,7 +250,9 @@ describe('the error reporter', () => {
     const first = JSON.parse(sends[0]!.postData() ?? '[]') as { message: string; stack?: string; url: string }[];
     expect(first[0]).toMatchObject({ message: expect.stringContaining('boom 1'), url: `${shop.url}/` });
     expect(first[0]!.stack).toContain('boom 1');
-    expect(sends.map((s) => (JSON.parse(s.postData() ?? '[]') as { message: string }[])[0]!.message).join()).not.toContain('boom 21');
+    expect(
+      sends.map((s) => (JSON.parse(s.postData() ?? '[]') as { message: string }[])[0]!.message).join(),
+    ).not.toContain('boom 21');
   });
 });
 
@@ -251,15 +276,25 @@ describe('the shop funnel', () => {
     let hit = waitForHit();
     await page.goto(`${shop.url}/shop/p/speckled-mug`);
     await hit;
-    const added = page.waitForRequest((r) => r.url().endsWith('/api/events/RecordEvent') && (r.postData() ?? '').includes('CommerceShopping_AddToCart'));
+    const added = page.waitForRequest(
+      (r) => r.url().endsWith('/api/events/RecordEvent') && (r.postData() ?? '').includes('CommerceShopping_AddToCart'),
+    );
     await page.getByLabel('Select Color').selectOption('Oatmeal');
     await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
     const addEvent = new URLSearchParams((await added).postData() ?? '');
     expect(addEvent.get('crumb')).toBe(await cookie('crumb'));
     const addData = JSON.parse(addEvent.get('data') ?? '{}') as { price: number; quantity: number; sku: string };
     // §7: prices in cents, divided by 100 for tracking.
-    const variant = await shop.db!.selectFrom('variants').select(['price', 'sale_price', 'on_sale']).where('sku', '=', addData.sku).executeTakeFirstOrThrow();
-    expect(addData).toMatchObject({ quantity: 1, sku: 'MUG-OAT', price: (variant.on_sale && variant.sale_price !== null ? variant.sale_price : variant.price) / 100 });
+    const variant = await shop
+      .db!.selectFrom('variants')
+      .select(['price', 'sale_price', 'on_sale'])
+      .where('sku', '=', addData.sku)
+      .executeTakeFirstOrThrow();
+    expect(addData).toMatchObject({
+      quantity: 1,
+      sku: 'MUG-OAT',
+      price: (variant.on_sale && variant.sale_price !== null ? variant.sale_price : variant.price) / 100,
+    });
 
     hit = waitForHit();
     await page.goto(`${shop.url}/checkout`);
@@ -269,14 +304,28 @@ describe('the shop funnel', () => {
       data: {
         idempotencyKey: 'browser-analytics-order-0001',
         email: 'ada@example.com',
-        shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', address2: '', city: 'New York', country: 'US', region: 'NY', postalCode: '10001', phone: '' },
+        shippingAddress: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          address1: '1 Main Street',
+          address2: '',
+          city: 'New York',
+          country: 'US',
+          region: 'NY',
+          postalCode: '10001',
+          phone: '',
+        },
         shippingOptionId: 'standard',
         payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
       },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const { orderUrl } = (await placed.json()) as { orderUrl: string };
-    const purchase = page.waitForResponse((r) => r.url().endsWith('/api/events/RecordEvent') && (r.request().postData() ?? '').includes('CommerceShopping_CheckoutConfirmed'));
+    const purchase = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/events/RecordEvent') &&
+        (r.request().postData() ?? '').includes('CommerceShopping_CheckoutConfirmed'),
+    );
     await page.goto(shop.url + orderUrl);
     expect((await purchase).status()).toBe(202);
 
@@ -298,14 +347,19 @@ describe('the measurement chunk', () => {
     type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
     const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
     // The measurement module's chunk (the error reporter's own chunk loads at the first error: ./catchErrors.ts).
-    const [key, measure] = Object.entries(manifest).find(([, c]) => (c.dynamicImports ?? []).includes('src/client/measure/consent.ts'))!;
+    const [key, measure] = Object.entries(manifest).find(([, c]) =>
+      (c.dynamicImports ?? []).includes('src/client/measure/consent.ts'),
+    )!;
     const gz = (chunk: Chunk) => gzipSync(readFileSync(join(dir, chunk.file)), { level: 9 }).length;
     for (const entry of ['src/client/main.tsx', 'src/client/checkout.tsx']) {
       const loaded = new Set(manifest[entry]!.imports ?? []);
       // Loaded dynamically (./measure/load.ts), never with the page's first scripts…
       expect(loaded.has(key)).toBe(false);
       // …and what it adds is itself and the small chunks it shares with the error reporter's: 6 KB at most in all.
-      const added = [measure, ...(measure.imports ?? []).filter((d) => !loaded.has(d) && d !== entry).map((d) => manifest[d]!)];
+      const added = [
+        measure,
+        ...(measure.imports ?? []).filter((d) => !loaded.has(d) && d !== entry).map((d) => manifest[d]!),
+      ];
       const size = added.reduce((sum, chunk) => sum + gz(chunk), 0);
       console.log(`measurement on ${entry}: ${size} bytes gzipped in ${added.length} chunk(s)`);
       expect(size).toBeLessThanOrEqual(6000);

@@ -76,23 +76,39 @@ describeEachEngine(
       }
       // The demo's pages of every kind were reached (a broken header or a missing link would shrink the walk).
       const reached = [...seen];
-      for (const kind of [/^\/shop$/, /^\/shop\/p\//, /^\/about$/, /^\/contact$/, /^\/blog$/, /^\/blog\/p?\/?[a-z0-9-]+/, /^\/cart$/]) {
-        expect(reached.some((p) => kind.test(p)), `a page like ${kind} among ${reached.join(' ')}`).toBe(true);
+      for (const kind of [
+        /^\/shop$/,
+        /^\/shop\/p\//,
+        /^\/about$/,
+        /^\/contact$/,
+        /^\/blog$/,
+        /^\/blog\/p?\/?[a-z0-9-]+/,
+        /^\/cart$/,
+      ]) {
+        expect(
+          reached.some((p) => kind.test(p)),
+          `a page like ${kind} among ${reached.join(' ')}`,
+        ).toBe(true);
       }
       expect(reached.length).toBeGreaterThan(20);
       expect(violations).toEqual([]);
     });
 
-    it('finds none on the pages no link leads to: search, not found, lock screen, cart and checkout with an item', { timeout: 180_000 }, async () => {
-      const violations: string[] = [];
-      for (const path of ['/search?q=mug', '/search?q=zzzz-nothing', '/no-such-page', '/wholesale']) violations.push(...(await check(path)));
-      // One mug in the cart, from its page.
-      await page.goto(`${server.url}/shop/p/speckled-mug`);
-      await page.getByLabel('Select Color').selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
-      await expect.poll(() => page.getByRole('button', { name: 'Added!' }).count(), { timeout: 10_000 }).toBe(1);
-      for (const path of ['/cart', '/checkout']) violations.push(...(await check(path)));
-      expect(violations).toEqual([]);
-    });
+    it(
+      'finds none on the pages no link leads to: search, not found, lock screen, cart and checkout with an item',
+      { timeout: 180_000 },
+      async () => {
+        const violations: string[] = [];
+        for (const path of ['/search?q=mug', '/search?q=zzzz-nothing', '/no-such-page', '/wholesale'])
+          violations.push(...(await check(path)));
+        // One mug in the cart, from its page.
+        await page.goto(`${server.url}/shop/p/speckled-mug`);
+        await page.getByLabel('Select Color').selectOption({ index: 1 });
+        await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+        await expect.poll(() => page.getByRole('button', { name: 'Added!' }).count(), { timeout: 10_000 }).toBe(1);
+        for (const path of ['/cart', '/checkout']) violations.push(...(await check(path)));
+        expect(violations).toEqual([]);
+      },
+    );
   },
 );

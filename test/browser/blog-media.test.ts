@@ -43,7 +43,9 @@ describeEachEngine(
       await context.addInitScript(() => {
         const w = window as unknown as { cspViolations: string[] };
         w.cspViolations = [];
-        document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          w.cspViolations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+        );
       });
       page = await context.newPage();
     });
@@ -64,7 +66,9 @@ describeEachEngine(
       expect(page.url()).toBe(`${server.url}/about`);
       expect(await player().getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation');
       expect(await player().getAttribute('title')).toBe(`Video: ${VIDEO}`);
-      expect(await player().getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/ZbZSe6N_BXs?feature=oembed&autoplay=1');
+      expect(await player().getAttribute('src')).toBe(
+        'https://www.youtube-nocookie.com/embed/ZbZSe6N_BXs?feature=oembed&autoplay=1',
+      );
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
       expect(await page.locator('.video-block__overlay').isVisible()).toBe(false);
       expect(await play().count()).toBe(0);
@@ -104,7 +108,9 @@ describeEachEngine(
     });
 
     it('likes a post once with the keyboard, says so, and remembers it', async () => {
-      const counted = page.waitForResponse((r) => r.url().endsWith('/api/content/likes/glaze-notes') && r.request().method() === 'GET');
+      const counted = page.waitForResponse(
+        (r) => r.url().endsWith('/api/content/likes/glaze-notes') && r.request().method() === 'GET',
+      );
       await page.goto(`${server.url}/blog/glaze-notes-cobalt`);
       expect(await axeViolationsOf(page)).toEqual([]);
       const button = page.getByRole('button', { name: 'Like', exact: true });
@@ -112,7 +118,9 @@ describeEachEngine(
       await counted;
       await expect.poll(() => hydrated(page, '.post-likes'), { timeout: 10_000 }).toBe(true);
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You liked this post.' }).textContent()).toBe('You liked this post. 1 like.');
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'You liked this post.' }).textContent())
+        .toBe('You liked this post. 1 like.');
       const liked = page.getByRole('button', { name: 'Liked' });
       expect(await liked.getAttribute('aria-pressed')).toBe('true');
       expect(await page.locator('.post-likes__count').textContent()).toBe('1 like');
@@ -143,7 +151,13 @@ describeEachEngine(
     });
 
     it('finds nothing for axe on the blog, its category and tag pages, an event post and a product with audio', async () => {
-      for (const path of ['/blog', '/blog/category/ceramics', '/blog/tag/glazes', '/blog/studio-open-day', '/shop/p/brewing-guide']) {
+      for (const path of [
+        '/blog',
+        '/blog/category/ceramics',
+        '/blog/tag/glazes',
+        '/blog/studio-open-day',
+        '/shop/p/brewing-guide',
+      ]) {
         await page.goto(`${server.url}${path}`);
         expect(await axeViolationsOf(page), path).toEqual([]);
         expect(await cspViolations(), path).toEqual([]);

@@ -18,7 +18,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -28,14 +29,27 @@ export async function axeViolationsOf(page: Page): Promise<string[]> {
   // opacity animation as failing contrast. Endless animations (a spinner) are not waited for; 2 s at most.
   await page.evaluate(() =>
     Promise.race([
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => {})),
+      ),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
   // Evaluated by the test (DevTools protocol), not added as an inline <script>, which the pages' CSP refuses.
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document);
   });
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -34,7 +34,10 @@ describeEachEngine(
     });
 
     it('adds the size, grind and quantity chosen before the buying island hydrated', async () => {
-      const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+      const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+        string,
+        { file: string }
+      >;
       const main = manifest['src/client/main.tsx']!.file;
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -55,11 +58,10 @@ describeEachEngine(
       // The island's own price for the chosen variant shows it has the choice, not only the page.
       await expect.poll(() => page.locator('form.purchase .price').first().textContent()).toBe('$42.00');
       await page.locator('form.purchase button[type=submit]').click();
-      await expect.poll(() => page.locator('form.purchase button[type=submit]').textContent(), { timeout: 15_000 }).toBe('Added!');
-      const line = await server
-        .db!.selectFrom('cart_entries')
-        .select(['sku', 'quantity'])
-        .executeTakeFirstOrThrow();
+      await expect
+        .poll(() => page.locator('form.purchase button[type=submit]').textContent(), { timeout: 15_000 })
+        .toBe('Added!');
+      const line = await server.db!.selectFrom('cart_entries').select(['sku', 'quantity']).executeTakeFirstOrThrow();
       expect({ sku: line.sku, quantity: Number(line.quantity) }).toEqual({ sku: 'HB-1K-ES', quantity: 2 });
       expect(await page.getByLabel('Select Size').inputValue()).toBe('1 kg');
       expect(await page.getByLabel('Select Grind').inputValue()).toBe('Espresso');

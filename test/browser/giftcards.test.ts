@@ -29,7 +29,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describeEachEngine((engine) => engine, (engine) => {
+describeEachEngine(
+  (engine) => engine,
+  (engine) => {
     let shop: RunningServer;
     let context: BrowserContext;
     let page: Page;
@@ -52,34 +54,43 @@ describeEachEngine((engine) => engine, (engine) => {
       await page.waitForFunction(() => document.readyState === 'complete');
     };
 
-    it('after a refused Buy gift card, each message goes as its field is fixed, and the summary with the last one', { timeout: 60_000 }, async () => {
-      await open('/checkout/giftcard?websiteId=demo&giftCardProductId=gift-card&sku=GC-50');
-      await Promise.all([page.waitForURL(/\/checkout\/giftcard\?/), page.getByRole('button', { name: 'Buy gift card' }).click()]);
-      await page.waitForFunction(() => document.readyState === 'complete');
-      const summary = page.getByRole('alert');
-      await summary.waitFor();
-      expect(await summary.textContent()).toContain('Recipient’s name: ');
-      expect(await summary.textContent()).toContain('Card number: ');
-      const name = page.getByLabel('Recipient’s name');
-      expect(await name.getAttribute('aria-invalid')).toBe('true');
+    it(
+      'after a refused Buy gift card, each message goes as its field is fixed, and the summary with the last one',
+      { timeout: 60_000 },
+      async () => {
+        await open('/checkout/giftcard?websiteId=demo&giftCardProductId=gift-card&sku=GC-50');
+        await Promise.all([
+          page.waitForURL(/\/checkout\/giftcard\?/),
+          page.getByRole('button', { name: 'Buy gift card' }).click(),
+        ]);
+        await page.waitForFunction(() => document.readyState === 'complete');
+        const summary = page.getByRole('alert');
+        await summary.waitFor();
+        expect(await summary.textContent()).toContain('Recipient’s name: ');
+        expect(await summary.textContent()).toContain('Card number: ');
+        const name = page.getByLabel('Recipient’s name');
+        expect(await name.getAttribute('aria-invalid')).toBe('true');
 
-      await name.fill('Grace Hopper');
-      await page.waitForFunction(() => !document.querySelector('[role=alert]')?.textContent?.includes('Recipient’s name: '));
-      expect(await name.getAttribute('aria-invalid')).toBeNull();
-      expect(await page.locator('#giftcard-recipientName-error').count()).toBe(0);
-      // A wrong e-mail keeps its message until it is right.
-      const recipientEmail = page.getByLabel('Recipient’s email');
-      await recipientEmail.fill('grace@');
-      expect(await summary.textContent()).toContain('Recipient’s email: ');
-      await recipientEmail.fill('grace@example.com');
-      await page.getByLabel('Your email').fill('ada@example.com');
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-      await page.getByLabel('CVC').fill('123');
-      await summary.waitFor({ state: 'detached' });
-      expect(await page.locator('[aria-invalid=true]').count()).toBe(0);
-      expect(pageErrors).toEqual([]);
-    });
+        await name.fill('Grace Hopper');
+        await page.waitForFunction(
+          () => !document.querySelector('[role=alert]')?.textContent?.includes('Recipient’s name: '),
+        );
+        expect(await name.getAttribute('aria-invalid')).toBeNull();
+        expect(await page.locator('#giftcard-recipientName-error').count()).toBe(0);
+        // A wrong e-mail keeps its message until it is right.
+        const recipientEmail = page.getByLabel('Recipient’s email');
+        await recipientEmail.fill('grace@');
+        expect(await summary.textContent()).toContain('Recipient’s email: ');
+        await recipientEmail.fill('grace@example.com');
+        await page.getByLabel('Your email').fill('ada@example.com');
+        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+        await page.getByLabel('CVC').fill('123');
+        await summary.waitFor({ state: 'detached' });
+        expect(await page.locator('[aria-invalid=true]').count()).toBe(0);
+        expect(pageErrors).toEqual([]);
+      },
+    );
 
     it('buys a gift card, and its e-mailed code pays part of an order at checkout', { timeout: 90_000 }, async () => {
       // No denomination: the §5 alert with the gift card's title.
@@ -121,7 +132,10 @@ describeEachEngine((engine) => engine, (engine) => {
       await page.getByLabel('Card number').fill(APPROVED_CARD);
       await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
-      await Promise.all([page.waitForURL(/\/checkout\/order\//), page.getByRole('button', { name: 'Buy gift card' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/checkout\/order\//),
+        page.getByRole('button', { name: 'Buy gift card' }).click(),
+      ]);
       expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
       expect(await page.textContent('main')).toContain('$50.00');
       // For whom, and when its e-mail goes: today's goes at once.
@@ -170,13 +184,24 @@ describeEachEngine((engine) => engine, (engine) => {
       const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
       expect(cents(total) - cents(due)).toBe(5000);
       expect(await axeViolationsOf(page)).toEqual([]);
-      await Promise.all([page.waitForURL(/\/checkout\/order\//), page.getByRole('button', { name: 'Place order' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/checkout\/order\//),
+        page.getByRole('button', { name: 'Place order' }).click(),
+      ]);
 
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
-      const payment = await shop.db!.selectFrom('payments').select(['amount', 'status']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      const payment = await shop
+        .db!.selectFrom('payments')
+        .select(['amount', 'status'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
       expect(Number(payment.amount)).toBe(cents(due));
-      const card = await shop.db!.selectFrom('gift_cards').select(['balance', 'initial_balance']).executeTakeFirstOrThrow();
+      const card = await shop
+        .db!.selectFrom('gift_cards')
+        .select(['balance', 'initial_balance'])
+        .executeTakeFirstOrThrow();
       expect(Number(card.balance)).toBe(0);
       expect(pageErrors).toEqual([]);
     });
-  });
+  },
+);

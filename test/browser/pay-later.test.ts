@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const focusedClass = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.className ?? '');
+const focusedClass = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.className ?? '');
 
 describeEachEngine(
   (engine) => `pay-later in Chromium (${engine})`,
@@ -37,7 +38,9 @@ describeEachEngine(
 
     it('shows the instalments in range, the range text below the minimum, and nothing for a digital product', async () => {
       await page.goto(`${server.url}/shop/p/dinner-plate`);
-      await expect.poll(() => page.locator('.pay-later__badge').textContent()).toBe('or 4 interest-free payments of $9.00 with Afterpay');
+      await expect
+        .poll(() => page.locator('.pay-later__badge').textContent())
+        .toBe('or 4 interest-free payments of $9.00 with Afterpay');
       await page.goto(`${server.url}/shop/p/speckled-mug`);
       expect(await page.locator('.pay-later__badge').textContent()).toBe('Afterpay available for orders over $35.00');
       await page.goto(`${server.url}/shop/p/brewing-guide`);
@@ -57,7 +60,11 @@ describeEachEngine(
       // Focus stays inside: the page behind is inert.
       for (let i = 0; i < 3; i++) {
         await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('dialog'))).toBe(true);
+        expect(
+          await page.evaluate(
+            () => document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+          ),
+        ).toBe(true);
       }
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
@@ -89,7 +96,9 @@ describeEachEngine(
       };
       await add('dinner-plate', 'PLATE-OAT');
       await page.goto(`${server.url}/cart`);
-      await expect.poll(() => page.locator('.pay-later__badge').textContent()).toBe('or 4 interest-free payments of $9.00 with Afterpay');
+      await expect
+        .poll(() => page.locator('.pay-later__badge').textContent())
+        .toBe('or 4 interest-free payments of $9.00 with Afterpay');
       await add('brewing-guide', 'EBOOK-BREW');
       await page.reload();
       await expect.poll(() => page.locator('.cart-summary__subtotal').textContent()).toBe('$45.00');
@@ -99,10 +108,15 @@ describeEachEngine(
     it('reports an unreadable pay-later context through the error reporter and shows no badge', async () => {
       await page.route(`${server.url}/shop/p/dinner-plate`, async (route) => {
         const response = await route.fetch();
-        const html = (await response.text()).replace('&quot;payLater&quot;:{', '&quot;payLater&quot;:&quot;junk&quot;,&quot;unused&quot;:{');
+        const html = (await response.text()).replace(
+          '&quot;payLater&quot;:{',
+          '&quot;payLater&quot;:&quot;junk&quot;,&quot;unused&quot;:{',
+        );
         await route.fulfill({ response, body: html });
       });
-      const reported = page.waitForRequest((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'), { timeout: 10_000 });
+      const reported = page.waitForRequest((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'), {
+        timeout: 10_000,
+      });
       await page.goto(`${server.url}/shop/p/dinner-plate`);
       expect((await reported).postData()).toContain('Unreadable pay-later context');
       expect(await page.locator('.pay-later').count()).toBe(0);
@@ -115,34 +129,40 @@ describeEachEngine(
 describeEachEngine(
   (engine) => `pay-later by locale (${engine})`,
   (engine) => {
-    it('says Clearpay to British English shoppers, and shows the French popup to French-speaking ones', { timeout: 90_000 }, async () => {
-      const locale = (value: string, country: string) => (site: { website: { store: Record<string, unknown> } }) => {
-        (site.website as Record<string, unknown>).locale = value;
-        (site.website.store.payLater as Record<string, unknown>).accountCountry = country;
-      };
-      const british = await startServer({ engine, editSite: locale('en-GB', 'GB') });
-      const context = await browser.newContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(`${british.url}/shop/p/dinner-plate`);
-        await expect.poll(() => page.locator('.pay-later__badge').textContent()).toBe('or 4 interest-free payments of $9.00 with Clearpay');
-      } finally {
-        await british.close();
-      }
-      const french = await startServer({ engine, editSite: locale('fr-CA', 'CA') });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${french.url}/shop/p/dinner-plate`);
-        await page.locator('.pay-later__badge').click();
-        const dialog = page.getByRole('dialog', { name: 'Payez en 4 versements sans intérêts avec Afterpay' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
-        expect(await dialog.getAttribute('lang')).toBe('fr');
-        await page.getByRole('button', { name: 'Fermer' }).click();
-        await expect.poll(() => dialog.count()).toBe(0);
-      } finally {
-        await context.close();
-        await french.close();
-      }
-    });
+    it(
+      'says Clearpay to British English shoppers, and shows the French popup to French-speaking ones',
+      { timeout: 90_000 },
+      async () => {
+        const locale = (value: string, country: string) => (site: { website: { store: Record<string, unknown> } }) => {
+          (site.website as Record<string, unknown>).locale = value;
+          (site.website.store.payLater as Record<string, unknown>).accountCountry = country;
+        };
+        const british = await startServer({ engine, editSite: locale('en-GB', 'GB') });
+        const context = await browser.newContext();
+        try {
+          const page = await context.newPage();
+          await page.goto(`${british.url}/shop/p/dinner-plate`);
+          await expect
+            .poll(() => page.locator('.pay-later__badge').textContent())
+            .toBe('or 4 interest-free payments of $9.00 with Clearpay');
+        } finally {
+          await british.close();
+        }
+        const french = await startServer({ engine, editSite: locale('fr-CA', 'CA') });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${french.url}/shop/p/dinner-plate`);
+          await page.locator('.pay-later__badge').click();
+          const dialog = page.getByRole('dialog', { name: 'Payez en 4 versements sans intérêts avec Afterpay' });
+          await expect.poll(() => dialog.isVisible()).toBe(true);
+          expect(await dialog.getAttribute('lang')).toBe('fr');
+          await page.getByRole('button', { name: 'Fermer' }).click();
+          await expect.poll(() => dialog.count()).toBe(0);
+        } finally {
+          await context.close();
+          await french.close();
+        }
+      },
+    );
   },
 );

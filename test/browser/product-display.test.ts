@@ -31,7 +31,10 @@ afterEach(async () => {
 });
 
 async function open(path: string, { width = 1280, javaScript = true } = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, javaScriptEnabled: javaScript });
+  context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 800 },
+    javaScriptEnabled: javaScript,
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(server.url + path, { waitUntil: 'load' });
@@ -41,7 +44,9 @@ async function open(path: string, { width = 1280, javaScript = true } = {}): Pro
 /** The file name of the product page's main image as shown (its src without the width and version). */
 const shownMainImage = (page: Page) =>
   page.evaluate(() => {
-    const shown = [...document.querySelectorAll<HTMLImageElement>('.pdp__main-image img')].filter((img) => img.checkVisibility());
+    const shown = [...document.querySelectorAll<HTMLImageElement>('.pdp__main-image img')].filter((img) =>
+      img.checkVisibility(),
+    );
     return shown.map((img) => `${new URL(img.currentSrc || img.src).pathname.split('/').pop()} (${img.alt})`);
   });
 
@@ -51,7 +56,9 @@ describe('options and pictures (issue 23 item 9)', () => {
     expect(await shownMainImage(page)).toEqual(['speckled-mug-oatmeal.jpg (Oatmeal speckled stoneware mug)']);
     const color = page.getByLabel('Select Color');
     await color.selectOption('Slate');
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Slate"]')?.checkVisibility());
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Slate"]')?.checkVisibility(),
+    );
     expect(await shownMainImage(page)).toEqual(['speckled-mug-slate.jpg (Slate speckled stoneware mug)']);
     // The picture has loaded (it was lazy while hidden).
     await page.waitForFunction(() => {
@@ -59,20 +66,25 @@ describe('options and pictures (issue 23 item 9)', () => {
       return img !== null && img.complete && img.naturalWidth > 0;
     });
     await color.selectOption('Sage');
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Sage"]')?.checkVisibility());
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Sage"]')?.checkVisibility(),
+    );
     expect(await shownMainImage(page)).toEqual(['speckled-mug-sage.jpg (Sage speckled stoneware mug)']);
     await color.selectOption('');
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Oatmeal"]')?.checkVisibility());
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLImageElement>('.pdp__main-image img[alt^="Oatmeal"]')?.checkVisibility(),
+    );
     expect(await shownMainImage(page)).toEqual(['speckled-mug-oatmeal.jpg (Oatmeal speckled stoneware mug)']);
   });
 
   it('shows one main image without JavaScript, and every picture under it', async () => {
     const page = await open('/shop/p/speckled-mug', { javaScript: false });
     expect(await shownMainImage(page)).toEqual(['speckled-mug-oatmeal.jpg (Oatmeal speckled stoneware mug)']);
-    expect(await page.locator('.pdp__more-images img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt))).toEqual([
-      'Slate speckled stoneware mug',
-      'Sage speckled stoneware mug',
-    ]);
+    expect(
+      await page
+        .locator('.pdp__more-images img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt)),
+    ).toEqual(['Slate speckled stoneware mug', 'Sage speckled stoneware mug']);
   });
 
   it('shows the scarcity text of the chosen variant: few Slate mugs left, plenty of Oatmeal, none of Sage', async () => {
@@ -101,7 +113,12 @@ describe('options and pictures (issue 23 item 9)', () => {
       return locator.evaluate(async (el) => {
         await Promise.all(el.getAnimations().map((a) => a.finished));
         const style = getComputedStyle(el);
-        return { background: style.backgroundColor, border: style.borderColor, color: style.color, cursor: style.cursor };
+        return {
+          background: style.backgroundColor,
+          border: style.borderColor,
+          color: style.color,
+          cursor: style.cursor,
+        };
       });
     };
     const color = page.getByLabel('Select Color');
@@ -134,7 +151,10 @@ async function accessibleState(page: Page, selector: string): Promise<{ name: st
     };
     const node = nodes[0]!;
     const expanded = node.properties?.find((p) => p.name === 'expanded')?.value.value;
-    return { name: String(node.name?.value ?? '').trim(), expanded: expanded === undefined ? undefined : expanded === true };
+    return {
+      name: String(node.name?.value ?? '').trim(),
+      expanded: expanded === undefined ? undefined : expanded === true,
+    };
   } finally {
     await cdp.detach();
   }
@@ -161,7 +181,14 @@ describe('phones and wide screens (issue 23 item 11)', () => {
       await journal.waitFor();
       expect(await expanded()).toEqual({ name: 'Menu', expanded: true });
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Cart']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual([
+        'Home',
+        'Shop',
+        'Journal',
+        'About',
+        'Contact',
+        'Cart',
+      ]);
       expect(await page.getByRole('searchbox', { name: 'Search this site' }).count()).toBe(1);
       // The links come next by keyboard; Enter follows one.
       await page.keyboard.press('Tab');
@@ -186,13 +213,25 @@ describe('phones and wide screens (issue 23 item 11)', () => {
   it('at 1280 px the navigation shows as links, with no menu button', async () => {
     const page = await open('/shop');
     expect(await page.locator('summary.site-menu__button').isVisible()).toBe(false);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Cart']);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Shop',
+      'Journal',
+      'About',
+      'Contact',
+      'Cart',
+    ]);
     expect(await page.getByRole('searchbox', { name: 'Search this site' }).count()).toBe(1);
   });
 
   it('at 390 px the shop list shows two products per row', async () => {
     const page = await open('/shop', { width: 390 });
-    const boxes = await page.locator('.product-grid > li').evaluateAll((items) => items.slice(0, 4).map((li) => li.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: r.width })));
+    const boxes = await page.locator('.product-grid > li').evaluateAll((items) =>
+      items
+        .slice(0, 4)
+        .map((li) => li.getBoundingClientRect())
+        .map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: r.width })),
+    );
     expect(boxes[0]!.y).toBe(boxes[1]!.y);
     expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
     expect(boxes[2]!.x).toBe(boxes[0]!.x);
@@ -208,7 +247,9 @@ describe('phones and wide screens (issue 23 item 11)', () => {
       await context?.close();
       return width;
     };
-    expect(await widthOf('/checkout/giftcard?websiteId=demo&giftCardProductId=gift-card', 'Recipient’s email')).toBeLessThanOrEqual(680);
+    expect(
+      await widthOf('/checkout/giftcard?websiteId=demo&giftCardProductId=gift-card', 'Recipient’s email'),
+    ).toBeLessThanOrEqual(680);
     expect(await widthOf('/wholesale', 'Password')).toBeLessThanOrEqual(680);
   });
 });

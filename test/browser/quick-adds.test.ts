@@ -30,11 +30,14 @@ afterAll(async () => {
 async function quickAdds(page: Page): Promise<number[]> {
   const statuses: number[] = [];
   page.on('response', (r) => {
-    if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries') statuses.push(r.status());
+    if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries')
+      statuses.push(r.status());
   });
   const clicked = await page.evaluate((names) => {
     const cards = [...document.querySelectorAll<HTMLElement>('.product-card')];
-    const buttons = names.map((name) => cards.find((card) => card.textContent?.includes(name))?.querySelector('button'));
+    const buttons = names.map((name) =>
+      cards.find((card) => card.textContent?.includes(name))?.querySelector('button'),
+    );
     buttons.forEach((b) => b?.click());
     return buttons.filter(Boolean).length;
   }, PRODUCTS);
@@ -74,7 +77,9 @@ for (const engine of ['sqlite', 'postgres'] as Engine[]) {
           expect(lines).toHaveLength(PRODUCTS.length);
           // Once the cart exists, the page's claim is dropped (the next cart gets a new one): when the cart page's
           // script has read the cart, which a slow machine does after the lines are on screen.
-          await expect.poll(() => page.evaluate(() => localStorage.getItem('vitrine.cartClaim')), { timeout: 5000 }).toBeNull();
+          await expect
+            .poll(() => page.evaluate(() => localStorage.getItem('vitrine.cartClaim')), { timeout: 5000 })
+            .toBeNull();
           expect(errors).toEqual([]);
         } finally {
           await context.close();

@@ -72,7 +72,9 @@ export async function startServer(
   // ask for it keep it.
   const dropPromoPopup = options.promoPopup !== true;
   if (options.editSite || dropPromoPopup) {
-    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { website: { store: Record<string, unknown>; promoPopup?: unknown } };
+    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as {
+      website: { store: Record<string, unknown>; promoPopup?: unknown };
+    };
     if (dropPromoPopup) delete site.website.promoPopup;
     options.editSite?.(site);
     await importSite(handle.db, JSON.stringify(site), dirname(siteFile));

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
-
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -41,7 +40,9 @@ beforeEach(async () => {
 const open = async (path: string) => {
   await page.goto(server.url + path, { waitUntil: 'load' });
   // Islands are hydrated once the module script has run.
-  await page.waitForFunction(() => document.querySelector('[data-island]') === null || document.readyState === 'complete');
+  await page.waitForFunction(
+    () => document.querySelector('[data-island]') === null || document.readyState === 'complete',
+  );
 };
 
 const pill = () => page.locator('a.cart-pill');
@@ -55,14 +56,24 @@ describe('storefront in Chromium', () => {
     await page.getByLabel('Select Color').selectOption('Oatmeal');
     const button = page.locator('form.purchase button[type=submit]');
     await button.click();
-    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Adding…');
+    await page.waitForFunction(
+      () => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Adding…',
+    );
     await see(pill()).toBeVisible();
     expect(await page.getByRole('link', { name: '1 items in cart, $28' }).count()).toBe(1);
     expect(await pill().locator('.cart-pill__count').textContent()).toBe('1 item');
     expect(await pill().locator('.cart-pill__subtotal').textContent()).toBe('$28');
     // 'Added!' 1 s after success, idle 2 s later (§4).
-    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!', null, { timeout: 3000 });
-    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Add To Cart', null, { timeout: 4000 });
+    await page.waitForFunction(
+      () => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!',
+      null,
+      { timeout: 3000 },
+    );
+    await page.waitForFunction(
+      () => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Add To Cart',
+      null,
+      { timeout: 4000 },
+    );
 
     await pill().click();
     await page.waitForURL(/\/cart$/);
@@ -183,7 +194,10 @@ describe('storefront in Chromium', () => {
     // Both options are marked; one chosen is no longer marked, the other still is.
     const size = page.getByLabel('Select Size');
     const glaze = page.getByLabel('Select Glaze');
-    expect([await size.getAttribute('aria-invalid'), await glaze.getAttribute('aria-invalid')]).toEqual(['true', 'true']);
+    expect([await size.getAttribute('aria-invalid'), await glaze.getAttribute('aria-invalid')]).toEqual([
+      'true',
+      'true',
+    ]);
     await size.selectOption({ index: 1 });
     await expect.poll(() => size.getAttribute('aria-invalid')).toBeNull();
     expect(await glaze.getAttribute('aria-invalid')).toBe('true');
@@ -197,7 +211,10 @@ describe('storefront in Chromium', () => {
     const added = cups.getByRole('button', { name: 'Added!' });
     await added.waitFor({ timeout: 3000 });
     expect(await added.evaluate((b) => b.matches(':hover'))).toBe(true);
-    const colours = await added.evaluate((b) => ({ text: getComputedStyle(b).color, background: getComputedStyle(b).backgroundColor }));
+    const colours = await added.evaluate((b) => ({
+      text: getComputedStyle(b).color,
+      background: getComputedStyle(b).backgroundColor,
+    }));
     expect(colours.text).toBe('rgb(255, 255, 255)');
     expect(colours.background).not.toMatch(/^rgb\((2[0-9]{2}), (2[0-9]{2}), (2[0-9]{2})\)$/);
     const popover = page.locator('.added-popover');
@@ -257,11 +274,17 @@ describe('storefront in Chromium', () => {
     await dialog.getByLabel('Engraving text').fill('Morning, Sam');
     await dialog.getByRole('radio', { name: 'Serif', exact: true }).check();
     await submit.click();
-    await page.waitForFunction(() => document.querySelector('dialog.form-dialog button[type=submit]')?.textContent === 'Saving…');
+    await page.waitForFunction(
+      () => document.querySelector('dialog.form-dialog button[type=submit]')?.textContent === 'Saving…',
+    );
     await dialog.waitFor({ state: 'detached' });
     await see(pill()).toBeVisible();
     expect(await pill().locator('.cart-pill__count').textContent()).toBe('1 item');
-    await page.waitForFunction(() => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!', null, { timeout: 3000 });
+    await page.waitForFunction(
+      () => document.querySelector('form.purchase button[type=submit]')?.textContent === 'Added!',
+      null,
+      { timeout: 3000 },
+    );
     expect(await page.evaluate(() => document.activeElement?.matches('form.purchase button[type=submit]'))).toBe(true);
 
     await open('/cart');
@@ -290,14 +313,23 @@ describe('storefront in Chromium', () => {
     expect(await counter.textContent()).toBe('201 / 200');
     expect(await counter.getAttribute('class')).toContain('field__counter--over');
     await dialog.locator('button[type=submit]').click();
-    expect(await dialog.locator('.field__error').allTextContents()).toEqual(['Required', 'Required', 'You have exceeded the character limit.']);
+    expect(await dialog.locator('.field__error').allTextContents()).toEqual([
+      'Required',
+      'Required',
+      'You have exceeded the character limit.',
+    ]);
     await notes.fill('Thank you!');
     expect(await counter.textContent()).toBe('10 / 200');
 
     // Meanwhile another tab of this shopper adds one: 1 in the cart + 12 asked is more than the 12 in stock.
     const other = await page.request.post(`${server.url}/api/commerce/shopping-cart/entries`, {
       headers: await crumbHeader(context, server.url),
-      data: { itemId: 'engraved-mug', sku: 'MUG-ENGR', quantity: 1, additionalFields: { 'engraving-text': 'Hi', lettering: 'Serif' } },
+      data: {
+        itemId: 'engraved-mug',
+        sku: 'MUG-ENGR',
+        quantity: 1,
+        additionalFields: { 'engraving-text': 'Hi', lettering: 'Serif' },
+      },
     });
     expect(other.status()).toBe(200);
     await dialog.getByLabel('Engraving text').fill('Morning, Sam');
@@ -320,7 +352,11 @@ describe('storefront in Chromium', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.closest('.product-card')?.textContent?.includes('Personalised Engraved Mug'))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('.product-card')?.textContent?.includes('Personalised Engraved Mug'),
+      ),
+    ).toBe(true);
     await see(pill()).toBeHidden();
     expect(pageErrors).toEqual([]);
   });

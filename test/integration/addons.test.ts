@@ -17,7 +17,13 @@ import { forEachEngine } from '../support/engines';
 
 const HOST = 'addons.test';
 type Products = NonNullable<SiteFileInput['products']>;
-const simple = (id: string, name: string, price: number, stock: { qtyInStock: number } | { unlimited: true } = { qtyInStock: 10 }, extra: Partial<Products[number]> = {}): Products[number] => ({
+const simple = (
+  id: string,
+  name: string,
+  price: number,
+  stock: { qtyInStock: number } | { unlimited: true } = { qtyInStock: 10 },
+  extra: Partial<Products[number]> = {},
+): Products[number] => ({
   id,
   collectionId: 'shop',
   slug: id,
@@ -37,7 +43,11 @@ const addOnSite = (stock: Record<string, number> = {}): SiteFileInput => ({
   ],
   products: [
     {
-      id: 'dripper', collectionId: 'shop', slug: 'dripper', name: 'Pour-over dripper', productType: 1,
+      id: 'dripper',
+      collectionId: 'shop',
+      slug: 'dripper',
+      name: 'Pour-over dripper',
+      productType: 1,
       variantOptions: [{ name: 'Colour', values: ['White', 'Black'] }],
       variants: [
         { sku: 'DRIP-W', attributes: { Colour: 'White' }, price: 3200, stock: { qtyInStock: 5 } },
@@ -47,7 +57,11 @@ const addOnSite = (stock: Record<string, number> = {}): SiteFileInput => ({
     },
     simple('scoop', 'Walnut scoop', 1800, { qtyInStock: stock.SCOOP ?? 40 }),
     {
-      id: 'beans', collectionId: 'shop', slug: 'beans', name: 'House beans', productType: 1,
+      id: 'beans',
+      collectionId: 'shop',
+      slug: 'beans',
+      name: 'House beans',
+      productType: 1,
       variantOptions: [{ name: 'Size', values: ['250 g', '1 kg'] }],
       variants: [
         { sku: 'BEANS-250', attributes: { Size: '250 g' }, price: 1400, stock: { unlimited: true } },
@@ -57,7 +71,11 @@ const addOnSite = (stock: Record<string, number> = {}): SiteFileInput => ({
     simple('sold', 'Paper filters', 600, { qtyInStock: 0 }),
     simple('guide', 'Brewing guide', 900, { unlimited: true }, { productType: 2 }),
     {
-      id: 'gift', collectionId: 'shop', slug: 'gift', name: 'Gift card', productType: 4,
+      id: 'gift',
+      collectionId: 'shop',
+      slug: 'gift',
+      name: 'Gift card',
+      productType: 4,
       variants: [{ sku: 'GIFT-25', price: 2500, stock: { unlimited: true } }],
     },
     simple('kettle', 'Gooseneck kettle', 6500, { qtyInStock: 3 }, { relatedProductIds: ['towel', 'sold', 'scoop'] }),
@@ -69,10 +87,13 @@ const addOnSite = (stock: Record<string, number> = {}): SiteFileInput => ({
 const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 /** A page's section by its class, or '' when it has none. */
-const section = (html: string, className: string) => new RegExp(`<section class="${className}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? '';
+const section = (html: string, className: string) =>
+  new RegExp(`<section class="${className}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? '';
 const decode = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#x27;', "'");
 const islandProps = (html: string, name: string) =>
-  [...html.matchAll(new RegExp(`data-island="${name}" data-island-id="[^"]*" data-props="([^"]*)"`, 'g'))].map((m) => JSON.parse(decode(m[1]!)) as Record<string, unknown>);
+  [...html.matchAll(new RegExp(`data-island="${name}" data-island-id="[^"]*" data-props="([^"]*)"`, 'g'))].map(
+    (m) => JSON.parse(decode(m[1]!)) as Record<string, unknown>,
+  );
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
@@ -136,14 +157,29 @@ forEachEngine((engine, getDb) => {
       expect(
         await refused((products) => {
           product(products, 'dripper').addOnProductIds = ['scoop', 'beans', 'sold', 'guide', 'gift', 'towel', 'kettle'];
-          product(products, 'kettle').relatedProductIds = ['dripper', 'scoop', 'beans', 'sold', 'guide', 'gift', 'towel', 'a', 'b'];
+          product(products, 'kettle').relatedProductIds = [
+            'dripper',
+            'scoop',
+            'beans',
+            'sold',
+            'guide',
+            'gift',
+            'towel',
+            'a',
+            'b',
+          ];
         }),
-      ).toEqual(['products[0].addOnProductIds: must name at most 6 add-ons', 'products[6].relatedProductIds: must name at most 8 related products']);
+      ).toEqual([
+        'products[0].addOnProductIds: must name at most 6 add-ons',
+        'products[6].relatedProductIds: must name at most 8 related products',
+      ]);
       expect(
         await refused((products) => {
           product(products, 'dripper').addOnProductIds = ['Scoop'];
         }),
-      ).toContain('products[0].addOnProductIds[0]: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit');
+      ).toContain(
+        'products[0].addOnProductIds[0]: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
+      );
     });
   });
 
@@ -153,7 +189,10 @@ forEachEngine((engine, getDb) => {
       const addOns = section(html, 'add-ons');
       expect(addOns).toContain('<h2 id="add-ons-title" class="add-ons__title">Add-ons</h2>');
       expect(html.indexOf('data-island="ProductPurchase"')).toBeLessThan(html.indexOf('<section class="add-ons"'));
-      const names = [...addOns.matchAll(/<a class="add-on__name" href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+      const names = [...addOns.matchAll(/<a class="add-on__name" href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [
+        m[1],
+        m[2],
+      ]);
       expect(names).toEqual([
         ['/shop/p/scoop', 'Walnut scoop'],
         ['/shop/p/beans', 'House beans'],
@@ -169,17 +208,29 @@ forEachEngine((engine, getDb) => {
     it('gives products with one variant a compact add button in a real form, and the others a Choose link', async () => {
       const addOns = section(await page('/shop/p/dripper'), 'add-ons');
       // The add buttons: islands (loaded on their own), each a form posting to /cart/add with its SKU.
-      expect(islandProps(addOns, 'AddOnButton').map((p) => (p.product as { id: string }).id)).toEqual(['scoop', 'guide', 'towel']);
-      const forms = [...addOns.matchAll(/<form class="add-to-cart-form" action="\/cart\/add" method="post">([\s\S]*?)<\/form>/g)].map((m) => m[1]!);
+      expect(islandProps(addOns, 'AddOnButton').map((p) => (p.product as { id: string }).id)).toEqual([
+        'scoop',
+        'guide',
+        'towel',
+      ]);
+      const forms = [
+        ...addOns.matchAll(/<form class="add-to-cart-form" action="\/cart\/add" method="post">([\s\S]*?)<\/form>/g),
+      ].map((m) => m[1]!);
       expect(forms).toHaveLength(3);
       expect(forms[0]).toContain('name="itemId" value="scoop"');
       expect(forms[0]).toContain('name="sku" value="SCOOP"');
-      expect(forms[0]).toMatch(/<button type="submit" class="add-on__button add-on__button--idle" aria-label="Add Walnut scoop">/);
+      expect(forms[0]).toMatch(
+        /<button type="submit" class="add-on__button add-on__button--idle" aria-label="Add Walnut scoop">/,
+      );
       expect(forms[0]).toContain('<svg class="add-on__icon"');
       expect(forms[2]).toContain('aria-label="Add Linen towel"');
       // Options and gift cards are chosen on their own page.
-      expect(addOns).toContain('<a class="add-on__button add-on__button--choose" href="/shop/p/beans" aria-label="Choose House beans">Choose</a>');
-      expect(addOns).toContain('<a class="add-on__button add-on__button--choose" href="/shop/p/gift" aria-label="Choose Gift card">Choose</a>');
+      expect(addOns).toContain(
+        '<a class="add-on__button add-on__button--choose" href="/shop/p/beans" aria-label="Choose House beans">Choose</a>',
+      );
+      expect(addOns).toContain(
+        '<a class="add-on__button add-on__button--choose" href="/shop/p/gift" aria-label="Choose Gift card">Choose</a>',
+      );
       // A polite status for the outcome.
       expect(addOns.match(/role="status"/g)).toHaveLength(3);
     });
@@ -188,17 +239,27 @@ forEachEngine((engine, getDb) => {
       const html = await page('/shop/p/dripper');
       const related = section(html, 'related-products');
       expect(html.indexOf('</article>')).toBeLessThan(html.indexOf('<section class="related-products"'));
-      expect(related).toContain('<h2 id="related-products-title" class="related-products__title">You may also like</h2>');
-      const cards = [...related.matchAll(/<h3 class="product-card__name"><a href="([^"]+)" class="product-card__link">([^<]+)<\/a><\/h3>/g)].map((m) => m[2]);
+      expect(related).toContain(
+        '<h2 id="related-products-title" class="related-products__title">You may also like</h2>',
+      );
+      const cards = [
+        ...related.matchAll(
+          /<h3 class="product-card__name"><a href="([^"]+)" class="product-card__link">([^<]+)<\/a><\/h3>/g,
+        ),
+      ].map((m) => m[2]);
       expect(cards).toEqual(['Walnut scoop', 'House beans', 'Brewing guide', 'Gift card']);
       // Their add buttons name the page's product for §7's RelatedProductAdd; the tracker knows the cards.
-      expect(islandProps(related, 'GridAddToCart').map((p) => [(p.product as { id: string }).id, p.relatedTo])).toEqual([
-        ['scoop', 'dripper'],
-        ['beans', 'dripper'],
-        ['guide', 'dripper'],
-        ['gift', 'dripper'],
+      expect(islandProps(related, 'GridAddToCart').map((p) => [(p.product as { id: string }).id, p.relatedTo])).toEqual(
+        [
+          ['scoop', 'dripper'],
+          ['beans', 'dripper'],
+          ['guide', 'dripper'],
+          ['gift', 'dripper'],
+        ],
+      );
+      expect(islandProps(related, 'RelatedProductsTracking')).toEqual([
+        { productId: 'dripper', itemIds: ['scoop', 'beans', 'guide', 'gift'] },
       ]);
-      expect(islandProps(related, 'RelatedProductsTracking')).toEqual([{ productId: 'dripper', itemIds: ['scoop', 'beans', 'guide', 'gift'] }]);
     });
 
     it('wraps around to the collection’s first products after the last ones', async () => {
@@ -209,7 +270,9 @@ forEachEngine((engine, getDb) => {
 
     it('shows named related products in their order (from any collection, without sold-out ones), and none for []', async () => {
       const related = section(await page('/shop/p/kettle'), 'related-products');
-      expect([...related.matchAll(/<a href="([^"]+)" class="product-card__link">([^<]+)</g)].map((m) => [m[1], m[2]])).toEqual([
+      expect(
+        [...related.matchAll(/<a href="([^"]+)" class="product-card__link">([^<]+)</g)].map((m) => [m[1], m[2]]),
+      ).toEqual([
         ['/kitchen/p/towel', 'Linen towel'],
         ['/shop/p/scoop', 'Walnut scoop'],
       ]);
@@ -224,12 +287,9 @@ forEachEngine((engine, getDb) => {
       await seedSite(getDb(), addOnSite({ SCOOP: 0 }));
       const html = await page('/shop/p/dripper');
       expect(section(html, 'add-ons')).not.toContain('Walnut scoop');
-      expect([...section(html, 'related-products').matchAll(/class="product-card__link">([^<]+)</g)].map((m) => m[1])).toEqual([
-        'House beans',
-        'Brewing guide',
-        'Gift card',
-        'Gooseneck kettle',
-      ]);
+      expect(
+        [...section(html, 'related-products').matchAll(/class="product-card__link">([^<]+)</g)].map((m) => m[1]),
+      ).toEqual(['House beans', 'Brewing guide', 'Gift card', 'Gooseneck kettle']);
     });
   });
 
@@ -255,7 +315,14 @@ forEachEngine((engine, getDb) => {
       const back = await app.inject({
         method: 'GET',
         url: '/shop/p/dripper',
-        headers: { host: HOST, accept: 'text/html', cookie: post.cookies.map((c) => `${c.name}=${c.value}`).concat(`crumb=${TEST_CRUMB}`).join('; ') },
+        headers: {
+          host: HOST,
+          accept: 'text/html',
+          cookie: post.cookies
+            .map((c) => `${c.name}=${c.value}`)
+            .concat(`crumb=${TEST_CRUMB}`)
+            .join('; '),
+        },
       });
       expect(back.body.replaceAll('<!-- -->', '')).toContain('Walnut scoop was added to your cart.');
       const entries = await getDb().selectFrom('cart_entries').select(['item_id', 'sku', 'quantity']).execute();

@@ -16,7 +16,8 @@ import { sendCrumbs, TEST_CRUMB, withCrumb } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const VISITOR = '11111111-2222-4333-8444-555555555555';
 const form = { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': CHROME };
 const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -43,10 +44,19 @@ forEachEngine((engine, getDb) => {
       method: 'POST',
       url: '/api/census/RecordHit',
       headers: { ...form, 'user-agent': ua },
-      payload: encode({ event: 'RecordHit', data: JSON.stringify({ pagePath: path, websiteId: 'ignored', ...extra }), ...(cookie ? { ss_cvr: cookie } : {}) }),
+      payload: encode({
+        event: 'RecordHit',
+        data: JSON.stringify({ pagePath: path, websiteId: 'ignored', ...extra }),
+        ...(cookie ? { ss_cvr: cookie } : {}),
+      }),
     });
   const commerce = (event: string, data: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/events/RecordEvent', headers: { ...form, cookie: `crumb=${TEST_CRUMB}`, ...headers }, payload: encode({ event, crumb: TEST_CRUMB, data: JSON.stringify(data) }) });
+    app.inject({
+      method: 'POST',
+      url: '/api/events/RecordEvent',
+      headers: { ...form, cookie: `crumb=${TEST_CRUMB}`, ...headers },
+      payload: encode({ event, crumb: TEST_CRUMB, data: JSON.stringify(data) }),
+    });
 
   describe('RecordHit', () => {
     it('answers 202 without the crumb (a beacon) and stores no IP or user agent: a browser family, a device class, salted hashes', async () => {
@@ -54,13 +64,26 @@ forEachEngine((engine, getDb) => {
         method: 'POST',
         url: '/api/census/RecordHit',
         headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE },
-        payload: encode({ event: 'RecordHit', data: JSON.stringify({ pagePath: '/shop?x=1', pageType: 1 }), ss_cvr: visitCookie(VISITOR, 1_700_000_000_000) }),
+        payload: encode({
+          event: 'RecordHit',
+          data: JSON.stringify({ pagePath: '/shop?x=1', pageType: 1 }),
+          ss_cvr: visitCookie(VISITOR, 1_700_000_000_000),
+        }),
       });
       expect(response.statusCode).toBe(202);
       expect(response.body).toBe('');
       await flush();
       const [row] = await events();
-      expect(row).toMatchObject({ site_id: 'shop', kind: 'hit', name: 'RecordHit', path: '/shop', page_type: 1, browser: 'Safari', device: 'mobile', country: null });
+      expect(row).toMatchObject({
+        site_id: 'shop',
+        kind: 'hit',
+        name: 'RecordHit',
+        path: '/shop',
+        page_type: 1,
+        browser: 'Safari',
+        device: 'mobile',
+        country: null,
+      });
       expect(row!.visitor_hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(JSON.stringify(row)).not.toContain(VISITOR);
       expect(JSON.stringify(row)).not.toContain('127.0.0.1');
@@ -68,14 +91,34 @@ forEachEngine((engine, getDb) => {
     });
 
     it('refuses a body that is not the census payload with a clear 400, and another website with 403', async () => {
-      const bad = await app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: form, payload: encode({ event: 'RecordHit', data: '{nope' }) });
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/census/RecordHit',
+        headers: form,
+        payload: encode({ event: 'RecordHit', data: '{nope' }),
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain("'data'");
-      const json = await app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: '[]' });
+      const json = await app.inject({
+        method: 'POST',
+        url: '/api/census/RecordHit',
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+        payload: '[]',
+      });
       expect(json.statusCode).toBe(400);
-      const cross = await app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { ...form, origin: 'https://evil.test' }, payload: encode({ data: '{}' }) });
+      const cross = await app.inject({
+        method: 'POST',
+        url: '/api/census/RecordHit',
+        headers: { ...form, origin: 'https://evil.test' },
+        payload: encode({ data: '{}' }),
+      });
       expect(cross.statusCode).toBe(403);
-      const big = await app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: form, payload: encode({ data: JSON.stringify({ pageTitle: 'x'.repeat(40_000) }) }) });
+      const big = await app.inject({
+        method: 'POST',
+        url: '/api/census/RecordHit',
+        headers: form,
+        payload: encode({ data: JSON.stringify({ pageTitle: 'x'.repeat(40_000) }) }),
+      });
       expect(big.statusCode).toBe(413);
       await flush();
       expect(await events()).toEqual([]);
@@ -91,12 +134,29 @@ forEachEngine((engine, getDb) => {
   describe('the other census calls', () => {
     it('take button clicks, form renders and quick views (202)', async () => {
       for (const call of ['button-click', 'button-render', 'form-render', 'overlay']) {
-        const r = await app.inject({ method: 'POST', url: `/api/census/${call}`, headers: form, payload: encode({ formId: 'contact', data: JSON.stringify({ pagePath: '/contact' }) }) });
+        const r = await app.inject({
+          method: 'POST',
+          url: `/api/census/${call}`,
+          headers: form,
+          payload: encode({ formId: 'contact', data: JSON.stringify({ pagePath: '/contact' }) }),
+        });
         expect(r.statusCode, call).toBe(202);
       }
-      const quick = await app.inject({ method: 'POST', url: '/api/census/RecordQuickView/tee', headers: { host: SHOP_HOST, 'user-agent': CHROME, referer: `http://${SHOP_HOST}/shop` } });
+      const quick = await app.inject({
+        method: 'POST',
+        url: '/api/census/RecordQuickView/tee',
+        headers: { host: SHOP_HOST, 'user-agent': CHROME, referer: `http://${SHOP_HOST}/shop` },
+      });
       expect(quick.statusCode).toBe(202);
-      expect((await app.inject({ method: 'POST', url: '/api/census/RecordQuickView/%3Cscript%3E', headers: { host: SHOP_HOST, 'user-agent': CHROME } })).statusCode).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/census/RecordQuickView/%3Cscript%3E',
+            headers: { host: SHOP_HOST, 'user-agent': CHROME },
+          })
+        ).statusCode,
+      ).toBe(400);
       await flush();
       expect((await events()).map((e) => [e.name, e.path, e.ref])).toEqual([
         ['button-click', '/contact', 'contact'],
@@ -110,7 +170,9 @@ forEachEngine((engine, getDb) => {
 
   describe('the events endpoint', () => {
     it('takes a §7 event with the crumb as a form field (202); 403 without it; 400 for an unknown event', async () => {
-      expect((await commerce('CommerceShopping_VisitPDP', { itemId: 'tee', pagePath: '/shop/p/tee', value: 25 })).statusCode).toBe(202);
+      expect(
+        (await commerce('CommerceShopping_VisitPDP', { itemId: 'tee', pagePath: '/shop/p/tee', value: 25 })).statusCode,
+      ).toBe(202);
       const noCrumb = await app.inject({
         method: 'POST',
         url: '/api/events/RecordEvent',
@@ -124,21 +186,47 @@ forEachEngine((engine, getDb) => {
       const fakePurchase = await commerce('CommerceShopping_CheckoutConfirmed', { id: 'no-such-order', value: 1e6 });
       expect(fakePurchase.statusCode).toBe(400);
       await flush();
-      expect((await events()).map((e) => [e.kind, e.name, e.ref, e.value])).toEqual([['commerce', 'CommerceShopping_VisitPDP', 'tee', 25]]);
+      expect((await events()).map((e) => [e.kind, e.name, e.ref, e.value])).toEqual([
+        ['commerce', 'CommerceShopping_VisitPDP', 'tee', 25],
+      ]);
     });
   });
 
   describe('the error reporter', () => {
     const report = (body: unknown, headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/events/RecordJavascriptErrors', headers: { host: SHOP_HOST, 'content-type': 'application/json', 'user-agent': CHROME, ...headers }, payload: JSON.stringify(body) });
+      app.inject({
+        method: 'POST',
+        url: '/api/events/RecordJavascriptErrors',
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', 'user-agent': CHROME, ...headers },
+        payload: JSON.stringify(body),
+      });
 
     it('needs the crumb header (403 without), bounds the batch and the stacks', async () => {
-      const refused = await report([{ message: 'boom' }], { cookie: `crumb=${TEST_CRUMB}`, 'x-csrf-token': 'AAAAAAAAAAAAAAAAAAAAAA' });
+      const refused = await report([{ message: 'boom' }], {
+        cookie: `crumb=${TEST_CRUMB}`,
+        'x-csrf-token': 'AAAAAAAAAAAAAAAAAAAAAA',
+      });
       expect(refused.statusCode).toBe(403);
       expect((await report([{ message: 'x' }], { 'x-csrf-token': '' })).statusCode).toBe(403);
       expect((await report([], withCrumb())).statusCode).toBe(400);
-      expect((await report(Array.from({ length: 11 }, () => ({ message: 'x' })), withCrumb())).statusCode).toBe(400);
-      const ok = await report([{ message: 'TypeError: a is undefined', stack: 'at f (main.js:1:2)\n'.repeat(600), url: `http://${SHOP_HOST}/shop/p/tee?q=1` }], withCrumb());
+      expect(
+        (
+          await report(
+            Array.from({ length: 11 }, () => ({ message: 'x' })),
+            withCrumb(),
+          )
+        ).statusCode,
+      ).toBe(400);
+      const ok = await report(
+        [
+          {
+            message: 'TypeError: a is undefined',
+            stack: 'at f (main.js:1:2)\n'.repeat(600),
+            url: `http://${SHOP_HOST}/shop/p/tee?q=1`,
+          },
+        ],
+        withCrumb(),
+      );
       expect(ok.statusCode).toBe(202);
       await flush();
       const [row] = await events();
@@ -156,9 +244,23 @@ forEachEngine((engine, getDb) => {
         { name: 'XYZ', value: 1, path: '/' },
         { name: 'INP', value: -1, path: '/' },
       ];
-      const r = await app.inject({ method: 'POST', url: '/api/1/performance/records', headers: { host: SHOP_HOST, 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME }, payload: JSON.stringify(batch) });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/1/performance/records',
+        headers: { host: SHOP_HOST, 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME },
+        payload: JSON.stringify(batch),
+      });
       expect(r.statusCode).toBe(202);
-      expect((await app.inject({ method: 'POST', url: '/api/1/performance/records', headers: { host: SHOP_HOST, 'content-type': 'text/plain', 'user-agent': CHROME }, payload: 'nope' })).statusCode).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/1/performance/records',
+            headers: { host: SHOP_HOST, 'content-type': 'text/plain', 'user-agent': CHROME },
+            payload: 'nope',
+          })
+        ).statusCode,
+      ).toBe(400);
       await flush();
       const rows = await events();
       expect(rows.map((e) => [e.name, e.value, e.rating])).toEqual([
@@ -173,7 +275,17 @@ forEachEngine((engine, getDb) => {
   describe('the buffer', () => {
     it('writes in batches: nothing before a flush, everything at maxBatch or on the timer', async () => {
       const buffer = new AnalyticsBuffer(getDb(), { flushIntervalMs: 60_000, maxBatch: 5 });
-      const row = (n: number) => ({ site_id: 'shop', day: '2026-01-01', created_at: '2026-01-01T00:00:00Z', kind: 'hit', name: 'RecordHit', path: `/p${n}`, visitor_hash: 'v', browser: 'Chrome', device: 'desktop' });
+      const row = (n: number) => ({
+        site_id: 'shop',
+        day: '2026-01-01',
+        created_at: '2026-01-01T00:00:00Z',
+        kind: 'hit',
+        name: 'RecordHit',
+        path: `/p${n}`,
+        visitor_hash: 'v',
+        browser: 'Chrome',
+        device: 'desktop',
+      });
       buffer.push(row(1), row(2), row(3), row(4));
       expect(await events()).toEqual([]);
       buffer.push(row(5));
@@ -207,29 +319,66 @@ forEachEngine((engine, getDb) => {
 
       const cookieA = `ss_cvr=${encodeURIComponent(a)}`;
       await commerce('CommerceShopping_VisitPDP', { itemId: 'tee' }, { cookie: `crumb=${TEST_CRUMB}; ${cookieA}` });
-      await commerce('CommerceShopping_VisitPDP', { itemId: 'tee' }, { cookie: `crumb=${TEST_CRUMB}; ss_cvr=${encodeURIComponent(b)}` });
-      await commerce('CommerceShopping_AddToCart', { itemId: 'tee', value: 19.99 }, { cookie: `crumb=${TEST_CRUMB}; ${cookieA}` });
+      await commerce(
+        'CommerceShopping_VisitPDP',
+        { itemId: 'tee' },
+        { cookie: `crumb=${TEST_CRUMB}; ss_cvr=${encodeURIComponent(b)}` },
+      );
+      await commerce(
+        'CommerceShopping_AddToCart',
+        { itemId: 'tee', value: 19.99 },
+        { cookie: `crumb=${TEST_CRUMB}; ${cookieA}` },
+      );
 
       // A real order, then its confirmation page's purchase event, sent twice (a reload): one purchase.
-      const added = await app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: JSON.stringify({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' }) });
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+        payload: JSON.stringify({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' }),
+      });
       expect(added.statusCode, added.body).toBe(200);
       const cart = `CART=${added.cookies.find((c) => c.name === 'CART')!.value}`;
       const placed = await app.inject({
         method: 'POST',
         url: '/api/commerce/checkout/orders',
         headers: { host: SHOP_HOST, 'content-type': 'application/json', cookie: cart },
-        payload: JSON.stringify({ idempotencyKey: 'analytics-test-order-0001', email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD }),
+        payload: JSON.stringify({
+          idempotencyKey: 'analytics-test-order-0001',
+          email: 'ada@example.com',
+          shippingAddress: NEW_YORK,
+          shippingOptionId: 'standard',
+          payment: TEST_CARD,
+        }),
       });
       expect(placed.statusCode, placed.body).toBe(201);
-      const orderId = (await getDb().selectFrom('orders').select(['id', 'grand_total']).executeTakeFirstOrThrow());
+      const orderId = await getDb().selectFrom('orders').select(['id', 'grand_total']).executeTakeFirstOrThrow();
       for (let i = 0; i < 2; i++) {
-        expect((await commerce('CommerceShopping_CheckoutConfirmed', { id: orderId.id, value: 99999 }, { cookie: `crumb=${TEST_CRUMB}; ${cookieA}` })).statusCode).toBe(202);
+        expect(
+          (
+            await commerce(
+              'CommerceShopping_CheckoutConfirmed',
+              { id: orderId.id, value: 99999 },
+              { cookie: `crumb=${TEST_CRUMB}; ${cookieA}` },
+            )
+          ).statusCode,
+        ).toBe(202);
       }
 
       const vitals = [1000, 2000, 3000, 5000].map((value) => ({ name: 'LCP', value, path: '/shop/p/tee' }));
-      await app.inject({ method: 'POST', url: '/api/1/performance/records', headers: { host: SHOP_HOST, 'content-type': 'text/plain', 'user-agent': CHROME }, payload: JSON.stringify(vitals) });
+      await app.inject({
+        method: 'POST',
+        url: '/api/1/performance/records',
+        headers: { host: SHOP_HOST, 'content-type': 'text/plain', 'user-agent': CHROME },
+        payload: JSON.stringify(vitals),
+      });
       for (let i = 0; i < 3; i++) {
-        await app.inject({ method: 'POST', url: '/api/events/RecordJavascriptErrors', headers: withCrumb({ host: SHOP_HOST, 'content-type': 'application/json', 'user-agent': CHROME }), payload: JSON.stringify([{ message: 'boom', stack: 'at x' }]) });
+        await app.inject({
+          method: 'POST',
+          url: '/api/events/RecordJavascriptErrors',
+          headers: withCrumb({ host: SHOP_HOST, 'content-type': 'application/json', 'user-agent': CHROME }),
+          payload: JSON.stringify([{ message: 'boom', stack: 'at x' }]),
+        });
       }
       await flush();
 
@@ -244,7 +393,14 @@ forEachEngine((engine, getDb) => {
       expect(report.funnel.conversion).toBe(0.5);
       expect(report.revenue).toEqual({ orders: 1, value: Number(orderId.grand_total) / 100, currency: 'USD' });
       expect(report.vitals).toEqual([
-        { path: '/shop/p/tee', metric: 'LCP', p75: 3000, rating: 'needs-improvement', samples: 4, shares: { good: 0.5, needsImprovement: 0.25, poor: 0.25 } },
+        {
+          path: '/shop/p/tee',
+          metric: 'LCP',
+          p75: 3000,
+          rating: 'needs-improvement',
+          samples: 4,
+          shares: { good: 0.5, needsImprovement: 0.25, poor: 0.25 },
+        },
       ]);
       expect(report.errors).toEqual([{ message: 'boom', count: 3, visitors: 1, sampleStack: 'at x' }]);
 
@@ -256,9 +412,28 @@ forEachEngine((engine, getDb) => {
 
     it('retention rolls up and deletes raw events older than the kept days, and old salts; the report still reads the roll-up', async () => {
       const old = '2026-01-01';
-      const row = (n: number) => ({ site_id: 'shop', day: old, created_at: `${old}T10:00:00Z`, kind: 'hit', name: 'RecordHit', path: '/', page_type: 1, visitor_hash: `v${n}`, visit_hash: `s${n}`, browser: 'Chrome', device: 'desktop' });
-      await getDb().insertInto('analytics_events').values([row(1), row(2), row(2)]).execute();
-      await getDb().insertInto('analytics_salts').values({ day: old, salt: 'old' }).onConflict((oc) => oc.column('day').doNothing()).execute();
+      const row = (n: number) => ({
+        site_id: 'shop',
+        day: old,
+        created_at: `${old}T10:00:00Z`,
+        kind: 'hit',
+        name: 'RecordHit',
+        path: '/',
+        page_type: 1,
+        visitor_hash: `v${n}`,
+        visit_hash: `s${n}`,
+        browser: 'Chrome',
+        device: 'desktop',
+      });
+      await getDb()
+        .insertInto('analytics_events')
+        .values([row(1), row(2), row(2)])
+        .execute();
+      await getDb()
+        .insertInto('analytics_salts')
+        .values({ day: old, salt: 'old' })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute();
       const now = new Date('2026-02-15T12:00:00Z');
       expect(await applyRetention(getDb(), now, 30)).toEqual({ days: 1, events: 3 });
       expect(await events()).toEqual([]);

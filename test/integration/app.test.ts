@@ -15,7 +15,6 @@ import { sendCrumbs } from '../support/crumb';
 const CART_API = '/api/commerce/shopping-cart';
 const ENTRIES_API = '/api/commerce/shopping-cart/entries';
 
-
 /** A client address of its own per test, so that counters (in Redis too) start from zero on every run. */
 const freshIp = () => `10.${randomBytes(3).join('.')}`;
 
@@ -30,7 +29,11 @@ forEachEngine((engine, getDb, getFresh) => {
     it('answers a clear 404 when no site answers to the host', async () => {
       const response = await app.inject({ method: 'GET', url: CART_API, headers: { host: 'nowhere.test' } });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'site-not-found', message: 'No site is published at nowhere.test.', type: 'API_FAILURE' });
+      expect(response.json()).toEqual({
+        code: 'site-not-found',
+        message: 'No site is published at nowhere.test.',
+        type: 'API_FAILURE',
+      });
     });
   });
 
@@ -60,16 +63,30 @@ forEachEngine((engine, getDb, getFresh) => {
       const ip = freshIp();
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const response = await app.inject({ method: 'GET', url: CART_API, headers: { host: SHOP_HOST }, remoteAddress: ip });
+        const response = await app.inject({
+          method: 'GET',
+          url: CART_API,
+          headers: { host: SHOP_HOST },
+          remoteAddress: ip,
+        });
         statuses.push(response.statusCode);
         if (response.statusCode === 429) {
-          expect(response.json()).toMatchObject({ code: 'rate-limited', message: 'Please try again in a few seconds.', type: 'API_FAILURE' });
+          expect(response.json()).toMatchObject({
+            code: 'rate-limited',
+            message: 'Please try again in a few seconds.',
+            type: 'API_FAILURE',
+          });
           expect(response.headers['retry-after']).toBeDefined();
         }
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
       // Another client is not affected.
-      const other = await app.inject({ method: 'GET', url: CART_API, headers: { host: SHOP_HOST }, remoteAddress: freshIp() });
+      const other = await app.inject({
+        method: 'GET',
+        url: CART_API,
+        headers: { host: SHOP_HOST },
+        remoteAddress: freshIp(),
+      });
       expect(other.statusCode).toBe(200);
     });
 
@@ -80,7 +97,11 @@ forEachEngine((engine, getDb, getFresh) => {
       try {
         const response = await brokenApp.inject({ method: 'GET', url: CART_API, headers: { host: SHOP_HOST } });
         expect(response.statusCode).toBe(500);
-        expect(response.json()).toEqual({ code: 'internal', message: 'Something went wrong on our side. Please try again.', type: 'API_FAILURE' });
+        expect(response.json()).toEqual({
+          code: 'internal',
+          message: 'Something went wrong on our side. Please try again.',
+          type: 'API_FAILURE',
+        });
       } finally {
         await brokenApp.close();
         await broken.dispose();
@@ -94,7 +115,12 @@ forEachEngine((engine, getDb, getFresh) => {
         const ip = freshIp();
         const statuses: number[] = [];
         for (const instance of [a, b, a, b, a, b]) {
-          const response = await instance.inject({ method: 'GET', url: CART_API, headers: { host: SHOP_HOST }, remoteAddress: ip });
+          const response = await instance.inject({
+            method: 'GET',
+            url: CART_API,
+            headers: { host: SHOP_HOST },
+            remoteAddress: ip,
+          });
           statuses.push(response.statusCode);
         }
         expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);

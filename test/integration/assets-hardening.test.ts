@@ -16,7 +16,12 @@ import { getSite } from '../../src/services/sites';
 import { importSiteFile } from '../../src/site/import';
 import { forEachEngine } from '../support/engines';
 
-const sharpCalls = vi.hoisted(() => ({ started: 0, running: 0, maxRunning: 0, gate: undefined as Promise<void> | undefined }));
+const sharpCalls = vi.hoisted(() => ({
+  started: 0,
+  running: 0,
+  maxRunning: 0,
+  gate: undefined as Promise<void> | undefined,
+}));
 
 vi.mock('sharp', async (importOriginal) => {
   const actual = (await importOriginal<{ default: typeof sharp }>()).default;
@@ -42,10 +47,30 @@ vi.mock('sharp', async (importOriginal) => {
 
 const DEMO_SITE_FILE = join(import.meta.dirname, '../../sites/demo/site.json');
 const IMAGES = [
-  'brewing-guide', 'bud-vase', 'coffee-scoop', 'coffee-subscription', 'dinner-plate', 'engraved-mug', 'espresso-cups',
-  'ethiopia-yirgacheffe', 'gift-card', 'hero', 'house-blend', 'latte-bowls', 'linen-tea-towel', 'post-brewing',
-  'post-glazes', 'post-studio', 'pour-over-dripper', 'recipe-club', 'speckled-mug-oatmeal', 'speckled-mug-sage',
-  'speckled-mug-slate', 'stoneware-bowl', 'tasting-session', 'wheel-workshop',
+  'brewing-guide',
+  'bud-vase',
+  'coffee-scoop',
+  'coffee-subscription',
+  'dinner-plate',
+  'engraved-mug',
+  'espresso-cups',
+  'ethiopia-yirgacheffe',
+  'gift-card',
+  'hero',
+  'house-blend',
+  'latte-bowls',
+  'linen-tea-towel',
+  'post-brewing',
+  'post-glazes',
+  'post-studio',
+  'pour-over-dripper',
+  'recipe-club',
+  'speckled-mug-oatmeal',
+  'speckled-mug-sage',
+  'speckled-mug-slate',
+  'stoneware-bowl',
+  'tasting-session',
+  'wheel-workshop',
 ].map((name) => `images/${name}.jpg`);
 const WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
 const WEBP = 'image/avif,image/webp,*/*';
@@ -117,7 +142,9 @@ forEachEngine((engine, getDb) => {
     expect(sharpCalls.started).toBe(1);
     // More random versions than the cache holds (300 renditions), each from its own address (past any rate limit).
     for (let i = 0; i < 40; i++) {
-      const batch = await Promise.all(Array.from({ length: 8 }, () => get(`/assets/demo/images/bud-vase.jpg?format=100w&v=${randomV()}`)));
+      const batch = await Promise.all(
+        Array.from({ length: 8 }, () => get(`/assets/demo/images/bud-vase.jpg?format=100w&v=${randomV()}`)),
+      );
       for (const response of batch) expect(response.statusCode).toBe(302);
     }
     expect(sharpCalls.started).toBe(1);
@@ -129,7 +156,9 @@ forEachEngine((engine, getDb) => {
     const gate = deferred();
     sharpCalls.gate = gate.promise;
     const ip = freshIp();
-    const requests = IMAGES.slice(0, 16).map((file) => get(`/assets/demo/${file}?format=2500w&v=${version}`, { accept: WEBP }, ip));
+    const requests = IMAGES.slice(0, 16).map((file) =>
+      get(`/assets/demo/${file}?format=2500w&v=${version}`, { accept: WEBP }, ip),
+    );
     // Every request has read its image and is resizing or waiting (or, unbounded, all are resizing).
     await waitFor(() => sharpCalls.started >= 16, 1500);
     expect(sharpCalls.running).toBeLessThanOrEqual(2);
@@ -144,8 +173,13 @@ forEachEngine((engine, getDb) => {
   it('answers 503 with Retry-After and the JSON error shape when the resize queue is full', async () => {
     const gate = deferred();
     sharpCalls.gate = gate.promise;
-    const renditions = IMAGES.flatMap((file) => WIDTHS.map((width) => `/assets/demo/${file}?format=${width}w&v=${version}`)).filter(
-      (url) => !url.includes('hero.jpg?format=1000w') && !url.includes('bud-vase.jpg?format=100w') && !url.includes('format=2500w'),
+    const renditions = IMAGES.flatMap((file) =>
+      WIDTHS.map((width) => `/assets/demo/${file}?format=${width}w&v=${version}`),
+    ).filter(
+      (url) =>
+        !url.includes('hero.jpg?format=1000w') &&
+        !url.includes('bud-vase.jpg?format=100w') &&
+        !url.includes('format=2500w'),
     );
     // The documented bound: 2 resizing, 64 waiting (docs/api.md).
     const [running, waiting, extra] = [2, 64, 4];
@@ -164,7 +198,11 @@ forEachEngine((engine, getDb) => {
     const busy = (await Promise.all(requests)).filter((r) => r.response.statusCode === 503);
     expect(busy).toHaveLength(extra);
     for (const { response } of busy) {
-      expect(response.json()).toEqual({ code: 'server-busy', message: 'The server is busy. Please try again in a few seconds.', type: 'API_FAILURE' });
+      expect(response.json()).toEqual({
+        code: 'server-busy',
+        message: 'The server is busy. Please try again in a few seconds.',
+        type: 'API_FAILURE',
+      });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(10);
       expect(response.headers['cache-control']).toBe('no-store');
@@ -187,7 +225,11 @@ forEachEngine((engine, getDb) => {
     const refused = await get(url, {}, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(refused.json()).toEqual({ code: 'rate-limited', message: 'Please try again in a few seconds.', type: 'API_FAILURE' });
+    expect(refused.json()).toEqual({
+      code: 'rate-limited',
+      message: 'Please try again in a few seconds.',
+      type: 'API_FAILURE',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10);
     // Another client is not affected.

@@ -13,7 +13,13 @@ import { buildApp } from '../../src/server/app';
 import { listSubmissions } from '../../src/services/forms/submissions';
 import { listSubscribers } from '../../src/services/forms/newsletter';
 import type { SiteFileInput } from '../../src/site/schema';
-import { FAKE_RECAPTCHA_API_KEY, FAKE_TURNSTILE_SECRET, fakeToken, startFakeCaptchaProviders, type FakeCaptchaProviders } from '../support/captchaProviders';
+import {
+  FAKE_RECAPTCHA_API_KEY,
+  FAKE_TURNSTILE_SECRET,
+  fakeToken,
+  startFakeCaptchaProviders,
+  type FakeCaptchaProviders,
+} from '../support/captchaProviders';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { formSite, seedSite, SHOP_HOST } from '../support/formSite';
@@ -26,7 +32,14 @@ const BARE_HOST = 'bare.test';
 function siteOn(id: string, host: string, captcha: Record<string, unknown>): SiteFileInput {
   return {
     ...formSite,
-    website: { ...formSite.website, id, title: `Shop ${id}`, domains: [host], default: false, captcha } as SiteFileInput['website'],
+    website: {
+      ...formSite.website,
+      id,
+      title: `Shop ${id}`,
+      domains: [host],
+      default: false,
+      captcha,
+    } as SiteFileInput['website'],
     forms: (formSite.forms ?? []).map((form) => (form.id === 'newsletter' ? { ...form, captcha: true } : form)),
   };
 }
@@ -43,7 +56,10 @@ forEachEngine((engine, getDb) => {
   beforeAll(async () => {
     providers = await startFakeCaptchaProviders();
     await seedSite(getDb(), formSite);
-    await seedSite(getDb(), siteOn('rc', RC_HOST, { provider: 'recaptcha-enterprise', siteKey: '6LcTestSiteKey', projectId: 'vitrine-test' }));
+    await seedSite(
+      getDb(),
+      siteOn('rc', RC_HOST, { provider: 'recaptcha-enterprise', siteKey: '6LcTestSiteKey', projectId: 'vitrine-test' }),
+    );
     await seedSite(getDb(), siteOn('ts', TS_HOST, { provider: 'turnstile', siteKey: '0x4AAAAAAATestKey' }));
     await seedSite(getDb(), siteOn('bare', BARE_HOST, { provider: 'recaptcha-enterprise', projectId: 'vitrine-test' }));
     app = sendCrumbs(
@@ -67,16 +83,28 @@ forEachEngine((engine, getDb) => {
     await providers?.close();
   });
   beforeEach(async () => {
-    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'outbox', 'captcha_solutions'] as const) await getDb().deleteFrom(table).execute();
+    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'outbox', 'captcha_solutions'] as const)
+      await getDb().deleteFrom(table).execute();
     providers.reset();
     warnings.length = 0;
   });
 
   const post = (host: string, url: string, payload?: unknown) =>
-    app.inject({ method: 'POST', url, headers: { host, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
   const save = async (host: string, formId: string, form: unknown, extra: Record<string, unknown>) => {
     const key = (await post(host, '/api/form/FormSubmissionKey')).json() as { key: string };
-    return post(host, '/api/form/SaveFormSubmission', { key: key.key, formId, form: JSON.stringify(form), pagePath: '/contact', ...extra });
+    return post(host, '/api/form/SaveFormSubmission', {
+      key: key.key,
+      formId,
+      form: JSON.stringify(form),
+      pagePath: '/contact',
+      ...extra,
+    });
   };
   const stored = async (siteId: string) => (await listSubmissions(getDb(), { siteId })).length;
 
@@ -86,7 +114,12 @@ forEachEngine((engine, getDb) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ ok: true });
     expect(providers.calls[0]!.path).toBe('/v1/projects/vitrine-test/assessments');
-    expect(providers.calls[0]!.body.event).toMatchObject({ token: good, siteKey: '6LcTestSiteKey', expectedAction: 'FORM_BLOCK_SUBMISSION', userIpAddress: '127.0.0.1' });
+    expect(providers.calls[0]!.body.event).toMatchObject({
+      token: good,
+      siteKey: '6LcTestSiteKey',
+      expectedAction: 'FORM_BLOCK_SUBMISSION',
+      userIpAddress: '127.0.0.1',
+    });
     expect(await stored('rc')).toBe(1);
     // The same token again: this stand-in would assess it again (Google says DUPE), the shop refuses it itself.
     const replay = await save(RC_HOST, 'contact', contact, { recaptchaEnterpriseV3Token: good });
@@ -113,11 +146,17 @@ forEachEngine((engine, getDb) => {
 
   it('reCAPTCHA Enterprise: a newsletter form is checked for NEWSLETTER_BLOCK_SUBMISSION', async () => {
     const form = { email: 'reader@example.com' };
-    const asForm = await save(RC_HOST, 'newsletter', form, { captchaKey: fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: RC_HOST }) });
+    const asForm = await save(RC_HOST, 'newsletter', form, {
+      captchaKey: fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: RC_HOST }),
+    });
     expect(asForm.json()).toEqual({ error: CAPTCHA_TEXT });
-    const ok = await save(RC_HOST, 'newsletter', form, { recaptchaEnterpriseV3Token: fakeToken({ action: 'NEWSLETTER_BLOCK_SUBMISSION', hostname: RC_HOST }) });
+    const ok = await save(RC_HOST, 'newsletter', form, {
+      recaptchaEnterpriseV3Token: fakeToken({ action: 'NEWSLETTER_BLOCK_SUBMISSION', hostname: RC_HOST }),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((providers.calls.at(-1)!.body.event as { expectedAction: string }).expectedAction).toBe('NEWSLETTER_BLOCK_SUBMISSION');
+    expect((providers.calls.at(-1)!.body.event as { expectedAction: string }).expectedAction).toBe(
+      'NEWSLETTER_BLOCK_SUBMISSION',
+    );
     expect((await listSubscribers(getDb(), { siteId: 'rc' })).map((s) => s.email)).toEqual(['reader@example.com']);
   });
 
@@ -125,11 +164,19 @@ forEachEngine((engine, getDb) => {
     const token = fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: TS_HOST });
     const ok = await save(TS_HOST, 'contact', contact, { captchaKey: token });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(providers.calls[0]!.body).toMatchObject({ secret: FAKE_TURNSTILE_SECRET, response: token, remoteip: '127.0.0.1' });
+    expect(providers.calls[0]!.body).toMatchObject({
+      secret: FAKE_TURNSTILE_SECRET,
+      response: token,
+      remoteip: '127.0.0.1',
+    });
     const replay = await save(TS_HOST, 'contact', contact, { captchaKey: token });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({ error: CAPTCHA_TEXT });
-    for (const bad of [fakeToken({ action: 'PROMO_POPUP_SUBMISSION', hostname: TS_HOST }), fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: RC_HOST }), 'forged']) {
+    for (const bad of [
+      fakeToken({ action: 'PROMO_POPUP_SUBMISSION', hostname: TS_HOST }),
+      fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: RC_HOST }),
+      'forged',
+    ]) {
       expect((await save(TS_HOST, 'contact', contact, { captchaKey: bad })).json()).toEqual({ error: CAPTCHA_TEXT });
     }
     expect(await stored('ts')).toBe(1);
@@ -149,7 +196,13 @@ forEachEngine((engine, getDb) => {
     }
     expect(await stored('rc')).toBe(0);
     expect(await stored('ts')).toBe(0);
-    expect(warnings.some((w) => w.startsWith('CAPTCHA (recaptcha-enterprise) of site rc could not be checked: reCAPTCHA Enterprise answered 503'))).toBe(true);
+    expect(
+      warnings.some((w) =>
+        w.startsWith(
+          'CAPTCHA (recaptcha-enterprise) of site rc could not be checked: reCAPTCHA Enterprise answered 503',
+        ),
+      ),
+    ).toBe(true);
     // Cloudflare failing once is retried with the same idempotency key: the visitor does not notice.
     providers.mode = 'normal';
     providers.failNext = 1;
@@ -159,21 +212,31 @@ forEachEngine((engine, getDb) => {
   });
 
   it('a site without its reCAPTCHA site key cannot verify: 503, and the log names the setting', async () => {
-    const answer = await save(BARE_HOST, 'contact', contact, { recaptchaEnterpriseV3Token: fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: BARE_HOST }) });
+    const answer = await save(BARE_HOST, 'contact', contact, {
+      recaptchaEnterpriseV3Token: fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: BARE_HOST }),
+    });
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ error: UNAVAILABLE_TEXT });
-    expect(warnings).toContain("CAPTCHA (recaptcha-enterprise) of site bare could not be checked: the site's captcha.siteKey is not set");
+    expect(warnings).toContain(
+      "CAPTCHA (recaptcha-enterprise) of site bare could not be checked: the site's captcha.siteKey is not set",
+    );
     expect(providers.calls).toHaveLength(0);
   });
 
   /** The FormBlockForm island's props on a page. */
   const formProps = (html: string) => {
-    const match = /data-island="FormBlockForm"[^>]*data-props="([^"]*)"/.exec(html) ?? /data-props="([^"]*)"[^>]*data-island="FormBlockForm"/.exec(html);
+    const match =
+      /data-island="FormBlockForm"[^>]*data-props="([^"]*)"/.exec(html) ??
+      /data-props="([^"]*)"[^>]*data-island="FormBlockForm"/.exec(html);
     expect(match, 'a FormBlockForm island').not.toBeNull();
-    const decoded = match![1]!.replace(/&(quot|#x27|#39|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' })[e] ?? '');
+    const decoded = match![1]!.replace(
+      /&(quot|#x27|#39|lt|gt|amp);/g,
+      (_, e: string) => ({ quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' })[e] ?? '',
+    );
     return JSON.parse(decoded) as { captcha: unknown };
   };
-  const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+  const directives = (policy: string) =>
+    new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 
   it('pages: the island gets provider, site key and action; the CSP allows exactly the provider hosts, and none on an ALTCHA site', async () => {
     const rc = await app.inject({ method: 'GET', url: '/contact', headers: { host: RC_HOST } });
@@ -185,7 +248,11 @@ forEachEngine((engine, getDb) => {
       scriptUrl: 'https://www.google.com/recaptcha/enterprise.js',
     });
     const rcPolicy = directives(String(rc.headers['content-security-policy']));
-    expect(rcPolicy.get('script-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(rcPolicy.get('script-src')).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
     expect(rcPolicy.get('frame-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/']);
     expect(rcPolicy.get('connect-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/']);
     expect(rcPolicy.get('default-src')).toEqual(["'self'"]);
@@ -193,9 +260,14 @@ forEachEngine((engine, getDb) => {
     expect(String(rc.headers['content-security-policy'])).not.toContain('cloudflare');
 
     const ts = await app.inject({ method: 'GET', url: '/contact', headers: { host: TS_HOST } });
-    expect(formProps(ts.body).captcha).toMatchObject({ provider: 'turnstile', siteKey: '0x4AAAAAAATestKey', action: 'FORM_BLOCK_SUBMISSION' });
+    expect(formProps(ts.body).captcha).toMatchObject({
+      provider: 'turnstile',
+      siteKey: '0x4AAAAAAATestKey',
+      action: 'FORM_BLOCK_SUBMISSION',
+    });
     const tsPolicy = directives(String(ts.headers['content-security-policy']));
-    for (const directive of ['script-src', 'frame-src', 'connect-src']) expect(tsPolicy.get(directive)).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+    for (const directive of ['script-src', 'frame-src', 'connect-src'])
+      expect(tsPolicy.get(directive)).toEqual(["'self'", 'https://challenges.cloudflare.com']);
     expect(String(ts.headers['content-security-policy'])).not.toContain('google');
 
     const bare = await app.inject({ method: 'GET', url: '/contact', headers: { host: BARE_HOST } });
@@ -209,7 +281,9 @@ forEachEngine((engine, getDb) => {
       expect(policy).not.toContain('frame-src');
       expect(directives(policy).get('script-src')).toEqual(["'self'"]);
     }
-    expect(formProps((await app.inject({ method: 'GET', url: '/contact', headers: { host: SHOP_HOST } })).body).captcha).toEqual({
+    expect(
+      formProps((await app.inject({ method: 'GET', url: '/contact', headers: { host: SHOP_HOST } })).body).captcha,
+    ).toEqual({
       provider: 'altcha',
       action: 'FORM_BLOCK_SUBMISSION',
     });
@@ -219,12 +293,27 @@ forEachEngine((engine, getDb) => {
     const page = await app.inject({
       method: 'POST',
       url: '/contact',
-      headers: { host: RC_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
-      payload: new URLSearchParams({ crumb: TEST_CRUMB, formId: 'contact', 'name.first': 'Ada', 'name.last': 'L', email: 'ada@example.com', message: 'Hi' }).toString(),
+      headers: {
+        host: RC_HOST,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+      },
+      payload: new URLSearchParams({
+        crumb: TEST_CRUMB,
+        formId: 'contact',
+        'name.first': 'Ada',
+        'name.last': 'L',
+        email: 'ada@example.com',
+        message: 'Hi',
+      }).toString(),
     });
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain(CAPTCHA_TEXT);
-    expect(directives(String(page.headers['content-security-policy'])).get('script-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(directives(String(page.headers['content-security-policy'])).get('script-src')).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
     expect(await stored('rc')).toBe(0);
   });
 });

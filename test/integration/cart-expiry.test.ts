@@ -21,9 +21,15 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const ago = (ms: number, from = NOW) => new Date(from.getTime() - ms).toISOString();
 
-function vitrine(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function vitrine(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -61,34 +67,79 @@ forEachEngine((engine, getDb, getFresh) => {
   });
 
   /** A cart last touched at `updatedAt` with `entries` lines. */
-  async function cart(updatedAt: string, options: { entries?: number; purchased?: boolean; order?: boolean } = {}): Promise<string> {
+  async function cart(
+    updatedAt: string,
+    options: { entries?: number; purchased?: boolean; order?: boolean } = {},
+  ): Promise<string> {
     const id = randomToken(16);
     const orderId = options.order || options.purchased ? randomToken(16) : null;
     await getDb()
       .insertInto('carts')
-      .values({ id, site_id: 'shop', created_at: updatedAt, updated_at: updatedAt, is_purchased: options.purchased ? 1 : 0, order_id: options.purchased ? orderId : null })
+      .values({
+        id,
+        site_id: 'shop',
+        created_at: updatedAt,
+        updated_at: updatedAt,
+        is_purchased: options.purchased ? 1 : 0,
+        order_id: options.purchased ? orderId : null,
+      })
       .execute();
     for (let i = 0; i < (options.entries ?? 0); i++) {
       await getDb()
         .insertInto('cart_entries')
-        .values({ id: randomToken(12), cart_id: id, item_id: 'ebook', sku: `ebook-${i}`, quantity: 1, additional_fields: '', unit_price: 999, created_at: updatedAt })
+        .values({
+          id: randomToken(12),
+          cart_id: id,
+          item_id: 'ebook',
+          sku: `ebook-${i}`,
+          quantity: 1,
+          additional_fields: '',
+          unit_price: 999,
+          created_at: updatedAt,
+        })
         .execute();
     }
     if (orderId) {
-      const number = Number((await getDb().selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) + 1;
+      const number =
+        Number(
+          (
+            await getDb()
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ) + 1;
       await getDb()
         .insertInto('orders')
         .values({
-          id: orderId, site_id: 'shop', number, cart_id: id, email: 'ada@example.com', status: 'paid', currency: 'USD',
-          subtotal: 999, shipping: 0, tax: 0, discount: 0, grand_total: 999, prices_include_tax: 0, tax_name: 'Tax',
-          shipping_address: null, shipping_option: null, coupon_code: null, payment_provider: 'test', created_at: updatedAt, updated_at: updatedAt,
+          id: orderId,
+          site_id: 'shop',
+          number,
+          cart_id: id,
+          email: 'ada@example.com',
+          status: 'paid',
+          currency: 'USD',
+          subtotal: 999,
+          shipping: 0,
+          tax: 0,
+          discount: 0,
+          grand_total: 999,
+          prices_include_tax: 0,
+          tax_name: 'Tax',
+          shipping_address: null,
+          shipping_option: null,
+          coupon_code: null,
+          payment_provider: 'test',
+          created_at: updatedAt,
+          updated_at: updatedAt,
         })
         .execute();
     }
     return id;
   }
   const cartIds = async () => (await getDb().selectFrom('carts').select('id').execute()).map((c) => c.id).sort();
-  const entriesOf = async (id: string) => (await getDb().selectFrom('cart_entries').select('id').where('cart_id', '=', id).execute()).length;
+  const entriesOf = async (id: string) =>
+    (await getDb().selectFrom('cart_entries').select('id').where('cart_id', '=', id).execute()).length;
 
   describe('expireCarts', () => {
     it('removes open carts untouched for 30 days with their entries, and empty ones after a day; keeps the rest', async () => {
@@ -109,7 +160,13 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(await entriesOf(recentFull)).toBe(3);
       expect(await entriesOf(bought)).toBe(2);
       expect((await getDb().selectFrom('orders').select('id').execute()).length).toBe(3);
-      expect(await getDb().selectFrom('carts').select(['is_purchased', 'order_id']).where('id', '=', bought).executeTakeFirst()).toMatchObject({ is_purchased: 1 });
+      expect(
+        await getDb()
+          .selectFrom('carts')
+          .select(['is_purchased', 'order_id'])
+          .where('id', '=', bought)
+          .executeTakeFirst(),
+      ).toMatchObject({ is_purchased: 1 });
       // Nothing more to do.
       expect(await expireCarts(getDb(), NOW)).toEqual({ removed: 0, rounds: 1 });
     });
@@ -142,7 +199,12 @@ forEachEngine((engine, getDb, getFresh) => {
         const cookie = `CART=${token}`;
         // The cookie lives exactly as long as an untouched cart.
         expect(first.cookies.find((c) => c.name === 'CART')!.maxAge).toBe(OPEN_CART_LIFETIME_MS / 1000);
-        const age = () => getDb().updateTable('carts').set({ updated_at: ago(OPEN_CART_LIFETIME_MS + DAY, new Date()) }).where('id', '=', token).execute();
+        const age = () =>
+          getDb()
+            .updateTable('carts')
+            .set({ updated_at: ago(OPEN_CART_LIFETIME_MS + DAY, new Date()) })
+            .where('id', '=', token)
+            .execute();
         // Old, but not removed yet: an add touches it, so it is no longer expired.
         await age();
         expect((await add(cookie)).json().shoppingCart.totalQuantity).toBe(2);
@@ -150,7 +212,11 @@ forEachEngine((engine, getDb, getFresh) => {
         // Untouched again: it goes; the cookie then names no cart, and the next add makes a new one.
         await age();
         expect((await expireCarts(getDb(), new Date())).removed).toBe(1);
-        const get = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host: SHOP_HOST, cookie } });
+        const get = await app.inject({
+          method: 'GET',
+          url: '/api/commerce/shopping-cart',
+          headers: { host: SHOP_HOST, cookie },
+        });
         expect(get.json()).toMatchObject({ id: null, entries: [] });
         expect(get.cookies.map((c) => c.name).sort()).toEqual(['CART', 'hasCart']);
         expect((await add(cookie)).json().shoppingCart.totalQuantity).toBe(1);
@@ -166,7 +232,10 @@ forEachEngine((engine, getDb, getFresh) => {
       await cart(ago(OPEN_CART_LIFETIME_MS + DAY, new Date()), { entries: 1 });
       const kept = await cart(new Date().toISOString(), { entries: 1 });
       const logged: object[] = [];
-      const runner = startJobRunner({ jobs: [cartExpiryJob(getDb(), { info: (d) => logged.push(d), error: (d) => logged.push(d) })], log: { info: () => {}, error: () => {} } });
+      const runner = startJobRunner({
+        jobs: [cartExpiryJob(getDb(), { info: (d) => logged.push(d), error: (d) => logged.push(d) })],
+        log: { info: () => {}, error: () => {} },
+      });
       try {
         await runner.runNow('cart-expiry');
       } finally {

@@ -40,7 +40,9 @@ forEachEngine((_engine, getDb, getFresh) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
     expect(statuses.filter((s) => s === 409)).toHaveLength(14);
 
-    const cart = (await (await fetch(`${b}/api/commerce/shopping-cart`, { headers: { host: SHOP_HOST, cookie } })).json()) as {
+    const cart = (await (
+      await fetch(`${b}/api/commerce/shopping-cart`, { headers: { host: SHOP_HOST, cookie } })
+    ).json()) as {
       totalQuantity: number;
       entries: unknown[];
     };

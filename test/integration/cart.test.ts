@@ -118,7 +118,11 @@ forEachEngine((engine, getDb) => {
     });
 
     it('accepts the query flags of §7', async () => {
-      const response = await app.inject({ method: 'GET', url: `${CART_API}?mock=false&timecode=123&calculateSubtotal=true`, headers: { host: SHOP_HOST } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${CART_API}?mock=false&timecode=123&calculateSubtotal=true`,
+        headers: { host: SHOP_HOST },
+      });
       expect(response.statusCode).toBe(200);
     });
 
@@ -191,7 +195,11 @@ forEachEngine((engine, getDb) => {
           const response = await app.inject({
             method: 'POST',
             url: ENTRIES_API,
-            headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(claim ? { 'x-cart-claim': claim } : {}) },
+            headers: {
+              host: SHOP_HOST,
+              'content-type': 'application/json',
+              ...(claim ? { 'x-cart-claim': claim } : {}),
+            },
             payload: JSON.stringify(line),
           });
           expect(response.statusCode, response.body).toBe(200);
@@ -199,7 +207,11 @@ forEachEngine((engine, getDb) => {
           expect(shoppingCart.entries).toEqual([newlyAdded]);
           const read = await get(cartCookie(response));
           expect(read.body).toBe(JSON.stringify(shoppingCart));
-          const stored = await getDb().selectFrom('carts').select('claim').where('id', '=', cartCookie(response).slice('CART='.length)).executeTakeFirstOrThrow();
+          const stored = await getDb()
+            .selectFrom('carts')
+            .select('claim')
+            .where('id', '=', cartCookie(response).slice('CART='.length))
+            .executeTakeFirstOrThrow();
           expect(stored.claim).toBe(claim ?? null);
         }
       }
@@ -208,10 +220,17 @@ forEachEngine((engine, getDb) => {
     it('merges the same sku with the same additional fields, and keeps different answers apart', async () => {
       const first = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1, additionalFields: '{"b":2,"a":"x"}' });
       const cookie = cartCookie(first);
-      const same = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: { a: 'x', b: 2 } }, cookie);
+      const same = await add(
+        { itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: { a: 'x', b: 2 } },
+        cookie,
+      );
       expect(same.statusCode).toBe(200);
       expect(same.json().shoppingCart.entries).toHaveLength(1);
-      expect(same.json().newlyAdded).toMatchObject({ quantity: 3, additionalFields: '{"a":"x","b":2}', subTotal: 5997 });
+      expect(same.json().newlyAdded).toMatchObject({
+        quantity: 3,
+        additionalFields: '{"a":"x","b":2}',
+        subTotal: 5997,
+      });
 
       const other = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1, additionalFields: '{"a":"y"}' }, cookie);
       expect(other.json().shoppingCart.entries).toHaveLength(2);
@@ -224,7 +243,12 @@ forEachEngine((engine, getDb) => {
     it('computes totals and delivery flags over mixed lines', async () => {
       const first = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 3 });
       const cookie = cartCookie(first);
-      expect(first.json().shoppingCart).toMatchObject({ hasDigital: true, purelyDigital: true, requiresShipping: false, subtotalCents: 2997 });
+      expect(first.json().shoppingCart).toMatchObject({
+        hasDigital: true,
+        purelyDigital: true,
+        requiresShipping: false,
+        subtotalCents: 2997,
+      });
       const second = await add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, cookie);
       expect(second.json().shoppingCart).toMatchObject({
         hasDigital: true,
@@ -239,7 +263,10 @@ forEachEngine((engine, getDb) => {
     it('takes the only variant of a product without options when no sku is sent, and one unit without a quantity', async () => {
       const response = await add({ itemId: 'limited' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().newlyAdded).toMatchObject({ chosenVariant: { sku: 'limited-1', attributes: {} }, quantity: 1 });
+      expect(response.json().newlyAdded).toMatchObject({
+        chosenVariant: { sku: 'limited-1', attributes: {} },
+        quantity: 1,
+      });
     });
   });
 
@@ -261,8 +288,18 @@ forEachEngine((engine, getDb) => {
     });
 
     it('refuses a sku that is not a variant of the item', async () => {
-      await refused(await add({ itemId: 'tee', sku: 'tee-m-blue', quantity: 1 }), 400, 'VARIANT_UNAVAILABLE', SPEC.unavailable);
-      await refused(await add({ itemId: 'tee', sku: 'kit-1', quantity: 1 }), 400, 'VARIANT_UNAVAILABLE', SPEC.unavailable);
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-m-blue', quantity: 1 }),
+        400,
+        'VARIANT_UNAVAILABLE',
+        SPEC.unavailable,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'kit-1', quantity: 1 }),
+        400,
+        'VARIANT_UNAVAILABLE',
+        SPEC.unavailable,
+      );
       expect(await counts()).toEqual({ carts: 0, entries: 0 });
     });
 
@@ -273,23 +310,71 @@ forEachEngine((engine, getDb) => {
 
       const first = await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 2, additionalFields: '{"note":"a"}' });
       const cookie = cartCookie(first);
-      const second = await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1, additionalFields: '{"note":"b"}' }, cookie);
+      const second = await add(
+        { itemId: 'tee', sku: 'tee-s-red', quantity: 1, additionalFields: '{"note":"b"}' },
+        cookie,
+      );
       expect(second.statusCode).toBe(200);
       const before = (await get(cookie)).json();
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1 }, cookie), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1 }, cookie),
+        409,
+        'OUT_OF_STOCK',
+        SPEC.outOfStock,
+      );
       expect((await get(cookie)).json()).toEqual(before);
       expect(await counts()).toEqual({ carts: 1, entries: 2 });
     });
 
     it('checks the quantity after the stock', async () => {
-      await refused(await add({ itemId: 'tee', sku: 'tee-m-red', quantity: 'abc' }), 409, 'OUT_OF_STOCK', SPEC.outOfStock);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 'abc' }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: true }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: null }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: { n: 1 } }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notANumber);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1.5 }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notWhole);
-      await refused(await add({ itemId: 'tee', sku: 'tee-s-red', quantity: '2.5' }), 400, 'QUANTITY_NOT_A_NUMBER', SPEC.notWhole);
-      await refused(await add({ itemId: 'coffee', sku: 'coffee-1', quantity: 1.5 }), 400, 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER', SPEC.notWhole);
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-m-red', quantity: 'abc' }),
+        409,
+        'OUT_OF_STOCK',
+        SPEC.outOfStock,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 'abc' }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notANumber,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: true }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notANumber,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: null }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notANumber,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: { n: 1 } }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notANumber,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: 1.5 }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notWhole,
+      );
+      await refused(
+        await add({ itemId: 'tee', sku: 'tee-s-red', quantity: '2.5' }),
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        SPEC.notWhole,
+      );
+      await refused(
+        await add({ itemId: 'coffee', sku: 'coffee-1', quantity: 1.5 }),
+        400,
+        'SUB_QUANTITY_NOT_A_WHOLE_NUMBER',
+        SPEC.notWhole,
+      );
       expect(await counts()).toEqual({ carts: 0, entries: 0 });
     });
 
@@ -297,7 +382,10 @@ forEachEngine((engine, getDb) => {
       for (const quantity of [0, -1, 10_000, 1e12, 1e308, '99999999999999999999']) {
         const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity });
         expect(response.statusCode, String(quantity)).toBe(400);
-        expect(response.json()).toMatchObject({ type: 'QUANTITY_NOT_A_NUMBER', message: 'Quantity must be between 1 and 9999.' });
+        expect(response.json()).toMatchObject({
+          type: 'QUANTITY_NOT_A_NUMBER',
+          message: 'Quantity must be between 1 and 9999.',
+        });
       }
       const big = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 9999 });
       expect(big.statusCode).toBe(200);
@@ -342,28 +430,77 @@ forEachEngine((engine, getDb) => {
       await bad(await add({ itemId: '', quantity: 1 }), 400, 'itemId must not be empty.', 'itemId');
       await bad(await add({ itemId: 'tee', sku: 7, quantity: 1 }), 400, 'sku must be a string.', 'sku');
       await bad(await add({ itemId: 'x'.repeat(201) }), 400, 'itemId must be at most 200 characters.', 'itemId');
-      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '{oops' }), 400, 'additionalFields must be valid JSON text.', 'additionalFields');
-      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '"text"' }), 400, 'additionalFields must be a JSON object or array.');
-      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: 12 }), 400, 'additionalFields must be a JSON string, an object or null.');
-      await bad(await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: { x: 'y'.repeat(20_001) } }), 400, /^additionalFields must be at most/);
+      await bad(
+        await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '{oops' }),
+        400,
+        'additionalFields must be valid JSON text.',
+        'additionalFields',
+      );
+      await bad(
+        await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: '"text"' }),
+        400,
+        'additionalFields must be a JSON object or array.',
+      );
+      await bad(
+        await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: 12 }),
+        400,
+        'additionalFields must be a JSON string, an object or null.',
+      );
+      await bad(
+        await add({ itemId: 'tee', sku: 'tee-s-red', additionalFields: { x: 'y'.repeat(20_001) } }),
+        400,
+        /^additionalFields must be at most/,
+      );
     });
 
     it('refuses bodies that are not a JSON object', async () => {
       await bad(await add([1, 2]), 400, 'The request body must be a JSON object.');
       await bad(await add('null'), 400, 'The request body must be a JSON object.');
       await bad(await add('{"itemId": "tee",'), 400, 'The request body is not valid JSON.');
-      await bad(await add('{"__proto__": {"x": 1}, "itemId": "tee"}'), 400, 'The request body must not contain the keys __proto__ or constructor.prototype.');
-      await bad(await add('{"constructor": {"prototype": {"x": 1}}, "itemId": "tee"}'), 400, 'The request body must not contain the keys __proto__ or constructor.prototype.');
-      const empty = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' } });
+      await bad(
+        await add('{"__proto__": {"x": 1}, "itemId": "tee"}'),
+        400,
+        'The request body must not contain the keys __proto__ or constructor.prototype.',
+      );
+      await bad(
+        await add('{"constructor": {"prototype": {"x": 1}}, "itemId": "tee"}'),
+        400,
+        'The request body must not contain the keys __proto__ or constructor.prototype.',
+      );
+      const empty = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+      });
       await bad(empty, 400, 'The request body is empty; a JSON object is expected.');
-      const noType = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST }, payload: 'itemId=tee' });
+      const noType = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST },
+        payload: 'itemId=tee',
+      });
       expect(noType.statusCode).toBeGreaterThanOrEqual(400);
       expect(noType.statusCode).toBeLessThan(500);
-      const text = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'text/plain' }, payload: '{"itemId":"ebook"}' });
+      const text = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'text/plain' },
+        payload: '{"itemId":"ebook"}',
+      });
       await bad(text, 400, 'The request body must be a JSON object.');
-      const xml = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/xml' }, payload: '<a/>' });
+      const xml = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/xml' },
+        payload: '<a/>',
+      });
       await bad(xml, 415, 'The request body must be JSON (Content-Type: application/json).');
-      const form = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'itemId=ebook' });
+      const form = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'itemId=ebook',
+      });
       await bad(form, 415, 'The request body must be JSON (Content-Type: application/json).');
       await bad(await add(JSON.stringify({ itemId: 'ebook', pad: 'x'.repeat(300_000) })), 413, /larger than/);
     });
@@ -371,28 +508,48 @@ forEachEngine((engine, getDb) => {
     it('answers 404 for an unknown item', async () => {
       const response = await add({ itemId: 'nope', sku: 'x', quantity: 1 });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'product-not-found', message: 'Sorry, that item is no longer available.' });
+      expect(response.json()).toMatchObject({
+        code: 'product-not-found',
+        message: 'Sorry, that item is no longer available.',
+      });
       expect(await counts()).toEqual({ carts: 0, entries: 0 });
     });
 
     it('refuses repeated query flags clearly', async () => {
-      const response = await app.inject({ method: 'GET', url: `${CART_API}?mock=1&mock=2`, headers: { host: SHOP_HOST } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${CART_API}?mock=1&mock=2`,
+        headers: { host: SHOP_HOST },
+      });
       await bad(response, 400, 'mock must be given once, as text.', 'mock');
     });
 
     it('treats garbage, unknown and malformed cart cookies as no cart', async () => {
-      for (const cookie of ['CART=garbage', 'CART=AAAAAAAAAAAAAAAAAAAAAA', 'CART=%E0%A4%A', 'CART', '=;;=; CART="', `CART=${'x'.repeat(5000)}`]) {
+      for (const cookie of [
+        'CART=garbage',
+        'CART=AAAAAAAAAAAAAAAAAAAAAA',
+        'CART=%E0%A4%A',
+        'CART',
+        '=;;=; CART="',
+        `CART=${'x'.repeat(5000)}`,
+      ]) {
         const read = await get(cookie);
         expect(read.statusCode, cookie).toBe(200);
         expect(read.json().id).toBeNull();
       }
       const stale = await get('CART=AAAAAAAAAAAAAAAAAAAAAA; hasCart=true');
       // The stale cookies are dropped so that the browser stops loading a cart at page start.
-      expect(stale.cookies.filter((c) => c.value === '').map((c) => c.name).sort()).toEqual(['CART', 'hasCart']);
+      expect(
+        stale.cookies
+          .filter((c) => c.value === '')
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['CART', 'hasCart']);
       // The lines are written without @fastify/cookie (issue 13): byte for byte what its clearCookie writes.
       const cleared = [stale.headers['set-cookie']].flat().filter((line) => /^(CART|hasCart)=/.test(line ?? ''));
       expect(cleared).toEqual(await fastifyClearedCartCookies(false));
-      for (const secure of [false, true]) expect(await clearedCartCookies(secure), `secure: ${secure}`).toEqual(await fastifyClearedCartCookies(secure));
+      for (const secure of [false, true])
+        expect(await clearedCartCookies(secure), `secure: ${secure}`).toEqual(await fastifyClearedCartCookies(secure));
       const response = await add({ itemId: 'ebook', sku: 'ebook-1', quantity: 1 }, 'CART=AAAAAAAAAAAAAAAAAAAAAA');
       expect(response.statusCode).toBe(200);
       expect(cartCookie(response)).not.toBe('CART=AAAAAAAAAAAAAAAAAAAAAA');
@@ -468,11 +625,16 @@ forEachEngine((engine, getDb) => {
         headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
         payload: JSON.stringify({ additionalFields }),
       });
-    const allEntries = async () => getDb().selectFrom('cart_entries').select(['item_id', 'additional_fields', 'quantity']).execute();
+    const allEntries = async () =>
+      getDb().selectFrom('cart_entries').select(['item_id', 'additional_fields', 'quantity']).execute();
 
     it('refuses missing required answers with 400, naming the fields, and stores nothing', async () => {
       for (const additionalFields of ['', '{}', { notes: 'hi' }, undefined]) {
-        const response = await add({ itemId: 'engraved', quantity: 1, ...(additionalFields === undefined ? {} : { additionalFields }) });
+        const response = await add({
+          itemId: 'engraved',
+          quantity: 1,
+          ...(additionalFields === undefined ? {} : { additionalFields }),
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({
           code: 'invalid-form-answers',
@@ -495,7 +657,10 @@ forEachEngine((engine, getDb) => {
       expect(response.json()).toMatchObject({
         code: 'invalid-form-answers',
         message: 'Lettering: Gothic is not one of the expected options. Notes: You have exceeded the character limit.',
-        fields: { lettering: 'Gothic is not one of the expected options', notes: 'You have exceeded the character limit.' },
+        fields: {
+          lettering: 'Gothic is not one of the expected options',
+          notes: 'You have exceeded the character limit.',
+        },
       });
       expect(await counts()).toEqual({ carts: 0, entries: 0 });
     });
@@ -507,7 +672,11 @@ forEachEngine((engine, getDb) => {
     });
 
     it('stores valid answers as canonical JSON of every field, merges equal answers, and shows them in the cart', async () => {
-      const first = await add({ itemId: 'engraved', quantity: 1, additionalFields: '{"lettering":"Serif","engraving-text":"Morning, Sam","extra":"dropped"}' });
+      const first = await add({
+        itemId: 'engraved',
+        quantity: 1,
+        additionalFields: '{"lettering":"Serif","engraving-text":"Morning, Sam","extra":"dropped"}',
+      });
       expect(first.statusCode).toBe(200);
       const stored = '{"engraving-text":"Morning, Sam","lettering":"Serif","notes":""}';
       expect(first.json().newlyAdded).toMatchObject({
@@ -520,26 +689,49 @@ forEachEngine((engine, getDb) => {
         ],
       });
       const cookie = cartCookie(first);
-      const again = await add({ itemId: 'engraved', quantity: 2, additionalFields: { 'engraving-text': 'Morning, Sam', lettering: 'Serif', notes: '' } }, cookie);
+      const again = await add(
+        {
+          itemId: 'engraved',
+          quantity: 2,
+          additionalFields: { 'engraving-text': 'Morning, Sam', lettering: 'Serif', notes: '' },
+        },
+        cookie,
+      );
       expect(again.json().newlyAdded).toMatchObject({ quantity: 3, additionalFields: stored });
       expect(await allEntries()).toEqual([{ item_id: 'engraved', additional_fields: stored, quantity: 3 }]);
-      expect((await get(cookie)).json().entries[0].additionalFieldsSummary[0]).toEqual({ title: 'Engraving text', lines: ['Morning, Sam'] });
+      expect((await get(cookie)).json().entries[0].additionalFieldsSummary[0]).toEqual({
+        title: 'Engraving text',
+        lines: ['Morning, Sam'],
+      });
     });
 
     it('checks a changed answer (PUT …/additionalFields) the same way', async () => {
-      const first = await add({ itemId: 'engraved', additionalFields: { 'engraving-text': 'Sam', lettering: 'Serif' } });
+      const first = await add({
+        itemId: 'engraved',
+        additionalFields: { 'engraving-text': 'Sam', lettering: 'Serif' },
+      });
       const cookie = cartCookie(first);
       const entryId = first.json().newlyAdded.id as string;
       const refused = await putAnswers(entryId, { 'engraving-text': ' ', lettering: 'Serif' }, cookie);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'invalid-form-answers', message: 'Engraving text: Required.', fields: { 'engraving-text': 'Required' } });
-      expect((await allEntries())[0]?.additional_fields).toBe('{"engraving-text":"Sam","lettering":"Serif","notes":""}');
+      expect(refused.json()).toMatchObject({
+        code: 'invalid-form-answers',
+        message: 'Engraving text: Required.',
+        fields: { 'engraving-text': 'Required' },
+      });
+      expect((await allEntries())[0]?.additional_fields).toBe(
+        '{"engraving-text":"Sam","lettering":"Serif","notes":""}',
+      );
 
       const changed = await putAnswers(entryId, '{"engraving-text":"Ada","lettering":"Sans serif"}', cookie);
       expect(changed.statusCode).toBe(200);
       expect(changed.json().updatedEntry).toMatchObject({
         additionalFields: '{"engraving-text":"Ada","lettering":"Sans serif","notes":""}',
-        additionalFieldsSummary: [{ title: 'Engraving text', lines: ['Ada'] }, { title: 'Lettering', lines: ['Sans serif'] }, { title: 'Notes', lines: ['None'] }],
+        additionalFieldsSummary: [
+          { title: 'Engraving text', lines: ['Ada'] },
+          { title: 'Lettering', lines: ['Sans serif'] },
+          { title: 'Notes', lines: ['None'] },
+        ],
       });
     });
 
@@ -547,9 +739,15 @@ forEachEngine((engine, getDb) => {
       const none = await add({ itemId: 'limited', quantity: 1, additionalFields: '' });
       expect(none.statusCode).toBe(200);
       expect(none.json().newlyAdded).toMatchObject({ additionalFields: '', additionalFieldsSummary: [] });
-      const some = await add({ itemId: 'limited', quantity: 1, additionalFields: { z: 1, a: ['x'] } }, cartCookie(none));
+      const some = await add(
+        { itemId: 'limited', quantity: 1, additionalFields: { z: 1, a: ['x'] } },
+        cartCookie(none),
+      );
       expect(some.statusCode).toBe(200);
-      expect(some.json().newlyAdded).toMatchObject({ additionalFields: '{"a":["x"],"z":1}', additionalFieldsSummary: [] });
+      expect(some.json().newlyAdded).toMatchObject({
+        additionalFields: '{"a":["x"],"z":1}',
+        additionalFieldsSummary: [],
+      });
     });
   });
 
@@ -562,7 +760,11 @@ forEachEngine((engine, getDb) => {
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       });
     const remove = (entryId: string, cookie?: string, host = SHOP_HOST) =>
-      app.inject({ method: 'DELETE', url: `${ENTRIES_API}/${encodeURIComponent(entryId)}`, headers: { host, ...(cookie ? { cookie } : {}) } });
+      app.inject({
+        method: 'DELETE',
+        url: `${ENTRIES_API}/${encodeURIComponent(entryId)}`,
+        headers: { host, ...(cookie ? { cookie } : {}) },
+      });
 
     it('sets a quantity within stock and answers the cart with the updated entry', async () => {
       const a = await add({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 });

@@ -46,14 +46,25 @@ forEachEngine((engine, getDb) => {
 
   beforeAll(async () => {
     await seedSite(getDb(), checkoutSite);
-    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider }));
+    app = sendCrumbs(
+      await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider }),
+    );
   });
   afterAll(async () => {
     await app?.close();
   });
   beforeEach(async () => {
     const db = getDb();
-    for (const table of ['outbox', 'coupon_email_uses', 'coupon_usage', 'payments', 'order_lines', 'orders', 'cart_entries', 'carts'] as const) {
+    for (const table of [
+      'outbox',
+      'coupon_email_uses',
+      'coupon_usage',
+      'payments',
+      'order_lines',
+      'orders',
+      'cart_entries',
+      'carts',
+    ] as const) {
       await db.deleteFrom(table).execute();
     }
     await db.updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();
@@ -68,7 +79,8 @@ forEachEngine((engine, getDb) => {
       headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     });
-  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+  const cartCookieOf = (response: LightMyRequestResponse) =>
+    `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
   /** A new cart holding these lines; its cookie. */
   const cartWith = async (...lines: { itemId: string; sku: string; quantity: number }[]) => {
     let cookie: string | undefined;
@@ -83,13 +95,28 @@ forEachEngine((engine, getDb) => {
     json(
       'POST',
       ORDERS_API,
-      { idempotencyKey: newKey(), email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD, ...overrides },
+      {
+        idempotencyKey: newKey(),
+        email: 'ada@example.com',
+        shippingAddress: NEW_YORK,
+        shippingOptionId: 'standard',
+        payment: TEST_CARD,
+        ...overrides,
+      },
       cookie,
     );
   const stockOf = async (sku: string) =>
-    (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock;
+    (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow())
+      .qty_in_stock;
   const count = async (table: 'orders' | 'order_lines' | 'payments' | 'outbox' | 'coupon_usage') =>
-    Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await getDb()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('the quote', () => {
     it('prices the cart for the choices: shipping by country and threshold, New York tax, a coupon', async () => {
@@ -98,14 +125,34 @@ forEachEngine((engine, getDb) => {
       expect(plain.cart.entries).toHaveLength(1);
       expect(plain.requiresShipping).toBe(true);
       expect(plain.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express', 'canada-post']);
-      expect(plain.totals).toMatchObject({ subtotalCents: 4000, shippingCents: 600, taxCents: 0, discountCents: 0, grandTotalCents: 4600 });
+      expect(plain.totals).toMatchObject({
+        subtotalCents: 4000,
+        shippingCents: 600,
+        taxCents: 0,
+        discountCents: 0,
+        grandTotalCents: 4600,
+      });
 
-      const ny = (await json('POST', QUOTE_API, { shippingAddress: { country: 'US', region: 'NY' }, shippingOptionId: 'express', couponCode: 'welcome10' }, cookie)).json();
+      const ny = (
+        await json(
+          'POST',
+          QUOTE_API,
+          { shippingAddress: { country: 'US', region: 'NY' }, shippingOptionId: 'express', couponCode: 'welcome10' },
+          cookie,
+        )
+      ).json();
       expect(ny.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express']);
       expect(ny.selectedShippingOptionId).toBe('express');
       expect(ny.coupon).toEqual({ code: 'WELCOME10', discountCents: 400 });
       // Tax on the discounted subtotal: 8.875 % of $36.00 = $3.195 → $3.20.
-      expect(ny.totals).toMatchObject({ subtotalCents: 4000, discountCents: 400, shippingCents: 1500, taxCents: 320, grandTotalCents: 5420, taxName: 'Sales tax' });
+      expect(ny.totals).toMatchObject({
+        subtotalCents: 4000,
+        discountCents: 400,
+        shippingCents: 1500,
+        taxCents: 320,
+        grandTotalCents: 5420,
+        taxName: 'Sales tax',
+      });
 
       const expired = (await json('POST', QUOTE_API, { couponCode: 'OLD' }, cookie)).json();
       expect(expired.coupon).toBeNull();
@@ -127,7 +174,10 @@ forEachEngine((engine, getDb) => {
 
   describe('placing an order', () => {
     it('takes the payment and the stock, writes the order and its e-mails, and closes the cart', async () => {
-      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 2 }, { itemId: 'ebook', sku: 'ebook-1', quantity: 1 });
+      const cookie = await cartWith(
+        { itemId: 'limited', sku: 'limited-1', quantity: 2 },
+        { itemId: 'ebook', sku: 'ebook-1', quantity: 1 },
+      );
       const placed = await order(cookie);
       expect(placed.statusCode, placed.body).toBe(201);
       const body = placed.json();
@@ -145,12 +195,25 @@ forEachEngine((engine, getDb) => {
       expect(await stockOf('limited-1')).toBe(5);
       const row = await getDb().selectFrom('orders').selectAll().executeTakeFirstOrThrow();
       // $80.00 + $9.99 = $89.99 ≥ $75: standard shipping is free; NY tax 8.875 % of $89.99 = $7.99.
-      expect(row).toMatchObject({ status: 'paid', email: 'ada@example.com', subtotal: 8999, shipping: 0, tax: 799, discount: 0, grand_total: 9798, tax_name: 'Sales tax' });
+      expect(row).toMatchObject({
+        status: 'paid',
+        email: 'ada@example.com',
+        subtotal: 8999,
+        shipping: 0,
+        tax: 799,
+        discount: 0,
+        grand_total: 9798,
+        tax_name: 'Sales tax',
+      });
       expect(await count('order_lines')).toBe(2);
       const payment = await getDb().selectFrom('payments').selectAll().executeTakeFirstOrThrow();
       expect(payment).toMatchObject({ status: 'captured', amount: 9798, order_id: body.order.id });
       expect(payments.calls).toMatchObject({ authorize: 1, capture: 1, void: 0 });
-      const mails = await getDb().selectFrom('outbox').select(['kind', 'to_address', 'status']).orderBy('kind').execute();
+      const mails = await getDb()
+        .selectFrom('outbox')
+        .select(['kind', 'to_address', 'status'])
+        .orderBy('kind')
+        .execute();
       expect(mails).toEqual([
         { kind: 'new-order', to_address: 'orders@shop.test', status: 'pending' },
         { kind: 'order-confirmation', to_address: 'ada@example.com', status: 'pending' },
@@ -164,7 +227,10 @@ forEachEngine((engine, getDb) => {
         const placed = await order(cookie, { couponCode: 'WELCOME10', email: 'grace@example.com' });
         expect(placed.statusCode, placed.body).toBe(201);
         const { number, id } = placed.json().order;
-        expect(await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'))).toMatchObject({ sent: 2, failed: 0 });
+        expect(await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'))).toMatchObject({
+          sent: 2,
+          failed: 0,
+        });
         const toShopper = smtp.received.find((m) => m.envelopeTo.includes('grace@example.com'))!;
         const toShop = smtp.received.find((m) => m.envelopeTo.includes('orders@shop.test'))!;
         expect(toShopper.headers.get('subject')).toContain(`#${number}`);
@@ -174,7 +240,11 @@ forEachEngine((engine, getDb) => {
         expect(toShopper.html).toContain('Limited print');
         expect(toShop.text).toContain('grace@example.com');
         expect(toShop.text).toContain('$45.20');
-        const row = await getDb().selectFrom('orders').select('grand_total').where('id', '=', id).executeTakeFirstOrThrow();
+        const row = await getDb()
+          .selectFrom('orders')
+          .select('grand_total')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         expect(row.grand_total).toBe(4520);
       } finally {
         await smtp.close();
@@ -185,7 +255,11 @@ forEachEngine((engine, getDb) => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
       const declined = await order(cookie, { payment: DECLINED_CARD });
       expect(declined.statusCode).toBe(402);
-      expect(declined.json()).toMatchObject({ code: 'payment-declined', message: 'Your card was declined.', fields: { cardNumber: 'Your card was declined.' } });
+      expect(declined.json()).toMatchObject({
+        code: 'payment-declined',
+        message: 'Your card was declined.',
+        fields: { cardNumber: 'Your card was declined.' },
+      });
       expect(await stockOf('limited-1')).toBe(7);
       expect(await count('orders')).toBe(0);
       expect(await count('outbox')).toBe(0);
@@ -198,7 +272,11 @@ forEachEngine((engine, getDb) => {
       await getDb().updateTable('variants').set({ qty_in_stock: 2 }).where('sku', '=', 'limited-1').execute();
       const refused = await order(cookie);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'out-of-stock', message: OUT_OF_STOCK, lines: [{ sku: 'limited-1', message: OUT_OF_STOCK }] });
+      expect(refused.json()).toMatchObject({
+        code: 'out-of-stock',
+        message: OUT_OF_STOCK,
+        lines: [{ sku: 'limited-1', message: OUT_OF_STOCK }],
+      });
       expect(payments.calls.authorize).toBe(0);
       expect(await stockOf('limited-1')).toBe(2);
       expect(await count('orders')).toBe(0);
@@ -206,7 +284,10 @@ forEachEngine((engine, getDb) => {
 
     it('refuses invalid details field by field, and an invalid coupon next to the coupon', async () => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
-      const bad = await order(cookie, { email: 'not-an-email', shippingAddress: { ...NEW_YORK, city: '', postalCode: '1234' } });
+      const bad = await order(cookie, {
+        email: 'not-an-email',
+        shippingAddress: { ...NEW_YORK, city: '', postalCode: '1234' },
+      });
       expect(bad.statusCode).toBe(400);
       const body = bad.json();
       expect(body.code).toBe('checkout-refused');
@@ -231,12 +312,20 @@ forEachEngine((engine, getDb) => {
     });
 
     it('counts a once-per-e-mail coupon per address', async () => {
-      const first = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'PEREMAIL' });
+      const first = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), {
+        couponCode: 'PEREMAIL',
+      });
       expect(first.statusCode, first.body).toBe(201);
-      const again = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'peremail', email: 'ADA@example.com' });
+      const again = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), {
+        couponCode: 'peremail',
+        email: 'ADA@example.com',
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().fields.couponCode).toBe('You have already used this coupon.');
-      const other = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), { couponCode: 'PEREMAIL', email: 'grace@example.com' });
+      const other = await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }), {
+        couponCode: 'PEREMAIL',
+        email: 'grace@example.com',
+      });
       expect(other.statusCode).toBe(201);
     });
   });
@@ -252,19 +341,31 @@ forEachEngine((engine, getDb) => {
           default: false,
           store: { checkout: { ...checkoutSite.website.store!.checkout, payments: { provider: 'stripe' as const } } },
         },
-        products: checkoutSite.products!.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, sku: `s-${v.sku}` })) })),
+        products: checkoutSite.products!.map((p) => ({
+          ...p,
+          variants: p.variants.map((v) => ({ ...v, sku: `s-${v.sku}` })),
+        })),
       };
       await seedSite(getDb(), stripeSite);
       const plain = sendCrumbs(await buildApp({ db: getDb(), engine }));
       try {
         const headers = { host: 'stripe.test', 'content-type': 'application/json' };
-        const added = await plain.inject({ method: 'POST', url: ENTRIES_API, headers, payload: JSON.stringify({ itemId: 'ebook', sku: 's-ebook-1', quantity: 1 }) });
+        const added = await plain.inject({
+          method: 'POST',
+          url: ENTRIES_API,
+          headers,
+          payload: JSON.stringify({ itemId: 'ebook', sku: 's-ebook-1', quantity: 1 }),
+        });
         const cookie = cartCookieOf(added);
         const placed = await plain.inject({
           method: 'POST',
           url: ORDERS_API,
           headers: { ...headers, cookie },
-          payload: JSON.stringify({ idempotencyKey: newKey(), email: 'ada@example.com', payment: { paymentMethodId: 'pm_card_visa' } }),
+          payload: JSON.stringify({
+            idempotencyKey: newKey(),
+            email: 'ada@example.com',
+            payment: { paymentMethodId: 'pm_card_visa' },
+          }),
         });
         expect(placed.statusCode).toBe(503);
         expect(placed.json().message).toBe('This shop cannot take payments right now. Please try again later.');
@@ -281,11 +382,23 @@ forEachEngine((engine, getDb) => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
       const cartId = cookie.slice('CART='.length);
       const started = new Date(Date.now() - 11 * 60_000);
-      const base = { siteId: 'shop', requestHash: 'h', cartId, provider: 'test', amount: 4600, currency: 'USD', now: started };
+      const base = {
+        siteId: 'shop',
+        requestHash: 'h',
+        cartId,
+        provider: 'test',
+        amount: 4600,
+        currency: 'USD',
+        now: started,
+      };
       const held = await beginAttempt(getDb(), { ...base, idempotencyKey: 'died-after-authorize-0001' });
       await rememberReference(getDb(), held.attempt.id, 'test_abc');
       const lost = await beginAttempt(getDb(), { ...base, idempotencyKey: 'died-before-answer-00001' });
-      const recent = await beginAttempt(getDb(), { ...base, idempotencyKey: 'still-running-0000000001', now: new Date() });
+      const recent = await beginAttempt(getDb(), {
+        ...base,
+        idempotencyKey: 'still-running-0000000001',
+        now: new Date(),
+      });
 
       const { released } = await releaseAbandonedPayments(getDb(), async () => payments.provider);
       expect(released).toBe(2);
@@ -340,25 +453,41 @@ forEachEngine((engine, getDb) => {
       expect(payments.calls).toMatchObject({ authorize: 2, capture: 1 });
     });
 
-    it('sells the last unit to exactly one of 50 shoppers ordering at once, 20 times over', { timeout: 240_000 }, async () => {
-      for (let round = 0; round < 20; round++) {
-        await getDb().updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();
-        const carts: string[] = [];
-        // Each shopper added it while it was in stock.
-        for (let i = 0; i < 50; i++) carts.push(await cartWith({ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }));
-        payments.reset();
-        const answers = await Promise.all(carts.map((cookie) => order(cookie)));
-        const statuses = answers.map((a) => a.statusCode);
-        expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-        expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-        for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().message).toBe(OUT_OF_STOCK);
-        expect(await stockOf('ooak-1')).toBe(0);
-        expect(await getDb().selectFrom('orders').select('id').where('cart_id', 'in', carts.map((c) => c.slice(5))).execute()).toHaveLength(1);
-        // Every authorization that lost the race was voided; only the winner's was captured.
-        expect(payments.calls.capture).toBe(1);
-        expect(payments.calls.void).toBe(payments.calls.authorize - 1);
-      }
-    });
+    it(
+      'sells the last unit to exactly one of 50 shoppers ordering at once, 20 times over',
+      { timeout: 240_000 },
+      async () => {
+        for (let round = 0; round < 20; round++) {
+          await getDb().updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'ooak-1').execute();
+          const carts: string[] = [];
+          // Each shopper added it while it was in stock.
+          for (let i = 0; i < 50; i++)
+            carts.push(await cartWith({ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }));
+          payments.reset();
+          const answers = await Promise.all(carts.map((cookie) => order(cookie)));
+          const statuses = answers.map((a) => a.statusCode);
+          expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+          expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+          for (const refused of answers.filter((a) => a.statusCode === 409))
+            expect(refused.json().message).toBe(OUT_OF_STOCK);
+          expect(await stockOf('ooak-1')).toBe(0);
+          expect(
+            await getDb()
+              .selectFrom('orders')
+              .select('id')
+              .where(
+                'cart_id',
+                'in',
+                carts.map((c) => c.slice(5)),
+              )
+              .execute(),
+          ).toHaveLength(1);
+          // Every authorization that lost the race was voided; only the winner's was captured.
+          expect(payments.calls.capture).toBe(1);
+          expect(payments.calls.void).toBe(payments.calls.authorize - 1);
+        }
+      },
+    );
 
     it('lets exactly one of 50 shoppers use a one-use coupon, 20 times over', { timeout: 240_000 }, async () => {
       for (let round = 0; round < 20; round++) {
@@ -372,14 +501,21 @@ forEachEngine((engine, getDb) => {
           expect(refused.statusCode).toBe(400);
           expect(refused.json().fields.couponCode).toBe('This coupon has been used up.');
         }
-        const usage = await getDb().selectFrom('coupon_usage').select('uses').where('code', '=', 'ONCE').executeTakeFirstOrThrow();
+        const usage = await getDb()
+          .selectFrom('coupon_usage')
+          .select('uses')
+          .where('code', '=', 'ONCE')
+          .executeTakeFirstOrThrow();
         expect(usage.uses).toBe(1);
       }
     });
 
     it('takes the stock of its lines in SKU order, as an import locks them: the two wait for each other, never deadlock', async () => {
       // A cart whose lines are not in SKU order: the tee (t…) first, the print (l…) second.
-      const cookie = await cartWith({ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }, { itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const cookie = await cartWith(
+        { itemId: 'tee', sku: 'tee-s-blue', quantity: 1 },
+        { itemId: 'limited', sku: 'limited-1', quantity: 1 },
+      );
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let placing: Promise<LightMyRequestResponse> | undefined;
@@ -387,11 +523,19 @@ forEachEngine((engine, getDb) => {
       const other = getDb()
         .transaction()
         .execute(async (trx) => {
-          await trx.updateTable('variants').set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) })).where('sku', '=', 'limited-1').execute();
+          await trx
+            .updateTable('variants')
+            .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) }))
+            .where('sku', '=', 'limited-1')
+            .execute();
           placing = order(cookie);
           // On PostgreSQL the order now waits for 'limited-1' (taken first) and holds nothing the other needs.
           await released;
-          await trx.updateTable('variants').set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) })).where('sku', '=', 'tee-s-blue').execute();
+          await trx
+            .updateTable('variants')
+            .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', 0) }))
+            .where('sku', '=', 'tee-s-blue')
+            .execute();
         });
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();
@@ -406,7 +550,11 @@ forEachEngine((engine, getDb) => {
       app.inject({
         method: 'POST',
         url: '/checkout',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${cookie}; crumb=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${cookie}; crumb=${TEST_CRUMB}`,
+        },
         payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString(),
       });
     const shownTotalOf = (html: string) => /name="shownTotal" value="(\d*)"/.exec(html)?.[1];
@@ -433,7 +581,14 @@ forEachEngine((engine, getDb) => {
       // What was given comes back as hidden fields (the card never does).
       expect(step.body).toContain('<input type="hidden" name="postalCode" value="10001"/>');
       const key = /name="idempotencyKey" value="([^"]+)"/.exec(step.body)![1]!;
-      const placed = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: key, ...details, ...TEST_CARD, shownTotal: shownTotalOf(step.body)! });
+      const placed = await formPost(cookie, {
+        intent: 'place',
+        step: 'payment',
+        idempotencyKey: key,
+        ...details,
+        ...TEST_CARD,
+        shownTotal: shownTotalOf(step.body)!,
+      });
       expect(placed.statusCode, placed.body).toBe(303);
       const stored = await getDb().selectFrom('orders').select('grand_total').executeTakeFirstOrThrow();
       expect(Number(stored.grand_total)).toBe(taxed);
@@ -471,12 +626,31 @@ forEachEngine((engine, getDb) => {
 
     it('a refused card comes back to the payment step, the card empty; a change since the page (the cart) is a 409 with the new total', async () => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
-      const declined = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: newKey(), ...details, ...DECLINED_CARD, shownTotal: String(taxed) });
+      const declined = await formPost(cookie, {
+        intent: 'place',
+        step: 'payment',
+        idempotencyKey: newKey(),
+        ...details,
+        ...DECLINED_CARD,
+        shownTotal: String(taxed),
+      });
       expect(declined.statusCode).toBe(402);
       expect(declined.body).toContain('name="step" value="payment"');
       expect(declined.body).not.toContain(DECLINED_CARD.cardNumber);
-      await json('POST', ENTRIES_API, { itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '' }, cookie);
-      const changed = await formPost(cookie, { intent: 'place', step: 'payment', idempotencyKey: newKey(), ...details, ...TEST_CARD, shownTotal: String(taxed) });
+      await json(
+        'POST',
+        ENTRIES_API,
+        { itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '' },
+        cookie,
+      );
+      const changed = await formPost(cookie, {
+        intent: 'place',
+        step: 'payment',
+        idempotencyKey: newKey(),
+        ...details,
+        ...TEST_CARD,
+        shownTotal: String(taxed),
+      });
       expect(changed.statusCode).toBe(409);
       expect(changed.body).toContain('Your total is now $');
       expect(changed.body).toContain('name="step" value="payment"');
@@ -501,7 +675,11 @@ forEachEngine((engine, getDb) => {
       const noCart = await app.inject({
         method: 'POST',
         url: '/checkout',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `crumb=${TEST_CRUMB}`,
+        },
         payload: new URLSearchParams({ crumb: TEST_CRUMB, intent: 'details', ...details }).toString(),
       });
       expect(noCart.statusCode).toBeLessThan(500);

@@ -45,10 +45,22 @@ describe('vitrine giftcards: usage', () => {
       [['giftcards', 'issue', '--amount', '-5', '--email', 'a@b.co'], "option '--amount' must be an amount above 0"],
       [['giftcards', 'issue', '--amount', 'ten', '--email', 'a@b.co'], "option '--amount' must be an amount above 0"],
       [['giftcards', 'issue', '--amount', '0', '--email', 'a@b.co'], "option '--amount' must be an amount above 0"],
-      [['giftcards', 'issue', '--amount', '25.001', '--email', 'a@b.co'], "option '--amount' must be an amount above 0"],
-      [['giftcards', 'issue', '--amount', '99999', '--email', 'a@b.co'], "option '--amount' must be an amount above 0 and at most 10000"],
-      [['giftcards', 'issue', '--amount', '25', '--email', 'nope'], "option '--email' must be an e-mail address, not 'nope'"],
-      [['giftcards', 'issue', '--amount', '25', '--email', 'a@b.co', '--colour', 'red'], "unknown option '--colour' for 'giftcards issue'"],
+      [
+        ['giftcards', 'issue', '--amount', '25.001', '--email', 'a@b.co'],
+        "option '--amount' must be an amount above 0",
+      ],
+      [
+        ['giftcards', 'issue', '--amount', '99999', '--email', 'a@b.co'],
+        "option '--amount' must be an amount above 0 and at most 10000",
+      ],
+      [
+        ['giftcards', 'issue', '--amount', '25', '--email', 'nope'],
+        "option '--email' must be an e-mail address, not 'nope'",
+      ],
+      [
+        ['giftcards', 'issue', '--amount', '25', '--email', 'a@b.co', '--colour', 'red'],
+        "unknown option '--colour' for 'giftcards issue'",
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await vitrine(args, unreachable);
@@ -71,7 +83,22 @@ forEachEngine((_engine, getDb, getFresh) => {
       const empty = await vitrine(['giftcards'], url);
       expect(empty).toMatchObject({ code: 0, out: ['No gift cards yet.'] });
 
-      const issued = await vitrine(['giftcards', 'issue', '--amount', '25.00', '--email', 'grace@example.com', '--name', 'Grace', '--message', 'Thanks!'], url, smtp.url);
+      const issued = await vitrine(
+        [
+          'giftcards',
+          'issue',
+          '--amount',
+          '25.00',
+          '--email',
+          'grace@example.com',
+          '--name',
+          'Grace',
+          '--message',
+          'Thanks!',
+        ],
+        url,
+        smtp.url,
+      );
       expect(issued.code, issued.err.join('\n')).toBe(0);
       expect(issued.out[0]).toBe("Issued a $25.00 gift card for grace@example.com on site 'shop'.");
       const code = /^Code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$/.exec(issued.out[1]!)![1]!;
@@ -80,9 +107,20 @@ forEachEngine((_engine, getDb, getFresh) => {
       expect(mail.text).toContain(`Your gift card code: ${code}`);
       expect(mail.text).toContain('Thanks!');
       const card = await getDb().selectFrom('gift_cards').selectAll().executeTakeFirstOrThrow();
-      expect(card).toMatchObject({ initial_balance: 2500, balance: 2500, order_id: null, recipient_name: 'Grace', status: 'active', code_hash: hashGiftCardCode(code) });
+      expect(card).toMatchObject({
+        initial_balance: 2500,
+        balance: 2500,
+        order_id: null,
+        recipient_name: 'Grace',
+        status: 'active',
+        code_hash: hashGiftCardCode(code),
+      });
       // Nothing in the database holds the code: the card, nor the sent e-mail (which names it by its last four).
-      const kept = await getDb().selectFrom('outbox').selectAll().where('kind', '=', 'gift-card').executeTakeFirstOrThrow();
+      const kept = await getDb()
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'gift-card')
+        .executeTakeFirstOrThrow();
       expect(kept).toMatchObject({ status: 'sent', to_address: 'grace@example.com' });
       expect(kept.text_body).toContain(`Your gift card code: •••• ${code.slice(-4)}`);
       for (const table of ['gift_cards', 'outbox', 'gift_card_transactions'] as const) {
@@ -116,7 +154,10 @@ forEachEngine((_engine, getDb, getFresh) => {
       const adaCode = /code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(toAda.text)![1]!;
       expect((await vitrine(['giftcards'], url)).out[1]).toContain(`…${adaCode.slice(-4)}`);
 
-      const unknownSite = await vitrine(['giftcards', 'issue', '--amount', '5', '--email', 'a@b.co', '--site', 'nope'], url);
+      const unknownSite = await vitrine(
+        ['giftcards', 'issue', '--amount', '5', '--email', 'a@b.co', '--site', 'nope'],
+        url,
+      );
       expect(unknownSite.code).toBe(1);
       expect(unknownSite.err.join('\n')).toContain("there is no site 'nope' in the database");
     } finally {

@@ -34,8 +34,28 @@ const euroSite: SiteFileInput = {
   },
 };
 
-const BERLIN = { firstName: 'Karl', lastName: 'Muster', address1: 'Hauptstraße 1', address2: '', city: 'Berlin', country: 'DE', region: '', postalCode: '10115', phone: '' };
-const TORONTO = { firstName: 'Grace', lastName: 'Hopper', address1: '2 King Street', address2: 'Unit 5', city: 'Toronto', country: 'CA', region: 'ON', postalCode: 'M5V 2T6', phone: '+1 416 555 0100' };
+const BERLIN = {
+  firstName: 'Karl',
+  lastName: 'Muster',
+  address1: 'Hauptstraße 1',
+  address2: '',
+  city: 'Berlin',
+  country: 'DE',
+  region: '',
+  postalCode: '10115',
+  phone: '',
+};
+const TORONTO = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  address1: '2 King Street',
+  address2: 'Unit 5',
+  city: 'Toronto',
+  country: 'CA',
+  region: 'ON',
+  postalCode: 'M5V 2T6',
+  phone: '+1 416 555 0100',
+};
 
 describe('vitrine orders: usage', () => {
   it('is in the help', async () => {
@@ -49,8 +69,14 @@ describe('vitrine orders: usage', () => {
   it('refuses wrong usage with exit code 2 and a hint, before touching the database', async () => {
     const unreachable = 'postgres://nobody@127.0.0.1:1/none';
     const cases: [string[], string][] = [
-      [['orders', 'cancel', '1'], "unknown orders command 'cancel' (use 'vitrine orders', 'vitrine orders show N' or 'vitrine orders refund N')"],
-      [['orders', '--status', 'shipped'], "option '--status' must be paid, awaiting-payment or refunded, not 'shipped'"],
+      [
+        ['orders', 'cancel', '1'],
+        "unknown orders command 'cancel' (use 'vitrine orders', 'vitrine orders show N' or 'vitrine orders refund N')",
+      ],
+      [
+        ['orders', '--status', 'shipped'],
+        "option '--status' must be paid, awaiting-payment or refunded, not 'shipped'",
+      ],
       [['orders', '--limit', '0'], "option '--limit' must be a whole number from 1 to 10000, not '0'"],
       [['orders', '--limit=ten'], "option '--limit' must be a whole number from 1 to 10000, not 'ten'"],
       [['orders', '--site'], "option '--site' needs a value"],
@@ -96,7 +122,8 @@ forEachEngine((engine, getDb, getFresh) => {
       headers: { host, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       payload: JSON.stringify(payload),
     });
-  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+  const cartCookieOf = (response: LightMyRequestResponse) =>
+    `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
   /** Places an order through the API on `host` for these lines; its number. */
   const placeOrder = async (
     host: string,
@@ -115,41 +142,104 @@ forEachEngine((engine, getDb, getFresh) => {
     return (placed.json() as { order: { number: number } }).order.number;
   };
   const stockOf = async (sku: string) =>
-    (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock;
+    (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow())
+      .qty_in_stock;
   const orderRow = (siteId: string, number: number) =>
-    getDb().selectFrom('orders').selectAll().where('site_id', '=', siteId).where('number', '=', number).executeTakeFirstOrThrow();
+    getDb()
+      .selectFrom('orders')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
   const paymentOf = async (siteId: string, number: number) =>
-    (await getDb().selectFrom('payments').select('status').where('order_id', '=', (await orderRow(siteId, number)).id).executeTakeFirstOrThrow()).status;
+    (
+      await getDb()
+        .selectFrom('payments')
+        .select('status')
+        .where('order_id', '=', (await orderRow(siteId, number)).id)
+        .executeTakeFirstOrThrow()
+    ).status;
 
   it('says when there are no orders, and names an unknown site', async () => {
     expect(await run()).toEqual({ code: 0, out: ['No orders yet.'], err: [] });
     expect(await run('--status', 'refunded')).toEqual({ code: 0, out: ['No refunded orders.'], err: [] });
-    expect(await run('--site', 'nope')).toEqual({ code: 1, out: [], err: ["vitrine: there is no site 'nope' in the database"] });
-    expect(await run('show', '1', '--site=nope')).toEqual({ code: 1, out: [], err: ["vitrine: there is no site 'nope' in the database"] });
+    expect(await run('--site', 'nope')).toEqual({
+      code: 1,
+      out: [],
+      err: ["vitrine: there is no site 'nope' in the database"],
+    });
+    expect(await run('show', '1', '--site=nope')).toEqual({
+      code: 1,
+      out: [],
+      err: ["vitrine: there is no site 'nope' in the database"],
+    });
     expect(await run('show', '1')).toEqual({ code: 1, out: [], err: ["vitrine: site 'shop' has no order #1"] });
   });
 
   describe('with orders placed through the checkout', () => {
-    const times = ['2026-11-20T09:00:00.000Z', '2026-11-21T10:30:00.000Z', '2026-11-22T18:45:10.000Z', '2026-11-23T08:05:00.000Z'];
+    const times = [
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-21T10:30:00.000Z',
+      '2026-11-22T18:45:10.000Z',
+      '2026-11-23T08:05:00.000Z',
+    ];
 
     beforeAll(async () => {
       const shopper = { email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard' };
       // Shop #1: $80.00 + $9.99 = $89.99 ships free (over $75); New York tax 8.875 % = $7.99.
-      expect(await placeOrder(SHOP_HOST, [{ itemId: 'limited', sku: 'limited-1', quantity: 2 }, { itemId: 'ebook', sku: 'ebook-1', quantity: 1 }], shopper)).toBe(1);
+      expect(
+        await placeOrder(
+          SHOP_HOST,
+          [
+            { itemId: 'limited', sku: 'limited-1', quantity: 2 },
+            { itemId: 'ebook', sku: 'ebook-1', quantity: 1 },
+          ],
+          shopper,
+        ),
+      ).toBe(1);
       // Euro #1: 2 × €10.00 + DHL €4.90, VAT included (19 % of €20.00 is €3.19), awaiting a bank transfer.
-      expect(await placeOrder(OTHER_HOST, [{ itemId: 'tee', quantity: 2 }], { email: 'karl@example.de', shippingAddress: BERLIN, shippingOptionId: 'dhl' })).toBe(1);
+      expect(
+        await placeOrder(OTHER_HOST, [{ itemId: 'tee', quantity: 2 }], {
+          email: 'karl@example.de',
+          shippingAddress: BERLIN,
+          shippingOptionId: 'dhl',
+        }),
+      ).toBe(1);
       // Shop #2: $39.00 engraved + $25.00 tee, 10 % off ($6.40), express $15.00, tax 8.875 % of $57.60 = $5.11.
       const engraving = { 'engraving-text': 'Happy birthday, Sam', lettering: 'Serif', notes: '' };
       const lines = [
         { itemId: 'engraved', sku: 'engraved-1', quantity: 1, additionalFields: engraving },
         { itemId: 'tee', sku: 'tee-s-red', quantity: 1 },
       ];
-      expect(await placeOrder(SHOP_HOST, lines, { ...shopper, email: 'grace@example.com', shippingOptionId: 'express', couponCode: 'welcome10' })).toBe(2);
+      expect(
+        await placeOrder(SHOP_HOST, lines, {
+          ...shopper,
+          email: 'grace@example.com',
+          shippingOptionId: 'express',
+          couponCode: 'welcome10',
+        }),
+      ).toBe(2);
       // Shop #3: $99.00 to Canada by Canada Post, no tax there.
-      expect(await placeOrder(SHOP_HOST, [{ itemId: 'kit', sku: 'kit-1', quantity: 1 }], { email: 'grace@example.com', shippingAddress: TORONTO, shippingOptionId: 'canada-post' })).toBe(3);
+      expect(
+        await placeOrder(SHOP_HOST, [{ itemId: 'kit', sku: 'kit-1', quantity: 1 }], {
+          email: 'grace@example.com',
+          shippingAddress: TORONTO,
+          shippingOptionId: 'canada-post',
+        }),
+      ).toBe(3);
       // Known times, so the listing's order and dates can be compared.
-      for (const [siteId, number, at] of [['shop', 1, times[0]], ['other', 1, times[1]], ['shop', 2, times[2]], ['shop', 3, times[3]]] as const) {
-        await getDb().updateTable('orders').set({ created_at: at }).where('site_id', '=', siteId).where('number', '=', number).execute();
+      for (const [siteId, number, at] of [
+        ['shop', 1, times[0]],
+        ['other', 1, times[1]],
+        ['shop', 2, times[2]],
+        ['shop', 3, times[3]],
+      ] as const) {
+        await getDb()
+          .updateTable('orders')
+          .set({ created_at: at })
+          .where('site_id', '=', siteId)
+          .where('number', '=', number)
+          .execute();
       }
     });
 
@@ -175,7 +265,9 @@ forEachEngine((engine, getDb, getFresh) => {
         '    #2  2026-11-22 18:45:10  paid    grace@example.com   $77.71  shop',
         '(the newest 2; --limit N shows more)',
       ]);
-      expect((await run('--status', 'awaiting-payment', '--site', 'shop')).out).toEqual(['No awaiting-payment orders.']);
+      expect((await run('--status', 'awaiting-payment', '--site', 'shop')).out).toEqual([
+        'No awaiting-payment orders.',
+      ]);
     });
 
     it('shows an order in full: lines with options and form answers, discount, shipping, tax, address, page', async () => {
@@ -275,23 +367,39 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('refunds through the provider that took the payment, not the one the site uses now', async () => {
       // As if order #3 had been paid with Stripe before the shop moved to the test provider.
-      await getDb().updateTable('orders').set({ payment_provider: 'stripe' }).where('site_id', '=', 'shop').where('number', '=', 3).execute();
+      await getDb()
+        .updateTable('orders')
+        .set({ payment_provider: 'stripe' })
+        .where('site_id', '=', 'shop')
+        .where('number', '=', 3)
+        .execute();
       try {
         expect(await run('refund', '3')).toEqual({
           code: 1,
           out: [],
-          err: ['vitrine: cannot refund order #3: the site takes payments with Stripe, but STRIPE_SECRET_KEY is not set (its secret key, sk_live_… or sk_test_…)'],
+          err: [
+            'vitrine: cannot refund order #3: the site takes payments with Stripe, but STRIPE_SECRET_KEY is not set (its secret key, sk_live_… or sk_test_…)',
+          ],
         });
         expect((await orderRow('shop', 3)).status).toBe('paid');
         expect(await stockOf('kit-1')).toBe(4);
       } finally {
-        await getDb().updateTable('orders').set({ payment_provider: 'test' }).where('site_id', '=', 'shop').where('number', '=', 3).execute();
+        await getDb()
+          .updateTable('orders')
+          .set({ payment_provider: 'test' })
+          .where('site_id', '=', 'shop')
+          .where('number', '=', 3)
+          .execute();
       }
     });
 
     it('refunds an order awaiting payment by releasing it (a manual payment), on the site named', async () => {
       expect(await stockOf('other-tee')).toBe(48);
-      expect(await run('refund', '--site', 'other', '1')).toEqual({ code: 0, err: [], out: ['Refunded order #1 (€24.90); stock put back for 2 items.'] });
+      expect(await run('refund', '--site', 'other', '1')).toEqual({
+        code: 0,
+        err: [],
+        out: ['Refunded order #1 (€24.90); stock put back for 2 items.'],
+      });
       expect((await orderRow('other', 1)).status).toBe('refunded');
       expect(await paymentOf('other', 1)).toBe('voided');
       expect(await stockOf('other-tee')).toBe(50);
@@ -301,7 +409,10 @@ forEachEngine((engine, getDb, getFresh) => {
   it('puts the stock back once when the same order is refunded twice at once', { timeout: 60_000 }, async () => {
     const inner = paymentProviderFor({ provider: 'test', manualInstructions: '' }, {});
     let refundCalls = 0;
-    const provider: PaymentProvider = { ...inner, refund: (ref, amount, key) => (refundCalls++, inner.refund(ref, amount, key)) };
+    const provider: PaymentProvider = {
+      ...inner,
+      refund: (ref, amount, key) => (refundCalls++, inner.refund(ref, amount, key)),
+    };
     const shopper = { email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard' };
     // Rounds where both refunds got past the status check before either committed: the conditional update decided.
     let raced = 0;
@@ -310,7 +421,10 @@ forEachEngine((engine, getDb, getFresh) => {
       const before = await stockOf('tee-s-blue');
       const number = await placeOrder(SHOP_HOST, [{ itemId: 'tee', sku: 'tee-s-blue', quantity: 3 }], shopper);
       expect(await stockOf('tee-s-blue')).toBe(before - 3);
-      const results = await Promise.all([refundOrder(getDb(), 'shop', number, provider), refundOrder(getDb(), 'shop', number, provider)]);
+      const results = await Promise.all([
+        refundOrder(getDb(), 'shop', number, provider),
+        refundOrder(getDb(), 'shop', number, provider),
+      ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.type)).toEqual(['ALREADY_REFUNDED']);
       expect(await stockOf('tee-s-blue')).toBe(before);

@@ -30,7 +30,10 @@ interface Run {
 /** Runs `vitrine ARGS` with only the given settings in the environment. */
 function vitrine(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -66,7 +69,10 @@ describe('vitrine outbox: usage', () => {
   it('refuses wrong usage with exit code 2 and a hint, before touching the database', async () => {
     const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     const cases: [string[], string][] = [
-      [['outbox', 'purge'], "unknown outbox command 'purge' (use 'vitrine outbox', 'vitrine outbox show ID' or 'vitrine outbox send')"],
+      [
+        ['outbox', 'purge'],
+        "unknown outbox command 'purge' (use 'vitrine outbox', 'vitrine outbox show ID' or 'vitrine outbox send')",
+      ],
       [['outbox', '--status', 'queued'], "option '--status' must be pending, sent or failed, not 'queued'"],
       [['outbox', '--limit', '0'], "option '--limit' must be a whole number from 1 to 10000, not '0'"],
       [['outbox', '--limit=abc'], "option '--limit' must be a whole number from 1 to 10000, not 'abc'"],
@@ -121,12 +127,26 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(output(empty)).toBe('No messages in the outbox.\n');
 
     const ids: string[] = [];
-    for (const [i, at] of ['2031-03-01T10:00:00.000Z', '2031-03-01T11:00:00.000Z', '2031-03-01T12:00:00.000Z'].entries()) {
-      ids.push(await enqueueEmail(getDb(), email({ subject: `Order #${i + 1} confirmed — Shop`, to: `shopper${i + 1}@example.com` }), new Date(at)));
+    for (const [i, at] of [
+      '2031-03-01T10:00:00.000Z',
+      '2031-03-01T11:00:00.000Z',
+      '2031-03-01T12:00:00.000Z',
+    ].entries()) {
+      ids.push(
+        await enqueueEmail(
+          getDb(),
+          email({ subject: `Order #${i + 1} confirmed — Shop`, to: `shopper${i + 1}@example.com` }),
+          new Date(at),
+        ),
+      );
     }
     await getDb().updateTable('outbox').set({ status: 'sent', attempts: 1 }).where('id', '=', ids[0]!).execute();
     // A hostile address shows as text, never as terminal control sequences.
-    await getDb().updateTable('outbox').set({ to_address: 'eve\u001b[2J@evil.test' }).where('id', '=', ids[1]!).execute();
+    await getDb()
+      .updateTable('outbox')
+      .set({ to_address: 'eve\u001b[2J@evil.test' })
+      .where('id', '=', ids[1]!)
+      .execute();
 
     const all = await vitrine(['outbox'], env());
     expect(all.code).toBe(0);
@@ -146,9 +166,24 @@ forEachEngine((engine, getDb, getFresh) => {
       vitrine(['outbox', '--site', 'nope'], env()),
       vitrine(['outbox', '--status', 'failed', '--site', 'shop'], env()),
     ]);
-    expect(output(sent).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[0]]);
-    expect(output(limited).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[2], ids[1], '(the newest 2; --limit N shows more)']);
-    expect(output(site).split('\n').slice(1, -1).map((l) => l.split(/ {2,}/)[0])).toEqual([ids[2], ids[1]]);
+    expect(
+      output(sent)
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(/ {2,}/)[0]),
+    ).toEqual([ids[0]]);
+    expect(
+      output(limited)
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(/ {2,}/)[0]),
+    ).toEqual([ids[2], ids[1], '(the newest 2; --limit N shows more)']);
+    expect(
+      output(site)
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(/ {2,}/)[0]),
+    ).toEqual([ids[2], ids[1]]);
     expect(noSite.code).toBe(1);
     expect(noSite.stderr).toBe("vitrine: there is no site 'nope' in the database\n");
     expect(output(noneFailed)).toBe("No failed messages in the outbox for site 'shop'.\n");
@@ -188,17 +223,55 @@ forEachEngine((engine, getDb, getFresh) => {
     const site = (await getSite(getDb(), 'shop'))!;
     const placed = await inTransaction<Order, never>(getDb(), async (trx) => {
       const order = await createOrder(trx, {
-        siteId: 'shop', cartId: `cart-${randomUUID()}`, email: 'ada@example.com', status: 'paid', currency: 'USD',
-        totals: { subtotalCents: 2500, shippingCents: 0, taxCents: 0, discountCents: 0, grandTotalCents: 2500, pricesIncludeTax: false, taxName: 'Tax' },
-        shippingAddress: null, shippingOption: null, couponCode: null, paymentProvider: 'test', now: new Date('2031-03-01T10:00:00.000Z'),
-        lines: [{ itemId: 'tee', sku: 'tee-m', title: 'Tee', productType: 1, attributes: {}, additionalFields: '', additionalFieldsSummary: [], image: null, quantity: 1, unitPrice: 2500, lineTotal: 2500 }],
+        siteId: 'shop',
+        cartId: `cart-${randomUUID()}`,
+        email: 'ada@example.com',
+        status: 'paid',
+        currency: 'USD',
+        totals: {
+          subtotalCents: 2500,
+          shippingCents: 0,
+          taxCents: 0,
+          discountCents: 0,
+          grandTotalCents: 2500,
+          pricesIncludeTax: false,
+          taxName: 'Tax',
+        },
+        shippingAddress: null,
+        shippingOption: null,
+        couponCode: null,
+        paymentProvider: 'test',
+        now: new Date('2031-03-01T10:00:00.000Z'),
+        lines: [
+          {
+            itemId: 'tee',
+            sku: 'tee-m',
+            title: 'Tee',
+            productType: 1,
+            attributes: {},
+            additionalFields: '',
+            additionalFieldsSummary: [],
+            image: null,
+            quantity: 1,
+            unitPrice: 2500,
+            lineTotal: 2500,
+          },
+        ],
       });
       await enqueueOrderEmails(trx, site, order, `http://shop.test/checkout/order/${order.id}`);
       return ok(order);
     });
     const order = (placed as { ok: true; value: Order }).value;
-    const expected = orderConfirmationEmail(order, { siteTitle: site.title, orderUrl: `http://shop.test/checkout/order/${order.id}`, giftCards: [] });
-    const { id } = await getDb().selectFrom('outbox').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const expected = orderConfirmationEmail(order, {
+      siteTitle: site.title,
+      orderUrl: `http://shop.test/checkout/order/${order.id}`,
+      giftCards: [],
+    });
+    const { id } = await getDb()
+      .selectFrom('outbox')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
 
     const shown = await vitrine(['outbox', 'show', id], env());
     expect(shown.code).toBe(0);
@@ -217,7 +290,9 @@ forEachEngine((engine, getDb, getFresh) => {
     await getDb().deleteFrom('orders').where('id', '=', order.id).execute();
     const reason = `cannot render the order-confirmation e-mail: order ${order.id} of site 'shop' is not in the database`;
     const gone = await vitrine(['outbox', 'show', id], env());
-    expect(output(gone)).toMatch(new RegExp(`Subject: +${expected.subject}\n\n\\(no text: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`));
+    expect(output(gone)).toMatch(
+      new RegExp(`Subject: +${expected.subject}\n\n\\(no text: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`),
+    );
     const refused = await vitrine(['outbox', 'send'], env({ SMTP_URL: smtp.url }));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(`vitrine: ${id} to ada@example.com not sent: ${reason}\n`);
@@ -242,7 +317,9 @@ forEachEngine((engine, getDb, getFresh) => {
     );
     expect(run.stdout).not.toContain('p%40ss');
     expect(smtp.received.map((m) => m.headers.get('subject')).sort()).toEqual(['Fresh', 'Waiting']);
-    expect(smtp.received.every((m) => m.user === 'shop@shop.test' && m.headers.get('from') === 'Shop <shop@shop.test>')).toBe(true);
+    expect(
+      smtp.received.every((m) => m.user === 'shop@shop.test' && m.headers.get('from') === 'Shop <shop@shop.test>'),
+    ).toBe(true);
     expect((await getOutboxMessage(getDb(), fresh))?.status).toBe('sent');
     expect(await getOutboxMessage(getDb(), waiting)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
 
@@ -256,7 +333,9 @@ forEachEngine((engine, getDb, getFresh) => {
     smtp.refuse('550 No such mailbox');
     const run = await vitrine(['outbox', 'send'], env({ SMTP_URL: smtp.url }));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`vitrine: ${id} to ada@example.com not sent: EENVELOPE: Can't send mail - all recipients were rejected: 550 No such mailbox\n`);
+    expect(run.stderr).toBe(
+      `vitrine: ${id} to ada@example.com not sent: EENVELOPE: Can't send mail - all recipients were rejected: 550 No such mailbox\n`,
+    );
     expect(output(run)).toContain('Sent 0 of 1; 1 will be retried, 0 failed for good.\n');
     expect(await getOutboxMessage(getDb(), id)).toMatchObject({ status: 'pending', attempts: 1 });
   });
@@ -265,7 +344,9 @@ forEachEngine((engine, getDb, getFresh) => {
     const id = await enqueueEmail(getDb(), email({ subject: 'From the job' }));
     const server = await serve(env({ SMTP_URL: smtp.url, MAIL_FROM: 'shop@shop.test' }));
     try {
-      expect(server.output()).toContain(`E-mail is sent through ${smtp.url.replace(':p%40ss%20word@', ':***@')} from shop@shop.test\n`);
+      expect(server.output()).toContain(
+        `E-mail is sent through ${smtp.url.replace(':p%40ss%20word@', ':***@')} from shop@shop.test\n`,
+      );
       const deadline = Date.now() + 20_000;
       while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(smtp.received.map((m) => m.headers.get('subject'))).toEqual(['From the job']);
@@ -278,7 +359,9 @@ forEachEngine((engine, getDb, getFresh) => {
   it.skipIf(engine !== 'sqlite')('serve keeps e-mail in the outbox without SMTP_URL, and says so', async () => {
     const server = await serve(env());
     try {
-      expect(server.output()).toContain("E-mail is kept in the outbox (SMTP_URL is not set): 'vitrine outbox' lists it\n");
+      expect(server.output()).toContain(
+        "E-mail is kept in the outbox (SMTP_URL is not set): 'vitrine outbox' lists it\n",
+      );
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -31,13 +31,59 @@ forEachEngine((_engine, getDb, getFresh) => {
     await getDb()
       .insertInto('analytics_events')
       .values([
-        { ...base, kind: 'hit', name: 'RecordHit', path: '/shop/p/tee', page_type: 50, visitor_hash: 'a', visit_hash: 'a1' },
-        { ...base, kind: 'hit', name: 'RecordHit', path: '/checkout', page_type: 201, visitor_hash: 'a', visit_hash: 'a1' },
-        { ...base, kind: 'commerce', name: 'CommerceShopping_VisitPDP', path: '/shop/p/tee', visitor_hash: 'a', ref: 'tee' },
-        { ...base, kind: 'commerce', name: 'CommerceShopping_AddToCart', path: '/shop/p/tee', visitor_hash: 'a', ref: 'tee', value: 25 },
-        { ...base, kind: 'commerce', name: 'CommerceShopping_CheckoutConfirmed', path: '/checkout/order/o1', visitor_hash: 'a', ref: 'o1', value: 30.5 },
+        {
+          ...base,
+          kind: 'hit',
+          name: 'RecordHit',
+          path: '/shop/p/tee',
+          page_type: 50,
+          visitor_hash: 'a',
+          visit_hash: 'a1',
+        },
+        {
+          ...base,
+          kind: 'hit',
+          name: 'RecordHit',
+          path: '/checkout',
+          page_type: 201,
+          visitor_hash: 'a',
+          visit_hash: 'a1',
+        },
+        {
+          ...base,
+          kind: 'commerce',
+          name: 'CommerceShopping_VisitPDP',
+          path: '/shop/p/tee',
+          visitor_hash: 'a',
+          ref: 'tee',
+        },
+        {
+          ...base,
+          kind: 'commerce',
+          name: 'CommerceShopping_AddToCart',
+          path: '/shop/p/tee',
+          visitor_hash: 'a',
+          ref: 'tee',
+          value: 25,
+        },
+        {
+          ...base,
+          kind: 'commerce',
+          name: 'CommerceShopping_CheckoutConfirmed',
+          path: '/checkout/order/o1',
+          visitor_hash: 'a',
+          ref: 'o1',
+          value: 30.5,
+        },
         { ...base, kind: 'vital', name: 'INP', path: '/shop/p/tee', visitor_hash: 'a', value: 180, rating: 'good' },
-        { ...base, kind: 'error', name: 'ReferenceError: x is not defined', path: '/', visitor_hash: 'a', detail: 'at main.js:1:1' },
+        {
+          ...base,
+          kind: 'error',
+          name: 'ReferenceError: x is not defined',
+          path: '/',
+          visitor_hash: 'a',
+          detail: 'at main.js:1:1',
+        },
       ])
       .execute();
   });
@@ -47,11 +93,23 @@ forEachEngine((_engine, getDb, getFresh) => {
     const run = await vitrine(['report', '--format', 'json', '--days', '7'], getFresh().url);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ siteId: 'shop', days: 7, pageViews: 2, visits: 1, uniqueVisitors: 1, revenue: { orders: 1, value: 30.5, currency: 'USD' } });
+    expect(report).toMatchObject({
+      siteId: 'shop',
+      days: 7,
+      pageViews: 2,
+      visits: 1,
+      uniqueVisitors: 1,
+      revenue: { orders: 1, value: 30.5, currency: 'USD' },
+    });
     expect(report.funnel.steps.map((s: { visitors: number }) => s.visitors)).toEqual([1, 1, 1, 1]);
     expect(report.funnel.conversion).toBe(1);
     expect(report.vitals[0]).toMatchObject({ metric: 'INP', p75: 180, rating: 'good' });
-    expect(report.errors[0]).toEqual({ message: 'ReferenceError: x is not defined', count: 1, visitors: 1, sampleStack: 'at main.js:1:1' });
+    expect(report.errors[0]).toEqual({
+      message: 'ReferenceError: x is not defined',
+      count: 1,
+      visitors: 1,
+      sampleStack: 'at main.js:1:1',
+    });
   });
 
   it('prints an HTML document with an SVG chart, and a text summary', async () => {
@@ -73,22 +131,40 @@ forEachEngine((_engine, getDb, getFresh) => {
     const token = /\/analytics\/report\?token=([A-Za-z0-9_-]{43})$/.exec(run.stdout)![1]!;
     const app = await buildApp({ db: getDb(), engine: _engine });
     try {
-      const page = await app.inject({ method: 'GET', url: `/analytics/report?token=${token}&days=7`, headers: { host: SHOP_HOST } });
+      const page = await app.inject({
+        method: 'GET',
+        url: `/analytics/report?token=${token}&days=7`,
+        headers: { host: SHOP_HOST },
+      });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain('<svg');
       expect(page.body).toContain('Shop funnel');
-      const wrong = await app.inject({ method: 'GET', url: `/analytics/report?token=${'A'.repeat(43)}`, headers: { host: SHOP_HOST, accept: 'text/html' } });
+      const wrong = await app.inject({
+        method: 'GET',
+        url: `/analytics/report?token=${'A'.repeat(43)}`,
+        headers: { host: SHOP_HOST, accept: 'text/html' },
+      });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.body).toContain('vitrine report token');
-      expect((await app.inject({ method: 'GET', url: `/analytics/report?token=${token}&days=x`, headers: { host: SHOP_HOST } })).statusCode).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/analytics/report?token=${token}&days=x`,
+            headers: { host: SHOP_HOST },
+          })
+        ).statusCode,
+      ).toBe(400);
     } finally {
       await app.close();
     }
   });
 
   it('refuses wrong options clearly', async () => {
-    expect((await vitrine(['report', '--days', '0'], getFresh().url)).stderr).toContain("option '--days' must be a whole number from 1 to 3650");
+    expect((await vitrine(['report', '--days', '0'], getFresh().url)).stderr).toContain(
+      "option '--days' must be a whole number from 1 to 3650",
+    );
     expect((await vitrine(['report', '--format', 'pdf'], getFresh().url)).code).toBe(2);
     const missing = await vitrine(['report', '--site', 'nope'], getFresh().url);
     expect(missing.code).toBe(1);

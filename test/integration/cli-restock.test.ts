@@ -28,9 +28,18 @@ describe('vitrine restock: usage', () => {
       [['restock', '--force'], "unknown option '--force' for 'restock list'"],
       [['restock', 'list', 'mug'], "unexpected argument 'mug' for 'restock list'"],
       [['restock', 'list', '--product'], "option '--product' needs a value"],
-      [['restock', 'send'], "'restock send' needs the variant: vitrine restock send --product ID --variant ID [--site ID] [--all]"],
-      [['restock', 'send', '--product', 'mug'], "'restock send' needs the variant: vitrine restock send --product ID --variant ID [--site ID] [--all]"],
-      [['restock', 'send', '--product', 'mug', '--variant', 'A', '--variant', 'B'], "option '--variant' is given twice"],
+      [
+        ['restock', 'send'],
+        "'restock send' needs the variant: vitrine restock send --product ID --variant ID [--site ID] [--all]",
+      ],
+      [
+        ['restock', 'send', '--product', 'mug'],
+        "'restock send' needs the variant: vitrine restock send --product ID --variant ID [--site ID] [--all]",
+      ],
+      [
+        ['restock', 'send', '--product', 'mug', '--variant', 'A', '--variant', 'B'],
+        "option '--variant' is given twice",
+      ],
       [['restock', 'send', '--product', 'mug', '--variant', 'A', '--now'], "unknown option '--now' for 'restock send'"],
     ];
     for (const [args, message] of cases) {
@@ -47,7 +56,12 @@ forEachEngine((_engine, getDb, getFresh) => {
   let smtp: TestSmtpServer;
   const run = (...args: string[]) => vitrine(['restock', ...args], getFresh().url);
   const signUp = async (email: string, variantId: string, productId = 'mug') => {
-    const done = await signUpForRestock(getDb(), shop, { productId, variantId, siteVisitorEmail: email, isJoinMailingList: productId === 'mug' }, { baseUrl: 'http://shop.test' });
+    const done = await signUpForRestock(
+      getDb(),
+      shop,
+      { productId, variantId, siteVisitorEmail: email, isJoinMailingList: productId === 'mug' },
+      { baseUrl: 'http://shop.test' },
+    );
     expect(done.ok).toBe(true);
     await pause(3);
   };
@@ -80,10 +94,22 @@ forEachEngine((_engine, getDb, getFresh) => {
     ]);
     expect(mug.out[3]).toBe('Sage [MUG-SAGE]:');
     expect(mug.out[4]).toMatch(/^ {2}E-MAIL +SIGNED UP \(UTC\) +E-MAILED \(UTC\) +MAILING LIST$/);
-    expect(mug.out.slice(5).map((l) => l.trim().split(/ {2,}/)[0])).toEqual(['ada@example.com', 'bo@example.com', 'cy@example.com']);
+    expect(mug.out.slice(5).map((l) => l.trim().split(/ {2,}/)[0])).toEqual([
+      'ada@example.com',
+      'bo@example.com',
+      'cy@example.com',
+    ]);
     expect(mug.out[5]).toMatch(/ada@example\.com +\d{4}-\d\d-\d\d \d\d:\d\d +yes$/);
-    expect(await run('--product', 'nothing')).toEqual({ code: 0, out: ["No restock sign-ups for product 'nothing'."], err: [] });
-    expect(await run('--site', 'nope')).toEqual({ code: 1, out: [], err: ["vitrine: there is no site 'nope' in the database"] });
+    expect(await run('--product', 'nothing')).toEqual({
+      code: 0,
+      out: ["No restock sign-ups for product 'nothing'."],
+      err: [],
+    });
+    expect(await run('--site', 'nope')).toEqual({
+      code: 1,
+      out: [],
+      err: ["vitrine: there is no site 'nope' in the database"],
+    });
   });
 
   it('sends nothing while sold out, then as many as units (with progress), then nothing more, then --all the rest', async () => {
@@ -107,9 +133,16 @@ forEachEngine((_engine, getDb, getFresh) => {
       ],
       err: [],
     });
-    const outbox = await getDb().selectFrom('outbox').select('to_address').where('kind', '=', 'restock-notification').orderBy('to_address').execute();
+    const outbox = await getDb()
+      .selectFrom('outbox')
+      .select('to_address')
+      .where('kind', '=', 'restock-notification')
+      .orderBy('to_address')
+      .execute();
     expect(outbox.map((m) => m.to_address)).toEqual(['ada@example.com', 'bo@example.com']);
-    expect((await send()).out[1]).toBe('Nothing to send: the 2 in stock of Speckled mug (Sage) are spoken for by the shoppers e-mailed since it came back (1 waiting; --all e-mails them all).');
+    expect((await send()).out[1]).toBe(
+      'Nothing to send: the 2 in stock of Speckled mug (Sage) are spoken for by the shoppers e-mailed since it came back (1 waiting; --all e-mails them all).',
+    );
 
     // --all, with SMTP_URL: sent at once, and it arrives.
     process.env.SMTP_URL = smtp.url;
@@ -131,12 +164,23 @@ forEachEngine((_engine, getDb, getFresh) => {
 
     expect((await send()).out[1]).toBe('Nothing to send: nobody is waiting for Speckled mug (Sage).');
     const listed = await run('--product', 'mug');
-    expect(listed.out[1]).toMatch(/^shop {2}Speckled mug \[mug\] {2}Sage \[MUG-SAGE\] +0 +3 +2 {2}\d{4}-\d\d-\d\d \d\d:\d\d \(import\)$/);
+    expect(listed.out[1]).toMatch(
+      /^shop {2}Speckled mug \[mug\] {2}Sage \[MUG-SAGE\] +0 +3 +2 {2}\d{4}-\d\d-\d\d \d\d:\d\d \(import\)$/,
+    );
   });
 
   it('names an unknown product or variant (exit 1)', async () => {
-    expect(await run('send', '--product', 'mug', '--variant', 'MUG-GOLD')).toMatchObject({ code: 1, err: ["vitrine: The product 'mug' has no variant 'MUG-GOLD'."] });
-    expect(await run('send', '--product', 'cup', '--variant', 'X', '--site', 'shop')).toMatchObject({ code: 1, err: ["vitrine: There is no product 'cup' in site 'shop'."] });
-    expect(await run('send', '--product', 'mug', '--variant', 'X', '--site', 'nope')).toMatchObject({ code: 1, err: ["vitrine: there is no site 'nope' in the database"] });
+    expect(await run('send', '--product', 'mug', '--variant', 'MUG-GOLD')).toMatchObject({
+      code: 1,
+      err: ["vitrine: The product 'mug' has no variant 'MUG-GOLD'."],
+    });
+    expect(await run('send', '--product', 'cup', '--variant', 'X', '--site', 'shop')).toMatchObject({
+      code: 1,
+      err: ["vitrine: There is no product 'cup' in site 'shop'."],
+    });
+    expect(await run('send', '--product', 'mug', '--variant', 'X', '--site', 'nope')).toMatchObject({
+      code: 1,
+      err: ["vitrine: there is no site 'nope' in the database"],
+    });
   });
 });

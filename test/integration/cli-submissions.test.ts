@@ -50,7 +50,11 @@ forEachEngine((engine, getDb, getFresh) => {
   beforeAll(async () => {
     await seedSite(getDb(), formSite);
     app = sendCrumbs(
-      await buildApp({ db: getDb(), engine, formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 } }),
+      await buildApp({
+        db: getDb(),
+        engine,
+        formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 },
+      }),
     );
   });
   afterAll(async () => {
@@ -66,7 +70,12 @@ forEachEngine((engine, getDb, getFresh) => {
     });
   const submit = async (formId: string, form: unknown, pagePath: string) => {
     const key = (await post('/api/form/FormSubmissionKey')).json() as { key: string };
-    const saved = await post('/api/form/SaveFormSubmission', { key: key.key, formId, form: JSON.stringify(form), pagePath });
+    const saved = await post('/api/form/SaveFormSubmission', {
+      key: key.key,
+      formId,
+      form: JSON.stringify(form),
+      pagePath,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   };
 
@@ -84,7 +93,9 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(all.code).toBe(0);
     expect(all.out[0]).toMatch(/^SUBMITTED \(UTC\)\s+SITE\s+FORM\s+ANSWERS$/);
     expect(all.out).toHaveLength(1 + 3);
-    expect(all.out[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+shop\s+plain\s+Note: =HYPERLINK\("http:\/\/evil.example","click"\)$/);
+    expect(all.out[1]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+shop\s+plain\s+Note: =HYPERLINK\("http:\/\/evil.example","click"\)$/,
+    );
     expect(all.out[2]).toMatch(/\s+shop\s+quick\s+Question: Open on Sunday\?; Source: quick-page$/);
     expect(all.out[3]).toMatch(/\s+plain\s+Note: Second, with a comma$/);
 
@@ -99,7 +110,9 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(lines[0]).toBe('Submitted (UTC),Site,Form,Page,Note');
     expect(lines).toHaveLength(3);
     // The answer starting with '=' is prefixed with an apostrophe (and quoted: it holds quotes and a comma).
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,shop,plain,\/plain,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)"$/);
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,shop,plain,\/plain,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)"$/,
+    );
     expect(lines[2]).toMatch(/,shop,plain,\/plain,"Second, with a comma"$/);
     const both = csvLines(await run('submissions', '--format', 'csv'));
     expect(both[0]).toBe('Submitted (UTC),Site,Form,Page,Note,Question,Source');
@@ -110,7 +123,11 @@ forEachEngine((engine, getDb, getFresh) => {
     await submit('newsletter', { email: 'Fan@Example.com' }, '/plain');
     await submit('newsletter', { email: '-2+3@example.com' }, '/plain');
     // The link of the confirmation e-mail (in the outbox) confirms the first address.
-    const mail = await getDb().selectFrom('outbox').select('text_body').where('to_address', '=', 'fan@example.com').executeTakeFirstOrThrow();
+    const mail = await getDb()
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'fan@example.com')
+      .executeTakeFirstOrThrow();
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
     expect(await confirmSubscription(getDb(), 'shop', token)).toBe('fan@example.com');
 

@@ -38,7 +38,9 @@ function vitrine(args: string[], env: Record<string, string> = {}): Promise<Run>
 }
 
 /** Starts `vitrine serve`, waits for its "listening" line, and returns its URL and a stop function. */
-function serve(env: Record<string, string>): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
+function serve(
+  env: Record<string, string>,
+): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
       cwd: ROOT,
@@ -105,7 +107,9 @@ describe('vitrine command line', () => {
   it('says when the database cannot be reached, without a stack trace', async () => {
     const run = await vitrine(['migrate'], { DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/shop' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('vitrine: cannot use the database postgres://postgres:***@127.0.0.1:1/shop: connect ECONNREFUSED 127.0.0.1:1\n');
+    expect(run.stderr).toBe(
+      'vitrine: cannot use the database postgres://postgres:***@127.0.0.1:1/shop: connect ECONNREFUSED 127.0.0.1:1\n',
+    );
   });
 
   it('refuses a site file that does not exist', async () => {
@@ -136,7 +140,9 @@ forEachEngine(
     it('serves, importing the demo site into an empty database, and keeps the data on the next start', async () => {
       const first = await serve(env());
       try {
-        expect(first.output()).toContain("Imported site 'demo' (Vitrine Demo Store), version 1: 18 products, 42 variants");
+        expect(first.output()).toContain(
+          "Imported site 'demo' (Vitrine Demo Store), version 1: 18 products, 42 variants",
+        );
         const response = await fetch(`${first.url}/shop/p/speckled-mug`);
         expect(response.status).toBe(200);
       } finally {
@@ -152,7 +158,10 @@ forEachEngine(
     });
 
     it('refuses an invalid site file, listing its problems, and keeps the stored site', async () => {
-      const bad = JSON.parse(readFileSync(DEMO, 'utf8')) as { website: { title: string }; products: { slug: string }[] };
+      const bad = JSON.parse(readFileSync(DEMO, 'utf8')) as {
+        website: { title: string };
+        products: { slug: string }[];
+      };
       bad.website.title = '';
       bad.products[1]!.slug = 'Not A Slug';
       const file = join(tmp, `bad-${_engine}.json`);
@@ -180,7 +189,9 @@ forEachEngine(
       expect(products.at(-1)).toBe('  products: 1,200 of 1,200');
       expect(lines.filter((l) => l.startsWith('  variants: ')).at(-1)).toBe('  variants: 10,800 of 10,800');
       expect(lines).toContain('  search index…');
-      expect(imported.stdout).toContain(`Imported site 'large-${_engine}' (Big Shop), version 1: 1200 products, 10800 variants`);
+      expect(imported.stdout).toContain(
+        `Imported site 'large-${_engine}' (Big Shop), version 1: 1200 products, 10800 variants`,
+      );
     });
 
     it('imports and exports a site', async () => {

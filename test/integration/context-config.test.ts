@@ -47,7 +47,16 @@ const site = (title: string): SiteFileInput => ({
     comments: { commentsEnabled: false, simpleLikingEnabled: true },
   },
   collections: [{ id: 'shop', type: 'products', title: 'Shop', slug: 'shop' }],
-  products: [{ id: 'mug', collectionId: 'shop', slug: 'mug', name: 'Mug', productType: 1, variants: [{ sku: 'mug-1', price: 1000, stock: { qtyInStock: 1 } }] }],
+  products: [
+    {
+      id: 'mug',
+      collectionId: 'shop',
+      slug: 'mug',
+      name: 'Mug',
+      productType: 1,
+      variants: [{ sku: 'mug-1', price: 1000, stock: { qtyInStock: 1 } }],
+    },
+  ],
 });
 
 const plainSite: SiteFileInput = {
@@ -71,14 +80,17 @@ forEachEngine((engine, getDb) => {
     await app?.close();
   });
 
-  const get = (host = HOST, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: CONFIG, headers: { host, ...headers } });
+  const get = (host = HOST, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: CONFIG, headers: { host, ...headers } });
 
   describe('the configuration', () => {
     it("answers the host's website, labels and store settings", async () => {
       const response = await get();
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      const version = (await getDb().selectFrom('sites').select('version').where('id', '=', 'config-shop').executeTakeFirstOrThrow()).version;
+      const version = (
+        await getDb().selectFrom('sites').select('version').where('id', '=', 'config-shop').executeTakeFirstOrThrow()
+      ).version;
       expect(response.json()).toEqual({
         website: {
           id: 'config-shop',
@@ -121,9 +133,19 @@ forEachEngine((engine, getDb) => {
 
     it("answers another host's site with the defaults it never set", async () => {
       const config = (await get(OTHER_HOST)).json();
-      expect(config.website).toMatchObject({ id: 'plain', locale: 'en-US', timeZone: 'America/New_York', currency: 'USD', captchaSettings: { provider: 'altcha', siteKey: null } });
+      expect(config.website).toMatchObject({
+        id: 'plain',
+        locale: 'en-US',
+        timeZone: 'America/New_York',
+        currency: 'USD',
+        captchaSettings: { provider: 'altcha', siteKey: null },
+      });
       expect(config.labels.addToCart).toBe('Add To Cart');
-      expect(config.storeSettings).toMatchObject({ multipleQuantityAllowedForServices: true, minimumSubtotal: 0, expressCheckout: { enabled: false } });
+      expect(config.storeSettings).toMatchObject({
+        multipleQuantityAllowedForServices: true,
+        minimumSubtotal: 0,
+        expressCheckout: { enabled: false },
+      });
     });
   });
 

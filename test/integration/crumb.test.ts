@@ -41,8 +41,13 @@ forEachEngine((engine, getDb) => {
   });
 
   const carts = async () => (await getDb().selectFrom('carts').select('id').execute()).length;
-  const withCrumb = (headers: Record<string, string>, value = crumb) => ({ ...headers, cookie: `crumb=${value}`, 'x-csrf-token': value });
-  const add = (headers: Record<string, string>) => app.inject({ method: 'POST', url: ENTRIES_API, headers, payload: ADD });
+  const withCrumb = (headers: Record<string, string>, value = crumb) => ({
+    ...headers,
+    cookie: `crumb=${value}`,
+    'x-csrf-token': value,
+  });
+  const add = (headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: ENTRIES_API, headers, payload: ADD });
 
   function expectRefused(response: LightMyRequestResponse, code: string, message: string) {
     expect(response.statusCode).toBe(403);
@@ -60,26 +65,52 @@ forEachEngine((engine, getDb) => {
       expect(set.httpOnly).toBeFalsy();
       expect(set.secure).toBeFalsy();
       // The not-found page gives it too (this test site has no home page); a visitor who has one keeps it.
-      expect(crumbSetBy(await app.inject({ method: 'GET', url: '/no-such-page', headers: { host: SHOP_HOST, accept: 'text/html' } }))).toBeDefined();
-      const again = await app.inject({ method: 'GET', url: '/', headers: { host: SHOP_HOST, cookie: `crumb=${crumb}` } });
+      expect(
+        crumbSetBy(
+          await app.inject({ method: 'GET', url: '/no-such-page', headers: { host: SHOP_HOST, accept: 'text/html' } }),
+        ),
+      ).toBeDefined();
+      const again = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: SHOP_HOST, cookie: `crumb=${crumb}` },
+      });
       expect(crumbSetBy(again)).toBeUndefined();
       // A page the browser kept (304) gives one too: a reload after the crumb was lost must bring a new one.
-      const shop = await app.inject({ method: 'GET', url: '/shop', headers: { host: SHOP_HOST, cookie: `crumb=${crumb}` } });
+      const shop = await app.inject({
+        method: 'GET',
+        url: '/shop',
+        headers: { host: SHOP_HOST, cookie: `crumb=${crumb}` },
+      });
       expect(shop.statusCode).toBe(200);
-      const kept = await app.inject({ method: 'GET', url: '/shop', headers: { host: SHOP_HOST, 'if-none-match': shop.headers.etag as string } });
+      const kept = await app.inject({
+        method: 'GET',
+        url: '/shop',
+        headers: { host: SHOP_HOST, 'if-none-match': shop.headers.etag as string },
+      });
       expect(kept.statusCode).toBe(304);
       expect(crumbSetBy(kept)?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
       // A malformed one is replaced.
-      expect(crumbSetBy(await app.inject({ method: 'GET', url: '/', headers: { host: SHOP_HOST, cookie: 'crumb=short' } }))).toBeDefined();
+      expect(
+        crumbSetBy(await app.inject({ method: 'GET', url: '/', headers: { host: SHOP_HOST, cookie: 'crumb=short' } })),
+      ).toBeDefined();
     });
 
     it('is Secure when the page came over https', async () => {
-      const page = await app.inject({ method: 'GET', url: '/', headers: { host: SHOP_HOST, 'x-forwarded-proto': 'https' } });
+      const page = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: SHOP_HOST, 'x-forwarded-proto': 'https' },
+      });
       expect(crumbSetBy(page)!.secure).toBe(true);
     });
 
     it('is not given by JSON calls and assets', async () => {
-      expect(crumbSetBy(await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host: SHOP_HOST } }))).toBeUndefined();
+      expect(
+        crumbSetBy(
+          await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host: SHOP_HOST } }),
+        ),
+      ).toBeUndefined();
     });
   });
 
@@ -115,14 +146,28 @@ forEachEngine((engine, getDb) => {
         {
           method: 'POST' as const,
           url: ORDERS_API,
-          payload: JSON.stringify({ idempotencyKey: 'crumb-test-key-000000001', email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD }),
+          payload: JSON.stringify({
+            idempotencyKey: 'crumb-test-key-000000001',
+            email: 'ada@example.com',
+            shippingAddress: NEW_YORK,
+            shippingOptionId: 'standard',
+            payment: TEST_CARD,
+          }),
         },
       ];
       for (const call of calls) {
         const { ['content-type']: _, ...noType } = headers;
-        expectRefused(await app.inject({ ...call, headers: call.payload ? headers : noType }), 'crumb-invalid', SESSION_EXPIRED);
+        expectRefused(
+          await app.inject({ ...call, headers: call.payload ? headers : noType }),
+          'crumb-invalid',
+          SESSION_EXPIRED,
+        );
       }
-      const cart = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host: SHOP_HOST, cookie } });
+      const cart = await app.inject({
+        method: 'GET',
+        url: '/api/commerce/shopping-cart',
+        headers: { host: SHOP_HOST, cookie },
+      });
       expect(cart.json()).toMatchObject({ totalQuantity: 1 });
       expect(await getDb().selectFrom('orders').select('id').execute()).toEqual([]);
       // With the header, the same calls go through.
@@ -138,19 +183,33 @@ forEachEngine((engine, getDb) => {
         { origin: 'not a url' },
         { 'sec-fetch-site': 'cross-site' },
       ]) {
-        expectRefused(await add({ ...withCrumb(json), ...extra }), 'cross-site-refused', 'This request came from another website, so it was refused. Please use this shop’s own pages.');
+        expectRefused(
+          await add({ ...withCrumb(json), ...extra }),
+          'cross-site-refused',
+          'This request came from another website, so it was refused. Please use this shop’s own pages.',
+        );
       }
       expect(await carts()).toBe(0);
     });
 
     it('are taken from the shop’s own pages: Origin of this host (any letter case), Sec-Fetch-Site same-origin', async () => {
-      for (const extra of [{ origin: `http://${SHOP_HOST}` } as Record<string, string>, { origin: `https://${SHOP_HOST.toUpperCase()}` }, { 'sec-fetch-site': 'same-origin' }]) {
+      for (const extra of [
+        { origin: `http://${SHOP_HOST}` } as Record<string, string>,
+        { origin: `https://${SHOP_HOST.toUpperCase()}` },
+        { 'sec-fetch-site': 'same-origin' },
+      ]) {
         expect((await add({ ...withCrumb(json), ...extra })).statusCode).toBe(200);
       }
     });
 
     it("a beacon route (config crumb 'origin-only') takes writes without the crumb, never from another website", async () => {
-      const beacon = (headers: Record<string, string>) => app.inject({ method: 'POST', url: BEACON, headers: { host: SHOP_HOST, 'content-type': 'text/plain', ...headers }, payload: 'x' });
+      const beacon = (headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: BEACON,
+          headers: { host: SHOP_HOST, 'content-type': 'text/plain', ...headers },
+          payload: 'x',
+        });
       expect((await beacon({})).statusCode).toBe(202);
       expect((await beacon({ origin: `http://${SHOP_HOST}` })).statusCode).toBe(202);
       const foreign = await beacon({ origin: 'https://evil.example' });
@@ -159,7 +218,11 @@ forEachEngine((engine, getDb) => {
     });
 
     it('GET and HEAD are never checked', async () => {
-      const read = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host: SHOP_HOST, origin: 'https://evil.example' } });
+      const read = await app.inject({
+        method: 'GET',
+        url: '/api/commerce/shopping-cart',
+        headers: { host: SHOP_HOST, origin: 'https://evil.example' },
+      });
       expect(read.statusCode).toBe(200);
     });
 
@@ -179,7 +242,11 @@ forEachEngine((engine, getDb) => {
 
     it('carries the visitor’s crumb in a hidden field, and is taken with it', async () => {
       const cart = await cartWithShirt();
-      const page = await app.inject({ method: 'GET', url: '/checkout', headers: { host: SHOP_HOST, cookie: `${cart}; crumb=${crumb}` } });
+      const page = await app.inject({
+        method: 'GET',
+        url: '/checkout',
+        headers: { host: SHOP_HOST, cookie: `${cart}; crumb=${crumb}` },
+      });
       expect(page.body).toContain(`<input type="hidden" name="crumb" value="${crumb}"/>`);
       expect(crumbSetBy(page)).toBeUndefined();
       const posted = await app.inject({
@@ -202,7 +269,12 @@ forEachEngine((engine, getDb) => {
     it('without the field, or from another website, is refused with a page that says why, and no order is placed', async () => {
       const cart = await cartWithShirt();
       const place = `intent=place&idempotencyKey=crumb-form-key-0000000001&email=ada%40example.com&cardNumber=4242424242424242&cardExpiry=12%2F34&cardCvc=123`;
-      const missing = await app.inject({ method: 'POST', url: '/checkout', headers: { ...form, cookie: `${cart}; crumb=${crumb}` }, payload: place });
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/checkout',
+        headers: { ...form, cookie: `${cart}; crumb=${crumb}` },
+        payload: place,
+      });
       expect(missing.statusCode).toBe(403);
       expect(missing.headers['content-type']).toMatch(/^text\/html/);
       expect(missing.body).toContain(SESSION_EXPIRED);

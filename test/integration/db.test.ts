@@ -42,15 +42,60 @@ forEachEngine((engine, getDb, getFresh) => {
     const all = (await getDb().introspection.getTables()).map((t) => t.name).sort();
     // SQLite's full-text index of the search (migration 010) is an FTS5 table with shadow tables of its own.
     const fts = all.filter((name) => name.startsWith('search_documents_fts'));
-    expect(fts).toEqual(engine === 'sqlite' ? ['search_documents_fts', 'search_documents_fts_config', 'search_documents_fts_data', 'search_documents_fts_docsize', 'search_documents_fts_idx'] : []);
+    expect(fts).toEqual(
+      engine === 'sqlite'
+        ? [
+            'search_documents_fts',
+            'search_documents_fts_config',
+            'search_documents_fts_data',
+            'search_documents_fts_docsize',
+            'search_documents_fts_idx',
+          ]
+        : [],
+    );
     // SQLite numbers stock changes from a one-row table (migration 016); PostgreSQL from a sequence.
     expect(all.includes('stock_clock')).toBe(engine === 'sqlite');
     const tables = all.filter((name) => !fts.includes(name) && name !== 'stock_clock');
     expect(tables).toEqual([
-      'analytics_daily', 'analytics_events', 'analytics_report_tokens', 'analytics_salts', 'assets', 'captcha_secrets', 'captcha_solutions',
-      'cart_entries', 'carts', 'collections', 'coupon_email_uses', 'coupon_usage', 'form_keys', 'form_submissions', 'forms',
-      'gift_card_transactions', 'gift_cards', 'mailing_list', 'order_counters', 'order_lines', 'orders', 'outbox', 'page_lock_secrets', 'pages', 'payments', 'post_likes',
-      'posts', 'products', 'restock_sign_ups', 'restock_variants', 'search_documents', 'site_user_sessions', 'site_users', 'sites', 'subscription_bills', 'subscription_carts', 'subscription_links', 'subscriptions', 'variants',
+      'analytics_daily',
+      'analytics_events',
+      'analytics_report_tokens',
+      'analytics_salts',
+      'assets',
+      'captcha_secrets',
+      'captcha_solutions',
+      'cart_entries',
+      'carts',
+      'collections',
+      'coupon_email_uses',
+      'coupon_usage',
+      'form_keys',
+      'form_submissions',
+      'forms',
+      'gift_card_transactions',
+      'gift_cards',
+      'mailing_list',
+      'order_counters',
+      'order_lines',
+      'orders',
+      'outbox',
+      'page_lock_secrets',
+      'pages',
+      'payments',
+      'post_likes',
+      'posts',
+      'products',
+      'restock_sign_ups',
+      'restock_variants',
+      'search_documents',
+      'site_user_sessions',
+      'site_users',
+      'sites',
+      'subscription_bills',
+      'subscription_carts',
+      'subscription_links',
+      'subscriptions',
+      'variants',
     ]);
   });
 
@@ -61,13 +106,49 @@ forEachEngine((engine, getDb, getFresh) => {
   it('stores big money amounts, blobs and cascades deletes', async () => {
     const db = getDb();
     const now = new Date().toISOString();
-    await db.insertInto('sites').values({ id: 's', title: 'S', domains: '[]', is_default: 0, currency: 'USD', settings: '{}', version: 1, updated_at: now }).execute();
-    await db.insertInto('products').values({ site_id: 's', id: 'p', collection_id: 'c', slug: 'p', position: 0, product_type: 1, data: '{}' }).execute();
+    await db
+      .insertInto('sites')
+      .values({
+        id: 's',
+        title: 'S',
+        domains: '[]',
+        is_default: 0,
+        currency: 'USD',
+        settings: '{}',
+        version: 1,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('products')
+      .values({ site_id: 's', id: 'p', collection_id: 'c', slug: 'p', position: 0, product_type: 1, data: '{}' })
+      .execute();
     await db
       .insertInto('variants')
-      .values({ site_id: 's', sku: 'A', product_id: 'p', position: 0, price: 999_999_999_999_999, sale_price: null, on_sale: 0, unlimited: 0, qty_in_stock: 3, data: '{}' })
+      .values({
+        site_id: 's',
+        sku: 'A',
+        product_id: 'p',
+        position: 0,
+        price: 999_999_999_999_999,
+        sale_price: null,
+        on_sale: 0,
+        unlimited: 0,
+        qty_in_stock: 3,
+        data: '{}',
+      })
       .execute();
-    await db.insertInto('assets').values({ site_id: 's', path: 'a.jpg', content_type: 'image/jpeg', width: 1, height: 1, bytes: Buffer.from([0, 1, 255]) }).execute();
+    await db
+      .insertInto('assets')
+      .values({
+        site_id: 's',
+        path: 'a.jpg',
+        content_type: 'image/jpeg',
+        width: 1,
+        height: 1,
+        bytes: Buffer.from([0, 1, 255]),
+      })
+      .execute();
     const variant = await db.selectFrom('variants').selectAll().executeTakeFirstOrThrow();
     expect(variant.price).toBe(999_999_999_999_999);
     expect(variant.sale_price).toBeNull();
@@ -82,17 +163,56 @@ forEachEngine((engine, getDb, getFresh) => {
   it("finds a site's carts by an index once carts_by_site is gone (migration 015), and a site's deletion takes its carts", async () => {
     const db = getDb();
     const now = new Date().toISOString();
-    await db.insertInto('sites').values({ id: 's2', title: 'S', domains: '[]', is_default: 0, currency: 'USD', settings: '{}', version: 1, updated_at: now }).execute();
-    await db.insertInto('carts').values({ id: 'c2', site_id: 's2', created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null }).execute();
-    await db.insertInto('cart_entries').values({ id: 'e2', cart_id: 'c2', item_id: 'p', sku: 'A', quantity: 1, additional_fields: '', unit_price: 100, created_at: now }).execute();
+    await db
+      .insertInto('sites')
+      .values({
+        id: 's2',
+        title: 'S',
+        domains: '[]',
+        is_default: 0,
+        currency: 'USD',
+        settings: '{}',
+        version: 1,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('carts')
+      .values({
+        id: 'c2',
+        site_id: 's2',
+        created_at: now,
+        updated_at: now,
+        is_purchased: 0,
+        order_id: null,
+        claim: null,
+      })
+      .execute();
+    await db
+      .insertInto('cart_entries')
+      .values({
+        id: 'e2',
+        cart_id: 'c2',
+        item_id: 'p',
+        sku: 'A',
+        quantity: 1,
+        additional_fields: '',
+        unit_price: 100,
+        created_at: now,
+      })
+      .execute();
     let plan: string;
     if (engine === 'sqlite') {
-      const { rows } = await sql<{ detail: string }>`explain query plan select id from carts where site_id = 's2'`.execute(db);
+      const { rows } = await sql<{
+        detail: string;
+      }>`explain query plan select id from carts where site_id = 's2'`.execute(db);
       plan = rows.map((row) => row.detail).join('\n');
     } else {
       plan = await db.connection().execute(async (connection) => {
         await sql`set enable_seqscan = off`.execute(connection);
-        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from carts where site_id = 's2'`.execute(connection);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from carts where site_id = 's2'`.execute(
+          connection,
+        );
         await sql`reset enable_seqscan`.execute(connection);
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       });

@@ -28,7 +28,12 @@ forEachEngine((engine, getDb) => {
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
       headers: { host: HOST, 'content-type': 'application/json' },
-      payload: JSON.stringify({ itemId: 'engraved-mug', sku: 'MUG-ENGR', quantity: 1, additionalFields: { 'engraving-text': engraving, lettering: 'Serif' } }),
+      payload: JSON.stringify({
+        itemId: 'engraved-mug',
+        sku: 'MUG-ENGR',
+        quantity: 1,
+        additionalFields: { 'engraving-text': engraving, lettering: 'Serif' },
+      }),
     });
 
   it('refuses an engraving over 20 characters and takes one of 20', async () => {
@@ -53,7 +58,12 @@ forEachEngine((engine, getDb) => {
         origin: `http://${HOST}`,
         referer: `http://${HOST}/shop/p/engraved-mug`,
       },
-      payload: new URLSearchParams({ crumb: TEST_CRUMB, itemId: 'engraved-mug', sku: 'MUG-ENGR', quantity: '1' }).toString(),
+      payload: new URLSearchParams({
+        crumb: TEST_CRUMB,
+        itemId: 'engraved-mug',
+        sku: 'MUG-ENGR',
+        quantity: '1',
+      }).toString(),
     });
     expect(page.statusCode).toBe(200);
     const input = /<input[^>]*name="engraving-text"[^>]*>/.exec(page.body)?.[0];

@@ -32,7 +32,13 @@ forEachEngine((engine, getDb) => {
 
   beforeAll(async () => {
     await seedSite(getDb(), formSite);
-    app = sendCrumbs(await buildApp({ db: getDb(), engine, formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000, altchaDifficulty: EASY } }));
+    app = sendCrumbs(
+      await buildApp({
+        db: getDb(),
+        engine,
+        formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000, altchaDifficulty: EASY },
+      }),
+    );
     smtp = await startSmtpServer();
   });
   afterAll(async () => {
@@ -40,23 +46,36 @@ forEachEngine((engine, getDb) => {
     await smtp?.close();
   });
   beforeEach(async () => {
-    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'captcha_solutions', 'outbox'] as const) await getDb().deleteFrom(table).execute();
+    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'captcha_solutions', 'outbox'] as const)
+      await getDb().deleteFrom(table).execute();
     smtp.reset();
   });
 
   const post = (url: string, payload?: unknown) =>
-    app.inject({ method: 'POST', url, headers: { host: SHOP_HOST, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host: SHOP_HOST, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
   const key = async () => {
     const answer = await post(KEY_API);
     expect(answer.statusCode, answer.body).toBe(200);
     return (answer.json() as { key: string }).key;
   };
   const solved = async () => {
-    const challenge = (await app.inject({ method: 'GET', url: '/api/form/altcha/challenge', headers: { host: SHOP_HOST } })).json() as Challenge;
+    const challenge = (
+      await app.inject({ method: 'GET', url: '/api/form/altcha/challenge', headers: { host: SHOP_HOST } })
+    ).json() as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   };
-  const contact = { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: '=HYPERLINK("http://evil")<b>hi</b>', source: 'newsletter-ad' };
+  const contact = {
+    name: ['Ada', 'Lovelace'],
+    email: 'ada@example.com',
+    message: '=HYPERLINK("http://evil")<b>hi</b>',
+    source: 'newsletter-ad',
+  };
   const save = async (formId: string, form: unknown, extra: Record<string, unknown> = {}) =>
     post(SAVE_API, { key: await key(), formId, form: JSON.stringify(form), pagePath: '/contact', ...extra });
 
@@ -72,7 +91,9 @@ forEachEngine((engine, getDb) => {
       errors: { name: 'Required', email: 'Required', message: 'Required' },
     });
     const badEmail = await save('contact', { ...contact, email: 'nope' });
-    expect(badEmail.json().errors).toEqual({ email: 'Email is not valid. Email addresses should follow the format email@example.com.' });
+    expect(badEmail.json().errors).toEqual({
+      email: 'Email is not valid. Email addresses should follow the format email@example.com.',
+    });
     const unparsable = await post(SAVE_API, { key: await key(), formId: 'plain', form: '{not json' });
     expect(unparsable.statusCode).toBe(400);
     expect(unparsable.json()).toEqual({ error: 'Could not parse the form fields, please check your entries.' });
@@ -87,8 +108,12 @@ forEachEngine((engine, getDb) => {
     const old = await issueFormKey(db, 'shop', new Date(Date.now() - FORM_KEY_LIFETIME_MS - 1000));
     expect(await spendFormKey(db, 'shop', old)).toBe(false);
     const twice = await key();
-    expect((await post(SAVE_API, { key: twice, formId: 'plain', form: JSON.stringify({ note: 'a' }) })).statusCode).toBe(200);
-    expect((await post(SAVE_API, { key: twice, formId: 'plain', form: JSON.stringify({ note: 'a' }) })).statusCode).toBe(401);
+    expect(
+      (await post(SAVE_API, { key: twice, formId: 'plain', form: JSON.stringify({ note: 'a' }) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(SAVE_API, { key: twice, formId: 'plain', form: JSON.stringify({ note: 'a' }) })).statusCode,
+    ).toBe(401);
   });
 
   it('CAPTCHA: unsolved refused, solved accepted and e-mailed to the shop, replay refused, forged and expired refused', async () => {
@@ -103,7 +128,10 @@ forEachEngine((engine, getDb) => {
     // Forged: the same solution under a challenge whose signature is changed.
     const decoded = JSON.parse(Buffer.from(await solved(), 'base64').toString()) as { challenge: Challenge };
     decoded.challenge.signature = '00'.repeat(32);
-    expect((await save('contact', contact, { captchaKey: Buffer.from(JSON.stringify(decoded)).toString('base64') })).statusCode).toBe(400);
+    expect(
+      (await save('contact', contact, { captchaKey: Buffer.from(JSON.stringify(decoded)).toString('base64') }))
+        .statusCode,
+    ).toBe(400);
     // Expired: made 11 minutes ago.
     const oldChallenge = await createAltchaChallenge(getDb(), 'shop', EASY, new Date(Date.now() - 11 * 60_000));
     const oldSolution = await solveChallenge({ challenge: oldChallenge, deriveKey });
@@ -130,7 +158,11 @@ forEachEngine((engine, getDb) => {
     expect(smtp.received.map((m) => m.envelopeTo[0])).toEqual(['fan@example.com', 'fan@example.com']);
     const first = /token=([A-Za-z0-9_-]{43})/.exec(smtp.received[0]!.text)![1]!;
     const last = /token=([A-Za-z0-9_-]{43})/.exec(smtp.received[1]!.text)![1]!;
-    const page = await app.inject({ method: 'GET', url: `/newsletter/confirm?token=${last}`, headers: { host: SHOP_HOST } });
+    const page = await app.inject({
+      method: 'GET',
+      url: `/newsletter/confirm?token=${last}`,
+      headers: { host: SHOP_HOST },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Confirm my subscription');
     expect((await listSubscribers(getDb()))[0]!.status).toBe('pending');
@@ -138,7 +170,11 @@ forEachEngine((engine, getDb) => {
       app.inject({
         method: 'POST',
         url: '/newsletter/confirm',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+        },
         payload: new URLSearchParams({ token, crumb: TEST_CRUMB }).toString(),
       });
     expect((await confirm(first)).statusCode).toBe(404);
@@ -155,19 +191,34 @@ forEachEngine((engine, getDb) => {
     expect(bad.json().errors).toMatchObject({ name: 'Required', message: 'Required' });
     expect((await post('/api/rest/forms/validate/plain', { note: 'hi' })).json()).toEqual({ errors: {} });
     expect((await post('/api/rest/forms/validate/missing', {})).statusCode).toBe(404);
-    const schema = await app.inject({ method: 'GET', url: '/api/template/GetTemplateSchema?type=9', headers: { host: SHOP_HOST } });
+    const schema = await app.inject({
+      method: 'GET',
+      url: '/api/template/GetTemplateSchema?type=9',
+      headers: { host: SHOP_HOST },
+    });
     expect(schema.json()).toMatchObject({ type: 9, messages: { required: 'Required' } });
-    expect((await app.inject({ method: 'GET', url: '/api/template/GetTemplateSchema?type=x', headers: { host: SHOP_HOST } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/template/GetTemplateSchema?type=x', headers: { host: SHOP_HOST } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('no JavaScript: the page comes back with the errors, the success text, or the redirect; hidden fields read the query', async () => {
-    const page = await app.inject({ method: 'GET', url: '/plain', headers: { host: SHOP_HOST, cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` } });
+    const page = await app.inject({
+      method: 'GET',
+      url: '/plain',
+      headers: { host: SHOP_HOST, cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+    });
     expect(page.body).toContain(`value="${TEST_CRUMB}"`);
     const form = (url: string, fields: Record<string, string>) =>
       app.inject({
         method: 'POST',
         url,
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+        },
         payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString(),
       });
     const empty = await form('/plain', { formId: 'plain', note: '' });
@@ -185,7 +236,13 @@ forEachEngine((engine, getDb) => {
     const quick = await listSubmissions(getDb(), { formId: 'quick' });
     expect(quick.map((q) => q.answers.find((a) => a.title === 'Source')?.lines)).toEqual([['flyer'], ['quick-page']]);
     // A CAPTCHA form without JavaScript cannot be solved: the §5 text says so.
-    const captcha = await form('/contact', { formId: 'contact', 'name.first': 'A', 'name.last': 'B', email: 'a@b.co', message: 'hi' });
+    const captcha = await form('/contact', {
+      formId: 'contact',
+      'name.first': 'A',
+      'name.last': 'B',
+      email: 'a@b.co',
+      message: 'hi',
+    });
     expect(captcha.body).toContain('Complete CAPTCHA before submitting.');
     // A form of another page is not taken here.
     expect((await form('/thanks', { formId: 'plain', note: 'x' })).statusCode).toBe(404);
@@ -221,7 +278,11 @@ forEachEngine((engine, getDb) => {
     const page = await app.inject({
       method: 'POST',
       url: '/survey',
-      headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+      headers: {
+        host: SHOP_HOST,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+      },
       payload: payload.toString(),
     });
     expect(page.statusCode).toBe(400);
@@ -229,7 +290,10 @@ forEachEngine((engine, getDb) => {
     expect(html).toContain('Required');
     expect(html).not.toContain('<script>alert(1)');
     const decode = (text: string) =>
-      text.replace(/&(quot|#x27|#39|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' })[e] ?? '');
+      text.replace(
+        /&(quot|#x27|#39|lt|gt|amp);/g,
+        (_, e: string) => ({ quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' })[e] ?? '',
+      );
     const tagOf = (pattern: RegExp) => {
       const tags = html.match(new RegExp(pattern.source, 'g')) ?? [];
       expect(tags, String(pattern)).toHaveLength(1);
@@ -244,8 +308,11 @@ forEachEngine((engine, getDb) => {
       if (['details', 'extras', 'size', 'colour', 'mood.1'].includes(name)) continue;
       expect(valueOf(name), name).toBe(value);
     }
-    expect(decode(/<textarea[^>]*name="details"[^>]*>([^<]*)<\/textarea>/.exec(html)![1]!)).toBe('Line one\nLine <two> & "three"');
-    const choice = (name: string, value: string) => tagOf(new RegExp(`<input[^>]*name="${name.replace('.', '\\.')}"[^>]*value="${value}"[^>]*>`));
+    expect(decode(/<textarea[^>]*name="details"[^>]*>([^<]*)<\/textarea>/.exec(html)![1]!)).toBe(
+      'Line one\nLine <two> & "three"',
+    );
+    const choice = (name: string, value: string) =>
+      tagOf(new RegExp(`<input[^>]*name="${name.replace('.', '\\.')}"[^>]*value="${value}"[^>]*>`));
     expect(choice('extras', 'Gift wrap')).toContain('checked');
     expect(choice('extras', 'Receipt')).not.toContain('checked');
     expect(choice('extras', 'Card')).toContain('checked');
@@ -262,7 +329,11 @@ forEachEngine((engine, getDb) => {
     const sent = await app.inject({
       method: 'POST',
       url: '/survey?ref=ad',
-      headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+      headers: {
+        host: SHOP_HOST,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+      },
       payload: payload.toString(),
     });
     expect(sent.statusCode).toBe(200);
@@ -277,7 +348,12 @@ forEachEngine((engine, getDb) => {
       await buildApp({
         db: getDb(),
         engine,
-        formRoutes: { submissionsPerMinute: 120, submissionsPerFormPerMinute: 4, challengesPerMinute: 60, altchaDifficulty: EASY },
+        formRoutes: {
+          submissionsPerMinute: 120,
+          submissionsPerFormPerMinute: 4,
+          challengesPerMinute: 60,
+          altchaDifficulty: EASY,
+        },
       }),
     );
     try {
@@ -290,13 +366,16 @@ forEachEngine((engine, getDb) => {
           ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
         });
       const keyOf = async (ip?: string) => ((await call(KEY_API, undefined, ip)).json() as { key: string }).key;
-      const send = async (formId: string, form: unknown, ip?: string) => call(SAVE_API, { key: await keyOf(ip), formId, form: JSON.stringify(form) }, ip);
+      const send = async (formId: string, form: unknown, ip?: string) =>
+        call(SAVE_API, { key: await keyOf(ip), formId, form: JSON.stringify(form) }, ip);
       // 4 a minute to one form, counted over the minute: 4 in a row go through (a refused try and another one are never
       // held back by a 10-second share of the budget); the fifth is refused until the minute is over.
       for (const note of ['one', 'two', 'three', 'four']) expect((await send('plain', { note })).statusCode).toBe(200);
       const fifth = await send('plain', { note: 'five' });
       expect(fifth.statusCode).toBe(429);
-      expect(fifth.json()).toEqual({ error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
+      expect(fifth.json()).toEqual({
+        error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+      });
       expect(Number(fifth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(fifth.headers['retry-after'])).toBeLessThanOrEqual(60);
       // Another form of the same client, and the same form from another client, are not held back.
@@ -307,16 +386,32 @@ forEachEngine((engine, getDb) => {
         method: 'POST',
         url: '/plain',
         remoteAddress: '203.0.113.7',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+        },
         payload: new URLSearchParams({ crumb: TEST_CRUMB, formId: 'plain', note: 'six' }).toString(),
       });
       expect(page.statusCode).toBe(429);
       expect(page.headers['retry-after']).toBeDefined();
       expect(page.body).toContain('Unable to submit form. Submission rate limit exceeded. Please try again later.');
       expect(page.body).toContain('value="six"');
-      expect((await listSubmissions(getDb(), { formId: 'plain' })).map((s) => s.answers[0]!.lines[0]).sort()).toEqual(['four', 'one', 'other client', 'three', 'two']);
+      expect((await listSubmissions(getDb(), { formId: 'plain' })).map((s) => s.answers[0]!.lines[0]).sort()).toEqual([
+        'four',
+        'one',
+        'other client',
+        'three',
+        'two',
+      ]);
       // ALTCHA challenges have their own budget (60 a minute: 10 per window), not the submissions' share.
-      const challenge = (ip: string) => limited.inject({ method: 'GET', url: '/api/form/altcha/challenge', remoteAddress: ip, headers: { host: SHOP_HOST } });
+      const challenge = (ip: string) =>
+        limited.inject({
+          method: 'GET',
+          url: '/api/form/altcha/challenge',
+          remoteAddress: ip,
+          headers: { host: SHOP_HOST },
+        });
       for (let i = 0; i < 10; i++) expect((await challenge('192.0.2.7')).statusCode).toBe(200);
       const eleventh = await challenge('192.0.2.7');
       expect(eleventh.statusCode).toBe(429);
@@ -325,7 +420,9 @@ forEachEngine((engine, getDb) => {
       let last = await call(KEY_API, undefined, '192.0.2.1');
       for (let i = 0; i < 20; i++) last = await call(KEY_API, undefined, '192.0.2.1');
       expect(last.statusCode).toBe(429);
-      expect(last.json()).toMatchObject({ message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
+      expect(last.json()).toMatchObject({
+        message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+      });
       expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(10);
     } finally {
       await limited.close();
@@ -334,11 +431,21 @@ forEachEngine((engine, getDb) => {
 
   it('CSV cells never start a formula; submission HTML is sanitized', () => {
     expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain', 'a,b', 'say "hi"'].map(csvCell)).toEqual([
-      "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", '"\'\rx"', 'plain', '"a,b"', '"say ""hi"""',
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      '"\'\rx"',
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
     ]);
     expect(toCsv(['a'], [['=x']])).toBe("a\r\n'=x\r\n");
-    expect(sanitizeHtml('<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="/shop">shop</a><img src=x onerror=alert(1)></p>')).toBe(
-      '<p>Hi <a>x</a><a href="/shop">shop</a></p>',
-    );
+    expect(
+      sanitizeHtml(
+        '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="/shop">shop</a><img src=x onerror=alert(1)></p>',
+      ),
+    ).toBe('<p>Hi <a>x</a><a href="/shop">shop</a></p>');
   });
 });

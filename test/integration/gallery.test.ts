@@ -16,7 +16,11 @@ interface EditableSite {
   pages?: { id: string; path: string; title: string; showInNavigation?: boolean; blocks: unknown[] }[];
 }
 
-const image = (file: string, extra: Record<string, unknown> = {}) => ({ file: `images/${file}.jpg`, altText: `The ${file}`, ...extra });
+const image = (file: string, extra: Record<string, unknown> = {}) => ({
+  file: `images/${file}.jpg`,
+  altText: `The ${file}`,
+  ...extra,
+});
 
 /** A page of galleries, one of each design, with options set away from their defaults. */
 const GALLERY_PAGE = {
@@ -73,7 +77,11 @@ const GALLERY_PAGE = {
 
 const imgs = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'");
 /** The HTML of the gallery named `label`: from its block's wrapper to the end of its root (a <section> or a <ul>). */
 function galleryHtml(body: string, label: string): string {
   const start = body.indexOf(`aria-label="${label}"`);
@@ -83,7 +91,8 @@ function galleryHtml(body: string, label: string): string {
   const close = body.startsWith('<section', root) ? '</section>' : '</ul>';
   return body.slice(from, body.indexOf(close, start) + close.length);
 }
-const islandProps = (html: string) => JSON.parse(unescape(/data-props="([^"]*)"/.exec(html)?.[1] ?? '{}')) as Record<string, unknown>;
+const islandProps = (html: string) =>
+  JSON.parse(unescape(/data-props="([^"]*)"/.exec(html)?.[1] ?? '{}')) as Record<string, unknown>;
 
 describeEachEngine(
   (engine) => `gallery and image blocks (${engine})`,
@@ -119,21 +128,34 @@ describeEachEngine(
       expect(widths).toEqual([100, 300, 500, 750, 1000, 1500]);
       expect(attr(slide!, 'sizes')).toBe('(min-width: 1160px) 1160px, 100vw');
       // The slide links to its largest rendition (the lightbox with JavaScript).
-      expect(html).toContain('<a class="gallery__link" href="/assets/demo/images/post-studio.jpg?v=1&amp;format=1500w"');
+      expect(html).toContain(
+        '<a class="gallery__link" href="/assets/demo/images/post-studio.jpg?v=1&amp;format=1500w"',
+      );
       // Thumbnails: one link per image, lazy, the first marked current; the strip's height is the §9 default.
       expect(thumbs).toHaveLength(5);
       for (const thumb of thumbs) expect(attr(thumb, 'loading')).toBe('lazy');
       expect([...html.matchAll(/class="gallery__thumbnail" href="([^"]+)"/g)].map((m) => unescape(m[1]!))).toEqual(
-        ['post-studio', 'speckled-mug-oatmeal', 'stoneware-bowl', 'post-glazes', 'post-brewing'].map((f) => `/assets/demo/images/${f}.jpg?v=1&format=1500w`),
+        ['post-studio', 'speckled-mug-oatmeal', 'stoneware-bowl', 'post-glazes', 'post-brewing'].map(
+          (f) => `/assets/demo/images/${f}.jpg?v=1&format=1500w`,
+        ),
       );
       expect(html).toMatch(/class="gallery__thumbnail"[^>]*aria-current="true"/);
       // Its caption (show-meta) at the chosen position; its custom properties (a hashed style attribute, §9 numbers).
-      expect(html).toContain('<figcaption class="gallery__meta gallery__meta--bottom-left"><span class="gallery__meta-title">The wheel</span>');
-      expect(html).toContain('style="--gallery-gap:20px;--gallery-padding:20px;--gallery-columns:4;--gallery-thumb-height:80px;--gallery-meta-width:300px;--gallery-ratio:3 / 2"');
+      expect(html).toContain(
+        '<figcaption class="gallery__meta gallery__meta--bottom-left"><span class="gallery__meta-title">The wheel</span>',
+      );
+      expect(html).toContain(
+        'style="--gallery-gap:20px;--gallery-padding:20px;--gallery-columns:4;--gallery-thumb-height:80px;--gallery-meta-width:300px;--gallery-ratio:3 / 2"',
+      );
       expect(csp).toContain("'unsafe-hashes'");
       // Buttons that need JavaScript appear once the island runs: none in the server's HTML.
       expect(html).not.toContain('Next slide');
-      expect(islandProps(html)).toMatchObject({ design: 'slideshow', lightboxTheme: 'dark', autoplayDelayMs: 5000, priority: true });
+      expect(islandProps(html)).toMatchObject({
+        design: 'slideshow',
+        lightboxTheme: 'dark',
+        autoplayDelayMs: 5000,
+        priority: true,
+      });
     });
 
     it('renders every design with its options', async () => {
@@ -152,10 +174,14 @@ describeEachEngine(
       expect(attr(gridImages[1]!, 'style')).toBe('object-position:50% 50%');
       expect(attr(gridImages[0]!, 'sizes')).toBe('(min-width: 1160px) 387px, (min-width: 700px) 34vw, 50vw');
       // The fallback src is the §9 thumbnail threshold that covers a 387 px column.
-      expect(unescape(attr(gridImages[0]!, 'src') ?? '')).toBe('/assets/demo/images/speckled-mug-oatmeal.jpg?v=1&format=500w');
+      expect(unescape(attr(gridImages[0]!, 'src') ?? '')).toBe(
+        '/assets/demo/images/speckled-mug-oatmeal.jpg?v=1&format=500w',
+      );
       // The page's first large image: the grid's first one; every later image is lazy.
       expect(gridImages.map((img) => attr(img, 'loading'))).toEqual(['eager', 'lazy', 'lazy']);
-      expect(grid).toContain('<figcaption class="gallery__meta gallery__meta--top-right"><span class="gallery__meta-title">Oatmeal</span>');
+      expect(grid).toContain(
+        '<figcaption class="gallery__meta gallery__meta--top-right"><span class="gallery__meta-title">Oatmeal</span>',
+      );
 
       // Stacked with a light lightbox: the island; each image a link to its largest rendition.
       const stack = galleryHtml(body, 'Stack of bowls');
@@ -168,7 +194,9 @@ describeEachEngine(
 
       // 'carousel' is the slider: every slide in one scrolling row, aligned left, square frames (auto-crop), dots.
       const slider = galleryHtml(body, 'Carousel of cups');
-      expect(slider).toContain('<section class="gallery gallery--slider gallery--cropped gallery--auto-crop gallery--align-left"');
+      expect(slider).toContain(
+        '<section class="gallery gallery--slider gallery--cropped gallery--auto-crop gallery--align-left"',
+      );
       expect(slider).toContain('--gallery-ratio:1 / 1');
       expect(slider).toContain('--gallery-meta-width:200px');
       expect(slider.match(/aria-roledescription="slide"/g)).toHaveLength(3);
@@ -183,10 +211,9 @@ describeEachEngine(
       const slides = galleryHtml(body, 'Slides without thumbnails');
       expect(imgs(slides)).toHaveLength(1);
       expect(slides).not.toContain('gallery__thumbnails');
-      expect([...slides.matchAll(/class="gallery__indicator" href="([^"]+)"[^>]*aria-label="([^"]+)"/g)].map((m) => m[2])).toEqual([
-        '1 of 2: The house-blend',
-        '2 of 2: The ethiopia-yirgacheffe',
-      ]);
+      expect(
+        [...slides.matchAll(/class="gallery__indicator" href="([^"]+)"[^>]*aria-label="([^"]+)"/g)].map((m) => m[2]),
+      ).toEqual(['1 of 2: The house-blend', '2 of 2: The ethiopia-yirgacheffe']);
     });
 
     it('keeps the home page hero the first large image of the page: eager, high priority', async () => {
@@ -214,7 +241,15 @@ forEachEngine((_engine, getDb) => {
 
   it('names bad gallery options at import', async () => {
     const problems = await refusal([
-      { type: 'gallery', design: 'masonry', autoplayDelay: 12, thumbnailsPerRow: 2.5, lightboxTheme: 'sepia', flags: ['zoom'], images: [image('hero')] },
+      {
+        type: 'gallery',
+        design: 'masonry',
+        autoplayDelay: 12,
+        thumbnailsPerRow: 2.5,
+        lightboxTheme: 'sepia',
+        flags: ['zoom'],
+        images: [image('hero')],
+      },
       { type: 'gallery', images: [] },
       { type: 'gallery', images: [image('no-such-image')] },
     ]);
@@ -224,6 +259,8 @@ forEachEngine((_engine, getDb) => {
     expect(problems.join('\n')).toMatch(/pages\[0\]\.blocks\[0\]\.lightboxTheme: .*'dark'/);
     expect(problems.join('\n')).toMatch(/pages\[0\]\.blocks\[0\]\.flags\[0\]: .*'lightbox'/);
     expect(problems).toContain('pages[0].blocks[1].images: must list at least one image');
-    expect(problems.join('\n')).toContain("pages[0].blocks[2].images[0].file: image file 'images/no-such-image.jpg' not found next to the site file");
+    expect(problems.join('\n')).toContain(
+      "pages[0].blocks[2].images[0].file: image file 'images/no-such-image.jpg' not found next to the site file",
+    );
   });
 });

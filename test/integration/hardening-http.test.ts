@@ -59,7 +59,8 @@ function rawExchange(port: number, talk: (socket: net.Socket) => void, deadlineM
   });
 }
 
-const rawRequest = (port: number, text: string, deadlineMs?: number) => rawExchange(port, (socket) => socket.write(text), deadlineMs);
+const rawRequest = (port: number, text: string, deadlineMs?: number) =>
+  rawExchange(port, (socket) => socket.write(text), deadlineMs);
 
 function parseAnswer(text: string): Omit<RawAnswer, 'closedAfterMs' | 'raw'> {
   const end = text.indexOf('\r\n\r\n');
@@ -82,7 +83,11 @@ const portOf = (app: FastifyInstance) => (app.server.address() as net.AddressInf
  * it reads the answer but never closes its own side on the server's FIN (allowHalfOpen), so the connection ends only
  * when the server drops it (the time of that is `closedAfterMs`; null if still open at the deadline).
  */
-function trickleUntilDropped(port: number, head: string, deadlineMs: number): Promise<{ answer: string; closedAfterMs: number | null }> {
+function trickleUntilDropped(
+  port: number,
+  head: string,
+  deadlineMs: number,
+): Promise<{ answer: string; closedAfterMs: number | null }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let answer = '';
@@ -139,9 +144,15 @@ describe('TRUST_PROXY (item 5)', () => {
 
   it('names the bad value', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow("TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not 'yes'");
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,127.0.0.1' })).toThrow("TRUST_PROXY lists '10.0.0.0/33', which is not an IP address or CIDR range");
-    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.internal' })).toThrow("TRUST_PROXY lists 'proxy.internal', which is not an IP address or CIDR range");
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      "TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not 'yes'",
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,127.0.0.1' })).toThrow(
+      "TRUST_PROXY lists '10.0.0.0/33', which is not an IP address or CIDR range",
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.internal' })).toThrow(
+      "TRUST_PROXY lists 'proxy.internal', which is not an IP address or CIDR range",
+    );
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow("not '-1'");
     expect(() => loadConfig({ TRUST_PROXY: '1.5' })).toThrow("not '1.5'");
   });
@@ -150,7 +161,9 @@ describe('TRUST_PROXY (item 5)', () => {
 describe('HTTP limits from the environment (item 4)', () => {
   it('reads REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS, and leaves the rest to the defaults', () => {
     expect(loadConfig({})).not.toHaveProperty('httpLimits');
-    expect(loadConfig({ REQUEST_TIMEOUT_MS: '20000', KEEP_ALIVE_TIMEOUT_MS: '75000', MAX_CONNECTIONS: '500' }).httpLimits).toEqual({
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_MS: '20000', KEEP_ALIVE_TIMEOUT_MS: '75000', MAX_CONNECTIONS: '500' }).httpLimits,
+    ).toEqual({
       requestTimeoutMs: 20000,
       keepAliveTimeoutMs: 75000,
       maxConnections: 500,
@@ -158,9 +171,15 @@ describe('HTTP limits from the environment (item 4)', () => {
   });
 
   it('names a bad value', () => {
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10s' })).toThrow("REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not '10s'");
-    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow("KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not '0'");
-    expect(() => loadConfig({ MAX_CONNECTIONS: '-5' })).toThrow("MAX_CONNECTIONS must be a whole number from 1 to 1000000, not '-5'");
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10s' })).toThrow(
+      "REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not '10s'",
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow(
+      "KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not '0'",
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS: '-5' })).toThrow(
+      "MAX_CONNECTIONS must be a whole number from 1 to 1000000, not '-5'",
+    );
   });
 });
 
@@ -168,13 +187,22 @@ describe("a form's successRedirect (item 1)", () => {
   const siteWithRedirect = (successRedirect: string) =>
     validateSite({
       ...shopSite,
-      forms: [...(shopSite.forms ?? []), { id: 'contact', name: 'Contact', fields: [{ id: 'email', title: 'E-mail', kind: 'email' }], successRedirect }],
+      forms: [
+        ...(shopSite.forms ?? []),
+        { id: 'contact', name: 'Contact', fields: [{ id: 'email', title: 'E-mail', kind: 'email' }], successRedirect },
+      ],
     });
 
   it('is a path of this site, never another host', () => {
     expect(siteWithRedirect('/thanks')).toMatchObject({ ok: true });
     expect(siteWithRedirect('/')).toMatchObject({ ok: true });
-    for (const bad of ['//evil.example', '/\\evil.example', '//evil.example/thanks', '/\\/evil.example', 'https://evil.example/']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      '//evil.example/thanks',
+      '/\\/evil.example',
+      'https://evil.example/',
+    ]) {
       const result = siteWithRedirect(bad);
       expect(result.ok, bad).toBe(false);
       if (!result.ok) expect(result.problems.join('\n'), bad).toMatch(/successRedirect.*must be a path of this site/);
@@ -198,27 +226,50 @@ forEachEngine((engine, getDb) => {
     afterAll(async () => app?.close());
 
     it('never sends a Location naming another host, whatever the slashes and backslashes of the path', async () => {
-      const paths = ['//evil.example/', '/\\evil.example/', '///evil.example//', '/\\\\evil.example/', '/\\/evil.example/', '//evil.example', '//evil.example/?a=1', '//evil.example/shop/'];
+      const paths = [
+        '//evil.example/',
+        '/\\evil.example/',
+        '///evil.example//',
+        '/\\\\evil.example/',
+        '/\\/evil.example/',
+        '//evil.example',
+        '//evil.example/?a=1',
+        '//evil.example/shop/',
+      ];
       for (const path of paths) {
-        const answer = await rawRequest(portOf(app), `GET ${path} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`);
+        const answer = await rawRequest(
+          portOf(app),
+          `GET ${path} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+        );
         expect([301, 404], path).toContain(answer.status);
         if (answer.status === 301) {
           expect(answer.headers.location, path).toMatch(/^\/(?![/\\])/);
           expect(redirectHost(answer.headers.location!), path).toBe(SHOP_HOST);
         }
       }
-      const collapsed = await rawRequest(portOf(app), `GET //evil.example/?a=1 HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`);
+      const collapsed = await rawRequest(
+        portOf(app),
+        `GET //evil.example/?a=1 HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+      );
       expect(collapsed.headers.location).toBe('/evil.example?a=1');
     });
 
     it('still sends a trailing slash to the canonical path', async () => {
-      const answer = await rawRequest(portOf(app), `GET /shop/?a=1 HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`);
+      const answer = await rawRequest(
+        portOf(app),
+        `GET /shop/?a=1 HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer.status).toBe(301);
       expect(answer.headers.location).toBe('/shop?a=1');
     });
 
     it('sends the checkout redirect to this site whatever the forwarded host (verified: the target is a constant)', async () => {
-      const added = await app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: ADD });
+      const added = await app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+        payload: ADD,
+      });
       expect(added.statusCode).toBe(200);
       const cookie = added.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const goto = await app.inject({
@@ -248,24 +299,34 @@ forEachEngine((engine, getDb) => {
       }
     });
 
-    it('keeps the README’s promise as `vitrine serve` sets the limits: REQUEST_TIMEOUT_MS alone, a trickling client dropped within it and a few seconds', { timeout: 20_000 }, async () => {
-      // What `vitrine serve` does: the environment's limits (here only REQUEST_TIMEOUT_MS, at its smallest) to buildApp.
-      const config = loadConfig({ REQUEST_TIMEOUT_MS: '1000' });
-      const app = await buildApp({ db: getDb(), engine, ...(config.httpLimits ? { httpLimits: config.httpLimits } : {}) });
-      try {
-        await app.listen({ host: '127.0.0.1', port: 0 });
-        // Node looks for late requests every second at most (its default is every 30 s).
-        expect((app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBeLessThanOrEqual(1000);
-        const head = `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
-        const { answer, closedAfterMs } = await trickleUntilDropped(portOf(app), head, 15_000);
-        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-        expect(answer).toContain('"code":"request-timeout"');
-        expect(closedAfterMs).not.toBeNull();
-        expect(closedAfterMs!).toBeLessThan(1000 + 5000);
-      } finally {
-        await app.close();
-      }
-    });
+    it(
+      'keeps the README’s promise as `vitrine serve` sets the limits: REQUEST_TIMEOUT_MS alone, a trickling client dropped within it and a few seconds',
+      { timeout: 20_000 },
+      async () => {
+        // What `vitrine serve` does: the environment's limits (here only REQUEST_TIMEOUT_MS, at its smallest) to buildApp.
+        const config = loadConfig({ REQUEST_TIMEOUT_MS: '1000' });
+        const app = await buildApp({
+          db: getDb(),
+          engine,
+          ...(config.httpLimits ? { httpLimits: config.httpLimits } : {}),
+        });
+        try {
+          await app.listen({ host: '127.0.0.1', port: 0 });
+          // Node looks for late requests every second at most (its default is every 30 s).
+          expect(
+            (app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval,
+          ).toBeLessThanOrEqual(1000);
+          const head = `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
+          const { answer, closedAfterMs } = await trickleUntilDropped(portOf(app), head, 15_000);
+          expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+          expect(answer).toContain('"code":"request-timeout"');
+          expect(closedAfterMs).not.toBeNull();
+          expect(closedAfterMs!).toBeLessThan(1000 + 5000);
+        } finally {
+          await app.close();
+        }
+      },
+    );
 
     describe('with short limits', () => {
       let app: FastifyInstance;
@@ -273,7 +334,13 @@ forEachEngine((engine, getDb) => {
         app = await buildApp({
           db: getDb(),
           engine,
-          httpLimits: { requestTimeoutMs: 300, headersTimeoutMs: 300, keepAliveTimeoutMs: 300, maxRequestsPerSocket: 2, maxConnections: 3 },
+          httpLimits: {
+            requestTimeoutMs: 300,
+            headersTimeoutMs: 300,
+            keepAliveTimeoutMs: 300,
+            maxRequestsPerSocket: 2,
+            maxConnections: 3,
+          },
         });
         await app.listen({ host: '127.0.0.1', port: 0 });
       });
@@ -284,7 +351,9 @@ forEachEngine((engine, getDb) => {
         const answer = await rawExchange(
           portOf(app),
           (socket) => {
-            socket.write(`POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
+            socket.write(
+              `POST ${ENTRIES_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
+            );
             trickle = setInterval(() => socket.writable && socket.write(' '), 50);
           },
           3000,
@@ -347,14 +416,21 @@ forEachEngine((engine, getDb) => {
             open.push(socket);
           }
           await sleep(50);
-          const fourth = await rawRequest(portOf(app), `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`, 1500);
+          const fourth = await rawRequest(
+            portOf(app),
+            `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+            1500,
+          );
           expect(fourth.status).toBeNaN();
           expect(fourth.closedAfterMs).not.toBeNull();
         } finally {
           for (const socket of open) socket.destroy();
         }
         await sleep(50);
-        const after = await rawRequest(portOf(app), `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`);
+        const after = await rawRequest(
+          portOf(app),
+          `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+        );
         expect(after.status).toBe(200);
       });
     });
@@ -366,7 +442,14 @@ forEachEngine((engine, getDb) => {
     for (const setting of ['1', '127.0.0.1,10.0.0.0/8']) {
       it(`keys rate limits on the address the proxy saw, not the client's own X-Forwarded-For (TRUST_PROXY=${setting})`, async () => {
         // 30 a minute: 5 per 10-second window on each cart route.
-        const app = sendCrumbs(await buildApp({ db: getDb(), engine, trustProxy: loadConfig({ TRUST_PROXY: setting }).trustProxy, cartRateLimitPerMinute: 30 }));
+        const app = sendCrumbs(
+          await buildApp({
+            db: getDb(),
+            engine,
+            trustProxy: loadConfig({ TRUST_PROXY: setting }).trustProxy,
+            cartRateLimitPerMinute: 30,
+          }),
+        );
         try {
           const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
           const statuses: number[] = [];
@@ -398,7 +481,12 @@ forEachEngine((engine, getDb) => {
     afterAll(async () => app?.close());
 
     const add = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json', ...headers }, payload: ADD });
+      app.inject({
+        method: 'POST',
+        url: ENTRIES_API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', ...headers },
+        payload: ADD,
+      });
     const setCookies = (headers: Record<string, unknown>) => [headers['set-cookie'] ?? []].flat() as string[];
 
     it('are Secure when the request came over https through the trusted proxy', async () => {
@@ -407,7 +495,11 @@ forEachEngine((engine, getDb) => {
       expect(setCookies(added.headers)).toHaveLength(2);
       for (const cookie of setCookies(added.headers)) expect(cookie).toMatch(/;\s*Secure/i);
       // A stale cookie is dropped with Secure cookies too.
-      const stale = await app.inject({ method: 'GET', url: CART_API, headers: { host: SHOP_HOST, cookie: 'CART=gone; hasCart=true', 'x-forwarded-proto': 'https' } });
+      const stale = await app.inject({
+        method: 'GET',
+        url: CART_API,
+        headers: { host: SHOP_HOST, cookie: 'CART=gone; hasCart=true', 'x-forwarded-proto': 'https' },
+      });
       expect(setCookies(stale.headers)).toHaveLength(2);
       for (const cookie of setCookies(stale.headers)) expect(cookie).toMatch(/;\s*Secure/i);
     });
@@ -433,7 +525,12 @@ forEachEngine((engine, getDb) => {
     it('are always Secure with secureCookies', async () => {
       const always = sendCrumbs(await buildApp({ db: getDb(), engine, secureCookies: true }));
       try {
-        const added = await always.inject({ method: 'POST', url: ENTRIES_API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: ADD });
+        const added = await always.inject({
+          method: 'POST',
+          url: ENTRIES_API,
+          headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+          payload: ADD,
+        });
         expect(setCookies(added.headers)).toHaveLength(2);
         for (const cookie of setCookies(added.headers)) expect(cookie).toMatch(/;\s*Secure/i);
       } finally {
@@ -463,7 +560,10 @@ forEachEngine((engine, getDb) => {
     });
 
     it('answers an unknown Expect with the JSON error (417), and still honours 100-continue', async () => {
-      const answer = await rawRequest(portOf(app), `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nExpect: bogus\r\nConnection: close\r\n\r\n`);
+      const answer = await rawRequest(
+        portOf(app),
+        `GET ${CART_API} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nExpect: bogus\r\nConnection: close\r\n\r\n`,
+      );
       const body = expectErrorShape(answer, 417, 'expectation-failed');
       expect(body.message).toMatch(/Expect/);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
@@ -479,18 +579,32 @@ forEachEngine((engine, getDb) => {
     });
 
     it('answers CONNECT with the JSON error (405)', async () => {
-      const answer = await rawRequest(portOf(app), `CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`);
+      const answer = await rawRequest(
+        portOf(app),
+        `CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`,
+      );
       const body = expectErrorShape(answer, 405, 'method-not-allowed');
       expect(body.message).toMatch(/CONNECT/);
       expect(answer.closedAfterMs).not.toBeNull();
     });
 
     it('answers 404 to a path that goes up out of /client/assets', async () => {
-      for (const path of ['/client/assets/../x', '/client/assets/%2e%2e/x', '/client/assets/..%2Fpackage.json', '/client/assets/a/../../x']) {
-        const answer = await rawRequest(portOf(app), `GET ${path} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`);
+      for (const path of [
+        '/client/assets/../x',
+        '/client/assets/%2e%2e/x',
+        '/client/assets/..%2Fpackage.json',
+        '/client/assets/a/../../x',
+      ]) {
+        const answer = await rawRequest(
+          portOf(app),
+          `GET ${path} HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nConnection: close\r\n\r\n`,
+        );
         expect(answer.status, path).toBe(404);
       }
-      const json = await rawRequest(portOf(app), `GET /client/assets/../x HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
+      const json = await rawRequest(
+        portOf(app),
+        `GET /client/assets/../x HTTP/1.1\r\nHost: ${SHOP_HOST}\r\nAccept: application/json\r\nConnection: close\r\n\r\n`,
+      );
       expect(json.status).toBe(404);
     });
   });

@@ -36,7 +36,11 @@ function siteFile(name: string, edit: (site: SiteFileInput) => void = () => {}):
 const FILE = siteFile('shop');
 const variantCount = checkoutSite.products!.reduce((n, p) => n + p.variants.length, 0);
 const poster = (qtyInStock: number) => ({
-  id: 'poster', collectionId: 'shop', slug: 'poster', name: 'Poster', productType: 1 as const,
+  id: 'poster',
+  collectionId: 'shop',
+  slug: 'poster',
+  name: 'Poster',
+  productType: 1 as const,
   variants: [{ sku: 'poster-1', price: 1500, stock: { qtyInStock } }],
 });
 
@@ -53,7 +57,10 @@ describe('vitrine import --stock: usage', () => {
       [['import', FILE, '--stock'], "option '--stock' needs a value"],
       [['import', FILE, '--stock', 'files'], "option '--stock' must be live, file or file:SKU,SKU…, not 'files'"],
       [['import', FILE, '--stock=file:'], "option '--stock' must be live, file or file:SKU,SKU…, not 'file:'"],
-      [['import', FILE, '--stock', 'file:MUG,'], "option '--stock' must be live, file or file:SKU,SKU…, not 'file:MUG,'"],
+      [
+        ['import', FILE, '--stock', 'file:MUG,'],
+        "option '--stock' must be live, file or file:SKU,SKU…, not 'file:MUG,'",
+      ],
       [['import', '--stock', FILE], `option '--stock' must be live, file or file:SKU,SKU…, not '${FILE}'`],
       [['import', '--stock', 'file'], "'import' needs the site file: vitrine import FILE"],
       [['import', FILE, '--stock', 'file', '--stock', 'live'], "option '--stock' is given twice"],
@@ -80,8 +87,14 @@ forEachEngine((engine, getDb, getFresh) => {
   });
 
   const json = (url: string, payload: unknown, cookie?: string) =>
-    app.inject({ method: 'POST', url, headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
-  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
+  const cartCookieOf = (response: LightMyRequestResponse) =>
+    `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
   /** Buys these lines through the cart and checkout APIs. */
   const sell = async (lines: { itemId: string; sku: string; quantity: number }[]) => {
     let cookie: string | undefined;
@@ -96,23 +109,35 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(placed.statusCode, placed.body).toBe(201);
   };
   const stockOf = async (sku: string) =>
-    (await getDb().selectFrom('variants').select(['unlimited', 'qty_in_stock']).where('site_id', '=', 'shop').where('sku', '=', sku).executeTakeFirst()) ?? null;
+    (await getDb()
+      .selectFrom('variants')
+      .select(['unlimited', 'qty_in_stock'])
+      .where('site_id', '=', 'shop')
+      .where('sku', '=', sku)
+      .executeTakeFirst()) ?? null;
   const qtyOf = async (sku: string) => Number((await stockOf(sku))?.qty_in_stock);
   const versionOf = async () => (await getSite(getDb(), 'shop'))?.version;
   const summary = (version: number, products = 8, variants = variantCount) =>
     `Imported site 'shop' (Shop), version ${version}: ${products} products, ${variants} variants, 1 collections, 0 pages, 0 posts, 1 forms, 0 images`;
 
-  it('a first import: every variant takes the file\'s stock', async () => {
+  it("a first import: every variant takes the file's stock", async () => {
     expect(await importFile(FILE)).toEqual({
       code: 0,
       err: [],
-      out: [`Reading ${FILE} and its images…`, summary(1), `Stock: ${variantCount} new variants took the file's stock.`],
+      out: [
+        `Reading ${FILE} and its images…`,
+        summary(1),
+        `Stock: ${variantCount} new variants took the file's stock.`,
+      ],
     });
     expect(await qtyOf('limited-1')).toBe(7);
   });
 
   it('sells, then imports the same file: the live stock stays, the differences are listed, the version goes up', async () => {
-    await sell([{ itemId: 'limited', sku: 'limited-1', quantity: 2 }, { itemId: 'tee', sku: 'tee-s-red', quantity: 3 }]);
+    await sell([
+      { itemId: 'limited', sku: 'limited-1', quantity: 2 },
+      { itemId: 'tee', sku: 'tee-s-red', quantity: 3 },
+    ]);
     await sell([{ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }]);
     expect([await qtyOf('limited-1'), await qtyOf('tee-s-red'), await qtyOf('ooak-1')]).toEqual([5, 0, 0]);
     expect(await importFile(FILE)).toEqual({
@@ -132,22 +157,37 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await stockOf('ebook-1')).toEqual({ unlimited: 1, qty_in_stock: 0 });
     expect(await versionOf()).toBe(2);
     // The shop sells from the kept stock: the print that sold out stays sold out.
-    const added = await json(ENTRIES_API, { itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1, additionalFields: '' });
+    const added = await json(ENTRIES_API, {
+      itemId: 'one-of-a-kind',
+      sku: 'ooak-1',
+      quantity: 1,
+      additionalFields: '',
+    });
     expect(added.statusCode).toBe(409);
   });
 
-  it('a new variant takes the file\'s stock; a variant the file no longer has goes with its product', async () => {
+  it("a new variant takes the file's stock; a variant the file no longer has goes with its product", async () => {
     const withPoster = siteFile('with-poster', (site) => site.products!.push(poster(4)));
     const run = await importFile(withPoster);
-    expect(run.out.slice(1, 3)).toEqual([summary(3, 9, variantCount + 1), `Stock: kept the live stock of ${variantCount} variants; 1 new variant took the file's stock.`]);
+    expect(run.out.slice(1, 3)).toEqual([
+      summary(3, 9, variantCount + 1),
+      `Stock: kept the live stock of ${variantCount} variants; 1 new variant took the file's stock.`,
+    ]);
     expect([await qtyOf('poster-1'), await qtyOf('limited-1')]).toEqual([4, 5]);
 
     expect((await importFile(FILE)).code).toBe(0);
     expect(await stockOf('poster-1')).toBeNull();
-    expect(await getDb().selectFrom('products').select('id').where('site_id', '=', 'shop').where('id', '=', 'poster').executeTakeFirst()).toBeUndefined();
+    expect(
+      await getDb()
+        .selectFrom('products')
+        .select('id')
+        .where('site_id', '=', 'shop')
+        .where('id', '=', 'poster')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
-  it('--stock file:SKU,… takes the file\'s stock for those variants only', async () => {
+  it("--stock file:SKU,… takes the file's stock for those variants only", async () => {
     const run = await importFile(FILE, '--stock', 'file:limited-1,ebook-1');
     expect(run.code).toBe(0);
     expect(run.out.slice(2)).toEqual([
@@ -161,7 +201,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect([await qtyOf('limited-1'), await qtyOf('tee-s-red'), await qtyOf('ooak-1')]).toEqual([7, 0, 0]);
   });
 
-  it('--stock file takes the file\'s stock for every variant', async () => {
+  it("--stock file takes the file's stock for every variant", async () => {
     await sell([{ itemId: 'limited', sku: 'limited-1', quantity: 1 }]);
     const run = await importFile(`--stock=file`, FILE);
     expect(run.code).toBe(0);
@@ -179,7 +219,9 @@ forEachEngine((engine, getDb, getFresh) => {
     });
     expect((await importFile(unlimitedTee)).out.at(-1)).toBe('    tee-s-red  3 (file: unlimited)');
     expect(await stockOf('tee-s-red')).toEqual({ unlimited: 0, qty_in_stock: 3 });
-    expect((await importFile(unlimitedTee, '--stock', 'file:tee-s-red')).out.at(-1)).toBe('    tee-s-red  unlimited (was 3)');
+    expect((await importFile(unlimitedTee, '--stock', 'file:tee-s-red')).out.at(-1)).toBe(
+      '    tee-s-red  unlimited (was 3)',
+    );
     expect(await stockOf('tee-s-red')).toEqual({ unlimited: 1, qty_in_stock: 0 });
     expect((await importFile(FILE, '--stock', 'file:tee-s-red')).out.at(-1)).toBe('    tee-s-red  3 (was unlimited)');
   });
@@ -194,7 +236,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await versionOf()).toBe(version);
   });
 
-  it('lets products swap slugs and change collection order, keeping their variants\' stock', async () => {
+  it("lets products swap slugs and change collection order, keeping their variants' stock", async () => {
     await sell([{ itemId: 'limited', sku: 'limited-1', quantity: 2 }]);
     const swapped = siteFile('swapped', (site) => {
       const limited = site.products!.find((p) => p.id === 'limited')!;
@@ -204,7 +246,13 @@ forEachEngine((engine, getDb, getFresh) => {
     });
     expect((await importFile(swapped)).code).toBe(0);
     expect(await qtyOf('limited-1')).toBe(5);
-    const slugs = await getDb().selectFrom('products').select(['id', 'slug']).where('site_id', '=', 'shop').where('id', 'in', ['limited', 'ebook']).orderBy('id').execute();
+    const slugs = await getDb()
+      .selectFrom('products')
+      .select(['id', 'slug'])
+      .where('site_id', '=', 'shop')
+      .where('id', 'in', ['limited', 'ebook'])
+      .orderBy('id')
+      .execute();
     expect(slugs).toEqual([
       { id: 'ebook', slug: 'limited' },
       { id: 'limited', slug: 'ebook' },
@@ -217,10 +265,23 @@ forEachEngine((engine, getDb, getFresh) => {
     // A shopper waits for the print (the row a restock sign-up makes).
     await getDb()
       .insertInto('restock_variants')
-      .values({ site_id: 'shop', sku: 'ooak-1', product_id: 'one-of-a-kind', restocked_at: null, restock_source: null, restocked_qty: null, auto_send_pending: 0 })
+      .values({
+        site_id: 'shop',
+        sku: 'ooak-1',
+        product_id: 'one-of-a-kind',
+        restocked_at: null,
+        restock_source: null,
+        restocked_qty: null,
+        auto_send_pending: 0,
+      })
       .execute();
     const restock = () =>
-      getDb().selectFrom('restock_variants').select(['restock_source', 'restocked_qty', 'auto_send_pending']).where('site_id', '=', 'shop').where('sku', '=', 'ooak-1').executeTakeFirstOrThrow();
+      getDb()
+        .selectFrom('restock_variants')
+        .select(['restock_source', 'restocked_qty', 'auto_send_pending'])
+        .where('site_id', '=', 'shop')
+        .where('sku', '=', 'ooak-1')
+        .executeTakeFirstOrThrow();
     expect((await importFile(FILE)).code).toBe(0);
     expect(await restock()).toEqual({ restock_source: null, restocked_qty: null, auto_send_pending: 0 });
     expect(await qtyOf('ooak-1')).toBe(0);
@@ -235,16 +296,30 @@ forEachEngine((engine, getDb, getFresh) => {
       await sale.connect();
       try {
         await sale.query('BEGIN');
-        await sale.query("UPDATE variants SET qty_in_stock = qty_in_stock - 1 WHERE site_id = 'shop' AND sku = 'limited-1'");
+        await sale.query(
+          "UPDATE variants SET qty_in_stock = qty_in_stock - 1 WHERE site_id = 'shop' AND sku = 'limited-1'",
+        );
         const importing = importSite(getDb(), JSON.stringify(checkoutSite), tmp);
         // The import reaches the variant rows and waits for the sale's lock.
         await expect
-          .poll(async () => (await sale.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n as number, { timeout: 30_000 })
+          .poll(
+            async () =>
+              (
+                await sale.query(
+                  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                )
+              ).rows[0].n as number,
+            { timeout: 30_000 },
+          )
           .toBe(1);
         await sale.query('COMMIT');
         const result = await importing;
         expect(await qtyOf('limited-1')).toBe(before - 1);
-        expect(result.stock.keptDiffering).toContainEqual({ sku: 'limited-1', live: { unlimited: false, qtyInStock: before - 1 }, file: { unlimited: false, qtyInStock: 7 } });
+        expect(result.stock.keptDiffering).toContainEqual({
+          sku: 'limited-1',
+          live: { unlimited: false, qtyInStock: before - 1 },
+          file: { unlimited: false, qtyInStock: 7 },
+        });
       } finally {
         await sale.end();
       }

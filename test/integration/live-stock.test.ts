@@ -37,12 +37,21 @@ forEachEngine((engine, getDb, getFresh) => {
     await second?.close();
   });
 
-  const get = (server: FastifyInstance, url: string) => server.inject({ method: 'GET', url, headers: { host: SHOP_HOST } });
+  const get = (server: FastifyInstance, url: string) =>
+    server.inject({ method: 'GET', url, headers: { host: SHOP_HOST } });
   const json = (url: string, payload: unknown, cookie?: string) =>
-    app.inject({ method: 'POST', url, headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
-  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
+  const cartCookieOf = (response: LightMyRequestResponse) =>
+    `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
   /** The one-of-a-kind print's button is a disabled 'Sold Out': its page's own, or its card's in a list or block. */
-  const soldOut = (html: string) => /<button[^>]*disabled[^>]*>Sold Out<\/button>/.test(html) || /value="ooak-1"\/><button[^>]*disabled=""[^>]*>Sold Out/.test(html);
+  const soldOut = (html: string) =>
+    /<button[^>]*disabled[^>]*>Sold Out<\/button>/.test(html) ||
+    /value="ooak-1"\/><button[^>]*disabled=""[^>]*>Sold Out/.test(html);
   const addToCart = (html: string) => /<button[^>]*>Add To Cart<\/button>/.test(html);
   /** Asks until `check` holds for the page, or WITHIN_MS has passed; the last body. */
   async function eventually(server: FastifyInstance, url: string, check: (html: string) => boolean): Promise<string> {
@@ -68,11 +77,22 @@ forEachEngine((engine, getDb, getFresh) => {
       }
       expect(addToCart((await get(app, '/shop/p/one-of-a-kind')).body)).toBe(true);
 
-      const added = await json(ENTRIES_API, { itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1, additionalFields: '' });
+      const added = await json(ENTRIES_API, {
+        itemId: 'one-of-a-kind',
+        sku: 'ooak-1',
+        quantity: 1,
+        additionalFields: '',
+      });
       expect(added.statusCode, added.body).toBe(200);
       const order = await json(
         ORDERS_API,
-        { idempotencyKey: 'live-stock-order-0001', email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD },
+        {
+          idempotencyKey: 'live-stock-order-0001',
+          email: 'ada@example.com',
+          shippingAddress: NEW_YORK,
+          shippingOptionId: 'standard',
+          payment: TEST_CARD,
+        },
         cartCookieOf(added),
       );
       expect(order.statusCode, order.body).toBe(201);
@@ -122,7 +142,8 @@ forEachEngine((engine, getDb, getFresh) => {
       await getDb().updateTable('variants').set({ qty_in_stock: 2 }).where('sku', '=', 'ooak-1').execute();
       const [a, b] = await Promise.all([startServerProcess(getFresh().url), startServerProcess(getFresh().url)]);
       try {
-        const page = async (base: string) => (await fetch(`${base}/shop/p/one-of-a-kind`, { headers: { host: SHOP_HOST } })).text();
+        const page = async (base: string) =>
+          (await fetch(`${base}/shop/p/one-of-a-kind`, { headers: { host: SHOP_HOST } })).text();
         expect(addToCart(await page(b.base))).toBe(true);
         expect(addToCart(await page(b.base))).toBe(true); // cached now
 
@@ -132,12 +153,23 @@ forEachEngine((engine, getDb, getFresh) => {
             headers: withCrumb({ host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }),
             body: JSON.stringify(body),
           });
-        const added = await post(ENTRIES_API, { itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 2, additionalFields: '' });
+        const added = await post(ENTRIES_API, {
+          itemId: 'one-of-a-kind',
+          sku: 'ooak-1',
+          quantity: 2,
+          additionalFields: '',
+        });
         expect(added.status, await added.clone().text()).toBe(200);
         const cart = /CART=([^;]+)/.exec(added.headers.get('set-cookie') ?? '')![1];
         const order = await post(
           ORDERS_API,
-          { idempotencyKey: 'live-stock-order-0002', email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD },
+          {
+            idempotencyKey: 'live-stock-order-0002',
+            email: 'ada@example.com',
+            shippingAddress: NEW_YORK,
+            shippingOptionId: 'standard',
+            payment: TEST_CARD,
+          },
           `CART=${cart}`,
         );
         expect(order.status, await order.clone().text()).toBe(201);

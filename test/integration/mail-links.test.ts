@@ -26,7 +26,10 @@ const SITE_ORIGIN = 'https://shop.test';
 const PUBLIC_URL = 'https://shop.test:8443';
 
 /** The subscription shop with the form tests' newsletter (and the gift card product every checkout site has). */
-const site: SiteFileInput = { ...subscriptionSite, forms: [...(subscriptionSite.forms ?? []), ...(formSite.forms ?? []).filter((f) => f.id === 'newsletter')] };
+const site: SiteFileInput = {
+  ...subscriptionSite,
+  forms: [...(subscriptionSite.forms ?? []), ...(formSite.forms ?? []).filter((f) => f.id === 'newsletter')],
+};
 
 let keys = 0;
 const newKey = () => `mail-links-${Date.now().toString(36)}-${(keys++).toString(36)}-abcdefgh`;
@@ -40,7 +43,14 @@ forEachEngine((engine, getDb) => {
   const apps: FastifyInstance[] = [];
   const appWith = async (publicUrl?: string) => {
     const app = sendCrumbs(
-      await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments, ...(publicUrl ? { publicUrl } : {}), formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 } }),
+      await buildApp({
+        db: getDb(),
+        engine,
+        cartRateLimitPerMinute: 1_000_000,
+        paymentsFor: () => payments,
+        ...(publicUrl ? { publicUrl } : {}),
+        formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 },
+      }),
     );
     apps.push(app);
     return app;
@@ -58,10 +68,30 @@ forEachEngine((engine, getDb) => {
   });
   beforeEach(async () => {
     const db = getDb();
-    for (const table of ['subscription_links', 'subscription_bills', 'subscriptions', 'subscription_carts', 'gift_card_transactions', 'gift_cards', 'mailing_list', 'form_submissions', 'form_keys', 'outbox', 'payments', 'order_lines', 'orders', 'cart_entries', 'carts'] as const) {
+    for (const table of [
+      'subscription_links',
+      'subscription_bills',
+      'subscriptions',
+      'subscription_carts',
+      'gift_card_transactions',
+      'gift_cards',
+      'mailing_list',
+      'form_submissions',
+      'form_keys',
+      'outbox',
+      'payments',
+      'order_lines',
+      'orders',
+      'cart_entries',
+      'carts',
+    ] as const) {
       await db.deleteFrom(table).execute();
     }
-    await db.updateTable('variants').set({ qty_in_stock: 5 }).where('sku', 'in', ['beans-whole', 'beans-filter']).execute();
+    await db
+      .updateTable('variants')
+      .set({ qty_in_stock: 5 })
+      .where('sku', 'in', ['beans-whole', 'beans-filter'])
+      .execute();
     smtp.reset();
   });
 
@@ -69,7 +99,11 @@ forEachEngine((engine, getDb) => {
     on.inject({
       method,
       url,
-      headers: { host: EVIL, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      headers: {
+        host: EVIL,
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     });
   const form = (url: string, fields: Record<string, string>) =>
@@ -85,9 +119,15 @@ forEachEngine((engine, getDb) => {
   };
   /** Sends every queued mail to the SMTP server; the mails received, by subject. */
   const delivered = async () => {
-    const drained = await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'), { includeWaiting: true });
+    const drained = await drainOutbox(getDb(), smtpTransport(smtp.url, 'Shop <shop@shop.test>'), {
+      includeWaiting: true,
+    });
     expect(drained.errors).toEqual([]);
-    return smtp.received.map((m) => ({ to: m.envelopeTo[0], subject: m.headers.get('subject') ?? '', links: [...linksIn(m.text), ...linksIn(m.html)] }));
+    return smtp.received.map((m) => ({
+      to: m.envelopeTo[0],
+      subject: m.headers.get('subject') ?? '',
+      links: [...linksIn(m.text), ...linksIn(m.html)],
+    }));
   };
   const expectOnlyOrigin = (mails: { subject: string; links: string[] }[], origin: string) => {
     for (const mail of mails) {
@@ -98,10 +138,24 @@ forEachEngine((engine, getDb) => {
   };
 
   it('order confirmation and the shop’s new-order mail', async () => {
-    const added = ok(await json(app, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'ebook', sku: 'ebook-1', quantity: 1 }));
+    const added = ok(
+      await json(app, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'ebook', sku: 'ebook-1', quantity: 1 }),
+    );
     const cookie = `CART=${added.cookies.find((c) => c.name === 'CART')!.value}`;
     const placed = ok(
-      await json(app, 'POST', '/api/commerce/checkout/orders', { idempotencyKey: newKey(), email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', payment: TEST_CARD }, cookie),
+      await json(
+        app,
+        'POST',
+        '/api/commerce/checkout/orders',
+        {
+          idempotencyKey: newKey(),
+          email: 'ada@example.com',
+          shippingAddress: NEW_YORK,
+          shippingOptionId: 'standard',
+          payment: TEST_CARD,
+        },
+        cookie,
+      ),
       201,
     );
     const orderId = (placed.json() as { order: { id: string } }).order.id;
@@ -114,7 +168,14 @@ forEachEngine((engine, getDb) => {
   it('newsletter confirmation; with PUBLIC_URL, links on that address', async () => {
     const signUp = async (on: FastifyInstance, email: string) => {
       const key = (ok(await json(on, 'POST', '/api/form/FormSubmissionKey')).json() as { key: string }).key;
-      ok(await json(on, 'POST', '/api/form/SaveFormSubmission', { key, formId: 'newsletter', form: JSON.stringify({ email }), pagePath: '/' }));
+      ok(
+        await json(on, 'POST', '/api/form/SaveFormSubmission', {
+          key,
+          formId: 'newsletter',
+          form: JSON.stringify({ email }),
+          pagePath: '/',
+        }),
+      );
     };
     await signUp(app, 'fan@example.com');
     const mails = await delivered();
@@ -149,11 +210,30 @@ forEachEngine((engine, getDb) => {
 
   describe('subscriptions', () => {
     const subscribe = async () => {
-      const cart = ok(await json(app, 'POST', '/api/3/commerce/cart/subscription', { itemId: 'beans', sku: 'beans-whole', qty: 1, additionalFields: '', subscriptionOptionId: 'monthly' }));
+      const cart = ok(
+        await json(app, 'POST', '/api/3/commerce/cart/subscription', {
+          itemId: 'beans',
+          sku: 'beans-whole',
+          qty: 1,
+          additionalFields: '',
+          subscriptionOptionId: 'monthly',
+        }),
+      );
       const token = (cart.json() as { cartToken: string }).cartToken;
-      ok(await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD }), 303);
+      ok(
+        await form(`/checkout/subscribe?cartToken=${token}`, {
+          intent: 'place',
+          idempotencyKey: newKey(),
+          email: 'ada@example.com',
+          ...NEW_YORK,
+          shippingOptionId: 'standard',
+          ...TEST_CARD,
+        }),
+        303,
+      );
     };
-    const renew = () => billDueSubscriptions(getDb(), { now: new Date(Date.now() + 40 * 86_400_000), paymentsFor: () => payments });
+    const renew = () =>
+      billDueSubscriptions(getDb(), { now: new Date(Date.now() + 40 * 86_400_000), paymentsFor: () => payments });
 
     it('the started mail, and the renewal mails sent later from what was stored', async () => {
       await subscribe();
@@ -167,12 +247,17 @@ forEachEngine((engine, getDb) => {
       const renewed = await delivered();
       expect(renewed.length).toBeGreaterThanOrEqual(2);
       expectOnlyOrigin(renewed, SITE_ORIGIN);
-      expect(renewed.flatMap((m) => m.links).some((l) => l.startsWith(`${SITE_ORIGIN}/subscriptions/cancel/`))).toBe(true);
+      expect(renewed.flatMap((m) => m.links).some((l) => l.startsWith(`${SITE_ORIGIN}/subscriptions/cancel/`))).toBe(
+        true,
+      );
     });
 
     it('a subscription stored with a forged origin before the fix is still billed, its mails on the site’s address', async () => {
       await subscribe();
-      await getDb().updateTable('subscriptions').set({ base_url: `http://${EVIL}` }).execute();
+      await getDb()
+        .updateTable('subscriptions')
+        .set({ base_url: `http://${EVIL}` })
+        .execute();
       await delivered();
       smtp.reset();
       expect((await renew()).paid).toBe(1);

@@ -38,7 +38,8 @@ class Jar {
   }
   take(response: LightMyRequestResponse): LightMyRequestResponse {
     for (const c of response.cookies) {
-      const expired = (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      const expired =
+        (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires !== undefined && c.expires.getTime() <= Date.now());
       if (expired || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
@@ -84,11 +85,21 @@ forEachEngine((engine, getDb) => {
     await getDb().deleteFrom('subscription_carts').execute();
     await getDb().deleteFrom('cart_entries').execute();
     await getDb().deleteFrom('carts').execute();
-    await getDb().updateTable('variants').set({ qty_in_stock: 5 }).where('site_id', '=', 'shop').where('sku', '=', 'engraved-1').execute();
+    await getDb()
+      .updateTable('variants')
+      .set({ qty_in_stock: 5 })
+      .where('site_id', '=', 'shop')
+      .where('sku', '=', 'engraved-1')
+      .execute();
   });
 
   /** Posts the add form as a browser does: form-encoded, the crumb in its hidden field, the page as Referer. */
-  const post = (jar: Jar, fields: Record<string, string | string[]>, from: string | null = PDP, extra: Record<string, string> = {}) =>
+  const post = (
+    jar: Jar,
+    fields: Record<string, string | string[]>,
+    from: string | null = PDP,
+    extra: Record<string, string> = {},
+  ) =>
     app
       .inject({
         method: 'POST',
@@ -106,9 +117,15 @@ forEachEngine((engine, getDb) => {
       })
       .then((r) => jar.take(r));
   const page = (jar: Jar, path: string) =>
-    app.inject({ method: 'GET', url: path, headers: { host: SHOP_HOST, accept: 'text/html', cookie: jar.header } }).then((r) => jar.take(r));
+    app
+      .inject({ method: 'GET', url: path, headers: { host: SHOP_HOST, accept: 'text/html', cookie: jar.header } })
+      .then((r) => jar.take(r));
   const stored = async () => {
-    const entries = await getDb().selectFrom('cart_entries').select(['cart_id', 'sku', 'quantity', 'additional_fields']).orderBy('created_at').execute();
+    const entries = await getDb()
+      .selectFrom('cart_entries')
+      .select(['cart_id', 'sku', 'quantity', 'additional_fields'])
+      .orderBy('created_at')
+      .execute();
     return { carts: (await getDb().selectFrom('carts').select('id').execute()).length, entries };
   };
   /** Follows a 303 to a page of the site and gives the notice's text ('' when the page shows none). */
@@ -141,11 +158,13 @@ forEachEngine((engine, getDb) => {
     it('a product list: every card’s button is the submit button of its own form (products without options name their SKU)', async () => {
       const jar = new Jar(null);
       const response = await page(jar, SHOP);
-      const forms = [...response.body.matchAll(/<form class="add-to-cart-form"([^>]*)>([\s\S]*?)<\/form>/g)].map((m) => {
-        expect(m[1]).toMatch(/ method="post"/);
-        expect(m[1]).toMatch(/ action="\/cart\/add"/);
-        return m[2]!;
-      });
+      const forms = [...response.body.matchAll(/<form class="add-to-cart-form"([^>]*)>([\s\S]*?)<\/form>/g)].map(
+        (m) => {
+          expect(m[1]).toMatch(/ method="post"/);
+          expect(m[1]).toMatch(/ action="\/cart\/add"/);
+          return m[2]!;
+        },
+      );
       expect(forms).toHaveLength(shopSite.products!.length);
       expect(forms.every((f) => !f.includes('name="crumb"') && /<button type="submit"/.test(f))).toBe(true);
       expect(forms.find((f) => f.includes('value="limited"'))).toContain('name="sku" value="limited-1"');
@@ -163,10 +182,15 @@ forEachEngine((engine, getDb) => {
       const notice = await noticeAfter(jar, response);
       expect(notice.location).toBe(`${PDP}#cart-notice`);
       expect(notice.text).toBe('Tee was added to your cart. View cart');
-      expect(notice.html).toMatch(/<div id="cart-notice" class="cart-notice cart-notice--added" role="status" tabindex="-1">/);
+      expect(notice.html).toMatch(
+        /<div id="cart-notice" class="cart-notice cart-notice--added" role="status" tabindex="-1">/,
+      );
       expect(notice.html).toContain('<a class="button button--small" href="/cart">View cart</a>');
       expect(notice.page.headers['cache-control']).toBe('no-store');
-      expect(await stored()).toMatchObject({ carts: 1, entries: [{ sku: 'tee-s-red', quantity: 2, additional_fields: '' }] });
+      expect(await stored()).toMatchObject({
+        carts: 1,
+        entries: [{ sku: 'tee-s-red', quantity: 2, additional_fields: '' }],
+      });
       // Shown once: the next view of the page is the page as everyone gets it.
       expect(jar.cookies.has('cartNotice')).toBe(false);
       const again = await page(jar, PDP);
@@ -176,14 +200,21 @@ forEachEngine((engine, getDb) => {
 
     it('adds from a grid card into the same cart, merging with the line it already has', async () => {
       const jar = new Jar();
-      expect((await noticeAfter(jar, await post(jar, { itemId: 'limited', sku: 'limited-1' }, SHOP))).text).toBe('Limited print was added to your cart. View cart');
+      expect((await noticeAfter(jar, await post(jar, { itemId: 'limited', sku: 'limited-1' }, SHOP))).text).toBe(
+        'Limited print was added to your cart. View cart',
+      );
       const second = await noticeAfter(jar, await post(jar, { itemId: 'limited', sku: 'limited-1' }, SHOP));
       expect(second.location).toBe(`${SHOP}#cart-notice`);
       expect(await stored()).toMatchObject({ carts: 1, entries: [{ sku: 'limited-1', quantity: 2 }] });
     });
 
     it('goes back to the product page when the Referer is missing, of another site, or not a page', async () => {
-      for (const referer of [null, 'http://evil.example/shop', `http://${SHOP_HOST}/api/commerce/shopping-cart`, `http://${SHOP_HOST}//evil.example/x`]) {
+      for (const referer of [
+        null,
+        'http://evil.example/shop',
+        `http://${SHOP_HOST}/api/commerce/shopping-cart`,
+        `http://${SHOP_HOST}//evil.example/x`,
+      ]) {
         const jar = new Jar();
         const response = await post(jar, { itemId: 'limited', sku: 'limited-1' }, null, referer ? { referer } : {});
         expect(response.headers.location).toBe('/shop/p/limited#cart-notice');
@@ -216,7 +247,11 @@ forEachEngine((engine, getDb) => {
       ['out of stock', { 'option.Size': 'M', 'option.Colour': 'Red' }, SPEC.outOfStock],
       ['an option unselected', { 'option.Size': 'S', 'option.Colour': '' }, 'Please select the Colour option.'],
       ['no such variant', { 'option.Size': 'M', 'option.Colour': 'Blue' }, SPEC.unavailable],
-      ['a quantity that is not a number', { 'option.Size': 'S', 'option.Colour': 'Red', quantity: 'abc' }, SPEC.notANumber],
+      [
+        'a quantity that is not a number',
+        { 'option.Size': 'S', 'option.Colour': 'Red', quantity: 'abc' },
+        SPEC.notANumber,
+      ],
       ['a quantity that is not whole', { 'option.Size': 'S', 'option.Colour': 'Red', quantity: '1.5' }, SPEC.notWhole],
       ['more than the stock', { 'option.Size': 'S', 'option.Colour': 'Red', quantity: '4' }, SPEC.outOfStock],
     ])('%s', async (_name, fields, message) => {
@@ -224,7 +259,9 @@ forEachEngine((engine, getDb) => {
       const notice = await noticeAfter(jar, await post(jar, { itemId: 'tee', ...fields }));
       expect(notice.location).toBe(`${PDP}#cart-notice`);
       expect(notice.text).toBe(`${SPEC.unableToAdd} ${message}`);
-      expect(notice.html).toMatch(/<div id="cart-notice" class="cart-notice cart-notice--refused" role="alert" tabindex="-1">/);
+      expect(notice.html).toMatch(
+        /<div id="cart-notice" class="cart-notice cart-notice--refused" role="alert" tabindex="-1">/,
+      );
       expect(await stored()).toEqual({ carts: 0, entries: [] });
     });
 
@@ -263,7 +300,9 @@ forEachEngine((engine, getDb) => {
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toMatch(/^\/checkout\/subscribe\?cartToken=[A-Za-z0-9_-]+$/);
       expect(jar.cookies.has('CART')).toBe(false);
-      expect((await getDb().selectFrom('subscription_carts').select('item_id').execute()).map((r) => r.item_id)).toEqual(['coffee']);
+      expect(
+        (await getDb().selectFrom('subscription_carts').select('item_id').execute()).map((r) => r.item_id),
+      ).toEqual(['coffee']);
     });
 
     it('a product with a custom form: its form as a page first (nothing added), then the add with valid answers only', async () => {
@@ -288,17 +327,28 @@ forEachEngine((engine, getDb) => {
       expect(refused.body).toContain('>kept</textarea>');
       expect(await stored()).toEqual({ carts: 0, entries: [] });
 
-      const added = await noticeAfter(jar, await post(jar, { 'vitrine.add': pending, 'engraving-text': 'Morning, Sam', lettering: 'Serif' }, ADD));
+      const added = await noticeAfter(
+        jar,
+        await post(jar, { 'vitrine.add': pending, 'engraving-text': 'Morning, Sam', lettering: 'Serif' }, ADD),
+      );
       expect(added.location).toBe(`${SHOP}#cart-notice`);
       expect(added.text).toBe('Engraved mug was added to your cart. View cart');
       const { entries } = await stored();
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ sku: 'engraved-1', quantity: 2 });
-      expect(JSON.parse(entries[0]!.additional_fields)).toMatchObject({ 'engraving-text': 'Morning, Sam', lettering: 'Serif' });
+      expect(JSON.parse(entries[0]!.additional_fields)).toMatchObject({
+        'engraving-text': 'Morning, Sam',
+        lettering: 'Serif',
+      });
     });
 
     it('a product with a custom form that is sold out: the §5 text, no form', async () => {
-      await getDb().updateTable('variants').set({ qty_in_stock: 0 }).where('site_id', '=', 'shop').where('sku', '=', 'engraved-1').execute();
+      await getDb()
+        .updateTable('variants')
+        .set({ qty_in_stock: 0 })
+        .where('site_id', '=', 'shop')
+        .where('sku', '=', 'engraved-1')
+        .execute();
       const jar = new Jar();
       const notice = await noticeAfter(jar, await post(jar, { itemId: 'engraved', sku: 'engraved-1' }, SHOP));
       expect(notice.text).toBe(`${SPEC.unableToAdd} ${SPEC.outOfStock}`);
@@ -308,11 +358,20 @@ forEachEngine((engine, getDb) => {
 
   describe('the crumb and bad input', () => {
     it('takes a post without the crumb when the browser says it came from this site’s own page (Sec-Fetch-Site or Origin)', async () => {
-      for (const proof of [{ 'sec-fetch-site': 'same-origin' }, { origin: `http://${SHOP_HOST}` }] as Record<string, string>[]) {
+      for (const proof of [{ 'sec-fetch-site': 'same-origin' }, { origin: `http://${SHOP_HOST}` }] as Record<
+        string,
+        string
+      >[]) {
         const added = await app.inject({
           method: 'POST',
           url: ADD,
-          headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', referer: `http://${SHOP_HOST}${PDP}`, ...proof },
+          headers: {
+            host: SHOP_HOST,
+            accept: 'text/html',
+            'content-type': 'application/x-www-form-urlencoded',
+            referer: `http://${SHOP_HOST}${PDP}`,
+            ...proof,
+          },
           payload: form({ itemId: 'limited', sku: 'limited-1' }),
         });
         expect(added.statusCode, JSON.stringify(proof)).toBe(303);
@@ -332,18 +391,30 @@ forEachEngine((engine, getDb) => {
       const otherCrumb = await app.inject({
         method: 'POST',
         url: ADD,
-        headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `crumb=${TEST_CRUMB}`,
+        },
         payload: form({ itemId: 'limited', sku: 'limited-1', crumb: 'AAAAAAAAAAAAAAAAAAAAAA' }),
       });
       expect(otherCrumb.statusCode).toBe(403);
       const sibling = await app.inject({
         method: 'POST',
         url: ADD,
-        headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-site' },
+        headers: {
+          host: SHOP_HOST,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-site',
+        },
         payload: form({ itemId: 'limited', sku: 'limited-1' }),
       });
       expect(sibling.statusCode).toBe(403);
-      const crossSite = await post(new Jar(), { itemId: 'limited', sku: 'limited-1' }, PDP, { origin: 'http://evil.example' });
+      const crossSite = await post(new Jar(), { itemId: 'limited', sku: 'limited-1' }, PDP, {
+        origin: 'http://evil.example',
+      });
       expect(crossSite.statusCode).toBe(403);
       expect(await stored()).toEqual({ carts: 0, entries: [] });
     });
@@ -352,8 +423,18 @@ forEachEngine((engine, getDb) => {
       ['no product', { sku: 'limited-1' }, 400, 'itemId is required: the form names no product.'],
       ['the product twice', { itemId: ['limited', 'tee'] }, 400, 'itemId must be given once, as text.'],
       ['an unknown product', { itemId: 'no-such-thing' }, 404, 'Sorry, that item is no longer available.'],
-      ['a quantity of 101 characters', { itemId: 'limited', quantity: '1'.repeat(101) }, 400, 'quantity must be at most 100 characters.'],
-      ['a damaged product-form state', { 'vitrine.add': '{"itemId":' }, 400, "The form's hidden details are damaged. Please go back to the product and add it again."],
+      [
+        'a quantity of 101 characters',
+        { itemId: 'limited', quantity: '1'.repeat(101) },
+        400,
+        'quantity must be at most 100 characters.',
+      ],
+      [
+        'a damaged product-form state',
+        { 'vitrine.add': '{"itemId":' },
+        400,
+        "The form's hidden details are damaged. Please go back to the product and add it again.",
+      ],
     ])('%s: a 4xx saying what was wrong', async (_name, fields, status, message) => {
       const response = await post(new Jar(), fields);
       expect(response.statusCode).toBe(status);
@@ -367,7 +448,13 @@ forEachEngine((engine, getDb) => {
       const response = await app.inject({
         method: 'POST',
         url: ADD,
-        headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'text/plain', cookie: jar.header, 'x-csrf-token': TEST_CRUMB },
+        headers: {
+          host: SHOP_HOST,
+          accept: 'text/html',
+          'content-type': 'text/plain',
+          cookie: jar.header,
+          'x-csrf-token': TEST_CRUMB,
+        },
         payload: 'itemId=limited',
       });
       expect(response.statusCode).toBe(400);
@@ -376,12 +463,47 @@ forEachEngine((engine, getDb) => {
 
     it('answers any form body with a page, a redirect or a 4xx, never a 500 (fast-check)', async () => {
       const name = fc.oneof(
-        fc.constantFrom('itemId', 'sku', 'quantity', 'subscriptionOptionId', 'express', 'vitrine.add', 'option.Size', 'option.Colour', 'option.', 'engraving-text', 'lettering'),
+        fc.constantFrom(
+          'itemId',
+          'sku',
+          'quantity',
+          'subscriptionOptionId',
+          'express',
+          'vitrine.add',
+          'option.Size',
+          'option.Colour',
+          'option.',
+          'engraving-text',
+          'lettering',
+        ),
         fc.string({ maxLength: 12 }),
       );
       const value = fc.oneof(
-        fc.constantFrom('tee', 'limited', 'engraved', 'gift', 'coffee', 'ebook', 'limited-1', 'engraved-1', 'S', 'Red', '1', '0', '-1', '1e3', '9999999999999999999', ''),
-        fc.constantFrom('{"itemId":"engraved","sku":"engraved-1"}', '{"itemId":"tee","sku":"nope","backTo":"//evil.example"}', '{}', 'null', '[1]'),
+        fc.constantFrom(
+          'tee',
+          'limited',
+          'engraved',
+          'gift',
+          'coffee',
+          'ebook',
+          'limited-1',
+          'engraved-1',
+          'S',
+          'Red',
+          '1',
+          '0',
+          '-1',
+          '1e3',
+          '9999999999999999999',
+          '',
+        ),
+        fc.constantFrom(
+          '{"itemId":"engraved","sku":"engraved-1"}',
+          '{"itemId":"tee","sku":"nope","backTo":"//evil.example"}',
+          '{}',
+          'null',
+          '[1]',
+        ),
         fc.string({ maxLength: 24 }),
       );
       await fc.assert(
@@ -389,7 +511,12 @@ forEachEngine((engine, getDb) => {
           const response = await app.inject({
             method: 'POST',
             url: ADD,
-            headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+            headers: {
+              host: SHOP_HOST,
+              accept: 'text/html',
+              'content-type': 'application/x-www-form-urlencoded',
+              cookie: `crumb=${TEST_CRUMB}`,
+            },
             payload: new URLSearchParams([['crumb', TEST_CRUMB], ...pairs]).toString(),
           });
           expect([200, 303, 400, 403, 404]).toContain(response.statusCode);
@@ -425,7 +552,12 @@ forEachEngine((engine, getDb) => {
       app.inject({
         method: 'POST',
         url: ADD,
-        headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+        headers: {
+          host: SHOP_HOST,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `crumb=${TEST_CRUMB}`,
+        },
         payload: form({ crumb: TEST_CRUMB, itemId: 'limited', sku: 'limited-1' }),
       });
     const statuses: number[] = [];

@@ -26,7 +26,8 @@ class Jar {
   readonly cookies = new Map<string, string>([['crumb', TEST_CRUMB]]);
   take(response: LightMyRequestResponse): LightMyRequestResponse {
     for (const c of response.cookies) {
-      const expired = (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      const expired =
+        (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires !== undefined && c.expires.getTime() <= Date.now());
       if (expired || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
@@ -48,7 +49,8 @@ const textOf = (html: string): string =>
     .trim();
 
 /** The server-drawn lines of a cart page: each line's HTML. */
-const linesOf = (html: string): string[] => [...html.matchAll(/<li class="cart-line"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+const linesOf = (html: string): string[] =>
+  [...html.matchAll(/<li class="cart-line"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
@@ -63,25 +65,47 @@ forEachEngine((engine, getDb) => {
   beforeEach(async () => {
     await getDb().deleteFrom('cart_entries').execute();
     await getDb().deleteFrom('carts').execute();
-    await getDb().updateTable('variants').set({ qty_in_stock: 7 }).where('site_id', '=', 'shop').where('sku', '=', 'limited-1').execute();
+    await getDb()
+      .updateTable('variants')
+      .set({ qty_in_stock: 7 })
+      .where('site_id', '=', 'shop')
+      .where('sku', '=', 'limited-1')
+      .execute();
   });
 
-  const headers = (jar: Jar, extra: Record<string, string> = {}) => ({ host: SHOP_HOST, accept: 'text/html', cookie: jar.header, ...extra });
-  const post = (jar: Jar, url: string, fields: Record<string, string | string[]>, crumb: string | null = TEST_CRUMB) => {
+  const headers = (jar: Jar, extra: Record<string, string> = {}) => ({
+    host: SHOP_HOST,
+    accept: 'text/html',
+    cookie: jar.header,
+    ...extra,
+  });
+  const post = (
+    jar: Jar,
+    url: string,
+    fields: Record<string, string | string[]>,
+    crumb: string | null = TEST_CRUMB,
+  ) => {
     const params = new URLSearchParams();
     if (crumb !== null) params.append('crumb', crumb);
     for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
     return app
-      .inject({ method: 'POST', url, headers: headers(jar, { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${SHOP_HOST}` }), payload: params.toString() })
+      .inject({
+        method: 'POST',
+        url,
+        headers: headers(jar, { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${SHOP_HOST}` }),
+        payload: params.toString(),
+      })
       .then((r) => jar.take(r));
   };
-  const cartPage = (jar: Jar) => app.inject({ method: 'GET', url: '/cart', headers: headers(jar) }).then((r) => jar.take(r));
+  const cartPage = (jar: Jar) =>
+    app.inject({ method: 'GET', url: '/cart', headers: headers(jar) }).then((r) => jar.take(r));
   const add = async (jar: Jar, fields: Record<string, string>) => {
     const response = await post(jar, '/cart/add', fields);
     expect(response.statusCode).toBe(303);
     jar.cookies.delete('cartNotice');
   };
-  const entries = () => getDb().selectFrom('cart_entries').select(['id', 'sku', 'quantity']).orderBy('created_at').orderBy('id').execute();
+  const entries = () =>
+    getDb().selectFrom('cart_entries').select(['id', 'sku', 'quantity']).orderBy('created_at').orderBy('id').execute();
   /** Follows a 303 to /cart and gives the page and its notice's text ('' when none). */
   const after = async (jar: Jar, response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(303);
@@ -115,7 +139,11 @@ forEachEngine((engine, getDb) => {
       expect(page.body).toContain('>Continue shopping</a>');
       expect(page.body).toMatch(/<a href="\/shop">Continue shopping<\/a>/);
       // Real forms with the visitor's crumb, the placeholder filled in.
-      const forms = [...page.body.matchAll(/<form class="cart-line__(quantity|remove-form)" action="([^"]+)" method="post">([\s\S]*?)<\/form>/g)];
+      const forms = [
+        ...page.body.matchAll(
+          /<form class="cart-line__(quantity|remove-form)" action="([^"]+)" method="post">([\s\S]*?)<\/form>/g,
+        ),
+      ];
       expect(forms.map((f) => f[2])).toEqual(['/cart/update', '/cart/remove', '/cart/update', '/cart/remove']);
       for (const f of forms) expect(f[3]).toContain(`name="crumb" value="${TEST_CRUMB}"`);
       expect(page.body).not.toContain('vitrine-crumb-placeholder');
@@ -126,8 +154,18 @@ forEachEngine((engine, getDb) => {
     it('shows a line’s form answers', async () => {
       const jar = new Jar();
       // The product form's page posts the add waiting for its answers.
-      const pending = JSON.stringify({ itemId: 'engraved', sku: 'engraved-1', quantity: '1', subscriptionOptionId: null, express: false });
-      const added = await post(jar, '/cart/add', { 'vitrine.add': pending, 'engraving-text': 'For Ada', lettering: 'Serif' });
+      const pending = JSON.stringify({
+        itemId: 'engraved',
+        sku: 'engraved-1',
+        quantity: '1',
+        subscriptionOptionId: null,
+        express: false,
+      });
+      const added = await post(jar, '/cart/add', {
+        'vitrine.add': pending,
+        'engraving-text': 'For Ada',
+        lettering: 'Serif',
+      });
       expect(added.statusCode).toBe(303);
       jar.cookies.delete('cartNotice');
       const line = linesOf((await cartPage(jar)).body)[0]!;

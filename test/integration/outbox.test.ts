@@ -114,10 +114,25 @@ forEachEngine((engine, getDb, getFresh) => {
   it('sends a due message through a real SMTP server, with only from, to, subject and the two bodies', async () => {
     const text = 'Order #7\nTotal: NOK\u00a01,234.50\nCrème brûlée × 2';
     const html = '<p>Crème brûlée &amp; co — <strong>NOK&nbsp;1,234.50</strong></p>';
-    const id = await enqueueEmail(getDb(), email({ subject: 'Order #7 confirmed — Crème & Co', text, html, orderId: 'order-7' }), T0);
-    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: T0.toISOString(), lockedUntil: null, orderId: 'order-7' });
+    const id = await enqueueEmail(
+      getDb(),
+      email({ subject: 'Order #7 confirmed — Crème & Co', text, html, orderId: 'order-7' }),
+      T0,
+    );
+    expect(await row(id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: T0.toISOString(),
+      lockedUntil: null,
+      orderId: 'order-7',
+    });
 
-    expect(await drainOutbox(getDb(), transport(), { now: T0 })).toEqual({ sent: 1, failed: 0, retried: 0, errors: [] });
+    expect(await drainOutbox(getDb(), transport(), { now: T0 })).toEqual({
+      sent: 1,
+      failed: 0,
+      retried: 0,
+      errors: [],
+    });
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.envelopeFrom).toBe('shop@shop.test');
@@ -125,13 +140,31 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(mail.headers.get('from')).toBe('Crème Shop <shop@shop.test>');
     expect(mail.headers.get('to')).toBe('ada@example.com');
     expect(mail.headers.get('subject')).toBe('Order #7 confirmed — Crème & Co');
-    expect([...mail.headers.keys()].sort()).toEqual(['content-type', 'date', 'from', 'message-id', 'mime-version', 'subject', 'to']);
+    expect([...mail.headers.keys()].sort()).toEqual([
+      'content-type',
+      'date',
+      'from',
+      'message-id',
+      'mime-version',
+      'subject',
+      'to',
+    ]);
     expect(mail.text).toBe(text);
     expect(mail.html).toBe(html);
 
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: T0.toISOString(), lockedUntil: null, lastError: null });
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sentAt: T0.toISOString(),
+      lockedUntil: null,
+      lastError: null,
+    });
     // Sent is sent: a second drain has nothing to do.
-    expect(await drainOutbox(getDb(), transport(), { now: later(MINUTE) })).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+    expect(await drainOutbox(getDb(), transport(), { now: later(MINUTE) })).toMatchObject({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -150,7 +183,9 @@ forEachEngine((engine, getDb, getFresh) => {
       return err('sold out');
     });
     expect(refused).toEqual({ ok: false, error: 'sold out' });
-    const kept = await inTransaction(getDb(), async (trx) => ok(await enqueueEmail(trx, email({ subject: 'Committed' }), T0)));
+    const kept = await inTransaction(getDb(), async (trx) =>
+      ok(await enqueueEmail(trx, email({ subject: 'Committed' }), T0)),
+    );
 
     expect((await listOutbox(getDb())).map((m) => m.subject)).toEqual(['Committed']);
     expect(await drainOutbox(getDb(), transport(), { now: T0 })).toMatchObject({ sent: 1 });
@@ -183,12 +218,20 @@ forEachEngine((engine, getDb, getFresh) => {
   });
 
   it('keeps messages pending while the server cannot be reached', async () => {
-    const ids = [await enqueueEmail(getDb(), email({ subject: 'One' }), T0), await enqueueEmail(getDb(), email({ subject: 'Two' }), T0)];
+    const ids = [
+      await enqueueEmail(getDb(), email({ subject: 'One' }), T0),
+      await enqueueEmail(getDb(), email({ subject: 'Two' }), T0),
+    ];
     const down = smtpTransport(`smtp://127.0.0.1:${await closedPort()}`, 'shop@shop.test');
     const result = await drainOutbox(getDb(), down, { now: T0 });
     expect(result).toMatchObject({ sent: 0, retried: 2, failed: 0 });
     expect(result.errors[0]?.error).toMatch(/ECONNREFUSED/);
-    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: later(MINUTE).toISOString() });
+    for (const id of ids)
+      expect(await row(id)).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        nextAttemptAt: later(MINUTE).toISOString(),
+      });
 
     expect(await drainOutbox(getDb(), transport(), { now: later(MINUTE) })).toMatchObject({ sent: 2 });
     expect(smtp.received.map((m) => m.headers.get('subject')).sort()).toEqual(['One', 'Two']);
@@ -216,7 +259,11 @@ forEachEngine((engine, getDb, getFresh) => {
     }
     expect(waits).toEqual([1, 5, 30, 120, 360, 360, 360]);
     // Given up means given up, even a year later.
-    expect(await drainOutbox(getDb(), transport(), { now: later(365 * 24 * 60 * MINUTE) })).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+    expect(await drainOutbox(getDb(), transport(), { now: later(365 * 24 * 60 * MINUTE) })).toMatchObject({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -258,14 +305,19 @@ forEachEngine((engine, getDb, getFresh) => {
       { to: 'ada@example.com, eve@evil.test', subject: 'Hi' },
       { to: 'Ada <ada@example.com>', subject: 'Hi' },
     ];
-    for (const attempt of attempts) await expect(transport().send({ ...base, ...attempt })).rejects.toThrow(MailHeaderError);
-    await expect(transport().send({ ...base, to: 'ada@example.com', subject: 'Hi', from: 'shop@shop.test\r\nBcc: eve@evil.test' })).rejects.toThrow(
-      MailHeaderError,
-    );
+    for (const attempt of attempts)
+      await expect(transport().send({ ...base, ...attempt })).rejects.toThrow(MailHeaderError);
+    await expect(
+      transport().send({ ...base, to: 'ada@example.com', subject: 'Hi', from: 'shop@shop.test\r\nBcc: eve@evil.test' }),
+    ).rejects.toThrow(MailHeaderError);
     expect(smtp.received).toHaveLength(0);
 
-    await expect(enqueueEmail(getDb(), email({ subject: 'Hi\r\nBcc: eve@evil.test' }))).rejects.toThrow(MailHeaderError);
-    await expect(enqueueEmail(getDb(), email({ to: 'ada@example.com\nBcc: eve@evil.test' }))).rejects.toThrow(MailHeaderError);
+    await expect(enqueueEmail(getDb(), email({ subject: 'Hi\r\nBcc: eve@evil.test' }))).rejects.toThrow(
+      MailHeaderError,
+    );
+    await expect(enqueueEmail(getDb(), email({ to: 'ada@example.com\nBcc: eve@evil.test' }))).rejects.toThrow(
+      MailHeaderError,
+    );
     expect(await listOutbox(getDb())).toEqual([]);
 
     // An address the checkout's simple check lets through but that is not one plain address: given up at once,
@@ -288,7 +340,13 @@ forEachEngine((engine, getDb, getFresh) => {
     expect((await listOutbox(getDb(), { status: 'pending', limit: 1 })).map((m) => m.subject)).toEqual(['S3']);
     expect(await listOutbox(getDb(), { siteId: 'other' })).toEqual([]);
     expect(await getOutboxMessage(getDb(), 'nope')).toBeUndefined();
-    expect(await row(ids[0]!)).toMatchObject({ siteId: 'shop', kind: 'test', to: 'ada@example.com', text: 'Hi Ada', html: '<p>Hi Ada</p>' });
+    expect(await row(ids[0]!)).toMatchObject({
+      siteId: 'shop',
+      kind: 'test',
+      to: 'ada@example.com',
+      text: 'Hi Ada',
+      html: '<p>Hi Ada</p>',
+    });
   });
 
   describe.skipIf(engine !== 'postgres')('PostgreSQL', () => {

@@ -26,7 +26,8 @@ const CRUMB_PAGE = '/contact';
 const CRUMB = 'dGVzdC1jcnVtYi0xMjM0NQ';
 const OTHER_CRUMB = 'b3RoZXItY3J1bWItMTIzNA';
 const BROWSER = 'gzip, deflate, br, zstd';
-const NOT_ACCEPTABLE = 'This page is sent compressed with br or gzip, or uncompressed (identity), and the Accept-Encoding header refuses all three.';
+const NOT_ACCEPTABLE =
+  'This page is sent compressed with br or gzip, or uncompressed (identity), and the Accept-Encoding header refuses all three.';
 
 interface Answer {
   status: number;
@@ -36,7 +37,8 @@ interface Answer {
 
 const decode = (answer: Answer): string => {
   const coding = answer.headers['content-encoding'];
-  const bytes = coding === 'gzip' ? gunzipSync(answer.body) : coding === 'br' ? brotliDecompressSync(answer.body) : answer.body;
+  const bytes =
+    coding === 'gzip' ? gunzipSync(answer.body) : coding === 'br' ? brotliDecompressSync(answer.body) : answer.body;
   return bytes.toString('utf8');
 };
 
@@ -45,7 +47,14 @@ const decode = (answer: Answer): string => {
  * cookie, and named in the ETag of a page holding it: the 10 characters after the page's 22).
  */
 const comparable = (headers: IncomingHttpHeaders, newVisitor = false) => {
-  const { date: _date, 'set-cookie': setCookie, connection: _connection, 'keep-alive': _keepAlive, etag, ...rest } = headers;
+  const {
+    date: _date,
+    'set-cookie': setCookie,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    etag,
+    ...rest
+  } = headers;
   return {
     ...rest,
     etag: newVisitor && etag !== undefined && etag.length >= 35 ? `${etag.slice(0, 24)}…${etag.slice(34)}` : etag,
@@ -73,7 +82,9 @@ forEachEngine((engine, getDb) => {
       const request = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       });
       request.on('error', reject);
       request.end();
@@ -135,10 +146,12 @@ forEachEngine((engine, getDb) => {
         expect(answer.headers['content-length'], asked).toBe(String(answer.body.length));
         expect(decode(answer), asked).toBe(html);
       }
-      expect((await send(SHARED, { ...visitor(), 'accept-encoding': 'gzip' })).body.length).toBeLessThan(html.length / 2);
+      expect((await send(SHARED, { ...visitor(), 'accept-encoding': 'gzip' })).body.length).toBeLessThan(
+        html.length / 2,
+      );
     });
 
-    it('sends a page holding the visitor\'s crumb in gzip or plain, the crumb filled in either way', async () => {
+    it("sends a page holding the visitor's crumb in gzip or plain, the crumb filled in either way", async () => {
       const plain = await send(CRUMB_PAGE, visitor());
       const html = plain.body.toString('utf8');
       expect(html).toContain(`name="crumb" value="${CRUMB}"`);
@@ -157,7 +170,8 @@ forEachEngine((engine, getDb) => {
     });
 
     it('follows the weights: q=0 refuses a coding, the highest weight wins', async () => {
-      const coding = async (asked: string, path = SHARED) => (await send(path, { ...visitor(), 'accept-encoding': asked })).headers['content-encoding'];
+      const coding = async (asked: string, path = SHARED) =>
+        (await send(path, { ...visitor(), 'accept-encoding': asked })).headers['content-encoding'];
       expect(await coding('br;q=0, gzip')).toBe('gzip');
       expect(await coding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
       expect(await coding('gzip;q=0')).toBeUndefined();
@@ -172,8 +186,16 @@ forEachEngine((engine, getDb) => {
         for (const path of [SHARED, CRUMB_PAGE]) {
           const json = await send(path, { ...visitor(), 'accept-encoding': asked });
           expect(json.status, asked).toBe(406);
-          expect(JSON.parse(json.body.toString('utf8'))).toEqual({ code: 'not-acceptable', message: NOT_ACCEPTABLE, type: 'API_FAILURE' });
-          const page = await app.inject({ method: 'GET', url: path, headers: { ...visitor(), 'accept-encoding': asked, accept: 'text/html' } });
+          expect(JSON.parse(json.body.toString('utf8'))).toEqual({
+            code: 'not-acceptable',
+            message: NOT_ACCEPTABLE,
+            type: 'API_FAILURE',
+          });
+          const page = await app.inject({
+            method: 'GET',
+            url: path,
+            headers: { ...visitor(), 'accept-encoding': asked, accept: 'text/html' },
+          });
           expect(page.statusCode, asked).toBe(406);
           expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
           expect(page.body).toContain(NOT_ACCEPTABLE);
@@ -208,12 +230,18 @@ forEachEngine((engine, getDb) => {
       expect(switched.headers['content-encoding']).toBe('br');
     });
 
-    it('names the visitor\'s crumb in a crumb-holding page\'s ETag: 304 for that visitor, the page for another', async () => {
+    it("names the visitor's crumb in a crumb-holding page's ETag: 304 for that visitor, the page for another", async () => {
       const first = await send(CRUMB_PAGE, { ...visitor(), 'accept-encoding': 'gzip' });
       expect(first.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
       const etag = first.headers.etag!;
-      expect((await send(CRUMB_PAGE, { ...visitor(), 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(304);
-      const other = await send(CRUMB_PAGE, { ...visitor(OTHER_CRUMB), 'accept-encoding': 'gzip', 'if-none-match': etag });
+      expect((await send(CRUMB_PAGE, { ...visitor(), 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(
+        304,
+      );
+      const other = await send(CRUMB_PAGE, {
+        ...visitor(OTHER_CRUMB),
+        'accept-encoding': 'gzip',
+        'if-none-match': etag,
+      });
       expect(other.status).toBe(200);
       expect(decode(other)).toContain(OTHER_CRUMB);
       // A visitor who lost the crumb gets a new one, in the cookie and in the page: not the kept copy.
@@ -230,7 +258,9 @@ forEachEngine((engine, getDb) => {
       for (const path of [SHARED, CRUMB_PAGE]) {
         for (const asked of ['identity', 'gzip', 'br']) {
           const get = await send(path, { ...visitor(), 'accept-encoding': asked });
-          const fast = await answeredBeforeFastify(() => send(path, { ...visitor(), 'accept-encoding': asked }, 'HEAD'));
+          const fast = await answeredBeforeFastify(() =>
+            send(path, { ...visitor(), 'accept-encoding': asked }, 'HEAD'),
+          );
           const slow = await throughFastify(() => send(path, { ...visitor(), 'accept-encoding': asked }, 'HEAD'));
           for (const head of [fast, slow]) {
             expect(head.status).toBe(200);
@@ -244,7 +274,7 @@ forEachEngine((engine, getDb) => {
   });
 
   describe('answered before Fastify', () => {
-    it('gives the very answers of Fastify\'s page route: status, bytes and every header', async () => {
+    it("gives the very answers of Fastify's page route: status, bytes and every header", async () => {
       const cases: { path: string; headers: Record<string, string> }[] = [];
       for (const path of [SHARED, CRUMB_PAGE]) {
         for (const asked of [undefined, 'gzip', BROWSER]) {
@@ -276,10 +306,14 @@ forEachEngine((engine, getDb) => {
 
     it('gives a visitor without a crumb one, Secure with HSTS over https, as every page does', async () => {
       const first = await answeredBeforeFastify(() => send(SHARED));
-      expect(first.headers['set-cookie']).toEqual([expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; SameSite=Lax$/)]);
+      expect(first.headers['set-cookie']).toEqual([
+        expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; SameSite=Lax$/),
+      ]);
       expect(first.headers['strict-transport-security']).toBeUndefined();
       const secure = await answeredBeforeFastify(() => send(SHARED, { 'x-forwarded-proto': 'https' }));
-      expect(secure.headers['set-cookie']).toEqual([expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; Secure; SameSite=Lax$/)]);
+      expect(secure.headers['set-cookie']).toEqual([
+        expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; Secure; SameSite=Lax$/),
+      ]);
       expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       // A kept page (304) gives one too.
       const kept = await answeredBeforeFastify(() => send(SHARED, { 'if-none-match': first.headers.etag! }));
@@ -287,10 +321,12 @@ forEachEngine((engine, getDb) => {
       expect(kept.headers['set-cookie']).toEqual([expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22};/)]);
       // A returning visitor keeps theirs; a malformed one is replaced.
       expect((await send(SHARED, visitor())).headers['set-cookie']).toBeUndefined();
-      expect((await send(SHARED, visitor('short'))).headers['set-cookie']).toEqual([expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22};/)]);
+      expect((await send(SHARED, visitor('short'))).headers['set-cookie']).toEqual([
+        expect.stringMatching(/^crumb=[A-Za-z0-9_-]{22};/),
+      ]);
     });
 
-    it('steps aside for what Fastify\'s route must answer: a redirect, a body, a notice cookie, an unknown page', async () => {
+    it("steps aside for what Fastify's route must answer: a redirect, a body, a notice cookie, an unknown page", async () => {
       const untouched = async (answer: Promise<Answer>) => {
         const before = app.pageFastPath.answered;
         const result = await answer;
@@ -307,10 +343,22 @@ forEachEngine((engine, getDb) => {
       expect(noticed.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^cartNotice=;/)]));
       const withBody = await untouched(
         new Promise<Answer>((resolve, reject) => {
-          const request = httpRequest({ host: '127.0.0.1', port, path: SHARED, method: 'GET', headers: { ...visitor(), 'content-type': 'text/plain', 'content-length': '6' }, agent: false }, (response) => {
-            response.resume();
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) }));
-          });
+          const request = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              path: SHARED,
+              method: 'GET',
+              headers: { ...visitor(), 'content-type': 'text/plain', 'content-length': '6' },
+              agent: false,
+            },
+            (response) => {
+              response.resume();
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) }),
+              );
+            },
+          );
           request.on('error', reject);
           request.end('a body');
         }),

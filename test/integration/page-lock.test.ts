@@ -45,16 +45,36 @@ async function lockedSite(wholesalePassword = PASSWORD): Promise<SiteFileInput> 
         ],
       },
       // Kept as a hash, as a real site file should.
-      { id: 'trade', path: '/trade', title: 'Trade', password: await hashPassword(TRADE_PASSWORD), blocks: [{ type: 'text', text: 'Tradeonly terms.' }] },
+      {
+        id: 'trade',
+        path: '/trade',
+        title: 'Trade',
+        password: await hashPassword(TRADE_PASSWORD),
+        blocks: [{ type: 'text', text: 'Tradeonly terms.' }],
+      },
     ],
-    posts: [{ id: 'hello', collectionId: 'journal', slug: 'hello', title: 'Hello', publishedOn: '2026-05-01', body: 'First post.' }],
+    posts: [
+      {
+        id: 'hello',
+        collectionId: 'journal',
+        slug: 'hello',
+        title: 'Hello',
+        publishedOn: '2026-05-01',
+        body: 'First post.',
+      },
+    ],
   };
 }
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { host: HOST, accept: 'text/html', ...(cookie ? { cookie } : {}) } });
-  const unlock = (fields: Record<string, string>, headers: Record<string, string> = { origin: `http://${HOST}` }, on = app) =>
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: { host: HOST, accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const unlock = (
+    fields: Record<string, string>,
+    headers: Record<string, string> = { origin: `http://${HOST}` },
+    on = app,
+  ) =>
     on.inject({
       method: 'POST',
       url: PAGE_LOCK_PATH,
@@ -85,12 +105,15 @@ forEachEngine((engine, getDb) => {
       expect(page.body).toContain('<meta name="robots" content="noindex"');
       expect(page.body).toContain('id="page-lock-title">Wholesale</h1>');
       expect(page.body).toContain(`<label for="page-lock-password">${PAGE_LOCK_MESSAGES.label}</label>`);
-      expect(page.body).toMatch(/<input id="page-lock-password" type="password" autoComplete="current-password" required="" maxLength="256" aria-describedby="page-lock-intro" name="password"\/>/);
+      expect(page.body).toMatch(
+        /<input id="page-lock-password" type="password" autoComplete="current-password" required="" maxLength="256" aria-describedby="page-lock-intro" name="password"\/>/,
+      );
       expect(page.body).toContain(`action="${PAGE_LOCK_PATH}"`);
       expect(page.body).toContain('name="path" value="/wholesale"');
       expect(page.body).toMatch(new RegExp(`name="${CRUMB_FIELD}" value="[A-Za-z0-9_-]{22}"`));
       expect(page.body).toContain('class="site-header');
-      for (const secret of [SECRET_TEXT, 'Kilntrade', 'Secretheading', PASSWORD]) expect(page.body).not.toContain(secret);
+      for (const secret of [SECRET_TEXT, 'Kilntrade', 'Secretheading', PASSWORD])
+        expect(page.body).not.toContain(secret);
       expect(page.body).not.toContain('rel="canonical"');
     });
 
@@ -114,29 +137,48 @@ forEachEngine((engine, getDb) => {
       for (const path of ['/about', '/nowhere', '', 'x'.repeat(600)]) {
         const answer = await unlock({ path, password: PASSWORD });
         expect(answer.statusCode).toBe(400);
-        expect(answer.body).toContain("does not name a password-protected page");
+        expect(answer.body).toContain('does not name a password-protected page');
       }
-      const json = await app.inject({ method: 'POST', url: PAGE_LOCK_PATH, headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=x' });
+      const json = await app.inject({
+        method: 'POST',
+        url: PAGE_LOCK_PATH,
+        headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'password=x',
+      });
       expect(json.json()).toMatchObject({ code: 'invalid-input', message: NOT_A_LOCKED_PAGE_MESSAGE, field: 'path' });
     });
 
     it('answers odd bodies with the lock screen or a clear 400, never a 500', async () => {
       const post = (payload: string, type = 'application/x-www-form-urlencoded') =>
-        app.inject({ method: 'POST', url: PAGE_LOCK_PATH, headers: { host: HOST, origin: `http://${HOST}`, accept: 'text/html', 'content-type': type }, payload });
+        app.inject({
+          method: 'POST',
+          url: PAGE_LOCK_PATH,
+          headers: { host: HOST, origin: `http://${HOST}`, accept: 'text/html', 'content-type': type },
+          payload,
+        });
       expect((await post('path=/wholesale&password=a&password=b')).statusCode).toBe(400);
       expect((await post('path=/wholesale&path=/trade&password=x')).statusCode).toBe(400);
       expect((await post(`path=/wholesale&password=${'x'.repeat(300)}`)).statusCode).toBe(401);
-      expect((await post(JSON.stringify({ path: '/wholesale', password: 42 }), 'application/json')).statusCode).toBe(400);
+      expect((await post(JSON.stringify({ path: '/wholesale', password: 42 }), 'application/json')).statusCode).toBe(
+        400,
+      );
       expect((await post(JSON.stringify([1, 2]), 'application/json')).statusCode).toBe(400);
       expect((await post('%%%')).statusCode).toBeLessThan(500);
       expect((await post('x', 'text/plain')).statusCode).toBe(400);
     });
 
     it('takes a post with the crumb or from this site, and refuses one from another website or with neither', async () => {
-      const withCrumb = await unlock({ path: '/wholesale', password: PASSWORD, [CRUMB_FIELD]: TEST_CRUMB }, { cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` });
+      const withCrumb = await unlock(
+        { path: '/wholesale', password: PASSWORD, [CRUMB_FIELD]: TEST_CRUMB },
+        { cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+      );
       expect(withCrumb.statusCode).toBe(303);
-      expect((await unlock({ path: '/wholesale', password: PASSWORD }, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(303);
-      expect((await unlock({ path: '/wholesale', password: PASSWORD }, { origin: 'http://evil.example' })).statusCode).toBe(403);
+      expect(
+        (await unlock({ path: '/wholesale', password: PASSWORD }, { 'sec-fetch-site': 'same-origin' })).statusCode,
+      ).toBe(303);
+      expect(
+        (await unlock({ path: '/wholesale', password: PASSWORD }, { origin: 'http://evil.example' })).statusCode,
+      ).toBe(403);
       expect((await unlock({ path: '/wholesale', password: PASSWORD }, {})).statusCode).toBe(403);
     });
   });
@@ -148,7 +190,12 @@ forEachEngine((engine, getDb) => {
       expect(answer.headers.location).toBe('/wholesale');
       expect(answer.headers['cache-control']).toBe('no-store');
       const cookie = answer.cookies.find((c) => c.name === pageLockCookie('wholesale'))!;
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/wholesale', maxAge: PAGE_UNLOCK_SECONDS });
+      expect(cookie).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/wholesale',
+        maxAge: PAGE_UNLOCK_SECONDS,
+      });
       expect(cookie.secure).toBeFalsy();
       expect(cookie.value).not.toContain(PASSWORD);
 
@@ -252,11 +299,17 @@ forEachEngine((engine, getDb) => {
 
   describe('the limit on tries', () => {
     it('answers 429 with Retry-After past the tries a client has, and sets Secure cookies on https', async () => {
-      const limited = await buildApp({ db: getDb(), engine, pageLockRoutes: { triesPerWindow: 3 }, secureCookies: true });
+      const limited = await buildApp({
+        db: getDb(),
+        engine,
+        pageLockRoutes: { triesPerWindow: 3 },
+        secureCookies: true,
+      });
       try {
         const first = await unlock({ path: '/wholesale', password: PASSWORD }, { origin: `http://${HOST}` }, limited);
         expect(first.cookies.find((c) => c.name === pageLockCookie('wholesale'))?.secure).toBe(true);
-        for (let i = 0; i < 2; i++) expect((await unlock({ path: '/wholesale', password: 'nope' }, undefined, limited)).statusCode).toBe(401);
+        for (let i = 0; i < 2; i++)
+          expect((await unlock({ path: '/wholesale', password: 'nope' }, undefined, limited)).statusCode).toBe(401);
         const refused = await unlock({ path: '/wholesale', password: PASSWORD }, undefined, limited);
         expect(refused.statusCode).toBe(429);
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

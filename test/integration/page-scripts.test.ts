@@ -31,9 +31,12 @@ forEachEngine((engine, getDb) => {
   const scriptsOf = async (path: string) => {
     const page = await app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
-    return [...page.body.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!);
+    return [...page.body.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
   };
-  const gzippedBytes = (src: string) => gzipSync(readFileSync(join(CLIENT_DIR, src.replace(/^\/client\//, ''))), { level: 9 }).length;
+  const gzippedBytes = (src: string) =>
+    gzipSync(readFileSync(join(CLIENT_DIR, src.replace(/^\/client\//, ''))), { level: 9 }).length;
 
   it(`a product page loads at most ${PDP_CEILING_BYTES} bytes of JavaScript, gzipped`, async () => {
     for (const path of ['/shop/p/speckled-mug', '/shop/p/house-blend']) {

@@ -61,7 +61,9 @@ describe('page routes', () => {
     // The demo's images are 1500 × 1500: the hero says so, and its srcset offers nothing wider.
     expect(home[0]).toContain('width="1500" height="1500"');
     expect(home[0]).toContain('loading="eager"');
-    const widths = [...(/srcSet="([^"]+)"|srcset="([^"]+)"/.exec(home[0]!)?.slice(1).join('') ?? '').matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
+    const widths = [
+      ...(/srcSet="([^"]+)"|srcset="([^"]+)"/.exec(home[0]!)?.slice(1).join('') ?? '').matchAll(/ (\d+)w/g),
+    ].map((m) => Number(m[1]));
     expect(widths.length).toBeGreaterThan(0);
     expect(Math.max(...widths)).toBeLessThanOrEqual(1500);
 

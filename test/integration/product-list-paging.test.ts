@@ -48,7 +48,16 @@ forEachEngine((engine, getDb) => {
   });
 
   it('answers the not-found page for addresses that are not pages of the collection', async () => {
-    for (const url of ['/shop/page/4', '/shop/page/1', '/shop/page/0', '/shop/page/02', '/shop/page/x', '/shop/page/2/more', '/shop/page', '/shop/page/99999999999']) {
+    for (const url of [
+      '/shop/page/4',
+      '/shop/page/1',
+      '/shop/page/0',
+      '/shop/page/02',
+      '/shop/page/x',
+      '/shop/page/2/more',
+      '/shop/page',
+      '/shop/page/99999999999',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
   });

@@ -27,7 +27,8 @@ const WHOLE_TABLES_ALLOWED = new Set(['sites', 'pages', 'collections', 'forms', 
  * A ranked full-text search sorts its matches by rank (every match's rank is needed before the first page is known):
  * allowed for such a query, as long as the matches come from the full-text index (FTS5's MATCH, PostgreSQL's GIN).
  */
-const isRankedSearch = (query: string) => /\b(bm25|ts_rank|rank)\s*\(/i.test(query) || /\bORDER BY\s+(\S+\.)?rank\b/i.test(query);
+const isRankedSearch = (query: string) =>
+  /\b(bm25|ts_rank|rank)\s*\(/i.test(query) || /\bORDER BY\s+(\S+\.)?rank\b/i.test(query);
 
 interface Recorded {
   sql: string;
@@ -65,8 +66,14 @@ forEachEngine((engine, getDb) => {
   afterAll(async () => app?.close());
 
   const json = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, cookie?: string) =>
-    app.inject({ method, url, headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
-  const cartCookieOf = (response: LightMyRequestResponse) => `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
+    app.inject({
+      method,
+      url,
+      headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
+  const cartCookieOf = (response: LightMyRequestResponse) =>
+    `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
 
   async function visit(): Promise<void> {
     // The home page, a list, a product, the cart, a page that does not exist, a search, and a list's second page.
@@ -74,24 +81,49 @@ forEachEngine((engine, getDb) => {
       const r = await app.inject({ method: 'GET', url: path, headers: { host: SHOP_HOST } });
       expect(r.statusCode, `${path}: ${r.body.slice(0, 300)}`).toBeLessThan(500);
     }
-    const added = await json('POST', '/api/commerce/shopping-cart/entries', { itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '' });
+    const added = await json('POST', '/api/commerce/shopping-cart/entries', {
+      itemId: 'limited',
+      sku: 'limited-1',
+      quantity: 1,
+      additionalFields: '',
+    });
     expect(added.statusCode, added.body).toBe(200);
     const cookie = cartCookieOf(added);
-    expect((await json('POST', '/api/commerce/shopping-cart/entries', { itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' }, cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await json(
+          'POST',
+          '/api/commerce/shopping-cart/entries',
+          { itemId: 'tee', sku: 'tee-s-blue', quantity: 2, additionalFields: '' },
+          cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
     const cart = await json('GET', '/api/commerce/shopping-cart', undefined, cookie);
     const entryId = (cart.json() as { entries: { id: string }[] }).entries[0]!.id;
-    expect((await json('PUT', `/api/commerce/shopping-cart/entries/${entryId}/quantity`, { quantity: 2 }, cookie)).statusCode).toBe(200);
+    expect(
+      (await json('PUT', `/api/commerce/shopping-cart/entries/${entryId}/quantity`, { quantity: 2 }, cookie))
+        .statusCode,
+    ).toBe(200);
     const details = { email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard' };
     expect((await json('POST', '/api/commerce/checkout/quote', details, cookie)).statusCode).toBe(200);
-    const placed = await json('POST', '/api/commerce/checkout/orders', { ...details, idempotencyKey: 'query-plans-order-0001', payment: TEST_CARD }, cookie);
+    const placed = await json(
+      'POST',
+      '/api/commerce/checkout/orders',
+      { ...details, idempotencyKey: 'query-plans-order-0001', payment: TEST_CARD },
+      cookie,
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const { orderUrl } = placed.json() as { orderUrl: string };
     expect((await app.inject({ method: 'GET', url: orderUrl, headers: { host: SHOP_HOST } })).statusCode).toBe(200);
   }
 
   /** Runs `text` with the recorded query's parameters on one connection. */
-  const run = <R,>(conn: { executeQuery: (q: never) => Promise<{ rows: R[] }> }, text: string, parameters: readonly unknown[]) =>
-    conn.executeQuery({ sql: text, parameters, query: { kind: 'RawNode' }, queryId: { queryId: 'plan' } } as never);
+  const run = <R>(
+    conn: { executeQuery: (q: never) => Promise<{ rows: R[] }> },
+    text: string,
+    parameters: readonly unknown[],
+  ) => conn.executeQuery({ sql: text, parameters, query: { kind: 'RawNode' }, queryId: { queryId: 'plan' } } as never);
 
   async function fullScans(db: Kysely<Database>, query: Recorded): Promise<string[]> {
     return db.connection().execute(async (conn) => {
@@ -99,26 +131,55 @@ forEachEngine((engine, getDb) => {
         const plan = await run<{ detail: string }>(conn as never, `EXPLAIN QUERY PLAN ${query.sql}`, query.parameters);
         // e.g. 'SCAN variants' (a full scan) vs 'SEARCH variants USING INDEX …'; scans of subqueries and constants are fine.
         // A search by the site alone reads every row of the site: as good as a scan in a one-shop database.
-        return plan.rows
-          .map((r) => r.detail)
-          // 'SCAN … VIRTUAL TABLE INDEX n:M…' is FTS5 answering a MATCH from its full-text index.
-          .filter((d) => !/^SCAN \S+ VIRTUAL TABLE INDEX \d+:M/.test(d))
-          .filter((d) => (/^SCAN (?!CONSTANT|\()\S+/.test(d) || /^SEARCH \S+ USING (?:COVERING )?INDEX \S+ \(site_id=\?\)$/.test(d)) && !WHOLE_TABLES_ALLOWED.has(d.split(' ')[1]!))
-          // A page of a list (LIMIT) must be read in an index's order, not by sorting every matching row first.
-          .concat(/\blimit\b/i.test(query.sql) && !isRankedSearch(query.sql) && plan.rows.some((r) => r.detail === 'USE TEMP B-TREE FOR ORDER BY') ? ['USE TEMP B-TREE FOR ORDER BY of a page (every matching row sorted)'] : []);
+        return (
+          plan.rows
+            .map((r) => r.detail)
+            // 'SCAN … VIRTUAL TABLE INDEX n:M…' is FTS5 answering a MATCH from its full-text index.
+            .filter((d) => !/^SCAN \S+ VIRTUAL TABLE INDEX \d+:M/.test(d))
+            .filter(
+              (d) =>
+                (/^SCAN (?!CONSTANT|\()\S+/.test(d) ||
+                  /^SEARCH \S+ USING (?:COVERING )?INDEX \S+ \(site_id=\?\)$/.test(d)) &&
+                !WHOLE_TABLES_ALLOWED.has(d.split(' ')[1]!),
+            )
+            // A page of a list (LIMIT) must be read in an index's order, not by sorting every matching row first.
+            .concat(
+              /\blimit\b/i.test(query.sql) &&
+                !isRankedSearch(query.sql) &&
+                plan.rows.some((r) => r.detail === 'USE TEMP B-TREE FOR ORDER BY')
+                ? ['USE TEMP B-TREE FOR ORDER BY of a page (every matching row sorted)']
+                : [],
+            )
+        );
       }
       await sql`SET enable_seqscan = off`.execute(conn);
       try {
-        const plan = await run<{ 'QUERY PLAN': unknown }>(conn as never, `EXPLAIN (FORMAT JSON) ${query.sql}`, query.parameters);
+        const plan = await run<{ 'QUERY PLAN': unknown }>(
+          conn as never,
+          `EXPLAIN (FORMAT JSON) ${query.sql}`,
+          query.parameters,
+        );
         const scans: string[] = [];
-        const walk = (node: { 'Node Type'?: string; 'Relation Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: unknown[] }) => {
+        const walk = (node: {
+          'Node Type'?: string;
+          'Relation Name'?: string;
+          'Index Cond'?: string;
+          Filter?: string;
+          Plans?: unknown[];
+        }) => {
           const relation = node['Relation Name'] ?? '';
-          if (node['Node Type'] === 'Seq Scan' && !WHOLE_TABLES_ALLOWED.has(relation)) scans.push(`Seq Scan on ${relation}`);
+          if (node['Node Type'] === 'Seq Scan' && !WHOLE_TABLES_ALLOWED.has(relation))
+            scans.push(`Seq Scan on ${relation}`);
           // An index used for the site alone, the rest filtered row by row: every row of the site is read.
-          if (/^\(site_id = \$\d+(::text)?\)$/.test(node['Index Cond'] ?? '') && node.Filter && !WHOLE_TABLES_ALLOWED.has(relation)) {
+          if (
+            /^\(site_id = \$\d+(::text)?\)$/.test(node['Index Cond'] ?? '') &&
+            node.Filter &&
+            !WHOLE_TABLES_ALLOWED.has(relation)
+          ) {
             scans.push(`${node['Node Type']} on ${relation} by site only (${node.Filter})`);
           }
-          if (node['Node Type'] === 'Sort' && /\blimit\b/i.test(query.sql) && !isRankedSearch(query.sql)) scans.push('Sort of every matching row for a page (LIMIT)');
+          if (node['Node Type'] === 'Sort' && /\blimit\b/i.test(query.sql) && !isRankedSearch(query.sql))
+            scans.push('Sort of every matching row for a page (LIMIT)');
           (node.Plans ?? []).forEach((child) => walk(child as typeof node));
         };
         const json = plan.rows[0]!['QUERY PLAN'];
@@ -133,7 +194,9 @@ forEachEngine((engine, getDb) => {
   it('a whole visit, from the shop page to the order page, scans no table in full', async () => {
     plugin.queries.length = 0;
     await visit();
-    const planned = plugin.queries.filter((q) => /^\s*(select|update|delete)\b/i.test(q.sql) && !/^\s*select\s+1\b/i.test(q.sql));
+    const planned = plugin.queries.filter(
+      (q) => /^\s*(select|update|delete)\b/i.test(q.sql) && !/^\s*select\s+1\b/i.test(q.sql),
+    );
     expect(planned.length).toBeGreaterThan(10);
     const unique = [...new Map(planned.map((q) => [q.sql, q])).values()];
     const problems: string[] = [];

@@ -25,7 +25,8 @@ const ITEMS = [
   { itemId: 'kit', sku: 'kit-1', quantity: 1 },
 ];
 
-const cartCookieValue = (response: LightMyRequestResponse): string | undefined => response.cookies.find((c) => c.name === 'CART')?.value;
+const cartCookieValue = (response: LightMyRequestResponse): string | undefined =>
+  response.cookies.find((c) => c.name === 'CART')?.value;
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
@@ -56,7 +57,8 @@ forEachEngine((engine, getDb) => {
       },
       payload: JSON.stringify(payload),
     });
-  const get = (cookie: string, host = SHOP_HOST) => app.inject({ method: 'GET', url: CART_API, headers: { host, cookie } });
+  const get = (cookie: string, host = SHOP_HOST) =>
+    app.inject({ method: 'GET', url: CART_API, headers: { host, cookie } });
   const carts = () => getDb().selectFrom('carts').selectAll().execute();
 
   describe('adds sent at once without a cookie, with one claim', () => {
@@ -72,7 +74,9 @@ forEachEngine((engine, getDb) => {
         const rows = await carts();
         expect(rows, `round ${round}: one cart, no orphans`).toHaveLength(1);
         const cart = (await get(`CART=${[...tokens][0]}`)).json();
-        expect(cart.entries.map((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku).sort()).toEqual(ITEMS.map((i) => i.sku).sort());
+        expect(cart.entries.map((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku).sort()).toEqual(
+          ITEMS.map((i) => i.sku).sort(),
+        );
         expect(cart.totalQuantity).toBe(ITEMS.length);
       }
     });
@@ -91,14 +95,19 @@ forEachEngine((engine, getDb) => {
       expect((await get(`CART=${rows[0]!.id}`)).json().totalQuantity).toBe(2);
 
       const refusedOnly = randomToken(16);
-      await Promise.all([add({ itemId: 'tee', sku: 'tee-m-red', quantity: 1 }, { claim: refusedOnly }), add({ itemId: 'missing' }, { claim: refusedOnly })]);
+      await Promise.all([
+        add({ itemId: 'tee', sku: 'tee-m-red', quantity: 1 }, { claim: refusedOnly }),
+        add({ itemId: 'missing' }, { claim: refusedOnly }),
+      ]);
       expect(await carts()).toHaveLength(1);
     });
 
     it('serialize on the one cart: they never pass the stock check together', async () => {
       const claim = randomToken(16);
       // 7 in stock: 12 simultaneous adds of one each make one cart with 7.
-      const responses = await Promise.all(Array.from({ length: 12 }, () => add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, { claim })));
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, () => add({ itemId: 'limited', sku: 'limited-1', quantity: 1 }, { claim })),
+      );
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(7);
       expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
       const rows = await carts();
@@ -149,7 +158,9 @@ forEachEngine((engine, getDb) => {
       expect((await get(`CART=${next}`)).json().totalQuantity).toBe(1);
       expect((await get(`CART=${third}`)).json().totalQuantity).toBe(1);
       // The bought cart is untouched.
-      expect(await getDb().selectFrom('carts').select(['is_purchased']).where('id', '=', bought).executeTakeFirst()).toEqual({ is_purchased: 1 });
+      expect(
+        await getDb().selectFrom('carts').select(['is_purchased']).where('id', '=', bought).executeTakeFirst(),
+      ).toEqual({ is_purchased: 1 });
     });
   });
 });

@@ -23,7 +23,12 @@ const freshIp = () => `10.${randomBytes(3).join('.')}`;
 const json = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): InjectOptions => ({
   method,
   url,
-  headers: { host: SHOP_HOST, 'content-type': 'application/json', origin: `http://${SHOP_HOST}`, 'sec-fetch-site': 'same-origin' },
+  headers: {
+    host: SHOP_HOST,
+    'content-type': 'application/json',
+    origin: `http://${SHOP_HOST}`,
+    'sec-fetch-site': 'same-origin',
+  },
   ...(payload ? { payload } : {}),
 });
 
@@ -39,7 +44,12 @@ const ROUTES: Record<string, InjectOptions> = {
   'POST /checkout': {
     method: 'POST',
     url: '/checkout',
-    headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${SHOP_HOST}`, 'sec-fetch-site': 'same-origin' },
+    headers: {
+      host: SHOP_HOST,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: `http://${SHOP_HOST}`,
+      'sec-fetch-site': 'same-origin',
+    },
     payload: 'email=a%40b.test',
   },
 };
@@ -153,7 +163,14 @@ forEachEngine((engine, getDb) => {
 
   describe('when Redis is down', () => {
     it('keeps limiting per process when REDIS_URL points at a closed port, and logs it', async () => {
-      const app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 30, redisUrl: `redis://127.0.0.1:${await closedPort()}` }));
+      const app = sendCrumbs(
+        await buildApp({
+          db: getDb(),
+          engine,
+          cartRateLimitPerMinute: 30,
+          redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+        }),
+      );
       try {
         const warn = vi.spyOn(app.log, 'warn');
         const ip = freshIp();
@@ -165,50 +182,59 @@ forEachEngine((engine, getDb) => {
         }
         expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
         expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/counted in this process/));
-        expect(warn.mock.calls.filter(([, message]) => /counted in this process/.test(String(message)))).toHaveLength(1);
+        expect(warn.mock.calls.filter(([, message]) => /counted in this process/.test(String(message)))).toHaveLength(
+          1,
+        );
       } finally {
         await app.close();
       }
     });
 
-    (runRedisTests ? it : it.skip)('falls back to per-process counting while Redis is briefly down, and shares counts again once it is back', async () => {
-      const proxy = new RedisProxy();
-      await proxy.start();
-      const redisUrl = `redis://127.0.0.1:${proxy.port}`;
-      const a = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
-      const b = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
-      const round = async (instances: FastifyInstance[]) => {
-        const ip = freshIp();
-        const statuses: number[] = [];
-        for (const instance of instances) statuses.push((await instance.inject({ ...ROUTES['GET cart']!, remoteAddress: ip })).statusCode);
-        return statuses;
-      };
-      try {
-        // Shared through Redis: 4 per 10 s for the client, whichever process answers.
-        expect(await round([a, b, a, b, a, b])).toEqual([200, 200, 200, 200, 429, 429]);
-
-        const warnA = vi.spyOn(a.log, 'warn');
-        const infoA = vi.spyOn(a.log, 'info');
-        const infoB = vi.spyOn(b.log, 'info');
-        await proxy.stop();
-        // Each process counts on its own: 4 in a, 4 more in b, then refused in each.
-        expect(await round([a, a, a, a, a, b, b, b, b, b])).toEqual([200, 200, 200, 200, 429, 200, 200, 200, 200, 429]);
-        expect(warnA).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/counted in this process/));
-
+    (runRedisTests ? it : it.skip)(
+      'falls back to per-process counting while Redis is briefly down, and shares counts again once it is back',
+      async () => {
+        const proxy = new RedisProxy();
         await proxy.start();
-        const backAgain = (spy: typeof infoA) => spy.mock.calls.flat().some((arg) => /counted in Redis again/.test(String(arg)));
-        const until = Date.now() + 8000;
-        while (!(backAgain(infoA) && backAgain(infoB)) && Date.now() < until) {
-          await round([a, b]);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+        const redisUrl = `redis://127.0.0.1:${proxy.port}`;
+        const a = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
+        const b = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 24, redisUrl }));
+        const round = async (instances: FastifyInstance[]) => {
+          const ip = freshIp();
+          const statuses: number[] = [];
+          for (const instance of instances)
+            statuses.push((await instance.inject({ ...ROUTES['GET cart']!, remoteAddress: ip })).statusCode);
+          return statuses;
+        };
+        try {
+          // Shared through Redis: 4 per 10 s for the client, whichever process answers.
+          expect(await round([a, b, a, b, a, b])).toEqual([200, 200, 200, 200, 429, 429]);
+
+          const warnA = vi.spyOn(a.log, 'warn');
+          const infoA = vi.spyOn(a.log, 'info');
+          const infoB = vi.spyOn(b.log, 'info');
+          await proxy.stop();
+          // Each process counts on its own: 4 in a, 4 more in b, then refused in each.
+          expect(await round([a, a, a, a, a, b, b, b, b, b])).toEqual([
+            200, 200, 200, 200, 429, 200, 200, 200, 200, 429,
+          ]);
+          expect(warnA).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/counted in this process/));
+
+          await proxy.start();
+          const backAgain = (spy: typeof infoA) =>
+            spy.mock.calls.flat().some((arg) => /counted in Redis again/.test(String(arg)));
+          const until = Date.now() + 8000;
+          while (!(backAgain(infoA) && backAgain(infoB)) && Date.now() < until) {
+            await round([a, b]);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          expect(backAgain(infoA) && backAgain(infoB)).toBe(true);
+          expect(await round([a, b, a, b, a, b])).toEqual([200, 200, 200, 200, 429, 429]);
+        } finally {
+          await a.close();
+          await b.close();
+          await proxy.stop();
         }
-        expect(backAgain(infoA) && backAgain(infoB)).toBe(true);
-        expect(await round([a, b, a, b, a, b])).toEqual([200, 200, 200, 200, 429, 429]);
-      } finally {
-        await a.close();
-        await b.close();
-        await proxy.stop();
-      }
-    });
+      },
+    );
   });
 });

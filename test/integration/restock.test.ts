@@ -25,7 +25,16 @@ import { NEW_YORK, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { REDIS_URL, runRedisTests } from '../support/redis';
-import { CAPTCHA_HOST, captchaRestockSite, MUG_CTA, PRINT_SUCCESS, restockSite, seedSite, SHOP_HOST, withStock } from '../support/restockSite';
+import {
+  CAPTCHA_HOST,
+  captchaRestockSite,
+  MUG_CTA,
+  PRINT_SUCCESS,
+  restockSite,
+  seedSite,
+  SHOP_HOST,
+  withStock,
+} from '../support/restockSite';
 import { addSiteUser, signIn, signInAs } from '../support/siteUsers';
 
 const API = '/api/commerce/restock-notifications';
@@ -72,7 +81,8 @@ forEachEngine((engine, getDb, getFresh) => {
   });
   beforeEach(async () => {
     await seedSite(getDb(), restockSite);
-    for (const table of ['restock_sign_ups', 'restock_variants', 'outbox', 'mailing_list'] as const) await getDb().deleteFrom(table).execute();
+    for (const table of ['restock_sign_ups', 'restock_variants', 'outbox', 'mailing_list'] as const)
+      await getDb().deleteFrom(table).execute();
   });
 
   const signUp = (body: unknown, options: { host?: string; ip?: string } = {}) =>
@@ -91,16 +101,36 @@ forEachEngine((engine, getDb, getFresh) => {
       await pause(3);
     }
   };
-  const signUps = (sku: string) => getDb().selectFrom('restock_sign_ups').selectAll().where('sku', '=', sku).orderBy('created_at').orderBy('id').execute();
-  const restockMail = () => getDb().selectFrom('outbox').selectAll().where('kind', '=', 'restock-notification').orderBy('created_at').orderBy('to_address').execute();
-  const restockVariant = (sku: string) => getDb().selectFrom('restock_variants').selectAll().where('sku', '=', sku).executeTakeFirst();
-  const emails = (n: number, prefix = 'shopper') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}@example.com`);
+  const signUps = (sku: string) =>
+    getDb()
+      .selectFrom('restock_sign_ups')
+      .selectAll()
+      .where('sku', '=', sku)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  const restockMail = () =>
+    getDb()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'restock-notification')
+      .orderBy('created_at')
+      .orderBy('to_address')
+      .execute();
+  const restockVariant = (sku: string) =>
+    getDb().selectFrom('restock_variants').selectAll().where('sku', '=', sku).executeTakeFirst();
+  const emails = (n: number, prefix = 'shopper') =>
+    Array.from({ length: n }, (_, i) => `${prefix}${i + 1}@example.com`);
 
   describe('signing up', () => {
     it('answers the §5 texts for the e-mail, then Signed up; one sign-up per e-mail and variant', async () => {
       const blank = await signUp(payload('  '));
       expect(blank.statusCode).toBe(400);
-      expect(blank.json()).toMatchObject({ code: 'invalid-input', message: 'Email cannot be blank', field: 'siteVisitorEmail' });
+      expect(blank.json()).toMatchObject({
+        code: 'invalid-input',
+        message: 'Email cannot be blank',
+        field: 'siteVisitorEmail',
+      });
       const invalid = await signUp(payload('ada@example'));
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json()).toMatchObject({ message: 'Email is invalid', field: 'siteVisitorEmail' });
@@ -114,7 +144,13 @@ forEachEngine((engine, getDb, getFresh) => {
       const [row] = await signUps('MUG-SAGE');
       expect((await signUp(payload('ada@example.COM'))).statusCode).toBe(200);
       expect(await signUps('MUG-SAGE')).toEqual([row]);
-      expect(row).toMatchObject({ email: 'ada@example.com', product_id: 'mug', site_id: 'shop', notified_at: null, base_url: 'http://shop.test' });
+      expect(row).toMatchObject({
+        email: 'ada@example.com',
+        product_id: 'mug',
+        site_id: 'shop',
+        notified_at: null,
+        base_url: 'http://shop.test',
+      });
       // Another variant is another sign-up.
       expect((await signUp(payload('ada@example.com', 'MUG-SLATE'))).statusCode).toBe(200);
       expect(await signUps('MUG-SLATE')).toHaveLength(1);
@@ -122,16 +158,48 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('refuses what cannot be signed up for, naming it, and stores nothing', async () => {
       const cases: [unknown, number, Record<string, unknown>][] = [
-        [payload('a@example.com', 'MUG-SAGE', 'nope'), 404, { code: 'product-not-found', message: "There is no product 'nope' in this shop." }],
-        [payload('a@example.com', 'MUG-GOLD'), 404, { code: 'product-not-found', message: "The product 'mug' has no variant 'MUG-GOLD'." }],
-        [payload('a@example.com', 'MUG-OAT'), 409, { code: 'restock-not-offered', message: 'This item is in stock now: reload the page to buy it.' }],
-        [payload('a@example.com', 'BOWL', 'bowl'), 409, { code: 'restock-not-offered', message: 'Restock notifications are not offered for this product.' }],
-        [payload('a@example.com', 'ebook-1', 'ebook'), 409, { message: 'This item is in stock now: reload the page to buy it.' }],
-        [payload('nul\u0000@example.com'), 400, { code: 'invalid-input', field: 'siteVisitorEmail', message: 'Email is invalid' }],
+        [
+          payload('a@example.com', 'MUG-SAGE', 'nope'),
+          404,
+          { code: 'product-not-found', message: "There is no product 'nope' in this shop." },
+        ],
+        [
+          payload('a@example.com', 'MUG-GOLD'),
+          404,
+          { code: 'product-not-found', message: "The product 'mug' has no variant 'MUG-GOLD'." },
+        ],
+        [
+          payload('a@example.com', 'MUG-OAT'),
+          409,
+          { code: 'restock-not-offered', message: 'This item is in stock now: reload the page to buy it.' },
+        ],
+        [
+          payload('a@example.com', 'BOWL', 'bowl'),
+          409,
+          { code: 'restock-not-offered', message: 'Restock notifications are not offered for this product.' },
+        ],
+        [
+          payload('a@example.com', 'ebook-1', 'ebook'),
+          409,
+          { message: 'This item is in stock now: reload the page to buy it.' },
+        ],
+        [
+          payload('nul\u0000@example.com'),
+          400,
+          { code: 'invalid-input', field: 'siteVisitorEmail', message: 'Email is invalid' },
+        ],
         [payload('a@example.com', 'MUG-SAGE', 'Mug!'), 400, { code: 'invalid-input', field: 'productId' }],
         [payload('a@example.com', 'x'.repeat(65)), 400, { field: 'variantId' }],
-        [payload('a@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: 'yes please' }), 400, { message: 'isJoinMailingList must be true or false.' }],
-        [payload('a@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: { a: 1 } }), 400, { field: 'recaptchaEnterpriseV3Token' }],
+        [
+          payload('a@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: 'yes please' }),
+          400,
+          { message: 'isJoinMailingList must be true or false.' },
+        ],
+        [
+          payload('a@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: { a: 1 } }),
+          400,
+          { field: 'recaptchaEnterpriseV3Token' },
+        ],
         [[payload('a@example.com')], 400, { message: 'The sign-up must be a JSON object.' }],
         ['a@example.com', 400, { message: 'The sign-up must be a JSON object.' }],
       ];
@@ -140,17 +208,31 @@ forEachEngine((engine, getDb, getFresh) => {
         expect(answer.statusCode, JSON.stringify(body)).toBe(status);
         expect(answer.json(), JSON.stringify(body)).toMatchObject(expected);
       }
-      const notJson = await app.inject({ method: 'POST', url: API, headers: { host: SHOP_HOST, 'content-type': 'text/plain' }, payload: 'hello' });
+      const notJson = await app.inject({
+        method: 'POST',
+        url: API,
+        headers: { host: SHOP_HOST, 'content-type': 'text/plain' },
+        payload: 'hello',
+      });
       expect(notJson.statusCode).toBe(400);
       expect(notJson.json()).toMatchObject({ message: 'The sign-up must be a JSON object.' });
-      const broken = await app.inject({ method: 'POST', url: API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: '{"productId":' });
+      const broken = await app.inject({
+        method: 'POST',
+        url: API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+        payload: '{"productId":',
+      });
       expect(broken.statusCode).toBe(400);
       expect(await getDb().selectFrom('restock_sign_ups').selectAll().execute()).toEqual([]);
     });
 
     it('joins the mailing list (double opt-in) only when the shopper asks and the product offers it', async () => {
-      expect((await signUp(payload('joins@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: true }))).statusCode).toBe(200);
-      expect((await signUp(payload('asked@example.com', 'PRINT', 'print', { isJoinMailingList: true }))).statusCode).toBe(200);
+      expect(
+        (await signUp(payload('joins@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: true }))).statusCode,
+      ).toBe(200);
+      expect(
+        (await signUp(payload('asked@example.com', 'PRINT', 'print', { isJoinMailingList: true }))).statusCode,
+      ).toBe(200);
       expect((await signUp(payload('not@example.com', 'MUG-SLATE'))).statusCode).toBe(200);
       const list = await getDb().selectFrom('mailing_list').select(['email', 'status', 'source_form_id']).execute();
       expect(list).toEqual([{ email: 'joins@example.com', status: 'pending', source_form_id: 'restock:mug' }]);
@@ -159,27 +241,46 @@ forEachEngine((engine, getDb, getFresh) => {
       expect((await signUps('MUG-SAGE'))[0]?.joined_mailing_list).toBe(1);
       expect((await signUps('PRINT'))[0]?.joined_mailing_list).toBe(0);
       // Signing up again sends no second confirmation.
-      expect((await signUp(payload('joins@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: true }))).statusCode).toBe(200);
+      expect(
+        (await signUp(payload('joins@example.com', 'MUG-SAGE', 'mug', { isJoinMailingList: true }))).statusCode,
+      ).toBe(200);
       expect(await getDb().selectFrom('outbox').select('id').execute()).toHaveLength(1);
     });
 
     it('asks for the site’s CAPTCHA (PRODUCT_WAITLIST_SUBMISSION): unsolved and replayed refused, solved accepted', async () => {
       const solved = async () => {
-        const challenge = (await app.inject({ method: 'GET', url: '/api/form/altcha/challenge', headers: { host: CAPTCHA_HOST } })).json() as Challenge;
+        const challenge = (
+          await app.inject({ method: 'GET', url: '/api/form/altcha/challenge', headers: { host: CAPTCHA_HOST } })
+        ).json() as Challenge;
         const solution = await solveChallenge({ challenge, deriveKey });
         return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
       };
       const unsolved = await signUp(payload('cap@example.com'), { host: CAPTCHA_HOST });
       expect(unsolved.statusCode).toBe(400);
-      expect(unsolved.json()).toMatchObject({ code: 'captcha-refused', message: 'Complete CAPTCHA before submitting.' });
-      const forged = await signUp(payload('cap@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: 'bm90IGEgc29sdXRpb24=' }), { host: CAPTCHA_HOST });
+      expect(unsolved.json()).toMatchObject({
+        code: 'captcha-refused',
+        message: 'Complete CAPTCHA before submitting.',
+      });
+      const forged = await signUp(
+        payload('cap@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: 'bm90IGEgc29sdXRpb24=' }),
+        { host: CAPTCHA_HOST },
+      );
       expect(forged.json()).toMatchObject({ message: 'Complete CAPTCHA before submitting.' });
       const token = await solved();
-      const ok = await signUp(payload('cap@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: token }), { host: CAPTCHA_HOST });
+      const ok = await signUp(payload('cap@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: token }), {
+        host: CAPTCHA_HOST,
+      });
       expect(ok.statusCode, ok.body).toBe(200);
-      const replay = await signUp(payload('other@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: token }), { host: CAPTCHA_HOST });
+      const replay = await signUp(
+        payload('other@example.com', 'MUG-SAGE', 'mug', { recaptchaEnterpriseV3Token: token }),
+        { host: CAPTCHA_HOST },
+      );
       expect(replay.statusCode).toBe(400);
-      const rows = await getDb().selectFrom('restock_sign_ups').select(['site_id', 'email']).where('site_id', '=', 'captcha-shop').execute();
+      const rows = await getDb()
+        .selectFrom('restock_sign_ups')
+        .select(['site_id', 'email'])
+        .where('site_id', '=', 'captcha-shop')
+        .execute();
       expect(rows).toEqual([{ site_id: 'captcha-shop', email: 'cap@example.com' }]);
     });
   });
@@ -187,17 +288,31 @@ forEachEngine((engine, getDb, getFresh) => {
   describe('rate limits', () => {
     const limited = async (redisUrl?: string) =>
       sendCrumbs(
-        await buildApp({ db: getDb(), engine, ...(redisUrl ? { redisUrl } : {}), restockRoutes: { signUpsPerMinute: 24, signUpsPerProductPerMinute: 12 } }),
+        await buildApp({
+          db: getDb(),
+          engine,
+          ...(redisUrl ? { redisUrl } : {}),
+          restockRoutes: { signUpsPerMinute: 24, signUpsPerProductPerMinute: 12 },
+        }),
       );
     const expect429 = (answer: LightMyRequestResponse) => {
       expect(answer.statusCode).toBe(429);
-      expect(answer.json()).toMatchObject({ code: 'rate-limited', message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
+      expect(answer.json()).toMatchObject({
+        code: 'rate-limited',
+        message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+      });
       const retryAfter = Number(answer.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(10);
     };
     const post = (target: FastifyInstance, body: unknown, ip: string) =>
-      target.inject({ method: 'POST', url: API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: ip });
+      target.inject({
+        method: 'POST',
+        url: API,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+        remoteAddress: ip,
+      });
 
     it('counts per client and product (2 per 10 s here) and per client (4 per 10 s): 429 with Retry-After and §8’s text', async () => {
       const limitedApp = await limited();
@@ -239,7 +354,10 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(answer.statusCode).toBe(200);
       return answer.body;
     };
-    const islandOf = (html: string) => /<div class="island" data-island="RestockSignUp"[^>]*>([\s\S]*?)<\/div><\/div>|<div class="island" data-island="RestockSignUp"[^>]*>/.exec(html)?.[0] ?? null;
+    const islandOf = (html: string) =>
+      /<div class="island" data-island="RestockSignUp"[^>]*>([\s\S]*?)<\/div><\/div>|<div class="island" data-island="RestockSignUp"[^>]*>/.exec(
+        html,
+      )?.[0] ?? null;
 
     it('carries the form where a variant is sold out and restock is on, with its texts', async () => {
       const mug = await page('/shop/p/mug');
@@ -250,11 +368,15 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(mug).toContain(MUG_CTA);
       expect(mug).toMatch(/<option value="MUG-SAGE">Sage<\/option><option value="MUG-SLATE">Slate<\/option>/);
       expect(mug).toContain('Join our mailing list');
-      expect(mug).toContain('<input type="checkbox" name="isJoinMailingList" checked="" value="true"/>Join our mailing list');
+      expect(mug).toContain(
+        '<input type="checkbox" name="isJoinMailingList" checked="" value="true"/>Join our mailing list',
+      );
       expect(mug).toContain('>Sign Up</button>');
 
       const print = await page('/shop/p/print');
-      expect(print).toMatch(/<details class="restock"><summary class="restock__cta">Notify me when this is back in stock<\/summary><form class="restock__form" [^>]*action="\/restock\/sign-up" method="post">/);
+      expect(print).toMatch(
+        /<details class="restock"><summary class="restock__cta">Notify me when this is back in stock<\/summary><form class="restock__form" [^>]*action="\/restock\/sign-up" method="post">/,
+      );
       expect(print).toContain('<input type="hidden" name="variantId" value="PRINT"/>');
       expect(print).not.toContain('Join our mailing list');
       // The same page for every visitor (cached once): no crumb in it, the post is checked by its origin.
@@ -270,30 +392,51 @@ forEachEngine((engine, getDb, getFresh) => {
         plainInject({
           method: 'POST',
           url: '/restock/sign-up',
-          headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
-          payload: new URLSearchParams({ productId: 'print', variantId: 'PRINT', ...(crumb ? { crumb } : {}), ...fields }).toString(),
+          headers: {
+            host: SHOP_HOST,
+            accept: 'text/html',
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+          },
+          payload: new URLSearchParams({
+            productId: 'print',
+            variantId: 'PRINT',
+            ...(crumb ? { crumb } : {}),
+            ...fields,
+          }).toString(),
         });
       const blank = await post({ siteVisitorEmail: '' });
       expect(blank.statusCode).toBe(400);
       expect(blank.headers['content-type']).toContain('text/html');
-      expect(blank.body).toMatch(/<p class="field__error" id="(_restock-[^"]+-email-error)" role="alert">Email cannot be blank<\/p><label for="_restock-[^"]+-email">Email<\/label><input [^>]*aria-invalid="true" aria-describedby="\1"/);
+      expect(blank.body).toMatch(
+        /<p class="field__error" id="(_restock-[^"]+-email-error)" role="alert">Email cannot be blank<\/p><label for="_restock-[^"]+-email">Email<\/label><input [^>]*aria-invalid="true" aria-describedby="\1"/,
+      );
       expect(blank.body).toContain('<details class="restock" open="">');
       const invalid = await post({ siteVisitorEmail: 'grace@' });
       expect(invalid.body).toContain('Email is invalid');
       expect(invalid.body).toContain('value="grace@"');
       const done = await post({ siteVisitorEmail: 'Grace@example.com' });
       expect(done.statusCode).toBe(200);
-      expect(done.body).toContain(`<p class="restock__success" role="status" tabindex="-1">${PRINT_SUCCESS.replaceAll("'", '&#x27;')}</p>`);
+      expect(done.body).toContain(
+        `<p class="restock__success" role="status" tabindex="-1">${PRINT_SUCCESS.replaceAll("'", '&#x27;')}</p>`,
+      );
       expect(done.body).not.toContain('<form class="restock__form"');
       // The call to action stays.
       expect(done.body).toContain('<summary class="restock__cta">Notify me when this is back in stock</summary>');
       expect((await signUps('PRINT')).map((r) => r.email)).toEqual(['grace@example.com']);
 
       // The variant chosen in the form's own select (no JavaScript on a product with options): 'Signed up!'.
-      const mug = await post({ productId: 'mug', variantId: 'MUG-SLATE', siteVisitorEmail: 'hedy@example.com', isJoinMailingList: 'true' });
+      const mug = await post({
+        productId: 'mug',
+        variantId: 'MUG-SLATE',
+        siteVisitorEmail: 'hedy@example.com',
+        isJoinMailingList: 'true',
+      });
       expect(mug.statusCode).toBe(200);
       expect(mug.body).toContain('<p class="restock__success" role="status" tabindex="-1">Signed up!</p>');
-      expect(await getDb().selectFrom('mailing_list').select('email').execute()).toEqual([{ email: 'hedy@example.com' }]);
+      expect(await getDb().selectFrom('mailing_list').select('email').execute()).toEqual([
+        { email: 'hedy@example.com' },
+      ]);
 
       // Without the crumb, the browser's word that the form is this site's own is enough; with neither, refused.
       const noCrumb = await post({ siteVisitorEmail: 'x@example.com' }, null);
@@ -301,8 +444,17 @@ forEachEngine((engine, getDb, getFresh) => {
       const sameOrigin = await plainInject({
         method: 'POST',
         url: '/restock/sign-up',
-        headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-        payload: new URLSearchParams({ productId: 'print', variantId: 'PRINT', siteVisitorEmail: 'ada@example.com' }).toString(),
+        headers: {
+          host: SHOP_HOST,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: new URLSearchParams({
+          productId: 'print',
+          variantId: 'PRINT',
+          siteVisitorEmail: 'ada@example.com',
+        }).toString(),
       });
       expect(sameOrigin.statusCode).toBe(200);
       expect((await signUps('PRINT')).map((r) => r.email).sort()).toEqual(['ada@example.com', 'grace@example.com']);
@@ -320,11 +472,20 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(none.ok && none.value).toMatchObject({ sent: 0, waiting: 5, qtyInStock: 0 });
 
       await seedSite(getDb(), withStock(restockSite, { 'MUG-SAGE': 3 }));
-      expect(await restockVariant('MUG-SAGE')).toMatchObject({ restock_source: 'import', restocked_qty: 3, auto_send_pending: 1 });
+      expect(await restockVariant('MUG-SAGE')).toMatchObject({
+        restock_source: 'import',
+        restocked_qty: 3,
+        auto_send_pending: 1,
+      });
       expect((await restockVariant('MUG-SAGE'))?.restocked_at).not.toBeNull();
 
       const progress: number[] = [];
-      const sent = await sendRestockNotifications(getDb(), shop, { productId: 'mug', variantId: 'MUG-SAGE' }, { batchSize: 2, onProgress: (n) => progress.push(n) });
+      const sent = await sendRestockNotifications(
+        getDb(),
+        shop,
+        { productId: 'mug', variantId: 'MUG-SAGE' },
+        { batchSize: 2, onProgress: (n) => progress.push(n) },
+      );
       expect(sent.ok && sent.value).toMatchObject({ sent: 3, waiting: 2, qtyInStock: 3, emails: emails(3) });
       expect(progress).toEqual([2, 3]);
       const mail = await restockMail();
@@ -344,12 +505,20 @@ forEachEngine((engine, getDb, getFresh) => {
       const more = await sendRestockNotifications(getDb(), shop, { productId: 'mug', variantId: 'MUG-SAGE' });
       expect(more.ok && more.value.emails).toEqual(['shopper4@example.com']);
       // Told to send to all: the rest, whatever the stock.
-      const all = await sendRestockNotifications(getDb(), shop, { productId: 'mug', variantId: 'MUG-SAGE' }, { all: true });
+      const all = await sendRestockNotifications(
+        getDb(),
+        shop,
+        { productId: 'mug', variantId: 'MUG-SAGE' },
+        { all: true },
+      );
       expect(all.ok && all.value).toMatchObject({ sent: 1, waiting: 0, emails: ['shopper5@example.com'] });
       expect(await restockMail()).toHaveLength(5);
 
       const unknown = await sendRestockNotifications(getDb(), shop, { productId: 'mug', variantId: 'MUG-GOLD' });
-      expect(unknown).toEqual({ ok: false, error: { kind: 'not-found', message: "The product 'mug' has no variant 'MUG-GOLD'." } });
+      expect(unknown).toEqual({
+        ok: false,
+        error: { kind: 'not-found', message: "The product 'mug' has no variant 'MUG-GOLD'." },
+      });
     });
 
     it('a shopper e-mailed for one restock who signs up again waits at the end of the line', async () => {
@@ -369,10 +538,15 @@ forEachEngine((engine, getDb, getFresh) => {
       await signUpAll(emails(10), 'MUG-SAGE');
       await seedSite(getDb(), withStock(restockSite, { 'MUG-SAGE': 4 }));
       const target = { productId: 'mug', variantId: 'MUG-SAGE' };
-      const results = await Promise.all(Array.from({ length: 4 }, () => sendRestockNotifications(getDb(), shop, target, { batchSize: 1 })));
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => sendRestockNotifications(getDb(), shop, target, { batchSize: 1 })),
+      );
       const sent = results.flatMap((r) => (r.ok ? r.value.emails : []));
       expect(sent.sort()).toEqual(emails(4).sort());
-      const everyone = await Promise.all([sendRestockNotifications(getDb(), shop, target, { all: true, batchSize: 2 }), sendRestockNotifications(getDb(), shop, target, { all: true, batchSize: 3 })]);
+      const everyone = await Promise.all([
+        sendRestockNotifications(getDb(), shop, target, { all: true, batchSize: 2 }),
+        sendRestockNotifications(getDb(), shop, target, { all: true, batchSize: 3 }),
+      ]);
       const rest = everyone.flatMap((r) => (r.ok ? r.value.emails : []));
       expect(rest.sort()).toEqual(emails(10).slice(4).sort());
       const mail = await restockMail();
@@ -380,34 +554,46 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(new Set(mail.map((m) => m.to_address)).size).toBe(10);
     });
 
-    it('two processes sending at once e-mail each shopper once, and only as many as units', { timeout: 120_000 }, async () => {
-      await signUpAll(emails(8, 'proc'), 'MUG-SAGE');
-      await seedSite(getDb(), withStock(restockSite, { 'MUG-SAGE': 5 }));
-      const start = () => {
-        const child = spawn(TSX, [SEND_PROCESS, getFresh().url, 'shop', 'mug', 'MUG-SAGE'], { stdio: ['pipe', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-        const ready = new Promise<void>((done, fail) => {
-          const check = setInterval(() => out.includes('ready') && (clearInterval(check), done()), 20);
-          child.on('exit', (code) => (clearInterval(check), fail(new Error(`send process exited (${code}) before it was ready: ${err}`))));
-        });
-        const finished = new Promise<string[]>((done, fail) =>
-          child.on('exit', (code) => {
-            if (code !== 0) return fail(new Error(`send process exited with ${code}: ${err}`));
-            done((JSON.parse(out.split('\n').find((l) => l.startsWith('{')) ?? '{}') as { sent: string[] }).sent);
-          }),
-        );
-        return { child, ready, finished };
-      };
-      const processes = [start(), start()];
-      await Promise.all(processes.map((p) => p.ready));
-      for (const p of processes) p.child.stdin.end('go\n');
-      const [a, b] = await Promise.all(processes.map((p) => p.finished));
-      expect([...a!, ...b!].sort()).toEqual(emails(5, 'proc').sort());
-      expect((await restockMail()).map((m) => m.to_address).sort()).toEqual(emails(5, 'proc').sort());
-    });
+    it(
+      'two processes sending at once e-mail each shopper once, and only as many as units',
+      { timeout: 120_000 },
+      async () => {
+        await signUpAll(emails(8, 'proc'), 'MUG-SAGE');
+        await seedSite(getDb(), withStock(restockSite, { 'MUG-SAGE': 5 }));
+        const start = () => {
+          const child = spawn(TSX, [SEND_PROCESS, getFresh().url, 'shop', 'mug', 'MUG-SAGE'], {
+            stdio: ['pipe', 'pipe', 'pipe'],
+          });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+          const ready = new Promise<void>((done, fail) => {
+            const check = setInterval(() => out.includes('ready') && (clearInterval(check), done()), 20);
+            child.on(
+              'exit',
+              (code) => (
+                clearInterval(check),
+                fail(new Error(`send process exited (${code}) before it was ready: ${err}`))
+              ),
+            );
+          });
+          const finished = new Promise<string[]>((done, fail) =>
+            child.on('exit', (code) => {
+              if (code !== 0) return fail(new Error(`send process exited with ${code}: ${err}`));
+              done((JSON.parse(out.split('\n').find((l) => l.startsWith('{')) ?? '{}') as { sent: string[] }).sent);
+            }),
+          );
+          return { child, ready, finished };
+        };
+        const processes = [start(), start()];
+        await Promise.all(processes.map((p) => p.ready));
+        for (const p of processes) p.child.stdin.end('go\n');
+        const [a, b] = await Promise.all(processes.map((p) => p.finished));
+        expect([...a!, ...b!].sort()).toEqual(emails(5, 'proc').sort());
+        expect((await restockMail()).map((m) => m.to_address).sort()).toEqual(emails(5, 'proc').sort());
+      },
+    );
 
     it('a refund that puts units back is a restock; the automatic send e-mails where the site asks, and only says so elsewhere', async () => {
       // Buy the one of a kind print (stock 1 → 0), then sign up for it.
@@ -423,7 +609,13 @@ forEachEngine((engine, getDb, getFresh) => {
         method: 'POST',
         url: '/api/commerce/checkout/orders',
         headers: { host: SHOP_HOST, 'content-type': 'application/json', cookie },
-        payload: JSON.stringify({ idempotencyKey: `restock-${engine}-${Date.now()}`, payment: TEST_CARD, email: 'buyer@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard' }),
+        payload: JSON.stringify({
+          idempotencyKey: `restock-${engine}-${Date.now()}`,
+          payment: TEST_CARD,
+          email: 'buyer@example.com',
+          shippingAddress: NEW_YORK,
+          shippingOptionId: 'standard',
+        }),
       });
       expect(order.statusCode, order.body).toBe(201);
       await signUpAll(['late@example.com', 'later@example.com'], 'ooak-1', 'one-of-a-kind');
@@ -431,17 +623,30 @@ forEachEngine((engine, getDb, getFresh) => {
 
       // The site sends by hand: the job looks, says how many wait, sends nothing.
       const number = (order.json() as { order: { number: number } }).order.number;
-      const refunded = await refundOrder(getDb(), 'shop', number, paymentProviderFor({ provider: 'test', manualInstructions: '' }, {}));
+      const refunded = await refundOrder(
+        getDb(),
+        'shop',
+        number,
+        paymentProviderFor({ provider: 'test', manualInstructions: '' }, {}),
+      );
       expect(refunded.ok).toBe(true);
-      expect(await restockVariant('ooak-1')).toMatchObject({ restock_source: 'refund', restocked_qty: 1, auto_send_pending: 1 });
-      expect(await runRestockAutoSend(getDb())).toEqual([{ siteId: 'shop', productId: 'one-of-a-kind', variantId: 'ooak-1', action: 'left', sent: 0, waiting: 2 }]);
+      expect(await restockVariant('ooak-1')).toMatchObject({
+        restock_source: 'refund',
+        restocked_qty: 1,
+        auto_send_pending: 1,
+      });
+      expect(await runRestockAutoSend(getDb())).toEqual([
+        { siteId: 'shop', productId: 'one-of-a-kind', variantId: 'ooak-1', action: 'left', sent: 0, waiting: 2 },
+      ]);
       expect(await restockMail()).toEqual([]);
       expect(await runRestockAutoSend(getDb())).toEqual([]);
 
       // A site with the automatic send on: the import that restocks is followed by the e-mails (as many as units).
       await signUpAll(emails(3, 'auto'), 'MUG-SAGE');
       await seedSite(getDb(), withStock(restockSite, { 'MUG-SAGE': 2 }, { autoSend: true }));
-      expect(await runRestockAutoSend(getDb())).toEqual([{ siteId: 'shop', productId: 'mug', variantId: 'MUG-SAGE', action: 'sent', sent: 2, waiting: 1 }]);
+      expect(await runRestockAutoSend(getDb())).toEqual([
+        { siteId: 'shop', productId: 'mug', variantId: 'MUG-SAGE', action: 'sent', sent: 2, waiting: 1 },
+      ]);
       expect((await restockMail()).map((m) => m.to_address).sort()).toEqual(emails(2, 'auto'));
       expect(await runRestockAutoSend(getDb())).toEqual([]);
     });
@@ -456,9 +661,15 @@ forEachEngine((engine, getDb, getFresh) => {
       const link = new URL(/http:\/\/shop\.test\/restock\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mail!.text_body)![0]);
       const token = link.searchParams.get('token')!;
 
-      const shown = await app.inject({ method: 'GET', url: link.pathname + link.search, headers: { host: SHOP_HOST, accept: 'text/html' } });
+      const shown = await app.inject({
+        method: 'GET',
+        url: link.pathname + link.search,
+        headers: { host: SHOP_HOST, accept: 'text/html' },
+      });
       expect(shown.statusCode).toBe(200);
-      expect(withoutMarkers(shown.body)).toContain('una@example.com is signed up to hear when Harbour print is back in stock at Shop.');
+      expect(withoutMarkers(shown.body)).toContain(
+        'una@example.com is signed up to hear when Harbour print is back in stock at Shop.',
+      );
       expect(shown.body).toContain('Remove my sign-up</button>');
       expect(await signUps('PRINT')).toHaveLength(1);
 
@@ -466,7 +677,12 @@ forEachEngine((engine, getDb, getFresh) => {
         plainInject({
           method: 'POST',
           url: '/restock/unsubscribe',
-          headers: { host: SHOP_HOST, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
+          headers: {
+            host: SHOP_HOST,
+            accept: 'text/html',
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+          },
           payload: new URLSearchParams({ token, ...(crumb ? { crumb } : {}) }).toString(),
         });
       expect((await remove(null)).statusCode).toBe(403);
@@ -479,15 +695,24 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(twice.statusCode).toBe(404);
       expect(twice.body).toContain('This link is not valid');
       for (const bad of ['', 'short', 'x'.repeat(43)]) {
-        expect((await app.inject({ method: 'GET', url: `/restock/unsubscribe?token=${bad}`, headers: { host: SHOP_HOST } })).statusCode).toBe(404);
+        expect(
+          (await app.inject({ method: 'GET', url: `/restock/unsubscribe?token=${bad}`, headers: { host: SHOP_HOST } }))
+            .statusCode,
+        ).toBe(404);
       }
     });
   });
 
   describe('the account area (§7)', () => {
-    const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { host: SHOP_HOST, ...(cookie ? { cookie } : {}) } });
+    const get = (url: string, cookie?: string) =>
+      app.inject({ method: 'GET', url, headers: { host: SHOP_HOST, ...(cookie ? { cookie } : {}) } });
     const post = (url: string, body: unknown, cookie?: string) =>
-      app.inject({ method: 'POST', url, headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(body) });
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { host: SHOP_HOST, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify(body),
+      });
 
     it('needs a signed-in admin or store manager', async () => {
       expect((await get(`${ACCOUNT_API}/groups`)).statusCode).toBe(401);
@@ -496,9 +721,13 @@ forEachEngine((engine, getDb, getFresh) => {
       const refused = await get(`${ACCOUNT_API}/groups`, viewer);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'role-not-allowed' });
-      expect((await post(`${ACCOUNT_API}/send`, { productId: 'mug', variantId: 'MUG-SAGE' }, viewer)).statusCode).toBe(403);
+      expect((await post(`${ACCOUNT_API}/send`, { productId: 'mug', variantId: 'MUG-SAGE' }, viewer)).statusCode).toBe(
+        403,
+      );
       for (const role of [ContributorRole.ADMIN, ContributorRole.STORE_MANAGER]) {
-        expect((await get(`${ACCOUNT_API}/groups`, await signInAs(app, getDb(), SHOP_HOST, role))).statusCode).toBe(200);
+        expect((await get(`${ACCOUNT_API}/groups`, await signInAs(app, getDb(), SHOP_HOST, role))).statusCode).toBe(
+          200,
+        );
       }
     });
 
@@ -531,25 +760,68 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(groups.statusCode).toBe(200);
       expect(groups.json()).toEqual({
         signUpGroups: [
-          { productId: 'mug', variantId: 'MUG-SAGE', productName: 'Speckled mug', variantLabel: 'Sage', waitingCount: 3, notifiedCount: 0, qtyInStock: 0, restockedAt: null, restockSource: null },
-          { productId: 'mug', variantId: 'MUG-SLATE', productName: 'Speckled mug', variantLabel: 'Slate', waitingCount: 1, notifiedCount: 0, qtyInStock: 0, restockedAt: null, restockSource: null },
-          { productId: 'print', variantId: 'PRINT', productName: 'Harbour print', variantLabel: 'PRINT', waitingCount: 1, notifiedCount: 0, qtyInStock: 0, restockedAt: null, restockSource: null },
+          {
+            productId: 'mug',
+            variantId: 'MUG-SAGE',
+            productName: 'Speckled mug',
+            variantLabel: 'Sage',
+            waitingCount: 3,
+            notifiedCount: 0,
+            qtyInStock: 0,
+            restockedAt: null,
+            restockSource: null,
+          },
+          {
+            productId: 'mug',
+            variantId: 'MUG-SLATE',
+            productName: 'Speckled mug',
+            variantLabel: 'Slate',
+            waitingCount: 1,
+            notifiedCount: 0,
+            qtyInStock: 0,
+            restockedAt: null,
+            restockSource: null,
+          },
+          {
+            productId: 'print',
+            variantId: 'PRINT',
+            productName: 'Harbour print',
+            variantLabel: 'PRINT',
+            waitingCount: 1,
+            notifiedCount: 0,
+            qtyInStock: 0,
+            restockedAt: null,
+            restockSource: null,
+          },
         ],
         hasNextPage: false,
         nextPageCursor: null,
       });
 
       // Pages of 2 (the service's page size is a parameter; the API's is 50): stable while sign-ups arrive.
-      const first = await listRestockSignUps(getDb(), 'shop', { productId: 'mug', variantId: 'MUG-SAGE' }, { pageSize: 2 });
+      const first = await listRestockSignUps(
+        getDb(),
+        'shop',
+        { productId: 'mug', variantId: 'MUG-SAGE' },
+        { pageSize: 2 },
+      );
       expect(first.ok && first.value.signUps.map((s) => s.email)).toEqual(['g1@example.com', 'g2@example.com']);
       expect(first.ok && first.value.hasNextPage).toBe(true);
       await signUpAll(['g4@example.com'], 'MUG-SAGE');
-      const second = await listRestockSignUps(getDb(), 'shop', { productId: 'mug', variantId: 'MUG-SAGE' }, { pageSize: 2, cursor: first.ok ? first.value.nextPageCursor! : '' });
+      const second = await listRestockSignUps(
+        getDb(),
+        'shop',
+        { productId: 'mug', variantId: 'MUG-SAGE' },
+        { pageSize: 2, cursor: first.ok ? first.value.nextPageCursor! : '' },
+      );
       expect(second.ok && second.value.signUps.map((s) => s.email)).toEqual(['g3@example.com', 'g4@example.com']);
       expect(second.ok && second.value).toMatchObject({ hasNextPage: false, nextPageCursor: null });
       const groupPage = await listRestockGroups(getDb(), 'shop', { pageSize: 2 });
       expect(groupPage.ok && groupPage.value.signUpGroups.map((g) => g.variantId)).toEqual(['MUG-SAGE', 'MUG-SLATE']);
-      const groupRest = await listRestockGroups(getDb(), 'shop', { pageSize: 2, cursor: groupPage.ok ? groupPage.value.nextPageCursor! : '' });
+      const groupRest = await listRestockGroups(getDb(), 'shop', {
+        pageSize: 2,
+        cursor: groupPage.ok ? groupPage.value.nextPageCursor! : '',
+      });
       expect(groupRest.ok && groupRest.value.signUpGroups.map((g) => g.variantId)).toEqual(['PRINT']);
 
       // Through the API, following the cursor (60 sign-ups: two pages of 50 and 10).
@@ -574,9 +846,16 @@ forEachEngine((engine, getDb, getFresh) => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const answer = await get(`${ACCOUNT_API}?productId=mug&variantId=MUG-SAGE${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, manager);
+        const answer = await get(
+          `${ACCOUNT_API}?productId=mug&variantId=MUG-SAGE${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          manager,
+        );
         expect(answer.statusCode, answer.body).toBe(200);
-        const body = answer.json() as { signUps: { email: string }[]; hasNextPage: boolean; nextPageCursor: string | null };
+        const body = answer.json() as {
+          signUps: { email: string }[];
+          hasNextPage: boolean;
+          nextPageCursor: string | null;
+        };
         seen.push(...body.signUps.map((s) => s.email));
         cursor = body.hasNextPage ? body.nextPageCursor : null;
         pages++;
@@ -606,7 +885,16 @@ forEachEngine((engine, getDb, getFresh) => {
       const one = await post(`${ACCOUNT_API}/send`, { productId: 'mug', variantId: 'MUG-SAGE' }, admin);
       expect(one.statusCode, one.body).toBe(200);
       expect(one.json()).toEqual({ productId: 'mug', variantId: 'MUG-SAGE', sent: 2, waiting: 1, qtyInStock: 2 });
-      const bulk = await post(`${ACCOUNT_API}/send/all`, { sendRequests: [{ productId: 'mug', variantId: 'MUG-SAGE' }, { productId: 'mug', variantId: 'MUG-SLATE' }] }, admin);
+      const bulk = await post(
+        `${ACCOUNT_API}/send/all`,
+        {
+          sendRequests: [
+            { productId: 'mug', variantId: 'MUG-SAGE' },
+            { productId: 'mug', variantId: 'MUG-SLATE' },
+          ],
+        },
+        admin,
+      );
       expect(bulk.statusCode, bulk.body).toBe(200);
       expect(bulk.json()).toEqual({
         results: [
@@ -619,9 +907,24 @@ forEachEngine((engine, getDb, getFresh) => {
 
       const refusals: [string, unknown, number, Record<string, unknown>][] = [
         [`${ACCOUNT_API}/send`, { productId: 'mug' }, 400, { field: 'variantId', message: 'variantId is required.' }],
-        [`${ACCOUNT_API}/send`, { productId: 'mug', variantId: 'MUG-GOLD' }, 404, { message: "The product 'mug' has no variant 'MUG-GOLD'." }],
+        [
+          `${ACCOUNT_API}/send`,
+          { productId: 'mug', variantId: 'MUG-GOLD' },
+          404,
+          { message: "The product 'mug' has no variant 'MUG-GOLD'." },
+        ],
         [`${ACCOUNT_API}/send/all`, { sendRequests: [] }, 400, { field: 'sendRequests' }],
-        [`${ACCOUNT_API}/send/all`, { sendRequests: [{ productId: 'mug', variantId: 'MUG-SAGE' }, { productId: 'gone', variantId: 'X' }] }, 404, { field: 'sendRequests.1.productId' }],
+        [
+          `${ACCOUNT_API}/send/all`,
+          {
+            sendRequests: [
+              { productId: 'mug', variantId: 'MUG-SAGE' },
+              { productId: 'gone', variantId: 'X' },
+            ],
+          },
+          404,
+          { field: 'sendRequests.1.productId' },
+        ],
         [`${ACCOUNT_API}/send/all`, [], 400, {}],
       ];
       for (const [url, body, status, expected] of refusals) {

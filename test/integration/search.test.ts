@@ -36,7 +36,9 @@ const product = (id: string, name: string, extra: Partial<Product> = {}): Produc
 });
 
 /** 25 'widget' products for paging, named so their order is visible. */
-const widgets = Array.from({ length: 25 }, (_, i) => product(`widget-${i + 1}`, `Widget ${String(i + 1).padStart(2, '0')}`));
+const widgets = Array.from({ length: 25 }, (_, i) =>
+  product(`widget-${i + 1}`, `Widget ${String(i + 1).padStart(2, '0')}`),
+);
 
 function searchSite(change: (site: SiteFileInput) => void = () => {}): SiteFileInput {
   const site: SiteFileInput = {
@@ -59,7 +61,9 @@ function searchSite(change: (site: SiteFileInput) => void = () => {}): SiteFileI
         ],
       }),
       product('creme', 'Crème Brûlée Dish', { description: 'Ramekin.' }),
-      product('danger', '<img src=x onerror=alert(1)> Danger Mug', { description: '<script>alert("x")</script> dangerous description' }),
+      product('danger', '<img src=x onerror=alert(1)> Danger Mug', {
+        description: '<script>alert("x")</script> dangerous description',
+      }),
       product('oldname', 'Copper Kettle', { description: 'Whistles.' }),
       product('doomed', 'Marble Pestle', { description: 'Grinds.' }),
       ...widgets,
@@ -103,7 +107,9 @@ const otherSite: SiteFileInput = {
 
 /** A site with more matches than the count's cap (SEARCH_COUNT_CAP + 20 'gizmo' names), and one word in each tier. */
 const MANY_HOST = 'many-search.test';
-const gizmos = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, i) => product(`gizmo-${i + 1}`, `Gizmo ${String(i + 1).padStart(3, '0')}`));
+const gizmos = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, i) =>
+  product(`gizmo-${i + 1}`, `Gizmo ${String(i + 1).padStart(3, '0')}`),
+);
 const manySite: SiteFileInput = {
   version: 1,
   website: { id: 'many', title: 'Many Shop', domains: [MANY_HOST], currency: 'USD' },
@@ -130,7 +136,8 @@ const freshIp = () => `10.1.${(++clients >> 8) & 255}.${clients & 255}`;
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
-  const get = (url: string, host = HOST, remoteAddress = freshIp()) => app.inject({ method: 'GET', url, headers: { host }, remoteAddress });
+  const get = (url: string, host = HOST, remoteAddress = freshIp()) =>
+    app.inject({ method: 'GET', url, headers: { host }, remoteAddress });
   const search = async (q: string, page?: number) => {
     const res = await get(`/search?q=${encodeURIComponent(q)}${page ? `&page=${page}` : ''}`);
     return { status: res.statusCode, html: res.body, paths: resultPaths(res.body), summary: summaryOf(res.body) };
@@ -193,7 +200,9 @@ forEachEngine((engine, getDb) => {
       const { status, html, paths, summary } = await search('kettle walnut bread');
       expect(status).toBe(200);
       expect(summary).toBe('No results have every word of “kettle walnut bread”.');
-      expect(html).toContain('<p class="search-page__partial" id="search-partial">3 results with some of the words:</p>');
+      expect(html).toContain(
+        '<p class="search-page__partial" id="search-partial">3 results with some of the words:</p>',
+      );
       expect(html).toContain('<ol class="search-results" start="1" aria-labelledby="search-partial">');
       // The board holds two of the words; the tray and the kettle one each, in the site file's order.
       expect(paths).toEqual(['/shop/p/board', '/shop/p/tray', '/shop/p/oldname']);
@@ -291,7 +300,9 @@ forEachEngine((engine, getDb) => {
       const beyond = await search('widget', 4);
       expect(beyond.status).toBe(200);
       expect(beyond.paths).toEqual([]);
-      expect(beyond.html).toContain('There are no results on page 4. <a href="/search?q=widget">See the first page of results</a>.');
+      expect(beyond.html).toContain(
+        'There are no results on page 4. <a href="/search?q=widget">See the first page of results</a>.',
+      );
       expect(beyond.html).not.toContain('class="search-pages"');
     });
 
@@ -321,7 +332,9 @@ forEachEngine((engine, getDb) => {
       expect(last.html).not.toContain('rel="next"');
       const beyond = await page(lastPage + 1);
       expect(beyond.paths).toEqual([]);
-      expect(beyond.html).toContain(`There are no results on page ${lastPage + 1}. <a href="/search?q=gizmo">See the first page of results</a>.`);
+      expect(beyond.html).toContain(
+        `There are no results on page ${lastPage + 1}. <a href="/search?q=gizmo">See the first page of results</a>.`,
+      );
       expect(beyond.html).not.toContain('class="search-pages"');
       // Under the cap the count is exact: 'gizmo 0' finds Gizmo 001 to 099, not 100 to 120.
       const exact = await get('/search?q=gizmo+0', MANY_HOST);
@@ -343,7 +356,9 @@ forEachEngine((engine, getDb) => {
         const res = await get(`/search?q=${encodeURIComponent(q)}`);
         expect(res.statusCode).toBe(400);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(res.body).toContain(`<p id="search-message" class="search-page__message search-page__message--error">${SEARCH_MESSAGES.tooLong}</p>`);
+        expect(res.body).toContain(
+          `<p id="search-message" class="search-page__message search-page__message--error">${SEARCH_MESSAGES.tooLong}</p>`,
+        );
         expect(res.body).toContain('aria-invalid="true"');
       }
       for (const page of ['0', '-1', '1.5', 'abc', '101', '99999999999999999999', '%00']) {
@@ -357,17 +372,75 @@ forEachEngine((engine, getDb) => {
 
     it('never fails on full-text syntax, odd Unicode or broken escapes: they are separators or words', async () => {
       const queries = [
-        '"', '""', '"walnut', 'walnut"', '*', 'walnut*', '*walnut', 'NEAR(walnut board)', 'NEAR(', 'walnut NOT board', 'walnut OR x',
-        '-walnut', 'walnut -board', 'title_terms:walnut', ':', "'", "walnut's", "''", '\\', '\\\\', '&', '|', '!', '<->', 'walnut:*',
-        '(', ')', '{', '}', '^walnut', '+walnut', 'AND', 'OR', 'NOT', '%', '_', '\u0000', 'walnut\u0000board', '🍄 walnut', '👩‍👩‍👧',
-        'عربي', 'שלום walnut', '中文', 'ǅ ʼ ͅ', 'e\u0301', '\u200b', '\ufeffwalnut', 'a'.repeat(40) + 'b'.repeat(160),
-        'a b c d e f g h i j k l m n o p', Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ').slice(0, 200),
+        '"',
+        '""',
+        '"walnut',
+        'walnut"',
+        '*',
+        'walnut*',
+        '*walnut',
+        'NEAR(walnut board)',
+        'NEAR(',
+        'walnut NOT board',
+        'walnut OR x',
+        '-walnut',
+        'walnut -board',
+        'title_terms:walnut',
+        ':',
+        "'",
+        "walnut's",
+        "''",
+        '\\',
+        '\\\\',
+        '&',
+        '|',
+        '!',
+        '<->',
+        'walnut:*',
+        '(',
+        ')',
+        '{',
+        '}',
+        '^walnut',
+        '+walnut',
+        'AND',
+        'OR',
+        'NOT',
+        '%',
+        '_',
+        '\u0000',
+        'walnut\u0000board',
+        '🍄 walnut',
+        '👩‍👩‍👧',
+        'عربي',
+        'שלום walnut',
+        '中文',
+        'ǅ ʼ ͅ',
+        'e\u0301',
+        '\u200b',
+        '\ufeffwalnut',
+        'a'.repeat(40) + 'b'.repeat(160),
+        'a b c d e f g h i j k l m n o p',
+        Array.from({ length: 100 }, (_, i) => `w${i}`)
+          .join(' ')
+          .slice(0, 200),
       ];
       for (const q of queries) {
         const res = await get(`/search?q=${encodeURIComponent(q)}`);
         expect(res.statusCode, JSON.stringify(q)).toBe(200);
       }
-      for (const raw of ['q=%ED%A0%80', 'q=%', 'q=%E0%A4%A', 'q=%FF%FE', 'q=walnut&q=board', 'q[]=walnut', 'q[a]=1', 'page=2', 'q=walnut&page=', 'q']) {
+      for (const raw of [
+        'q=%ED%A0%80',
+        'q=%',
+        'q=%E0%A4%A',
+        'q=%FF%FE',
+        'q=walnut&q=board',
+        'q[]=walnut',
+        'q[a]=1',
+        'page=2',
+        'q=walnut&page=',
+        'q',
+      ]) {
         const res = await get(`/search?${raw}`);
         expect(res.statusCode, raw).toBe(200);
       }
@@ -428,72 +501,100 @@ forEachEngine((engine, getDb) => {
   });
 });
 
-describeEachEngine((engine) => `migration 010 on ${engine}`, (engine) => {
-  it('indexes the sites already stored when it runs', async () => {
-    const fresh = await createFreshDb(engine);
-    try {
-      await load(fresh.db, searchSite());
-      const migrator = new Migrator({ db: fresh.db, provider: { getMigrations: async () => migrations(engine) } });
-      // Back to before the search (its table gone), then forward again: the stored site is indexed.
-      const down = await migrator.migrateTo('009_restock');
-      expect(down.error).toBeUndefined();
-      await expect(fresh.db.selectFrom('search_documents').select('id').execute()).rejects.toThrow();
-      await migrateToLatest(fresh.db);
-      const app = await buildApp({ db: fresh.db, engine });
+describeEachEngine(
+  (engine) => `migration 010 on ${engine}`,
+  (engine) => {
+    it('indexes the sites already stored when it runs', async () => {
+      const fresh = await createFreshDb(engine);
       try {
-        const res = await app.inject({ method: 'GET', url: '/search?q=walnut', headers: { host: HOST } });
-        expect(resultPaths(res.body)).toEqual(['/shop/p/board', '/shop/p/tray']);
-        const post = await app.inject({ method: 'GET', url: '/search?q=teapot', headers: { host: HOST } });
-        expect(resultPaths(post.body)).toEqual(['/journal/kiln-day']);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await fresh.dispose();
-    }
-  });
-});
-
-describeEachEngine((engine) => `the demo's search on ${engine}`, (engine) => {
-  it("shows each product's picture, price and mark; 'mugs cobalt' shows what holds some of the words, labelled so", async () => {
-    const fresh = await createFreshDb(engine);
-    try {
-      await importSite(fresh.db, readFileSync(DEMO_SITE_FILE, 'utf8'), dirname(DEMO_SITE_FILE));
-      const app = await buildApp({ db: fresh.db, engine });
-      try {
-        const res = await app.inject({ method: 'GET', url: '/search?q=mugs+cobalt', headers: { host: 'localhost' } });
-        expect(res.statusCode).toBe(200);
-        const html = res.body;
-        expect(summaryOf(html)).toBe('No results have every word of “mugs cobalt”.');
-        expect(html).toContain('<p class="search-page__partial" id="search-partial">5 results with some of the words:</p>');
-        expect(resultPaths(html)).toEqual(['/shop/p/speckled-mug', '/shop/p/bud-vase', '/shop/p/engraved-mug', '/coming-soon', '/blog/glaze-notes-cobalt']);
-        const results = html.split('<li class="search-result').slice(1);
-        const missing = results.map((r) => /<p class="search-result__missing">([^<]*)<\/p>/.exec(r)?.[1]);
-        expect(missing).toEqual(['Missing: cobalt', 'Missing: mugs', 'Missing: cobalt', 'Missing: cobalt', 'Missing: mugs']);
-        // Products: their first picture (linking to the product) and their price; the sold-out vase its mark too.
-        const [mug, vase, engraved, page, post] = results as [string, string, string, string, string];
-        expect(mug).toMatch(/^ search-result--product"><a class="search-result__media" href="\/shop\/p\/speckled-mug"[^>]*><img src="\/assets\/demo\/images\/speckled-mug-oatmeal\.jpg\?v=1&amp;format=100w"[^>]* alt="Oatmeal speckled stoneware mug"/);
-        expect(mug).toContain('<div class="search-result__price"><p class="price-block"><span class="price">$28.00</span></p></div>');
-        expect(vase).toContain('alt="Cobalt blue bud vase"');
-        expect(vase).toContain('<span class="price">$38.00 – $46.00</span>');
-        expect(vase).toContain('<span class="product-mark product-mark--status">next kiln soon</span>');
-        expect(engraved).toContain('<span class="price">$39.00</span>');
-        // Pages and posts have neither.
-        for (const other of [page, post]) {
-          expect(other).not.toContain('<img');
-          expect(other).not.toContain('search-result__price');
+        await load(fresh.db, searchSite());
+        const migrator = new Migrator({ db: fresh.db, provider: { getMigrations: async () => migrations(engine) } });
+        // Back to before the search (its table gone), then forward again: the stored site is indexed.
+        const down = await migrator.migrateTo('009_restock');
+        expect(down.error).toBeUndefined();
+        await expect(fresh.db.selectFrom('search_documents').select('id').execute()).rejects.toThrow();
+        await migrateToLatest(fresh.db);
+        const app = await buildApp({ db: fresh.db, engine });
+        try {
+          const res = await app.inject({ method: 'GET', url: '/search?q=walnut', headers: { host: HOST } });
+          expect(resultPaths(res.body)).toEqual(['/shop/p/board', '/shop/p/tray']);
+          const post = await app.inject({ method: 'GET', url: '/search?q=teapot', headers: { host: HOST } });
+          expect(resultPaths(post.body)).toEqual(['/journal/kiln-day']);
+        } finally {
+          await app.close();
         }
-        // A search every word of which a product holds shows its picture and price too.
-        const full = await app.inject({ method: 'GET', url: '/search?q=speckled+mug', headers: { host: 'localhost' } });
-        expect(summaryOf(full.body)).toMatch(/^\d+ results? for “speckled mug”$/);
-        expect(full.body).not.toContain('search-page__partial');
-        expect(full.body).toContain('<span class="price">$28.00</span>');
-        expect(full.body).toContain('speckled-mug-oatmeal.jpg?v=1&amp;format=100w');
       } finally {
-        await app.close();
+        await fresh.dispose();
       }
-    } finally {
-      await fresh.dispose();
-    }
-  });
-});
+    });
+  },
+);
+
+describeEachEngine(
+  (engine) => `the demo's search on ${engine}`,
+  (engine) => {
+    it("shows each product's picture, price and mark; 'mugs cobalt' shows what holds some of the words, labelled so", async () => {
+      const fresh = await createFreshDb(engine);
+      try {
+        await importSite(fresh.db, readFileSync(DEMO_SITE_FILE, 'utf8'), dirname(DEMO_SITE_FILE));
+        const app = await buildApp({ db: fresh.db, engine });
+        try {
+          const res = await app.inject({ method: 'GET', url: '/search?q=mugs+cobalt', headers: { host: 'localhost' } });
+          expect(res.statusCode).toBe(200);
+          const html = res.body;
+          expect(summaryOf(html)).toBe('No results have every word of “mugs cobalt”.');
+          expect(html).toContain(
+            '<p class="search-page__partial" id="search-partial">5 results with some of the words:</p>',
+          );
+          expect(resultPaths(html)).toEqual([
+            '/shop/p/speckled-mug',
+            '/shop/p/bud-vase',
+            '/shop/p/engraved-mug',
+            '/coming-soon',
+            '/blog/glaze-notes-cobalt',
+          ]);
+          const results = html.split('<li class="search-result').slice(1);
+          const missing = results.map((r) => /<p class="search-result__missing">([^<]*)<\/p>/.exec(r)?.[1]);
+          expect(missing).toEqual([
+            'Missing: cobalt',
+            'Missing: mugs',
+            'Missing: cobalt',
+            'Missing: cobalt',
+            'Missing: mugs',
+          ]);
+          // Products: their first picture (linking to the product) and their price; the sold-out vase its mark too.
+          const [mug, vase, engraved, page, post] = results as [string, string, string, string, string];
+          expect(mug).toMatch(
+            /^ search-result--product"><a class="search-result__media" href="\/shop\/p\/speckled-mug"[^>]*><img src="\/assets\/demo\/images\/speckled-mug-oatmeal\.jpg\?v=1&amp;format=100w"[^>]* alt="Oatmeal speckled stoneware mug"/,
+          );
+          expect(mug).toContain(
+            '<div class="search-result__price"><p class="price-block"><span class="price">$28.00</span></p></div>',
+          );
+          expect(vase).toContain('alt="Cobalt blue bud vase"');
+          expect(vase).toContain('<span class="price">$38.00 – $46.00</span>');
+          expect(vase).toContain('<span class="product-mark product-mark--status">next kiln soon</span>');
+          expect(engraved).toContain('<span class="price">$39.00</span>');
+          // Pages and posts have neither.
+          for (const other of [page, post]) {
+            expect(other).not.toContain('<img');
+            expect(other).not.toContain('search-result__price');
+          }
+          // A search every word of which a product holds shows its picture and price too.
+          const full = await app.inject({
+            method: 'GET',
+            url: '/search?q=speckled+mug',
+            headers: { host: 'localhost' },
+          });
+          expect(summaryOf(full.body)).toMatch(/^\d+ results? for “speckled mug”$/);
+          expect(full.body).not.toContain('search-page__partial');
+          expect(full.body).toContain('<span class="price">$28.00</span>');
+          expect(full.body).toContain('speckled-mug-oatmeal.jpg?v=1&amp;format=100w');
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await fresh.dispose();
+      }
+    });
+  },
+);

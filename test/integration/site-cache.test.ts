@@ -25,7 +25,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A copy of the demo site file with another title (and optionally another name for the speckled mug). */
 function demoTitled(title: string, mugName?: string): string {
-  const site = JSON.parse(readFileSync(DEMO, 'utf8')) as { website: { title: string }; products: { slug: string; name: string }[] };
+  const site = JSON.parse(readFileSync(DEMO, 'utf8')) as {
+    website: { title: string };
+    products: { slug: string; name: string }[];
+  };
   site.website.title = title;
   const mug = site.products.find((p) => p.slug === 'speckled-mug');
   if (mugName && mug) mug.name = mugName;
@@ -34,9 +37,11 @@ function demoTitled(title: string, mugName?: string): string {
   return file;
 }
 
-
 /** `vitrine import FILE` in its own process. */
-function importInOtherProcess(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function importInOtherProcess(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'import', file], {
       cwd: ROOT,
@@ -56,7 +61,8 @@ forEachEngine((engine, getDb, getFresh) => {
   let app: FastifyInstance | undefined;
   let title = 0;
   /** The home page's title: the site title, so it tells which import a request saw. */
-  const homeTitle = async () => /<title>([^<]*)<\/title>/.exec((await app!.inject({ method: 'GET', url: '/' })).body)?.[1];
+  const homeTitle = async () =>
+    /<title>([^<]*)<\/title>/.exec((await app!.inject({ method: 'GET', url: '/' })).body)?.[1];
   const start = async (options: Partial<BuildAppOptions> = {}) => {
     app = await buildApp({ db: getDb(), engine, ...options });
     return app;
@@ -71,7 +77,11 @@ forEachEngine((engine, getDb, getFresh) => {
   const changeBehindTheCache = async (): Promise<string> => {
     const name = `Demo ${engine} ${++title}`;
     const row = await getDb().selectFrom('sites').select('version').where('id', '=', 'demo').executeTakeFirstOrThrow();
-    await getDb().updateTable('sites').set({ title: name, version: row.version + 1 }).where('id', '=', 'demo').execute();
+    await getDb()
+      .updateTable('sites')
+      .set({ title: name, version: row.version + 1 })
+      .where('id', '=', 'demo')
+      .execute();
     return name;
   };
 
@@ -100,7 +110,12 @@ forEachEngine((engine, getDb, getFresh) => {
     const renamed = await pdp();
     expect(renamed).toContain(`<title>Renamed Mug — ${name}</title>`);
     // Stock is not part of the per-version data: a sale (here a direct update) shows on the next render.
-    await getDb().updateTable('variants').set({ qty_in_stock: 7 }).where('site_id', '=', 'demo').where('sku', '=', 'MUG-SAG').execute();
+    await getDb()
+      .updateTable('variants')
+      .set({ qty_in_stock: 7 })
+      .where('site_id', '=', 'demo')
+      .where('sku', '=', 'MUG-SAG')
+      .execute();
     const restocked = await pdp();
     expect(restocked).not.toBe(renamed);
     expect(restocked.replace(/&quot;/g, '"')).toMatch(/"sku":"MUG-SAG","attributes":\{[^}]*\},[^\]]*?"qtyInStock":7\}/);
@@ -165,7 +180,10 @@ forEachEngine((engine, getDb, getFresh) => {
 
   it('reports (but does not fail) an import whose Redis announcement cannot be sent', async () => {
     const name = `Demo ${engine} ${++title}`;
-    const run = await importInOtherProcess(demoTitled(name), { DATABASE_URL: getFresh().url, REDIS_URL: 'redis://127.0.0.1:1' });
+    const run = await importInOtherProcess(demoTitled(name), {
+      DATABASE_URL: getFresh().url,
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain(`they will show the new version within ${SITE_CACHE_TTL_MS / 1000} s`);
   }, 30_000);

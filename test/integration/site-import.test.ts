@@ -16,7 +16,9 @@ let tmp: string;
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'vitrine-site-'));
   mkdirSync(join(tmp, 'img'));
-  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0ffee' } }).png().toFile(join(tmp, 'img/cup.png'));
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0ffee' } })
+    .png()
+    .toFile(join(tmp, 'img/cup.png'));
   writeFileSync(join(tmp, 'img/not-an-image.jpg'), 'hello');
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -56,13 +58,30 @@ forEachEngine((_engine, getDb) => {
   describe('import', () => {
     it('imports the demo site with its images', async () => {
       const result = await importSiteFile(getDb(), DEMO);
-      expect(result.site).toMatchObject({ id: 'demo', title: 'Vitrine Demo Store', isDefault: true, currency: 'USD', version: 1 });
-      expect(result.counts).toEqual({ collections: 2, products: 18, variants: 42, forms: 5, pages: 5, posts: 3, images: 24 });
+      expect(result.site).toMatchObject({
+        id: 'demo',
+        title: 'Vitrine Demo Store',
+        isDefault: true,
+        currency: 'USD',
+        version: 1,
+      });
+      expect(result.counts).toEqual({
+        collections: 2,
+        products: 18,
+        variants: 42,
+        forms: 5,
+        pages: 5,
+        posts: 3,
+        images: 24,
+      });
     });
 
     it('refuses an invalid file whole, listing every problem, and keeps the stored site', async () => {
       const before = await readSite(getDb(), 'demo');
-      const bad = JSON.parse(demoText) as { products: { variants: { price: unknown }[]; collectionId: string }[]; pages: { blocks: unknown[] }[] };
+      const bad = JSON.parse(demoText) as {
+        products: { variants: { price: unknown }[]; collectionId: string }[];
+        pages: { blocks: unknown[] }[];
+      };
       bad.products[3]!.variants[0]!.price = 19.99;
       bad.products[4]!.collectionId = 'nowhere';
       bad.pages[0]!.blocks.push({ type: 'form', formId: 'missing' });
@@ -84,7 +103,11 @@ forEachEngine((_engine, getDb) => {
 
     it('names missing and unreadable images, broken JSON and missing files', async () => {
       const site = smallSite('corner', (s) => {
-        s.products![0]!.images = [{ file: 'img/nope.jpg' }, { file: 'img/not-an-image.jpg' }, { file: '../secret.jpg' }];
+        s.products![0]!.images = [
+          { file: 'img/nope.jpg' },
+          { file: 'img/not-an-image.jpg' },
+          { file: '../secret.jpg' },
+        ];
       });
       const error = await refusal(importSite(getDb(), site, tmp));
       expect(error.problems).toEqual([
@@ -102,7 +125,9 @@ forEachEngine((_engine, getDb) => {
       expect((await refusal(importSiteFile(getDb(), join(tmp, 'missing.json')))).message).toBe(
         `${join(tmp, 'missing.json')} was refused: file not found`,
       );
-      expect((await refusal(importSiteFile(getDb(), tmp))).problems).toEqual([`is a folder; give the site file inside it (e.g. ${join(tmp, 'site.json')})`]);
+      expect((await refusal(importSiteFile(getDb(), tmp))).problems).toEqual([
+        `is a folder; give the site file inside it (e.g. ${join(tmp, 'site.json')})`,
+      ]);
       expect(await getSite(getDb(), 'corner')).toBeUndefined();
     });
 
@@ -156,7 +181,12 @@ forEachEngine((_engine, getDb) => {
 
     it('exports current stock', async () => {
       const db = getDb();
-      await db.updateTable('variants').set({ qty_in_stock: 1 }).where('site_id', '=', 'demo').where('sku', '=', 'MUG-OAT').execute();
+      await db
+        .updateTable('variants')
+        .set({ qty_in_stock: 1 })
+        .where('site_id', '=', 'demo')
+        .where('sku', '=', 'MUG-OAT')
+        .execute();
       const { site } = await exportSite(db, 'demo');
       expect(site.products.find((p) => p.id === 'speckled-mug')?.variants[0]?.stock).toEqual({ qtyInStock: 1 });
     });

@@ -50,7 +50,15 @@ describe('site file schema', () => {
       ],
       forms: [{ id: 'f', name: 'F', fields: [{ id: 'a', kind: 'colour', title: 'A' }] }],
       pages: [
-        { id: 'home', path: '/', title: 'Home', blocks: [{ type: 'form', formId: 'f' }, { type: 'product', productId: 'cup' }] },
+        {
+          id: 'home',
+          path: '/',
+          title: 'Home',
+          blocks: [
+            { type: 'form', formId: 'f' },
+            { type: 'product', productId: 'cup' },
+          ],
+        },
         { id: 'shop', path: '/shop', title: 'Shop' },
       ],
     });

@@ -39,17 +39,34 @@ describe('site users: passwords', () => {
 
 forEachEngine((engine, getDb, getFresh) => {
   let app: FastifyInstance;
-  const form = (cookie = `${CRUMB_COOKIE}=${TEST_CRUMB}`) => ({ host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie });
+  const form = (cookie = `${CRUMB_COOKIE}=${TEST_CRUMB}`) => ({
+    host: SHOP_HOST,
+    'content-type': 'application/x-www-form-urlencoded',
+    cookie,
+  });
   const postSignIn = (fields: Record<string, string>, cookie?: string) =>
-    app.inject({ method: 'POST', url: '/account/sign-in', headers: form(cookie), payload: new URLSearchParams({ [CRUMB_FIELD]: TEST_CRUMB, ...fields }).toString() });
-  const get = (url: string, cookie?: string, host = SHOP_HOST) => app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/account/sign-in',
+      headers: form(cookie),
+      payload: new URLSearchParams({ [CRUMB_FIELD]: TEST_CRUMB, ...fields }).toString(),
+    });
+  const get = (url: string, cookie?: string, host = SHOP_HOST) =>
+    app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
 
   beforeAll(async () => {
     await seedSite(getDb(), checkoutSite);
     await seedSite(getDb(), otherSite);
-    app = await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, accountRoutes: { signInsPerMinute: 1_000_000 } });
+    app = await buildApp({
+      db: getDb(),
+      engine,
+      cartRateLimitPerMinute: 1_000_000,
+      accountRoutes: { signInsPerMinute: 1_000_000 },
+    });
     // A route of the account area as the restock calls use it: store roles only.
-    app.get('/api/site-users/account/test-only', async (request) => ({ email: (await requireSiteUser(request, STORE_ROLES)).email }));
+    app.get('/api/site-users/account/test-only', async (request) => ({
+      email: (await requireSiteUser(request, STORE_ROLES)).email,
+    }));
   });
   afterAll(async () => app?.close());
   beforeEach(async () => {
@@ -64,7 +81,9 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain('action="/account/sign-in" method="post"');
       expect(page.body).toContain('<label for="sign-in-email">E-mail</label>');
-      expect(page.body).toMatch(/<input id="sign-in-password" type="password" autocomplete="current-password" required=""/i);
+      expect(page.body).toMatch(
+        /<input id="sign-in-password" type="password" autocomplete="current-password" required=""/i,
+      );
       expect(page.body).toMatch(/name="crumb" value="[A-Za-z0-9_-]{22}"/);
       expect(page.body).toContain('name="next" value="/shop"');
     });
@@ -82,15 +101,22 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(row!.token_hash).toBe(createHash('sha256').update(cookie.value).digest('hex'));
       const account = await get('/account', `${SITE_USER_COOKIE}=${cookie.value}`);
       expect(account.statusCode).toBe(200);
-      expect(account.body.replaceAll('<!-- -->', '')).toContain('Signed in as <strong>manager@example.com</strong> (store-manager).');
+      expect(account.body.replaceAll('<!-- -->', '')).toContain(
+        'Signed in as <strong>manager@example.com</strong> (store-manager).',
+      );
     });
 
     it('refuses a wrong password and an unknown e-mail with the same text (401), keeping the e-mail typed', async () => {
       await addSiteUser(getDb(), SHOP_HOST, ContributorRole.ADMIN, 'owner@example.com');
-      for (const fields of [{ email: 'owner@example.com', password: 'not the password' }, { email: 'nobody@example.com', password: TEST_PASSWORD }]) {
+      for (const fields of [
+        { email: 'owner@example.com', password: 'not the password' },
+        { email: 'nobody@example.com', password: TEST_PASSWORD },
+      ]) {
         const answer = await postSignIn(fields);
         expect(answer.statusCode).toBe(401);
-        expect(answer.body).toContain(`<p class="form-error" role="alert" id="sign-in-error">${SIGN_IN_MESSAGES.wrong}</p>`);
+        expect(answer.body).toContain(
+          `<p class="form-error" role="alert" id="sign-in-error">${SIGN_IN_MESSAGES.wrong}</p>`,
+        );
         expect(answer.body).toContain(`value="${fields.email}"`);
         expect(answer.cookies.find((c) => c.name === SITE_USER_COOKIE)).toBeUndefined();
       }
@@ -102,7 +128,12 @@ forEachEngine((engine, getDb, getFresh) => {
       expect((await postSignIn({ email: 'a@b.co' })).statusCode).toBe(400);
       const huge = await postSignIn({ email: 'a@b.co', password: 'x'.repeat(5000) });
       expect(huge.statusCode).toBe(401);
-      const json = await app.inject({ method: 'POST', url: '/account/sign-in', headers: { ...form(), 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB }, payload: '{"email":["a"],"password":{}}' });
+      const json = await app.inject({
+        method: 'POST',
+        url: '/account/sign-in',
+        headers: { ...form(), 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB },
+        payload: '{"email":["a"],"password":{}}',
+      });
       expect(json.statusCode).toBe(400);
       const tooBig = await postSignIn({ email: 'a@b.co', password: 'x', filler: 'y'.repeat(20_000) });
       expect(tooBig.statusCode).toBe(413);
@@ -118,14 +149,20 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('needs the crumb', async () => {
       const user = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.ADMIN);
-      const answer = await app.inject({ method: 'POST', url: '/account/sign-in', headers: form(''), payload: new URLSearchParams({ email: user.email, password: TEST_PASSWORD }).toString() });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/account/sign-in',
+        headers: form(''),
+        payload: new URLSearchParams({ email: user.email, password: TEST_PASSWORD }).toString(),
+      });
       expect(answer.statusCode).toBe(403);
       expect(answer.body).toContain('Your session has expired. Please reload the page and try again.');
     });
 
     it(`allows ${ACCOUNT_TRIES} tries per account in 15 minutes, then answers 429 with Retry-After, even with the right password`, async () => {
       const user = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.ADMIN, `tries-${engine}@example.com`);
-      for (let i = 0; i < ACCOUNT_TRIES; i++) expect((await postSignIn({ email: user.email, password: 'wrong guess' })).statusCode).toBe(401);
+      for (let i = 0; i < ACCOUNT_TRIES; i++)
+        expect((await postSignIn({ email: user.email, password: 'wrong guess' })).statusCode).toBe(401);
       const blocked = await postSignIn({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
@@ -144,7 +181,12 @@ forEachEngine((engine, getDb, getFresh) => {
       const cookie = await signInAs(app, getDb(), SHOP_HOST, ContributorRole.ADMIN);
       expect((await get('/account', cookie)).statusCode).toBe(200);
       expect((await get('/account', cookie, OTHER_HOST)).statusCode).toBe(303);
-      const out = await app.inject({ method: 'POST', url: '/account/sign-out', headers: { ...form(cookie) }, payload: `${CRUMB_FIELD}=${TEST_CRUMB}` });
+      const out = await app.inject({
+        method: 'POST',
+        url: '/account/sign-out',
+        headers: { ...form(cookie) },
+        payload: `${CRUMB_FIELD}=${TEST_CRUMB}`,
+      });
       expect(out.statusCode).toBe(303);
       expect(out.cookies.find((c) => c.name === SITE_USER_COOKIE)?.value).toBe('');
       expect((await get('/account', cookie)).statusCode).toBe(303);
@@ -153,7 +195,10 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('is refused once expired, and a forged or malformed cookie is nobody', async () => {
       const cookie = await signInAs(app, getDb(), SHOP_HOST, ContributorRole.ADMIN);
-      await getDb().updateTable('site_user_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await getDb()
+        .updateTable('site_user_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       expect((await get('/account', cookie)).statusCode).toBe(303);
       for (const forged of ['x', 'A'.repeat(43), '../../etc', 'é'.repeat(43)]) {
         expect((await get('/account', `${SITE_USER_COOKIE}=${encodeURIComponent(forged)}`)).statusCode).toBe(303);
@@ -164,11 +209,17 @@ forEachEngine((engine, getDb, getFresh) => {
       const url = '/api/site-users/account/test-only';
       const nobody = await get(url);
       expect(nobody.statusCode).toBe(401);
-      expect(nobody.json()).toMatchObject({ code: 'sign-in-required', message: 'Please sign in to your account to do this.' });
+      expect(nobody.json()).toMatchObject({
+        code: 'sign-in-required',
+        message: 'Please sign in to your account to do this.',
+      });
       const editor = await get(url, await signInAs(app, getDb(), SHOP_HOST, ContributorRole.EDITOR));
       expect(editor.statusCode).toBe(403);
-      expect(editor.json().message).toBe('Your account (editor) may not do this; it needs one of these roles: admin, store-manager.');
-      for (const role of STORE_ROLES) expect((await get(url, await signInAs(app, getDb(), SHOP_HOST, role))).statusCode).toBe(200);
+      expect(editor.json().message).toBe(
+        'Your account (editor) may not do this; it needs one of these roles: admin, store-manager.',
+      );
+      for (const role of STORE_ROLES)
+        expect((await get(url, await signInAs(app, getDb(), SHOP_HOST, role))).statusCode).toBe(200);
     });
   });
 
@@ -177,7 +228,11 @@ forEachEngine((engine, getDb, getFresh) => {
       app.inject({
         method: 'POST',
         url: '/api/census/RecordHit',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { cookie } : {}),
+        },
         payload: new URLSearchParams({ event: 'RecordHit', data: JSON.stringify({ pagePath: '/shop' }) }).toString(),
       });
 
@@ -203,10 +258,21 @@ forEachEngine((engine, getDb, getFresh) => {
     it('adds a user with the password from VITRINE_USER_PASSWORD, who can then sign in; lists and removes them', async () => {
       process.env.VITRINE_USER_PASSWORD = TEST_PASSWORD;
       try {
-        const added = await run('users', 'add', '--email', 'Clerk@Example.com', '--role', 'store-manager', '--site', 'shop');
+        const added = await run(
+          'users',
+          'add',
+          '--email',
+          'Clerk@Example.com',
+          '--role',
+          'store-manager',
+          '--site',
+          'shop',
+        );
         expect(added.err).toEqual([]);
         expect(added.code).toBe(0);
-        expect(added.out).toEqual(['Added clerk@example.com (store-manager) to site shop. They sign in at /account/sign-in.']);
+        expect(added.out).toEqual([
+          'Added clerk@example.com (store-manager) to site shop. They sign in at /account/sign-in.',
+        ]);
       } finally {
         delete process.env.VITRINE_USER_PASSWORD;
       }
@@ -223,7 +289,9 @@ forEachEngine((engine, getDb, getFresh) => {
     it('makes a strong password and prints it once when none is given', async () => {
       const added = await run('users', 'add', '--email', 'viewer@example.com', '--role', 'viewer', '--site', 'shop');
       expect(added.code).toBe(0);
-      const password = /^Password \(shown once, pass it on safely\): ([A-Za-z0-9_-]{20})$/.exec(added.out[1] ?? '')?.[1];
+      const password = /^Password \(shown once, pass it on safely\): ([A-Za-z0-9_-]{20})$/.exec(
+        added.out[1] ?? '',
+      )?.[1];
       expect(password).toBeDefined();
       const [row] = await getDb().selectFrom('site_users').select('password_hash').execute();
       expect(row!.password_hash).not.toContain(password!);
@@ -232,13 +300,37 @@ forEachEngine((engine, getDb, getFresh) => {
 
     it('refuses wrong usage clearly and stores nothing', async () => {
       const cases: [string[], number, string][] = [
-        [['users', 'add', '--email', 'a@b.co'], 2, "vitrine: 'users add' needs --role (one of admin, billing, reporting, editor, moderator, commenter, store-manager, scheduling, viewer, campaigns-editor, scheduling-viewer, scheduling-editor, none, website-manager, draft-editor). Run 'vitrine help' for usage."],
-        [['users', 'add', '--email', 'a@b.co', '--role', 'boss'], 2, "vitrine: option '--role' must be one of admin, billing, reporting, editor, moderator, commenter, store-manager, scheduling, viewer, campaigns-editor, scheduling-viewer, scheduling-editor, none, website-manager, draft-editor, not 'boss'. Run 'vitrine help' for usage."],
+        [
+          ['users', 'add', '--email', 'a@b.co'],
+          2,
+          "vitrine: 'users add' needs --role (one of admin, billing, reporting, editor, moderator, commenter, store-manager, scheduling, viewer, campaigns-editor, scheduling-viewer, scheduling-editor, none, website-manager, draft-editor). Run 'vitrine help' for usage.",
+        ],
+        [
+          ['users', 'add', '--email', 'a@b.co', '--role', 'boss'],
+          2,
+          "vitrine: option '--role' must be one of admin, billing, reporting, editor, moderator, commenter, store-manager, scheduling, viewer, campaigns-editor, scheduling-viewer, scheduling-editor, none, website-manager, draft-editor, not 'boss'. Run 'vitrine help' for usage.",
+        ],
         [['users', 'add', '--role', 'admin'], 2, "vitrine: 'users add' needs --email. Run 'vitrine help' for usage."],
-        [['users', 'add', '--email', 'not-an-email', '--role', 'admin', '--site', 'shop'], 1, "vitrine: 'not-an-email' is not an e-mail address"],
-        [['users', 'add', '--email', 'a@b.co', '--role', 'admin', '--site', 'nope'], 1, "vitrine: there is no site 'nope' in the database"],
-        [['users', 'remove', '--email', 'ghost@b.co', '--site', 'shop'], 1, 'vitrine: ghost@b.co is not a user of site shop'],
-        [['users', 'promote'], 2, "vitrine: unknown users command 'promote' (use 'vitrine users', 'vitrine users add' or 'vitrine users remove'). Run 'vitrine help' for usage."],
+        [
+          ['users', 'add', '--email', 'not-an-email', '--role', 'admin', '--site', 'shop'],
+          1,
+          "vitrine: 'not-an-email' is not an e-mail address",
+        ],
+        [
+          ['users', 'add', '--email', 'a@b.co', '--role', 'admin', '--site', 'nope'],
+          1,
+          "vitrine: there is no site 'nope' in the database",
+        ],
+        [
+          ['users', 'remove', '--email', 'ghost@b.co', '--site', 'shop'],
+          1,
+          'vitrine: ghost@b.co is not a user of site shop',
+        ],
+        [
+          ['users', 'promote'],
+          2,
+          "vitrine: unknown users command 'promote' (use 'vitrine users', 'vitrine users add' or 'vitrine users remove'). Run 'vitrine help' for usage.",
+        ],
       ];
       for (const [args, code, message] of cases) {
         const result = await run(...args);
@@ -255,7 +347,9 @@ forEachEngine((engine, getDb, getFresh) => {
       await run('users', 'add', '--email', 'twice@b.co', '--role', 'admin', '--site', 'shop');
       const twice = await run('users', 'add', '--email', 'TWICE@b.co', '--role', 'viewer', '--site', 'shop');
       expect(twice.err).toEqual(['vitrine: twice@b.co is already a user of site shop']);
-      expect(await getDb().selectFrom('site_users').select(['email', 'role']).execute()).toEqual([{ email: 'twice@b.co', role: 1 }]);
+      expect(await getDb().selectFrom('site_users').select(['email', 'role']).execute()).toEqual([
+        { email: 'twice@b.co', role: 1 },
+      ]);
     });
   });
 });

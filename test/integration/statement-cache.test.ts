@@ -51,10 +51,15 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await all()).toEqual([{ sku: 'MUG', stock: 7 }]);
   });
 
-  it('binds each run\'s own parameters, in and out of transactions', async () => {
+  it("binds each run's own parameters, in and out of transactions", async () => {
     await sql`create table kept_c (id integer primary key, qty integer not null)`.execute(getDb());
-    for (let id = 1; id <= 5; id++) await db().insertInto('kept_c').values({ id, qty: id * 10 }).execute();
-    const qtyOf = (id: number, on: AnyDb = db()) => on.selectFrom('kept_c').select('qty').where('id', '=', id).executeTakeFirst();
+    for (let id = 1; id <= 5; id++)
+      await db()
+        .insertInto('kept_c')
+        .values({ id, qty: id * 10 })
+        .execute();
+    const qtyOf = (id: number, on: AnyDb = db()) =>
+      on.selectFrom('kept_c').select('qty').where('id', '=', id).executeTakeFirst();
     const before = hits();
     for (let id = 1; id <= 5; id++) expect(await qtyOf(id)).toEqual({ qty: id * 10 });
     expectReused(before);
@@ -81,10 +86,23 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(await query().execute()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
-  it('leaves the app\'s own tables as the migrations made them', async () => {
+  it("leaves the app's own tables as the migrations made them", async () => {
     const db: Kysely<Database> = getDb();
-    await db.insertInto('sites').values({ id: 'kept', title: 'Kept', domains: '[]', is_default: 0, currency: 'USD', settings: '{}', version: 1, updated_at: new Date(0).toISOString() }).execute();
-    const site = () => db.selectFrom('sites').select(['id', 'title', 'version']).where('id', '=', 'kept').executeTakeFirst();
+    await db
+      .insertInto('sites')
+      .values({
+        id: 'kept',
+        title: 'Kept',
+        domains: '[]',
+        is_default: 0,
+        currency: 'USD',
+        settings: '{}',
+        version: 1,
+        updated_at: new Date(0).toISOString(),
+      })
+      .execute();
+    const site = () =>
+      db.selectFrom('sites').select(['id', 'title', 'version']).where('id', '=', 'kept').executeTakeFirst();
     expect(await site()).toEqual({ id: 'kept', title: 'Kept', version: 1 });
     await db.updateTable('sites').set({ title: 'Kept again', version: 2 }).where('id', '=', 'kept').execute();
     expect(await site()).toEqual({ id: 'kept', title: 'Kept again', version: 2 });

@@ -93,12 +93,21 @@ class FakeStripe {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const seen: SeenRequest = { method: req.method ?? '', path, headers: req.headers, params: Object.fromEntries(new URLSearchParams(text)) };
+    const seen: SeenRequest = {
+      method: req.method ?? '',
+      path,
+      headers: req.headers,
+      params: Object.fromEntries(new URLSearchParams(text)),
+    };
     this.requests.push(seen);
     if (this.silent.has(path)) return; // never answered: the client times out
     if (this.flakyLeft > 0) {
       this.flakyLeft -= 1;
-      return send(res, { status: 500, body: stripeError('api_error', 'An unknown error occurred'), headers: { 'stripe-should-retry': 'true' } });
+      return send(res, {
+        status: 500,
+        body: stripeError('api_error', 'An unknown error occurred'),
+        headers: { 'stripe-should-retry': 'true' },
+      });
     }
     const key = req.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${req.method} ${path} ${key}` : undefined;
@@ -110,18 +119,35 @@ class FakeStripe {
   }
 
   private answer({ method, path, params }: SeenRequest): Answer {
-    if (method !== 'POST') return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path})`) };
+    if (method !== 'POST')
+      return {
+        status: 404,
+        body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path})`),
+      };
     if (path === '/v1/payment_intents') return this.create(params);
     if (path === '/v1/customers') return this.createCustomer(params);
     const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
     if (action) {
       const intent = this.intents.get(action[1] ?? '');
-      if (!intent) return { status: 404, body: stripeError('invalid_request_error', `No such payment_intent: '${action[1]}'`, { code: 'resource_missing', param: 'intent' }) };
-      const [from, to] = action[2] === 'capture' ? [['requires_capture'], 'succeeded'] : [['requires_capture', 'requires_action', 'requires_payment_method'], 'canceled'];
+      if (!intent)
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', `No such payment_intent: '${action[1]}'`, {
+            code: 'resource_missing',
+            param: 'intent',
+          }),
+        };
+      const [from, to] =
+        action[2] === 'capture'
+          ? [['requires_capture'], 'succeeded']
+          : [['requires_capture', 'requires_action', 'requires_payment_method'], 'canceled'];
       if (!from.includes(intent.status)) {
         return {
           status: 400,
-          body: stripeError('invalid_request_error', `This PaymentIntent's status is ${intent.status}.`, { code: 'payment_intent_unexpected_state', payment_intent: intent }),
+          body: stripeError('invalid_request_error', `This PaymentIntent's status is ${intent.status}.`, {
+            code: 'payment_intent_unexpected_state',
+            payment_intent: intent,
+          }),
         };
       }
       intent.status = to;
@@ -129,10 +155,29 @@ class FakeStripe {
     }
     if (path === '/v1/refunds') {
       const intent = this.intents.get(params.payment_intent ?? '');
-      if (!intent || intent.status !== 'succeeded') return { status: 400, body: stripeError('invalid_request_error', 'This PaymentIntent has no charge to refund.') };
-      if (this.refunds > 0) return { status: 400, body: stripeError('invalid_request_error', 'Charge ch_1 has already been refunded.', { code: 'charge_already_refunded' }) };
+      if (!intent || intent.status !== 'succeeded')
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', 'This PaymentIntent has no charge to refund.'),
+        };
+      if (this.refunds > 0)
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', 'Charge ch_1 has already been refunded.', {
+            code: 'charge_already_refunded',
+          }),
+        };
       this.refunds += 1;
-      return { status: 200, body: { id: `re_${this.refunds}`, object: 'refund', amount: Number(params.amount), payment_intent: intent.id, status: 'succeeded' } };
+      return {
+        status: 200,
+        body: {
+          id: `re_${this.refunds}`,
+          object: 'refund',
+          amount: Number(params.amount),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        },
+      };
     }
     return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (POST: ${path})`) };
   }
@@ -145,10 +190,23 @@ class FakeStripe {
     const method = params.payment_method;
     if (method !== undefined) {
       if (method === 'pm_card_chargeDeclined') {
-        return { status: 402, body: stripeError('card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', param: '' }) };
+        return {
+          status: 402,
+          body: stripeError('card_error', 'Your card was declined.', {
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            param: '',
+          }),
+        };
       }
       if (!KNOWN_METHODS.has(method)) {
-        return { status: 400, body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, { code: 'resource_missing', param: 'payment_method' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, {
+            code: 'resource_missing',
+            param: 'payment_method',
+          }),
+        };
       }
     }
     const customer = { id: `cus_${this.customers.size + 1}`, object: 'customer' as const, email: params.email ?? null };
@@ -159,34 +217,66 @@ class FakeStripe {
 
   private create(params: Record<string, string>): Answer {
     const id = `pi_${this.intents.size + 1}`;
-    const intent: Intent = { id, object: 'payment_intent', amount: Number(params.amount), currency: params.currency ?? '', status: 'requires_capture', capture_method: params.capture_method ?? '' };
+    const intent: Intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(params.amount),
+      currency: params.currency ?? '',
+      status: 'requires_capture',
+      capture_method: params.capture_method ?? '',
+    };
     // A customer's payment: the method must be attached to that customer (Stripe refuses it otherwise).
     if (params.customer !== undefined) {
       if (!this.customers.has(params.customer)) {
-        return { status: 400, body: stripeError('invalid_request_error', `No such customer: '${params.customer}'`, { code: 'resource_missing', param: 'customer' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `No such customer: '${params.customer}'`, {
+            code: 'resource_missing',
+            param: 'customer',
+          }),
+        };
       }
       if (params.payment_method !== undefined && this.attachedTo.get(params.payment_method) !== params.customer) {
         return {
           status: 400,
-          body: stripeError('invalid_request_error', `The provided PaymentMethod ${params.payment_method} does not belong to the Customer ${params.customer}.`, {
-            param: 'payment_method',
-          }),
+          body: stripeError(
+            'invalid_request_error',
+            `The provided PaymentMethod ${params.payment_method} does not belong to the Customer ${params.customer}.`,
+            {
+              param: 'payment_method',
+            },
+          ),
         };
       }
     }
     const offSession = params.off_session === 'true';
     if (offSession && (params.confirm !== 'true' || params.customer === undefined)) {
-      return { status: 400, body: stripeError('invalid_request_error', 'off_session can only be used with confirm=true and a customer.', { param: 'off_session' }) };
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', 'off_session can only be used with confirm=true and a customer.', {
+          param: 'off_session',
+        }),
+      };
     }
     // Off-session (a renewal) nobody is there to authenticate; and a card that attaches but never pays is declined.
-    if ((offSession && params.payment_method === 'pm_card_authenticationRequired') || params.payment_method === 'pm_card_chargeCustomerFail') {
+    if (
+      (offSession && params.payment_method === 'pm_card_authenticationRequired') ||
+      params.payment_method === 'pm_card_chargeCustomerFail'
+    ) {
       const failed = { ...intent, status: 'requires_payment_method' };
       this.intents.set(id, failed);
       const [code, message] =
         params.payment_method === 'pm_card_authenticationRequired'
           ? ['authentication_required', 'Your card was declined. This transaction requires authentication.']
           : ['card_declined', 'Your card was declined.'];
-      return { status: 402, body: stripeError('card_error', message, { code, decline_code: code === 'card_declined' ? 'generic_decline' : code, payment_intent: failed }) };
+      return {
+        status: 402,
+        body: stripeError('card_error', message, {
+          code,
+          decline_code: code === 'card_declined' ? 'generic_decline' : code,
+          payment_intent: failed,
+        }),
+      };
     }
     switch (params.payment_method) {
       case 'pm_card_visa':
@@ -207,7 +297,10 @@ class FakeStripe {
       default:
         return {
           status: 400,
-          body: stripeError('invalid_request_error', `No such PaymentMethod: '${params.payment_method}'`, { code: 'resource_missing', param: 'payment_method' }),
+          body: stripeError('invalid_request_error', `No such PaymentMethod: '${params.payment_method}'`, {
+            code: 'resource_missing',
+            param: 'payment_method',
+          }),
         };
     }
     this.intents.set(id, intent);
@@ -216,7 +309,12 @@ class FakeStripe {
 }
 
 /** Stripe's test PaymentMethods this stand-in knows (pm_card_chargeCustomerFail attaches, then its charges fail). */
-const KNOWN_METHODS = new Set(['pm_card_visa', 'pm_card_authenticationRequired', 'pm_card_visa_chargeDeclinedInsufficientFunds', 'pm_card_chargeCustomerFail']);
+const KNOWN_METHODS = new Set([
+  'pm_card_visa',
+  'pm_card_authenticationRequired',
+  'pm_card_visa_chargeDeclinedInsufficientFunds',
+  'pm_card_chargeCustomerFail',
+]);
 
 const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
   error: { type, message, ...extra, doc_url: 'https://stripe.com/docs/error-codes' },
@@ -248,7 +346,10 @@ describe('Stripe adapter', () => {
 
   beforeAll(async () => {
     await fake.start();
-    provider = paymentProviderFor({ provider: 'stripe', manualInstructions: '' }, { stripeSecretKey: SECRET_KEY, stripeApiUrl: fake.url });
+    provider = paymentProviderFor(
+      { provider: 'stripe', manualInstructions: '' },
+      { stripeSecretKey: SECRET_KEY, stripeApiUrl: fake.url },
+    );
   });
   afterAll(() => fake.stop());
   beforeEach(() => fake.reset());
@@ -289,13 +390,24 @@ describe('Stripe adapter', () => {
 
   it("retries Stripe's retryable failures itself, with the same idempotency key", async () => {
     fake.failNext(2);
-    expect(await provider.authorize(request({ idempotencyKey: 'attempt-flaky' }))).toEqual({ status: 'authorized', reference: 'pi_1' });
-    expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual(['attempt-flaky', 'attempt-flaky', 'attempt-flaky']);
+    expect(await provider.authorize(request({ idempotencyKey: 'attempt-flaky' }))).toEqual({
+      status: 'authorized',
+      reference: 'pi_1',
+    });
+    expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      'attempt-flaky',
+      'attempt-flaky',
+      'attempt-flaky',
+    ]);
     expect(fake.intents.size).toBe(1);
   });
 
   it("declines a card error with Stripe's message for the shopper", async () => {
-    expect(await provider.authorize(request({ method: { paymentMethodId: 'pm_card_visa_chargeDeclinedInsufficientFunds' } }))).toEqual({
+    expect(
+      await provider.authorize(
+        request({ method: { paymentMethodId: 'pm_card_visa_chargeDeclinedInsufficientFunds' } }),
+      ),
+    ).toEqual({
       status: 'declined',
       message: 'Your card has insufficient funds.',
       field: 'payment',
@@ -303,7 +415,9 @@ describe('Stripe adapter', () => {
   });
 
   it('declines a card that needs 3-D Secure, and cancels its PaymentIntent', async () => {
-    expect(await provider.authorize(request({ method: { paymentMethodId: 'pm_card_authenticationRequired' } }))).toEqual({
+    expect(
+      await provider.authorize(request({ method: { paymentMethodId: 'pm_card_authenticationRequired' } })),
+    ).toEqual({
       status: 'declined',
       message: 'This card needs extra authentication, which this store cannot do yet. Please use another card.',
       field: 'payment',
@@ -317,7 +431,11 @@ describe('Stripe adapter', () => {
 
   it('asks for the card when no payment method came, and for it again when Stripe does not know it', async () => {
     for (const method of [{}, { paymentMethodId: '' }, { paymentMethodId: '   ' }] as Record<string, string>[]) {
-      expect(await provider.authorize(request({ method }))).toEqual({ status: 'declined', message: 'Enter your card details.', field: 'payment' });
+      expect(await provider.authorize(request({ method }))).toEqual({
+        status: 'declined',
+        message: 'Enter your card details.',
+        field: 'payment',
+      });
     }
     expect(await provider.authorize(request({ method: { paymentMethodId: 'tok_visa&amount=1' } }))).toEqual({
       status: 'declined',
@@ -370,7 +488,11 @@ describe('Stripe adapter', () => {
     await provider.capture('pi_1', 4250, 'attempt-1:capture');
     expect(await provider.refund('pi_1', 4250, 'pay-1:refund')).toEqual({ ok: true, value: undefined });
     const refund = fake.requests[2];
-    expect([refund?.path, refund?.params, refund?.headers['idempotency-key']]).toEqual(['/v1/refunds', { payment_intent: 'pi_1', amount: '4250' }, 'pay-1:refund']);
+    expect([refund?.path, refund?.params, refund?.headers['idempotency-key']]).toEqual([
+      '/v1/refunds',
+      { payment_intent: 'pi_1', amount: '4250' },
+      'pay-1:refund',
+    ]);
     expect(await provider.refund('pi_1', 4250, 'pay-1:refund')).toEqual({ ok: true, value: undefined });
     expect(await provider.refund('pi_1', 4250, 'another-key')).toEqual({ ok: true, value: undefined });
     expect(fake.refunds).toBe(1);
@@ -380,13 +502,30 @@ describe('Stripe adapter', () => {
     const save = (paymentMethodId: string, idempotencyKey = 'sub-attempt-1') =>
       provider.savePaymentMethod!({ method: { paymentMethodId }, email: 'ada@example.com', idempotencyKey, now });
     const charge = (token: string, idempotencyKey = 'renewal:bill-1') =>
-      provider.chargeSavedMethod!({ amount: 1300, currency: 'USD', idempotencyKey, token, email: 'ada@example.com', description: 'Shop — subscription renewal', now });
+      provider.chargeSavedMethod!({
+        amount: 1300,
+        currency: 'USD',
+        idempotencyKey,
+        token,
+        email: 'ada@example.com',
+        description: 'Shop — subscription renewal',
+        now,
+      });
 
     it('saves a method: a customer created with it attached, once per key; the first payment is that customer’s, kept for later', async () => {
       const saved = await save('pm_card_visa');
-      expect(saved).toEqual({ status: 'saved', token: 'cus_1/pm_card_visa', firstPayment: { paymentMethodId: 'pm_card_visa', customerId: 'cus_1' } });
+      expect(saved).toEqual({
+        status: 'saved',
+        token: 'cus_1/pm_card_visa',
+        firstPayment: { paymentMethodId: 'pm_card_visa', customerId: 'cus_1' },
+      });
       const [sent] = fake.requests;
-      expect([sent?.method, sent?.path, sent?.headers['idempotency-key'], sent?.headers.authorization]).toEqual(['POST', '/v1/customers', 'sub-attempt-1:customer', `Bearer ${SECRET_KEY}`]);
+      expect([sent?.method, sent?.path, sent?.headers['idempotency-key'], sent?.headers.authorization]).toEqual([
+        'POST',
+        '/v1/customers',
+        'sub-attempt-1:customer',
+        `Bearer ${SECRET_KEY}`,
+      ]);
       expect(sent?.params).toEqual({ email: 'ada@example.com', payment_method: 'pm_card_visa' });
       expect(fake.attachedTo.get('pm_card_visa')).toBe('cus_1');
       // A retried checkout: the same customer, not a second one.
@@ -394,8 +533,16 @@ describe('Stripe adapter', () => {
       expect(fake.customers.size).toBe(1);
 
       if (saved.status !== 'saved') throw new Error('not saved');
-      expect(await provider.authorize(request({ method: saved.firstPayment }))).toEqual({ status: 'authorized', reference: 'pi_1' });
-      expect(fake.requests.at(-1)?.params).toMatchObject({ customer: 'cus_1', payment_method: 'pm_card_visa', setup_future_usage: 'off_session', confirm: 'true' });
+      expect(await provider.authorize(request({ method: saved.firstPayment }))).toEqual({
+        status: 'authorized',
+        reference: 'pi_1',
+      });
+      expect(fake.requests.at(-1)?.params).toMatchObject({
+        customer: 'cus_1',
+        payment_method: 'pm_card_visa',
+        setup_future_usage: 'off_session',
+        confirm: 'true',
+      });
     });
 
     it('charges a saved method off-session: customer, payment_method, off_session=true, confirm=true, under the bill’s key; once per key', async () => {
@@ -433,7 +580,11 @@ describe('Stripe adapter', () => {
       const failing = await save('pm_card_chargeCustomerFail', 'sub-attempt-2');
       expect(failing).toMatchObject({ status: 'saved', token: 'cus_1/pm_card_chargeCustomerFail' });
       if (failing.status !== 'saved') throw new Error('not saved');
-      expect(await charge(failing.token, 'renewal:bill-2')).toEqual({ status: 'declined', message: 'Your card was declined.', field: 'payment' });
+      expect(await charge(failing.token, 'renewal:bill-2')).toEqual({
+        status: 'declined',
+        message: 'Your card was declined.',
+        field: 'payment',
+      });
       expect(fake.requests.at(-1)?.params).toMatchObject({ customer: 'cus_1', off_session: 'true', confirm: 'true' });
 
       const needs3ds = await save('pm_card_authenticationRequired', 'sub-attempt-3');
@@ -443,16 +594,35 @@ describe('Stripe adapter', () => {
         message: 'Your card was declined. This transaction requires authentication.',
         field: 'payment',
       });
-      expect([...fake.intents.values()].map((i) => i.status)).toEqual(['requires_payment_method', 'requires_payment_method']);
+      expect([...fake.intents.values()].map((i) => i.status)).toEqual([
+        'requires_payment_method',
+        'requires_payment_method',
+      ]);
     });
 
     it('refuses what cannot be saved or charged: no card, a card Stripe declines, an unknown one, a token not its own', async () => {
       expect(await save('')).toEqual({ status: 'declined', message: 'Enter your card details.', field: 'payment' });
-      expect(await save('tok_visa&customer=cus_9')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
-      expect(await charge('test_saved_abc')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
+      expect(await save('tok_visa&customer=cus_9')).toEqual({
+        status: 'declined',
+        message: 'Your card details could not be used. Please enter them again.',
+        field: 'payment',
+      });
+      expect(await charge('test_saved_abc')).toEqual({
+        status: 'declined',
+        message: 'Your card details could not be used. Please enter them again.',
+        field: 'payment',
+      });
       expect(fake.requests).toHaveLength(0);
-      expect(await save('pm_card_chargeDeclined', 'sub-attempt-5')).toEqual({ status: 'declined', message: 'Your card was declined.', field: 'payment' });
-      expect(await save('pm_unknown', 'sub-attempt-6')).toEqual({ status: 'declined', message: 'Your card details could not be used. Please enter them again.', field: 'payment' });
+      expect(await save('pm_card_chargeDeclined', 'sub-attempt-5')).toEqual({
+        status: 'declined',
+        message: 'Your card was declined.',
+        field: 'payment',
+      });
+      expect(await save('pm_unknown', 'sub-attempt-6')).toEqual({
+        status: 'declined',
+        message: 'Your card details could not be used. Please enter them again.',
+        field: 'payment',
+      });
       expect(fake.customers.size).toBe(0);
       // A method that is not this customer's is Stripe's refusal: the card must be entered again, nothing charged.
       await save('pm_card_visa', 'sub-attempt-7');
@@ -467,7 +637,15 @@ describe('Stripe adapter', () => {
     it('fails (to be tried again) when Stripe cannot be reached', async () => {
       fake.silent.add('/v1/payment_intents');
       const quick = stripeProvider({ secretKey: SECRET_KEY, apiUrl: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
-      const outcome = await quick.chargeSavedMethod!({ amount: 1300, currency: 'USD', idempotencyKey: 'renewal:bill-4', token: 'cus_1/pm_card_visa', email: 'ada@example.com', description: 'x', now });
+      const outcome = await quick.chargeSavedMethod!({
+        amount: 1300,
+        currency: 'USD',
+        idempotencyKey: 'renewal:bill-4',
+        token: 'cus_1/pm_card_visa',
+        email: 'ada@example.com',
+        description: 'x',
+        now,
+      });
       expect(outcome.status).toBe('failed');
     });
   });
@@ -476,8 +654,14 @@ describe('Stripe adapter', () => {
     const captured = await provider.capture('pi_404', 100, 'k');
     expect(captured).toEqual({ ok: false, error: "Stripe: No such payment_intent: 'pi_404'" });
     await provider.authorize(request());
-    expect(await provider.refund('pi_1', 4250, 'k:refund')).toEqual({ ok: false, error: 'Stripe: This PaymentIntent has no charge to refund.' });
-    expect(await provider.void('test_abc', 'k')).toEqual({ ok: false, error: "'test_abc' is not a Stripe PaymentIntent" });
+    expect(await provider.refund('pi_1', 4250, 'k:refund')).toEqual({
+      ok: false,
+      error: 'Stripe: This PaymentIntent has no charge to refund.',
+    });
+    expect(await provider.void('test_abc', 'k')).toEqual({
+      ok: false,
+      error: "'test_abc' is not a Stripe PaymentIntent",
+    });
   });
 
   it('fails (nothing known to be charged) when Stripe cannot be reached or does not answer', async () => {
@@ -486,7 +670,11 @@ describe('Stripe adapter', () => {
     await once(closed, 'listening');
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = stripeProvider({ secretKey: SECRET_KEY, apiUrl: `http://127.0.0.1:${port}`, maxNetworkRetries: 0 });
+    const unreachable = stripeProvider({
+      secretKey: SECRET_KEY,
+      apiUrl: `http://127.0.0.1:${port}`,
+      maxNetworkRetries: 0,
+    });
     const outcome = await unreachable.authorize(request());
     expect(outcome).toMatchObject({ status: 'failed', message: expect.stringContaining('Stripe:') });
 
@@ -499,7 +687,10 @@ describe('Stripe adapter', () => {
 
   it('fails on a 5xx that outlasts the retries', async () => {
     fake.failNext(3);
-    expect(await provider.authorize(request())).toEqual({ status: 'failed', message: 'Stripe: An unknown error occurred' });
+    expect(await provider.authorize(request())).toEqual({
+      status: 'failed',
+      message: 'Stripe: An unknown error occurred',
+    });
   });
 });
 
@@ -508,15 +699,30 @@ describe('Stripe adapter', () => {
 const WEBHOOK_SECRET = 'whsec_vitrine_test';
 
 const intentEvent = (type: string, intentId: string, id = `evt_${Math.random().toString(36).slice(2)}`) =>
-  JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', data: { object: { id: intentId, object: 'payment_intent', status: 'x' } } });
+  JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    data: { object: { id: intentId, object: 'payment_intent', status: 'x' } },
+  });
 const refundEvent = (intentId: string, refunded = true) =>
   JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
     type: 'charge.refunded',
-    data: { object: { id: 'ch_1', object: 'charge', payment_intent: intentId, refunded, amount_refunded: refunded ? 4250 : 100 } },
+    data: {
+      object: {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: intentId,
+        refunded,
+        amount_refunded: refunded ? 4250 : 100,
+      },
+    },
   });
-const signed = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+const signed = (payload: string, secret = WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 describe('verifyStripeWebhook', () => {
   const payload = intentEvent('payment_intent.succeeded', 'pi_1', 'evt_1');
@@ -528,13 +734,31 @@ describe('verifyStripeWebhook', () => {
 
   it('refuses a missing, unreadable, wrong or stale signature, and a body that was changed', () => {
     const body = Buffer.from(payload);
-    expect(verifyStripeWebhook(body, undefined, WEBHOOK_SECRET)).toEqual({ ok: false, error: 'The Stripe-Signature header is missing.' });
-    expect(verifyStripeWebhook(body, '', WEBHOOK_SECRET)).toEqual({ ok: false, error: 'The Stripe-Signature header is missing.' });
-    expect(verifyStripeWebhook(body, 'garbage', WEBHOOK_SECRET)).toEqual({ ok: false, error: 'The Stripe-Signature header cannot be read.' });
-    const mismatch = { ok: false, error: 'The Stripe-Signature header does not match the request body and the webhook secret.' };
+    expect(verifyStripeWebhook(body, undefined, WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      error: 'The Stripe-Signature header is missing.',
+    });
+    expect(verifyStripeWebhook(body, '', WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      error: 'The Stripe-Signature header is missing.',
+    });
+    expect(verifyStripeWebhook(body, 'garbage', WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      error: 'The Stripe-Signature header cannot be read.',
+    });
+    const mismatch = {
+      ok: false,
+      error: 'The Stripe-Signature header does not match the request body and the webhook secret.',
+    };
     expect(verifyStripeWebhook(body, signed(payload, 'whsec_other'), WEBHOOK_SECRET)).toEqual(mismatch);
-    expect(verifyStripeWebhook(Buffer.from(payload.replace('pi_1', 'pi_2')), signed(payload), WEBHOOK_SECRET)).toEqual(mismatch);
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(verifyStripeWebhook(Buffer.from(payload.replace('pi_1', 'pi_2')), signed(payload), WEBHOOK_SECRET)).toEqual(
+      mismatch,
+    );
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect(verifyStripeWebhook(body, stale, WEBHOOK_SECRET)).toEqual({
       ok: false,
       error: 'The Stripe-Signature header is too old (its timestamp is more than 5 minutes from now).',
@@ -542,8 +766,14 @@ describe('verifyStripeWebhook', () => {
   });
 
   it('refuses a signed body that is not a JSON event', () => {
-    expect(verifyStripeWebhook(Buffer.from('{nope'), signed('{nope'), WEBHOOK_SECRET)).toEqual({ ok: false, error: 'The webhook body is not valid JSON.' });
-    expect(verifyStripeWebhook(Buffer.from('{"id":1}'), signed('{"id":1}'), WEBHOOK_SECRET)).toEqual({ ok: false, error: 'The webhook body is not a Stripe event.' });
+    expect(verifyStripeWebhook(Buffer.from('{nope'), signed('{nope'), WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      error: 'The webhook body is not valid JSON.',
+    });
+    expect(verifyStripeWebhook(Buffer.from('{"id":1}'), signed('{"id":1}'), WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      error: 'The webhook body is not a Stripe event.',
+    });
   });
 });
 
@@ -576,7 +806,11 @@ forEachEngine((engine, getDb) => {
 
   const T0 = '2026-01-01T00:00:00.000Z';
 
-  async function insertPayment(status: PaymentStatus, reference = 'pi_1', options: { provider?: string; orderId?: string | null; id?: string } = {}) {
+  async function insertPayment(
+    status: PaymentStatus,
+    reference = 'pi_1',
+    options: { provider?: string; orderId?: string | null; id?: string } = {},
+  ) {
     await getDb()
       .insertInto('payments')
       .values({
@@ -624,27 +858,59 @@ forEachEngine((engine, getDb) => {
         updated_at: T0,
       })
       .execute();
-    const line = { order_id: ORDER_ID, item_id: 'limited', title: 'Limited print', attributes: '{}', additional_fields: '', additional_fields_summary: '[]', image: null };
+    const line = {
+      order_id: ORDER_ID,
+      item_id: 'limited',
+      title: 'Limited print',
+      attributes: '{}',
+      additional_fields: '',
+      additional_fields_summary: '[]',
+      image: null,
+    };
     await getDb()
       .insertInto('order_lines')
       .values([
         { ...line, position: 0, sku: 'limited-1', product_type: 1, quantity: 2, unit_price: 4000, line_total: 8000 },
-        { ...line, position: 1, item_id: 'ebook', sku: 'ebook-1', title: 'E-book', product_type: 2, quantity: 1, unit_price: 0, line_total: 0 },
+        {
+          ...line,
+          position: 1,
+          item_id: 'ebook',
+          sku: 'ebook-1',
+          title: 'E-book',
+          product_type: 2,
+          quantity: 1,
+          unit_price: 0,
+          line_total: 0,
+        },
       ])
       .execute();
   }
 
-  const post = (payload: string, signature: string | null = signed(payload), contentType = 'application/json; charset=utf-8', target = app) =>
+  const post = (
+    payload: string,
+    signature: string | null = signed(payload),
+    contentType = 'application/json; charset=utf-8',
+    target = app,
+  ) =>
     target.inject({
       method: 'POST',
       url: STRIPE_WEBHOOK_PATH,
       headers: { 'content-type': contentType, ...(signature !== null ? { 'stripe-signature': signature } : {}) },
       payload,
     });
-  const payment = (id = 'pay_pi_1_stripe') => getDb().selectFrom('payments').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
-  const order = () => getDb().selectFrom('orders').select(['status']).where('id', '=', ORDER_ID).executeTakeFirstOrThrow();
+  const payment = (id = 'pay_pi_1_stripe') =>
+    getDb().selectFrom('payments').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const order = () =>
+    getDb().selectFrom('orders').select(['status']).where('id', '=', ORDER_ID).executeTakeFirstOrThrow();
   const stockOf = async (sku: string) =>
-    (await getDb().selectFrom('variants').select('qty_in_stock').where('site_id', '=', 'shop').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock;
+    (
+      await getDb()
+        .selectFrom('variants')
+        .select('qty_in_stock')
+        .where('site_id', '=', 'shop')
+        .where('sku', '=', sku)
+        .executeTakeFirstOrThrow()
+    ).qty_in_stock;
 
   it(`${engine}: payment_intent.succeeded marks the payment captured; a replay changes nothing`, async () => {
     await insertPayment('authorized');
@@ -665,7 +931,9 @@ forEachEngine((engine, getDb) => {
     const payload = intentEvent('payment_intent.succeeded', 'pi_1');
     const bad = await post(payload, signed(payload, 'whsec_wrong'));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('The Stripe-Signature header does not match the request body and the webhook secret.');
+    expect(bad.json().message).toBe(
+      'The Stripe-Signature header does not match the request body and the webhook secret.',
+    );
     const missing = await post(payload, null);
     expect([missing.statusCode, missing.json().message]).toEqual([400, 'The Stripe-Signature header is missing.']);
     // The body was re-serialized on the way (a proxy that parsed it): the bytes differ, so does the signature.
@@ -737,9 +1005,19 @@ forEachEngine((engine, getDb) => {
   });
 
   it(`${engine}: the app's JSON parser still serves every other route`, async () => {
-    const echoed = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":[1,2]}' });
+    const echoed = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":[1,2]}',
+    });
     expect(echoed.json()).toEqual({ body: { a: [1, 2] } });
-    const poisoned = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1}}',
+    });
     expect(poisoned.statusCode).toBe(400);
   });
 

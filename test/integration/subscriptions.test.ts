@@ -16,7 +16,15 @@ import { getOrder } from '../../src/services/orders';
 import { getSite } from '../../src/services/sites';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
-import { DECLINED_CARD, DECLINES_LATER_CARD, NEW_YORK, seedSite, SHOP_HOST, subscriptionSite, TEST_CARD } from '../support/subscriptionSite';
+import {
+  DECLINED_CARD,
+  DECLINES_LATER_CARD,
+  NEW_YORK,
+  seedSite,
+  SHOP_HOST,
+  subscriptionSite,
+  TEST_CARD,
+} from '../support/subscriptionSite';
 
 const API = '/api/3/commerce/cart/subscription';
 
@@ -43,25 +51,61 @@ forEachEngine((engine, getDb) => {
 
   beforeAll(async () => {
     await seedSite(getDb(), subscriptionSite);
-    app = sendCrumbs(await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider }));
+    app = sendCrumbs(
+      await buildApp({ db: getDb(), engine, cartRateLimitPerMinute: 1_000_000, paymentsFor: () => payments.provider }),
+    );
   });
   afterAll(async () => {
     await app?.close();
   });
   beforeEach(async () => {
     const db = getDb();
-    for (const table of ['subscription_links', 'subscription_bills', 'subscriptions', 'subscription_carts', 'outbox', 'payments', 'order_lines', 'orders', 'cart_entries', 'carts'] as const) {
+    for (const table of [
+      'subscription_links',
+      'subscription_bills',
+      'subscriptions',
+      'subscription_carts',
+      'outbox',
+      'payments',
+      'order_lines',
+      'orders',
+      'cart_entries',
+      'carts',
+    ] as const) {
       await db.deleteFrom(table).execute();
     }
-    await db.updateTable('variants').set({ qty_in_stock: 5 }).where('sku', 'in', ['beans-whole', 'beans-filter']).execute();
+    await db
+      .updateTable('variants')
+      .set({ qty_in_stock: 5 })
+      .where('sku', 'in', ['beans-whole', 'beans-filter'])
+      .execute();
     payments.reset();
   });
 
   const post = (payload: unknown) =>
-    app.inject({ method: 'POST', url: API, headers: { host: SHOP_HOST, 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
-  const count = async (table: 'carts' | 'cart_entries' | 'subscriptions' | 'orders' | 'subscription_bills' | 'outbox' | 'subscription_carts') =>
-    Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const stockOf = async (sku: string) => Number((await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock);
+    app.inject({
+      method: 'POST',
+      url: API,
+      headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const count = async (
+    table:
+      'carts' | 'cart_entries' | 'subscriptions' | 'orders' | 'subscription_bills' | 'outbox' | 'subscription_carts',
+  ) =>
+    Number(
+      (
+        await getDb()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const stockOf = async (sku: string) =>
+    Number(
+      (await getDb().selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow())
+        .qty_in_stock,
+    );
   const form = (url: string, fields: Record<string, string>) =>
     app.inject({
       method: 'POST',
@@ -70,11 +114,22 @@ forEachEngine((engine, getDb) => {
       payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString(),
     });
   const cartFor = async (body: Record<string, unknown> = {}) => {
-    const answer = await post({ itemId: 'beans', sku: 'beans-whole', qty: 1, additionalFields: '', subscriptionOptionId: 'monthly', ...body });
+    const answer = await post({
+      itemId: 'beans',
+      sku: 'beans-whole',
+      qty: 1,
+      additionalFields: '',
+      subscriptionOptionId: 'monthly',
+      ...body,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().cartToken as string;
   };
-  const subscribe = async (cartToken: string, card: Record<string, string> = TEST_CARD, email = 'ada@example.com'): Promise<LightMyRequestResponse> =>
+  const subscribe = async (
+    cartToken: string,
+    card: Record<string, string> = TEST_CARD,
+    email = 'ada@example.com',
+  ): Promise<LightMyRequestResponse> =>
     form(`/checkout/subscribe?cartToken=${cartToken}`, {
       intent: 'place',
       idempotencyKey: newKey(),
@@ -84,7 +139,8 @@ forEachEngine((engine, getDb) => {
       ...card,
     });
   const theSubscription = async () => getDb().selectFrom('subscriptions').selectAll().executeTakeFirstOrThrow();
-  const mails = async (kind: string) => getDb().selectFrom('outbox').selectAll().where('kind', '=', kind).orderBy('created_at').execute();
+  const mails = async (kind: string) =>
+    getDb().selectFrom('outbox').selectAll().where('kind', '=', kind).orderBy('created_at').execute();
   const cancelTokenOf = (text: string) => /\/subscriptions\/cancel\/([A-Za-z0-9_-]{22})/.exec(text)?.[1];
 
   describe('the product page', () => {
@@ -102,7 +158,8 @@ forEachEngine((engine, getDb) => {
     it('shows a subscription at its first option’s price in the plan’s wording, not its variants’ one-time prices', async () => {
       const list = await app.inject({ method: 'GET', url: '/shop', headers: { host: SHOP_HOST } });
       expect(list.statusCode).toBe(200);
-      const card = /<li class="product-card">(?:(?!<\/li>).)*?Bean club(?:(?!<\/li>).)*<\/li>/s.exec(list.body)?.[0] ?? '';
+      const card =
+        /<li class="product-card">(?:(?!<\/li>).)*?Bean club(?:(?!<\/li>).)*<\/li>/s.exec(list.body)?.[0] ?? '';
       expect(card).toContain('<span class="price subscription-price">$12.00 every month for 3 months</span>');
       expect(card).not.toContain('$15.00');
     });
@@ -110,7 +167,13 @@ forEachEngine((engine, getDb) => {
 
   describe('the subscription cart call', () => {
     it('answers { cartToken } and leaves the shopper’s cart alone', async () => {
-      const answer = await post({ itemId: 'beans', sku: 'beans-whole', qty: 1, additionalFields: '', subscriptionOptionId: 'monthly' });
+      const answer = await post({
+        itemId: 'beans',
+        sku: 'beans-whole',
+        qty: 1,
+        additionalFields: '',
+        subscriptionOptionId: 'monthly',
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       expect(Object.keys(answer.json())).toEqual(['cartToken']);
       expect(answer.json().cartToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -121,11 +184,25 @@ forEachEngine((engine, getDb) => {
     });
 
     it('takes the option’s sale price and checks its form’s answers', async () => {
-      const refused = await post({ itemId: 'beans', sku: 'beans-filter', qty: 1, additionalFields: '{}', subscriptionOptionId: 'gift' });
+      const refused = await post({
+        itemId: 'beans',
+        sku: 'beans-filter',
+        qty: 1,
+        additionalFields: '{}',
+        subscriptionOptionId: 'gift',
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ type: 'SUB_WITH_FORM_FAILURE', fields: { to: 'Required' } });
-      const token = await cartFor({ sku: 'beans-filter', subscriptionOptionId: 'gift', additionalFields: JSON.stringify({ to: 'Grace' }) });
-      const entry = await getDb().selectFrom('cart_entries').selectAll().where('cart_id', '=', token).executeTakeFirstOrThrow();
+      const token = await cartFor({
+        sku: 'beans-filter',
+        subscriptionOptionId: 'gift',
+        additionalFields: JSON.stringify({ to: 'Grace' }),
+      });
+      const entry = await getDb()
+        .selectFrom('cart_entries')
+        .selectAll()
+        .where('cart_id', '=', token)
+        .executeTakeFirstOrThrow();
       expect(Number(entry.unit_price)).toBe(1300);
       expect(JSON.parse(entry.additional_fields)).toEqual({ to: 'Grace' });
     });
@@ -133,20 +210,48 @@ forEachEngine((engine, getDb) => {
     it('refuses with the §5 texts and tracked types, storing nothing', async () => {
       const cases: [Record<string, unknown>, number, string, string][] = [
         [{ sku: '' }, 400, 'Please select the Grind option.', 'NO_VARIANT_SELECTED'],
-        [{ sku: 'beans-decaf' }, 400, 'Sorry, that item variant is unavailable. Please select another variant.', 'VARIANT_UNAVAILABLE'],
+        [
+          { sku: 'beans-decaf' },
+          400,
+          'Sorry, that item variant is unavailable. Please select another variant.',
+          'VARIANT_UNAVAILABLE',
+        ],
         [{ qty: 6 }, 409, 'Sorry, we do not have enough of that item available.', 'OUT_OF_STOCK'],
         [{ qty: 1.5 }, 400, 'Quantity must be a whole number', 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER'],
         [{ qty: 'two' }, 400, 'Quantity must be a number.', 'QUANTITY_NOT_A_NUMBER'],
-        [{ subscriptionOptionId: 'weekly' }, 400, 'Sorry, that subscription option is no longer available. Please choose another.', 'SUB_API_FAILURE'],
-        [{ itemId: 'limited', sku: 'limited-1' }, 400, 'This product is not sold as a subscription.', 'SUB_API_FAILURE'],
+        [
+          { subscriptionOptionId: 'weekly' },
+          400,
+          'Sorry, that subscription option is no longer available. Please choose another.',
+          'SUB_API_FAILURE',
+        ],
+        [
+          { itemId: 'limited', sku: 'limited-1' },
+          400,
+          'This product is not sold as a subscription.',
+          'SUB_API_FAILURE',
+        ],
         [{ itemId: 'nothing' }, 404, 'Sorry, that item is no longer available.', 'SUB_API_FAILURE'],
       ];
       for (const [body, status, message, type] of cases) {
-        const answer = await post({ itemId: 'beans', sku: 'beans-whole', qty: 1, additionalFields: '', subscriptionOptionId: 'monthly', ...body });
+        const answer = await post({
+          itemId: 'beans',
+          sku: 'beans-whole',
+          qty: 1,
+          additionalFields: '',
+          subscriptionOptionId: 'monthly',
+          ...body,
+        });
         expect(answer.statusCode, JSON.stringify(body)).toBe(status);
         expect(answer.json()).toMatchObject({ message, type });
       }
-      for (const bad of ['{', '[]', JSON.stringify({ itemId: 7 }), JSON.stringify({ itemId: 'beans', additionalFields: 'not json' }), JSON.stringify({ itemId: 'a\u0000b' })]) {
+      for (const bad of [
+        '{',
+        '[]',
+        JSON.stringify({ itemId: 7 }),
+        JSON.stringify({ itemId: 'beans', additionalFields: 'not json' }),
+        JSON.stringify({ itemId: 'a\u0000b' }),
+      ]) {
         const answer = await post(bad);
         expect(answer.statusCode, bad).toBe(400);
         expect(typeof answer.json().message).toBe('string');
@@ -166,7 +271,11 @@ forEachEngine((engine, getDb) => {
   describe('the subscription checkout', () => {
     it('shows the plan, subscribes without JavaScript, and charges and fulfils the first period at once', async () => {
       const token = await cartFor();
-      const page = await app.inject({ method: 'GET', url: `/checkout/subscribe?cartToken=${token}`, headers: { host: SHOP_HOST } });
+      const page = await app.inject({
+        method: 'GET',
+        url: `/checkout/subscribe?cartToken=${token}`,
+        headers: { host: SHOP_HOST },
+      });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toContain('no-store');
       expect(page.body).toContain('$12.00 every month for 3 months');
@@ -178,7 +287,14 @@ forEachEngine((engine, getDb) => {
       expect(placed.headers.location).toMatch(/^\/checkout\/order\/[A-Za-z0-9_-]{22}$/);
       expect(await stockOf('beans-whole')).toBe(4);
       const sub = await theSubscription();
-      expect(sub).toMatchObject({ status: 'active', email: 'ada@example.com', sku: 'beans-whole', billing_unit: 'MONTH', num_billing_cycles: 3, subscription_option_id: 'monthly' });
+      expect(sub).toMatchObject({
+        status: 'active',
+        email: 'ada@example.com',
+        sku: 'beans-whole',
+        billing_unit: 'MONTH',
+        num_billing_cycles: 3,
+        subscription_option_id: 'monthly',
+      });
       expect(Number(sub.periods_billed)).toBe(1);
       expect(sub.payment_method).toMatch(/^testpm_4242_/);
       const next = new Date(sub.next_billing_at!);
@@ -191,7 +307,11 @@ forEachEngine((engine, getDb) => {
       expect(await mails('order-confirmation')).toHaveLength(1);
 
       // The token is spent: the page says so, and a second subscribe makes nothing.
-      const again = await app.inject({ method: 'GET', url: `/checkout/subscribe?cartToken=${token}`, headers: { host: SHOP_HOST } });
+      const again = await app.inject({
+        method: 'GET',
+        url: `/checkout/subscribe?cartToken=${token}`,
+        headers: { host: SHOP_HOST },
+      });
       expect(again.statusCode).toBe(404);
       expect((await subscribe(token)).statusCode).toBe(404);
       expect(await count('subscriptions')).toBe(1);
@@ -200,20 +320,42 @@ forEachEngine((engine, getDb) => {
 
     it('never charges a total the page did not show: a dearer choice posted straight to Subscribe shows the new total first', async () => {
       const token = await cartFor();
-      const page = await app.inject({ method: 'GET', url: `/checkout/subscribe?cartToken=${token}`, headers: { host: SHOP_HOST } });
+      const page = await app.inject({
+        method: 'GET',
+        url: `/checkout/subscribe?cartToken=${token}`,
+        headers: { host: SHOP_HOST },
+      });
       // No address yet: the first period with standard shipping and no tax.
       const shown = /name="shownTotal" value="(\d+)"/.exec(page.body)?.[1];
       expect(shown).toBe(String(1200 + 600));
       // The New York address adds tax: the shopper never saw that total.
-      const changed = await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD, shownTotal: shown! });
+      const changed = await form(`/checkout/subscribe?cartToken=${token}`, {
+        intent: 'place',
+        idempotencyKey: newKey(),
+        email: 'ada@example.com',
+        ...NEW_YORK,
+        shippingOptionId: 'standard',
+        ...TEST_CARD,
+        shownTotal: shown!,
+      });
       expect(changed.statusCode).toBe(409);
       const total = 1200 + 600 + Math.round(1200 * 0.08875);
-      expect(changed.body).toContain(`Your total is now $${(total / 100).toFixed(2)} with the details you entered. Please check it and your card details, then press Subscribe again.`);
+      expect(changed.body).toContain(
+        `Your total is now $${(total / 100).toFixed(2)} with the details you entered. Please check it and your card details, then press Subscribe again.`,
+      );
       expect(changed.body).toContain(`name="shownTotal" value="${total}"`);
       expect(await count('subscriptions')).toBe(0);
       expect(payments.calls.capture).toBe(0);
 
-      const placed = await form(`/checkout/subscribe?cartToken=${token}`, { intent: 'place', idempotencyKey: newKey(), email: 'ada@example.com', ...NEW_YORK, shippingOptionId: 'standard', ...TEST_CARD, shownTotal: String(total) });
+      const placed = await form(`/checkout/subscribe?cartToken=${token}`, {
+        intent: 'place',
+        idempotencyKey: newKey(),
+        email: 'ada@example.com',
+        ...NEW_YORK,
+        shippingOptionId: 'standard',
+        ...TEST_CARD,
+        shownTotal: String(total),
+      });
       expect(placed.statusCode, placed.body).toBe(303);
       const order = await getDb().selectFrom('orders').select('grand_total').executeTakeFirstOrThrow();
       expect(Number(order.grand_total)).toBe(total);
@@ -232,7 +374,13 @@ forEachEngine((engine, getDb) => {
       expect(noAddress.statusCode, noAddress.body).toBe(200);
       expect(noAddress.headers['cache-control']).toContain('no-store');
       expect(noAddress.json().totals.grandTotalCents).toBe(1200 + 600);
-      const taxed = await quote({ cartToken: token, email: 'ada@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard', couponCode: 'WELCOME10' });
+      const taxed = await quote({
+        cartToken: token,
+        email: 'ada@example.com',
+        shippingAddress: NEW_YORK,
+        shippingOptionId: 'standard',
+        couponCode: 'WELCOME10',
+      });
       expect(taxed.statusCode, taxed.body).toBe(200);
       // Tax for New York; a coupon never applies to a subscription.
       expect(taxed.json().totals.grandTotalCents).toBe(1200 + 600 + Math.round(1200 * 0.08875));
@@ -240,7 +388,17 @@ forEachEngine((engine, getDb) => {
       expect(taxed.json().cart.entries).toHaveLength(1);
 
       expect((await quote({ cartToken: 'AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
-      for (const bad of [{}, { cartToken: 5 }, { cartToken: token, shippingAddress: 'x' }, { cartToken: token, extra: 1 }, { cartToken: 'a\u0000' }, { cartToken: 'x'.repeat(1000) }, '[', 'null', '[]']) {
+      for (const bad of [
+        {},
+        { cartToken: 5 },
+        { cartToken: token, shippingAddress: 'x' },
+        { cartToken: token, extra: 1 },
+        { cartToken: 'a\u0000' },
+        { cartToken: 'x'.repeat(1000) },
+        '[',
+        'null',
+        '[]',
+      ]) {
         const answer = await quote(bad);
         expect(answer.statusCode, `${JSON.stringify(bad)} → ${answer.body}`).toBe(400);
       }
@@ -280,7 +438,11 @@ forEachEngine((engine, getDb) => {
       expect(renewed).toHaveLength(1);
       expect(renewed[0]!.text_body).toContain('$12.00 every month for 3 months');
       expect(cancelTokenOf(renewed[0]!.text_body)).toBeDefined();
-      const order = await getDb().selectFrom('orders').selectAll().where('id', '=', second.orderIds[0]!).executeTakeFirstOrThrow();
+      const order = await getDb()
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', second.orderIds[0]!)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'paid', email: 'ada@example.com' });
       expect(Number(order.subtotal)).toBe(1200);
       expect(Number(order.grand_total)).toBe(1200 + 600 + Math.round(1200 * 0.08875));
@@ -289,9 +451,15 @@ forEachEngine((engine, getDb) => {
       expect(notice).toMatchObject({ to_address: 'orders@shop.test', text_body: '', html_body: '', status: 'pending' });
       const site = (await getSite(getDb(), order.site_id))!;
       const stored = (await getOrder(getDb(), order.site_id, order.id))!;
-      const expected = newOrderEmail(stored, { siteTitle: site.title, orderUrl: `http://${SHOP_HOST}/checkout/order/${order.id}` });
+      const expected = newOrderEmail(stored, {
+        siteTitle: site.title,
+        orderUrl: `http://${SHOP_HOST}/checkout/order/${order.id}`,
+      });
       expect(expected.text).toContain(`#${order.number}`);
-      const transport = { sent: [] as MailMessage[], send: async (message: MailMessage) => void transport.sent.push(message) };
+      const transport = {
+        sent: [] as MailMessage[],
+        send: async (message: MailMessage) => void transport.sent.push(message),
+      };
       expect(await drainOutbox(getDb(), transport)).toMatchObject({ failed: 0, retried: 0 });
       expect(transport.sent.find((m) => m.to === 'orders@shop.test' && m.subject === expected.subject)).toEqual({
         to: 'orders@shop.test',
@@ -341,8 +509,20 @@ forEachEngine((engine, getDb) => {
 
     it('20 billing runs at once make one order per period', async () => {
       expect((await subscribe(await cartFor())).statusCode).toBe(303);
-      expect((await subscribe(await cartFor({ itemId: 'tea', sku: 'tea-1', subscriptionOptionId: null }), TEST_CARD, 'grace@example.com')).statusCode).toBe(303);
-      const latest = await getDb().selectFrom('subscriptions').select('next_billing_at').orderBy('next_billing_at', 'desc').executeTakeFirstOrThrow();
+      expect(
+        (
+          await subscribe(
+            await cartFor({ itemId: 'tea', sku: 'tea-1', subscriptionOptionId: null }),
+            TEST_CARD,
+            'grace@example.com',
+          )
+        ).statusCode,
+      ).toBe(303);
+      const latest = await getDb()
+        .selectFrom('subscriptions')
+        .select('next_billing_at')
+        .orderBy('next_billing_at', 'desc')
+        .executeTakeFirstOrThrow();
       const now = new Date(latest.next_billing_at!);
       payments.reset();
       const runs = await Promise.all(Array.from({ length: 20 }, () => billing(now)));
@@ -351,7 +531,10 @@ forEachEngine((engine, getDb) => {
       expect(runs.flatMap((r) => r.errors)).toEqual([]);
       expect(await count('orders')).toBe(5);
       expect(payments.calls.charge).toBe(3);
-      const perPeriod = await getDb().selectFrom('subscription_bills').select(['subscription_id', 'period_number']).execute();
+      const perPeriod = await getDb()
+        .selectFrom('subscription_bills')
+        .select(['subscription_id', 'period_number'])
+        .execute();
       expect(new Set(perPeriod.map((b) => `${b.subscription_id}:${b.period_number}`)).size).toBe(perPeriod.length);
       expect(await stockOf('beans-whole')).toBe(3);
     });
@@ -367,13 +550,26 @@ forEachEngine((engine, getDb) => {
       expect(page.body).toContain('Cancel subscription');
       expect(page.body).toContain('$12.00 every month for 3 months');
 
-      expect((await app.inject({ method: 'GET', url: '/subscriptions/cancel/AAAAAAAAAAAAAAAAAAAAAA', headers: { host: SHOP_HOST } })).statusCode).toBe(404);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/subscriptions/cancel/AAAAAAAAAAAAAAAAAAAAAA',
+            headers: { host: SHOP_HOST },
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await form('/subscriptions/cancel/AAAAAAAAAAAAAAAAAAAAAA', {})).statusCode).toBe(404);
       expect((await form('/subscriptions/cancel/not-a-token', {})).statusCode).toBe(404);
       const noCrumb = await app.inject({
         method: 'POST',
         url,
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}`, 'x-csrf-token': 'AAAAAAAAAAAAAAAAAAAAAA' },
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `crumb=${TEST_CRUMB}`,
+          'x-csrf-token': 'AAAAAAAAAAAAAAAAAAAAAA',
+        },
         payload: '',
       });
       expect(noCrumb.statusCode).toBe(403);

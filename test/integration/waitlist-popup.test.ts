@@ -30,7 +30,11 @@ export const waitlistSite: SiteFileInput = {
   forms: [
     ...(formSite.forms ?? []),
     {
-      id: 'waitlist', name: 'Waitlist', kind: 'waitlist', submitLabel: 'Notify me', submissionMessage: 'You are on the list.',
+      id: 'waitlist',
+      name: 'Waitlist',
+      kind: 'waitlist',
+      submitLabel: 'Notify me',
+      submissionMessage: 'You are on the list.',
       fields: [
         { id: 'email', kind: 'email', title: 'Email', required: true },
         { id: 'note', kind: 'text', title: 'Note' },
@@ -40,8 +44,13 @@ export const waitlistSite: SiteFileInput = {
   pages: [
     ...(formSite.pages ?? []),
     {
-      id: 'soon', path: '/soon', title: 'Soon',
-      blocks: [{ type: 'heading', text: 'Coming soon', level: 1 }, { type: 'productWaitlist', formId: 'waitlist', productId: 'tee' }],
+      id: 'soon',
+      path: '/soon',
+      title: 'Soon',
+      blocks: [
+        { type: 'heading', text: 'Coming soon', level: 1 },
+        { type: 'productWaitlist', formId: 'waitlist', productId: 'tee' },
+      ],
     },
   ],
 };
@@ -51,17 +60,29 @@ forEachEngine((engine, getDb) => {
 
   beforeAll(async () => {
     await seedSite(getDb(), waitlistSite);
-    app = sendCrumbs(await buildApp({ db: getDb(), engine, formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 } }));
+    app = sendCrumbs(
+      await buildApp({
+        db: getDb(),
+        engine,
+        formRoutes: { submissionsPerMinute: 1_000_000, submissionsPerFormPerMinute: 1_000_000 },
+      }),
+    );
   });
   afterAll(async () => {
     await app?.close();
   });
   beforeEach(async () => {
-    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'outbox'] as const) await getDb().deleteFrom(table).execute();
+    for (const table of ['form_submissions', 'form_keys', 'mailing_list', 'outbox'] as const)
+      await getDb().deleteFrom(table).execute();
   });
 
   const post = (url: string, payload?: unknown) =>
-    app.inject({ method: 'POST', url, headers: { host: SHOP_HOST, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host: SHOP_HOST, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
   const key = async () => ((await post(KEY_API)).json() as { key: string }).key;
   const save = async (formId: string, form: unknown, extra: Record<string, unknown> = {}) =>
     post(SAVE_API, { key: await key(), formId, form: JSON.stringify(form), pagePath: '/soon', ...extra });
@@ -91,7 +112,10 @@ forEachEngine((engine, getDb) => {
     expect(stored).toHaveLength(3);
     const forTee = stored.find((s) => s.id === waitlistSignUpId('shop', 'waitlist', 'tee', 'fan@example.com'));
     expect(forTee?.answers[0]).toEqual({ title: 'Product', lines: ['Tee (tee)'] });
-    expect(forTee?.answers).toContainEqual({ title: 'Email', lines: expect.arrayContaining([expect.stringMatching(/fan@example\.com/i)]) as unknown as string[] });
+    expect(forTee?.answers).toContainEqual({
+      title: 'Email',
+      lines: expect.arrayContaining([expect.stringMatching(/fan@example\.com/i)]) as unknown as string[],
+    });
     expect(stored.filter((s) => s.answers[0]?.title !== 'Product')).toHaveLength(1);
 
     const mails = await outbox();
@@ -105,8 +129,13 @@ forEachEngine((engine, getDb) => {
   it('refuses what the §5 rules refuse: no e-mail, a bad e-mail', async () => {
     const empty = await save('waitlist', {}, { productId: 'tee' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ error: 'One or more fields is invalid, please check your entries.', errors: { email: 'Required' } });
-    expect((await save('waitlist', { email: 'nope' }, { productId: 'tee' })).json().errors.email).toMatch(/^Email is not valid/);
+    expect(empty.json()).toEqual({
+      error: 'One or more fields is invalid, please check your entries.',
+      errors: { email: 'Required' },
+    });
+    expect((await save('waitlist', { email: 'nope' }, { productId: 'tee' })).json().errors.email).toMatch(
+      /^Email is not valid/,
+    );
     expect(await listSubmissions(getDb())).toHaveLength(0);
   });
 
@@ -115,8 +144,17 @@ forEachEngine((engine, getDb) => {
       app.inject({
         method: 'POST',
         url: '/soon',
-        headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}` },
-        payload: new URLSearchParams({ formId: 'waitlist', productId: 'tee', email: 'nojs@example.com', crumb: TEST_CRUMB }).toString(),
+        headers: {
+          host: SHOP_HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`,
+        },
+        payload: new URLSearchParams({
+          formId: 'waitlist',
+          productId: 'tee',
+          email: 'nojs@example.com',
+          crumb: TEST_CRUMB,
+        }).toString(),
       });
     for (let i = 0; i < 2; i++) {
       const page = await noJs();
@@ -131,7 +169,13 @@ forEachEngine((engine, getDb) => {
   it('checks the CAPTCHA with the §7 action of where the form is: waitlist, popup, newsletter block', async () => {
     const db = getDb();
     const site = (await getSite(db, 'shop'))!;
-    const withCaptcha = { ...site, settings: { ...site.settings, captcha: { provider: 'recaptcha-enterprise' as const, siteKey: 'k', projectId: 'project-1' } } };
+    const withCaptcha = {
+      ...site,
+      settings: {
+        ...site.settings,
+        captcha: { provider: 'recaptcha-enterprise' as const, siteKey: 'k', projectId: 'project-1' },
+      },
+    };
     const seen: string[] = [];
     const deps = {
       verifyCaptcha: async (_db: unknown, _site: unknown, _token: string, action: string) => {
@@ -142,26 +186,74 @@ forEachEngine((engine, getDb) => {
     // The forms ask for a CAPTCHA only when their `captcha` is on: the test turns it on through the stored form rows.
     const original = new Map<string, string>();
     for (const id of ['waitlist', 'newsletter']) {
-      const row = await db.selectFrom('forms').select('data').where('site_id', '=', 'shop').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('forms')
+        .select('data')
+        .where('site_id', '=', 'shop')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       original.set(id, row.data);
-      await db.updateTable('forms').set({ data: JSON.stringify({ ...(JSON.parse(row.data) as object), captcha: true }) }).where('site_id', '=', 'shop').where('id', '=', id).execute();
+      await db
+        .updateTable('forms')
+        .set({ data: JSON.stringify({ ...(JSON.parse(row.data) as object), captcha: true }) })
+        .where('site_id', '=', 'shop')
+        .where('id', '=', id)
+        .execute();
     }
     onTestFinished(async () => {
-      for (const [id, data] of original) await db.updateTable('forms').set({ data }).where('site_id', '=', 'shop').where('id', '=', id).execute();
+      for (const [id, data] of original)
+        await db.updateTable('forms').set({ data }).where('site_id', '=', 'shop').where('id', '=', id).execute();
     });
     const base = { key: null, captchaToken: 'token', pagePath: '/', baseUrl: 'https://shop.test' };
-    expect((await submitForm(db, withCaptcha, { ...base, formId: 'waitlist', values: { email: 'a@example.com' }, productId: 'tee' }, deps)).ok).toBe(true);
-    expect((await submitForm(db, withCaptcha, { ...base, formId: 'newsletter', values: { email: 'b@example.com' }, placement: 'promoPopup' }, deps)).ok).toBe(true);
-    expect((await submitForm(db, withCaptcha, { ...base, formId: 'newsletter', values: { email: 'c@example.com' } }, deps)).ok).toBe(true);
+    expect(
+      (
+        await submitForm(
+          db,
+          withCaptcha,
+          { ...base, formId: 'waitlist', values: { email: 'a@example.com' }, productId: 'tee' },
+          deps,
+        )
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await submitForm(
+          db,
+          withCaptcha,
+          { ...base, formId: 'newsletter', values: { email: 'b@example.com' }, placement: 'promoPopup' },
+          deps,
+        )
+      ).ok,
+    ).toBe(true);
+    expect(
+      (await submitForm(db, withCaptcha, { ...base, formId: 'newsletter', values: { email: 'c@example.com' } }, deps))
+        .ok,
+    ).toBe(true);
     // A form that is not the site's popup form cannot claim the popup's action.
-    expect((await submitForm(db, withCaptcha, { ...base, formId: 'waitlist', values: { email: 'd@example.com' }, placement: 'promoPopup' }, deps)).ok).toBe(true);
-    expect(seen).toEqual([CAPTCHA_ACTIONS.productWaitlist, CAPTCHA_ACTIONS.promoPopup, CAPTCHA_ACTIONS.newsletterBlock, CAPTCHA_ACTIONS.productWaitlist]);
+    expect(
+      (
+        await submitForm(
+          db,
+          withCaptcha,
+          { ...base, formId: 'waitlist', values: { email: 'd@example.com' }, placement: 'promoPopup' },
+          deps,
+        )
+      ).ok,
+    ).toBe(true);
+    expect(seen).toEqual([
+      CAPTCHA_ACTIONS.productWaitlist,
+      CAPTCHA_ACTIONS.promoPopup,
+      CAPTCHA_ACTIONS.newsletterBlock,
+      CAPTCHA_ACTIONS.productWaitlist,
+    ]);
   });
 
   it('the popup form signs up through the form routes (newsletter: double opt-in)', async () => {
     const answer = await save('newsletter', { email: 'pop@example.com' }, { placement: 'promoPopup', pagePath: '/' });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(await listSubscribers(getDb())).toEqual([expect.objectContaining({ email: 'pop@example.com', status: 'pending', sourceFormId: 'newsletter' })]);
+    expect(await listSubscribers(getDb())).toEqual([
+      expect.objectContaining({ email: 'pop@example.com', status: 'pending', sourceFormId: 'newsletter' }),
+    ]);
   });
 
   it('mounts the popup island on pages but the cart and checkout, with its settings and form, rendering nothing visible', async () => {
@@ -173,7 +265,13 @@ forEachEngine((engine, getDb) => {
       form: { id: string; kind: string };
       captcha: unknown;
     };
-    expect(props.popup).toEqual({ formId: 'newsletter', title: 'Join the letter', text: 'Twice a month.', showAfterSeconds: 1, showAgainAfterDays: 30 });
+    expect(props.popup).toEqual({
+      formId: 'newsletter',
+      title: 'Join the letter',
+      text: 'Twice a month.',
+      showAfterSeconds: 1,
+      showAgainAfterDays: 30,
+    });
     expect(props.form).toMatchObject({ id: 'newsletter', kind: 'newsletter' });
     expect(props.captcha).toBeNull();
     for (const path of ['/cart', '/checkout']) {
@@ -190,14 +288,30 @@ it('validates the popup and waitlist settings by name', () => {
     const result = validateSite(site);
     return result.ok ? [] : result.problems;
   };
-  expect(bad((s) => (s.website.promoPopup = { formId: 'ghost', title: 'x' }))).toContain("website.promoPopup.formId: form 'ghost' does not exist");
+  expect(bad((s) => (s.website.promoPopup = { formId: 'ghost', title: 'x' }))).toContain(
+    "website.promoPopup.formId: form 'ghost' does not exist",
+  );
   expect(bad((s) => (s.website.promoPopup = { formId: 'newsletter', title: 'x', showAfterSeconds: -1 }))).toEqual([
     expect.stringMatching(/^website\.promoPopup\.showAfterSeconds: must be at least 0/),
   ]);
-  expect(bad((s) => (s.website.promoPopup = { formId: 'newsletter', title: '' }))).toEqual([expect.stringMatching(/^website\.promoPopup\.title: /)]);
+  expect(bad((s) => (s.website.promoPopup = { formId: 'newsletter', title: '' }))).toEqual([
+    expect.stringMatching(/^website\.promoPopup\.title: /),
+  ]);
   expect(
     bad((s) => {
-      s.pages = [{ id: 'soon', path: '/soon', title: 'Soon', blocks: [{ type: 'productWaitlist', formId: 'contact', productId: 'ghost' }] }];
+      s.pages = [
+        {
+          id: 'soon',
+          path: '/soon',
+          title: 'Soon',
+          blocks: [{ type: 'productWaitlist', formId: 'contact', productId: 'ghost' }],
+        },
+      ];
     }),
-  ).toEqual(expect.arrayContaining([expect.stringMatching(/formId: form 'contact' is not a waitlist form/), expect.stringMatching(/productId: product 'ghost' does not exist/)]));
+  ).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/formId: form 'contact' is not a waitlist form/),
+      expect.stringMatching(/productId: product 'ghost' does not exist/),
+    ]),
+  );
 });

@@ -5,6 +5,15 @@ import type { Database } from '../../src/db/tables';
 export async function insertBareSite(db: Kysely<Database>, id: string, title = id): Promise<void> {
   await db
     .insertInto('sites')
-    .values({ id, domains: '[]', is_default: 0, title, currency: 'USD', settings: '{}', version: 1, updated_at: '2026-01-01T00:00:00.000Z' })
+    .values({
+      id,
+      domains: '[]',
+      is_default: 0,
+      title,
+      currency: 'USD',
+      settings: '{}',
+      version: 1,
+      updated_at: '2026-01-01T00:00:00.000Z',
+    })
     .execute();
 }

@@ -33,7 +33,8 @@ export interface FakeTokenFacts {
 
 const PREFIX = 'fake.';
 
-export const fakeToken = (facts: FakeTokenFacts): string => PREFIX + Buffer.from(JSON.stringify(facts)).toString('base64url');
+export const fakeToken = (facts: FakeTokenFacts): string =>
+  PREFIX + Buffer.from(JSON.stringify(facts)).toString('base64url');
 
 function readToken(token: unknown): FakeTokenFacts | null {
   if (typeof token !== 'string' || !token.startsWith(PREFIX)) return null;
@@ -122,7 +123,8 @@ export async function startFakeCaptchaProviders(): Promise<FakeCaptchaProviders>
         state.failNext--;
         return send(response, 502, { error: 'bad gateway' });
       }
-      if (state.mode === 'down') return send(response, 503, { error: { code: 503, message: 'The service is currently unavailable.' } });
+      if (state.mode === 'down')
+        return send(response, 503, { error: { code: 503, message: 'The service is currently unavailable.' } });
       if (state.mode === 'not-json') {
         response.writeHead(200, { 'content-type': 'text/html' });
         return response.end('<html><body>Sorry…</body></html>');
@@ -131,7 +133,13 @@ export async function startFakeCaptchaProviders(): Promise<FakeCaptchaProviders>
       const assessment = /^\/v1\/projects\/([^/]+)\/assessments$/.exec(path);
       if (request.method === 'POST' && assessment) {
         if (request.headers['x-goog-api-key'] !== 'test-recaptcha-api-key') {
-          return send(response, 403, { error: { code: 403, message: 'API key not valid. Please pass a valid API key.', status: 'PERMISSION_DENIED' } });
+          return send(response, 403, {
+            error: {
+              code: 403,
+              message: 'API key not valid. Please pass a valid API key.',
+              status: 'PERMISSION_DENIED',
+            },
+          });
         }
         if (state.mode === 'no-assessment') return send(response, 200, { name: 'x' });
         const event = (body.event ?? {}) as { token?: string; siteKey?: string; expectedAction?: string };
@@ -153,7 +161,8 @@ export async function startFakeCaptchaProviders(): Promise<FakeCaptchaProviders>
       }
 
       if (request.method === 'POST' && path === '/turnstile/v0/siteverify') {
-        if (body.secret !== 'test-turnstile-secret') return send(response, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
+        if (body.secret !== 'test-turnstile-secret')
+          return send(response, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
         if (state.mode === 'no-assessment') return send(response, 200, { hello: 'world' });
         const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : null;
         if (key && state.answered.has(key)) return send(response, 200, state.answered.get(key));

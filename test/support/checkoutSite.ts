@@ -36,7 +36,11 @@ export const checkoutSite: SiteFileInput = {
   products: [
     ...(shopSite.products ?? []),
     {
-      id: 'one-of-a-kind', collectionId: 'shop', slug: 'one-of-a-kind', name: 'One of a kind', productType: 1,
+      id: 'one-of-a-kind',
+      collectionId: 'shop',
+      slug: 'one-of-a-kind',
+      name: 'One of a kind',
+      productType: 1,
       variants: [{ sku: 'ooak-1', price: 12000, stock: { qtyInStock: 1 } }],
     },
   ],

@@ -8,9 +8,12 @@ import { CRUMB_COOKIE, CRUMB_HEADER } from '../../src/core/crumb';
 
 export const TEST_CRUMB = 'dGVzdC1jcnVtYi0xMjM0NQ';
 
-export function withCrumb<H extends Record<string, string | string[] | undefined>>(headers: H = {} as H): H & Record<string, string> {
+export function withCrumb<H extends Record<string, string | string[] | undefined>>(
+  headers: H = {} as H,
+): H & Record<string, string> {
   const existing = typeof headers.cookie === 'string' && headers.cookie !== '' ? `${headers.cookie}; ` : '';
-  return { ...headers, cookie: `${existing}${CRUMB_COOKIE}=${TEST_CRUMB}`, [CRUMB_HEADER]: TEST_CRUMB } as H & Record<string, string>;
+  return { ...headers, cookie: `${existing}${CRUMB_COOKIE}=${TEST_CRUMB}`, [CRUMB_HEADER]: TEST_CRUMB } as H &
+    Record<string, string>;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,8 +26,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function sendCrumbs(app: FastifyInstance): FastifyInstance {
   const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
   const patched = (options?: InjectOptions | string) => {
-    if (options === undefined) throw new Error('sendCrumbs: call inject with options (the chained form is not patched).');
-    if (typeof options === 'string' || !STATE_CHANGING.has(String(options.method ?? 'GET').toUpperCase())) return inject(options);
+    if (options === undefined)
+      throw new Error('sendCrumbs: call inject with options (the chained form is not patched).');
+    if (typeof options === 'string' || !STATE_CHANGING.has(String(options.method ?? 'GET').toUpperCase()))
+      return inject(options);
     const headers = (options.headers ?? {}) as Record<string, string | string[] | undefined>;
     return inject({ ...options, headers: headers[CRUMB_HEADER] !== undefined ? headers : withCrumb(headers) });
   };

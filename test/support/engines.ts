@@ -106,7 +106,9 @@ export async function createFreshDb(engine: Engine, options: { migrate?: boolean
 
 const pgReason = await postgresUnavailable();
 if (pgReason !== undefined && !onCI) {
-  console.warn(`[vitrine tests] PostgreSQL unreachable at ${TEST_DATABASE_URL} (${pgReason}); skipping the postgres variants.`);
+  console.warn(
+    `[vitrine tests] PostgreSQL unreachable at ${TEST_DATABASE_URL} (${pgReason}); skipping the postgres variants.`,
+  );
 }
 
 /**
@@ -129,18 +131,21 @@ export function forEachEngine(
   body: (engine: Engine, getDb: () => Kysely<Database>, getFresh: () => FreshDb) => void,
   options: { migrate?: boolean } = {},
 ): void {
-  describeEachEngine((engine) => engine, (engine) => {
-    let fresh: FreshDb | undefined;
-    beforeAll(async () => {
-      fresh = await createFreshDb(engine, options);
-    });
-    afterAll(async () => {
-      await fresh?.dispose();
-    });
-    const getFresh = () => {
-      if (!fresh) throw new Error(`the ${engine} test database is not ready (did its beforeAll fail?)`);
-      return fresh;
-    };
-    body(engine, () => getFresh().db, getFresh);
-  });
+  describeEachEngine(
+    (engine) => engine,
+    (engine) => {
+      let fresh: FreshDb | undefined;
+      beforeAll(async () => {
+        fresh = await createFreshDb(engine, options);
+      });
+      afterAll(async () => {
+        await fresh?.dispose();
+      });
+      const getFresh = () => {
+        if (!fresh) throw new Error(`the ${engine} test database is not ready (did its beforeAll fail?)`);
+        return fresh;
+      };
+      body(engine, () => getFresh().db, getFresh);
+    },
+  );
 }

@@ -12,7 +12,11 @@ export const formSite: SiteFileInput = {
   forms: [
     ...(checkoutSite.forms ?? []),
     {
-      id: 'contact', name: 'Contact', submitLabel: 'Send', submissionMessage: 'Thank you! We answer within two working days.', captcha: true,
+      id: 'contact',
+      name: 'Contact',
+      submitLabel: 'Send',
+      submissionMessage: 'Thank you! We answer within two working days.',
+      captcha: true,
       fields: [
         { id: 'name', kind: 'name', title: 'Name', required: true },
         { id: 'email', kind: 'email', title: 'Email', required: true },
@@ -21,18 +25,27 @@ export const formSite: SiteFileInput = {
       ],
     },
     {
-      id: 'quick', name: 'Quick question', submitLabel: 'Ask', successRedirect: '/thanks',
+      id: 'quick',
+      name: 'Quick question',
+      submitLabel: 'Ask',
+      successRedirect: '/thanks',
       fields: [
         { id: 'question', kind: 'text', title: 'Question', required: true },
         { id: 'source', kind: 'hidden', title: 'Source', value: 'quick-page' },
       ],
     },
     {
-      id: 'plain', name: 'Plain', submitLabel: 'Send', submissionMessage: 'Got it.',
+      id: 'plain',
+      name: 'Plain',
+      submitLabel: 'Send',
+      submissionMessage: 'Got it.',
       fields: [{ id: 'note', kind: 'text', title: 'Note', required: true }],
     },
     {
-      id: 'survey', name: 'Survey', submitLabel: 'Send', submissionMessage: 'Thanks for answering.',
+      id: 'survey',
+      name: 'Survey',
+      submitLabel: 'Send',
+      submissionMessage: 'Thanks for answering.',
       fields: [
         { id: 'subject', kind: 'text', title: 'Subject', required: true },
         { id: 'details', kind: 'textarea', title: 'Details', maxLength: 500 },
@@ -52,14 +65,26 @@ export const formSite: SiteFileInput = {
       ],
     },
     {
-      id: 'newsletter', name: 'Newsletter', kind: 'newsletter', submitLabel: 'Sign up', submissionMessage: 'Check your inbox.',
+      id: 'newsletter',
+      name: 'Newsletter',
+      kind: 'newsletter',
+      submitLabel: 'Sign up',
+      submissionMessage: 'Check your inbox.',
       fields: [{ id: 'email', kind: 'email', title: 'Email', required: true }],
     },
   ],
   pages: [
     { id: 'contact', path: '/contact', title: 'Contact', blocks: [{ type: 'form', formId: 'contact' }] },
     { id: 'quick', path: '/quick', title: 'Quick', blocks: [{ type: 'form', formId: 'quick' }] },
-    { id: 'plain', path: '/plain', title: 'Plain', blocks: [{ type: 'form', formId: 'plain' }, { type: 'form', formId: 'newsletter' }] },
+    {
+      id: 'plain',
+      path: '/plain',
+      title: 'Plain',
+      blocks: [
+        { type: 'form', formId: 'plain' },
+        { type: 'form', formId: 'newsletter' },
+      ],
+    },
     { id: 'survey', path: '/survey', title: 'Survey', blocks: [{ type: 'form', formId: 'survey' }] },
     { id: 'thanks', path: '/thanks', title: 'Thanks', blocks: [{ type: 'text', text: 'Thanks!' }] },
   ],

@@ -2,7 +2,10 @@
 import { connect as netConnect } from 'node:net';
 
 /** One HTTP/1.1 exchange over a socket: the status, the headers (lower-cased) and the body (de-chunked). */
-export function rawRequest(port: number, request: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export function rawRequest(
+  port: number,
+  request: Buffer,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = netConnect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
@@ -21,7 +24,11 @@ export function rawRequest(port: number, request: Buffer): Promise<{ status: num
       }
       let body = text.slice(end + 4);
       if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: Buffer.from(body, 'latin1').toString('utf8') });
+      resolve({
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: Buffer.from(body, 'latin1').toString('utf8'),
+      });
     });
     // Not end(): a half-closed socket makes Node's server abort the request; `Connection: close` ends the exchange.
     socket.write(request);

@@ -17,22 +17,41 @@ export const PRINT_SUCCESS = 'We will e-mail you when the next edition is printe
 
 const restockProducts: NonNullable<SiteFileInput['products']> = [
   {
-    id: 'mug', collectionId: 'shop', slug: 'mug', name: 'Speckled mug', productType: 1,
+    id: 'mug',
+    collectionId: 'shop',
+    slug: 'mug',
+    name: 'Speckled mug',
+    productType: 1,
     variantOptions: [{ name: 'Colour', values: ['Oat', 'Sage', 'Slate'] }],
     variants: [
       { sku: 'MUG-OAT', attributes: { Colour: 'Oat' }, price: 2800, stock: { qtyInStock: 5 } },
       { sku: 'MUG-SAGE', attributes: { Colour: 'Sage' }, price: 2800, stock: { qtyInStock: 0 } },
       { sku: 'MUG-SLATE', attributes: { Colour: 'Slate' }, price: 2800, stock: { qtyInStock: 0 } },
     ],
-    merchandising: { restockNotifications: { enabled: true, message: MUG_CTA, mailingListSignUpEnabled: true, mailingListOptInByDefault: true } },
+    merchandising: {
+      restockNotifications: {
+        enabled: true,
+        message: MUG_CTA,
+        mailingListSignUpEnabled: true,
+        mailingListOptInByDefault: true,
+      },
+    },
   },
   {
-    id: 'print', collectionId: 'shop', slug: 'print', name: 'Harbour print', productType: 1,
+    id: 'print',
+    collectionId: 'shop',
+    slug: 'print',
+    name: 'Harbour print',
+    productType: 1,
     variants: [{ sku: 'PRINT', price: 6000, stock: { qtyInStock: 0 } }],
     merchandising: { restockNotifications: { enabled: true, successMessage: PRINT_SUCCESS, hiddenByDefault: true } },
   },
   {
-    id: 'bowl', collectionId: 'shop', slug: 'bowl', name: 'Bowl', productType: 1,
+    id: 'bowl',
+    collectionId: 'shop',
+    slug: 'bowl',
+    name: 'Bowl',
+    productType: 1,
     variants: [{ sku: 'BOWL', price: 3000, stock: { qtyInStock: 0 } }],
   },
 ];
@@ -42,20 +61,33 @@ export const restockSite: SiteFileInput = {
   website: { ...checkoutSite.website, captcha: { provider: 'none' } },
   products: [
     ...(checkoutSite.products ?? []).map((p) =>
-      p.id === 'one-of-a-kind' ? { ...p, merchandising: { restockNotifications: { enabled: true } } } : p.id === 'ebook' ? { ...p, merchandising: { restockNotifications: { enabled: true } } } : p,
+      p.id === 'one-of-a-kind'
+        ? { ...p, merchandising: { restockNotifications: { enabled: true } } }
+        : p.id === 'ebook'
+          ? { ...p, merchandising: { restockNotifications: { enabled: true } } }
+          : p,
     ),
     ...restockProducts,
   ],
 };
 
 /** The site file with `sku`'s stock set (and, optionally, the store's automatic send): an import that restocks. */
-export function withStock(site: SiteFileInput, stock: Record<string, number>, options: { autoSend?: boolean } = {}): SiteFileInput {
+export function withStock(
+  site: SiteFileInput,
+  stock: Record<string, number>,
+  options: { autoSend?: boolean } = {},
+): SiteFileInput {
   return {
     ...site,
-    website: options.autoSend === undefined ? site.website : { ...site.website, store: { ...site.website.store, restock: { autoSend: options.autoSend } } },
+    website:
+      options.autoSend === undefined
+        ? site.website
+        : { ...site.website, store: { ...site.website.store, restock: { autoSend: options.autoSend } } },
     products: (site.products ?? []).map((p) => ({
       ...p,
-      variants: p.variants.map((v) => (stock[v.sku] === undefined ? v : { ...v, stock: { qtyInStock: stock[v.sku]! } })),
+      variants: p.variants.map((v) =>
+        stock[v.sku] === undefined ? v : { ...v, stock: { qtyInStock: stock[v.sku]! } },
+      ),
     })),
   };
 }
@@ -63,7 +95,13 @@ export function withStock(site: SiteFileInput, stock: Record<string, number>, op
 /** The same shop, on its own host, with ALTCHA. */
 export const captchaRestockSite: SiteFileInput = {
   version: 1,
-  website: { id: 'captcha-shop', title: 'Captcha shop', domains: [CAPTCHA_HOST], currency: 'USD', captcha: { provider: 'altcha' } },
+  website: {
+    id: 'captcha-shop',
+    title: 'Captcha shop',
+    domains: [CAPTCHA_HOST],
+    currency: 'USD',
+    captcha: { provider: 'altcha' },
+  },
   collections: [{ id: 'shop', type: 'products', title: 'Shop', slug: 'shop' }],
   products: restockProducts,
 };

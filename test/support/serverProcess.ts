@@ -20,7 +20,10 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
     const child = spawn(TSX, [SERVER, databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const timer = setTimeout(() => fail(new Error(`server did not start: ${output}`)), 30_000);
-    const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+    const stop = () =>
+      new Promise<void>((done) =>
+        child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
+      );
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);

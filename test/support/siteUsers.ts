@@ -16,7 +16,12 @@ import { TEST_CRUMB } from './crumb';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-export async function addSiteUser(db: Kysely<Database>, host: string, role: ContributorRole, email = `user-${randomBytes(4).toString('hex')}@example.com`): Promise<SiteUser> {
+export async function addSiteUser(
+  db: Kysely<Database>,
+  host: string,
+  role: ContributorRole,
+  email = `user-${randomBytes(4).toString('hex')}@example.com`,
+): Promise<SiteUser> {
   const site = await findSiteByHost(db, host);
   if (!site) throw new Error(`addSiteUser: no site at ${host}`);
   return createSiteUser(db, { siteId: site.id, email, password: TEST_PASSWORD, role });
@@ -31,11 +36,19 @@ export async function signIn(app: FastifyInstance, host: string, email: string):
     payload: new URLSearchParams({ email, password: TEST_PASSWORD, [CRUMB_FIELD]: TEST_CRUMB }).toString(),
   });
   const session = answer.cookies.find((c) => c.name === SITE_USER_COOKIE);
-  if (answer.statusCode !== 303 || !session) throw new Error(`signIn: expected a 303 with a session cookie, got ${answer.statusCode}: ${answer.body.slice(0, 300)}`);
+  if (answer.statusCode !== 303 || !session)
+    throw new Error(
+      `signIn: expected a 303 with a session cookie, got ${answer.statusCode}: ${answer.body.slice(0, 300)}`,
+    );
   return `${SITE_USER_COOKIE}=${session.value}; ${CRUMB_COOKIE}=${TEST_CRUMB}`;
 }
 
-export async function signInAs(app: FastifyInstance, db: Kysely<Database>, host: string, role: ContributorRole): Promise<string> {
+export async function signInAs(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  host: string,
+  role: ContributorRole,
+): Promise<string> {
   const user = await addSiteUser(db, host, role);
   return signIn(app, host, user.email);
 }

@@ -40,7 +40,8 @@ export async function startSmtpServer(credentials?: { user: string; pass: string
     authOptional: !credentials,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
-      if (credentials && auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
+      if (credentials && auth.username === credentials.user && auth.password === credentials.pass)
+        callback(null, { user: auth.username });
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(_address, _session, callback) {
@@ -89,7 +90,9 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : quotedPrintable(data.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : quotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 

@@ -16,7 +16,11 @@ export const subscriptionSite: SiteFileInput = {
   products: [
     ...(checkoutSite.products ?? []),
     {
-      id: 'beans', collectionId: 'shop', slug: 'beans', name: 'Bean club', productType: 1,
+      id: 'beans',
+      collectionId: 'shop',
+      slug: 'beans',
+      name: 'Bean club',
+      productType: 1,
       variantOptions: [{ name: 'Grind', values: ['Whole', 'Filter'] }],
       variants: [
         { sku: 'beans-whole', attributes: { Grind: 'Whole' }, price: 1500, stock: { qtyInStock: 5 } },
@@ -27,18 +31,34 @@ export const subscriptionSite: SiteFileInput = {
         numBillingCycles: 3,
         options: [
           { id: 'monthly', price: 1200 },
-          { id: 'gift', price: 1500, salePrice: 1300, onSale: true, additionalFieldsFormId: 'note', customAddButtonText: 'Subscribe as a gift' },
+          {
+            id: 'gift',
+            price: 1500,
+            salePrice: 1300,
+            onSale: true,
+            additionalFieldsFormId: 'note',
+            customAddButtonText: 'Subscribe as a gift',
+          },
         ],
       },
     },
     {
-      id: 'tea', collectionId: 'shop', slug: 'tea', name: 'Tea club', productType: 1,
+      id: 'tea',
+      collectionId: 'shop',
+      slug: 'tea',
+      name: 'Tea club',
+      productType: 1,
       variants: [{ sku: 'tea-1', price: 900, stock: { unlimited: true } }],
       subscription: { billingPeriod: { value: 2, unit: 'WEEK' } },
     },
   ],
   forms: [
     ...(checkoutSite.forms ?? []),
-    { id: 'note', name: 'Gift note', submitLabel: 'Save', fields: [{ id: 'to', kind: 'text', title: 'To', required: true }] },
+    {
+      id: 'note',
+      name: 'Gift note',
+      submitLabel: 'Save',
+      fields: [{ id: 'to', kind: 'text', title: 'To', required: true }],
+    },
   ],
 };

@@ -10,7 +10,11 @@ import { printable } from '../table';
 export async function cartsCommand(args: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = args;
   if (first !== 'expire') {
-    throw new UsageError(first === undefined ? "'carts' needs a command: vitrine carts expire" : `unknown carts command '${printable(first)}' (use 'vitrine carts expire')`);
+    throw new UsageError(
+      first === undefined
+        ? "'carts' needs a command: vitrine carts expire"
+        : `unknown carts command '${printable(first)}' (use 'vitrine carts expire')`,
+    );
   }
   if (rest.length) throw new UsageError(`'carts expire' takes no arguments, got '${printable(rest.join(' '))}'`);
   return withDatabase(loadSettings(), io, async (handle) => {

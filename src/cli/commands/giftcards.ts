@@ -29,7 +29,9 @@ export async function giftcardsCommand(args: string[], io: CliIo): Promise<numbe
   const [first, ...rest] = args;
   if (first === 'issue') return issue(rest, io);
   if (first !== undefined && !first.startsWith('-')) {
-    throw new UsageError(`unknown giftcards command '${printable(first)}' (use 'vitrine giftcards' or 'vitrine giftcards issue --amount A --email E')`);
+    throw new UsageError(
+      `unknown giftcards command '${printable(first)}' (use 'vitrine giftcards' or 'vitrine giftcards issue --amount A --email E')`,
+    );
   }
   return list(args, io);
 }
@@ -39,7 +41,9 @@ async function list(args: string[], io: CliIo): Promise<number> {
   const rawLimit = options['--limit'];
   const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
   if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-    throw new UsageError(`option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`);
+    throw new UsageError(
+      `option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`,
+    );
   }
   const siteId = options['--site'];
   return withDatabase(loadSettings(), io, async (handle) => {
@@ -88,25 +92,36 @@ function amountOf(text: string, currency: string): number {
 async function issue(args: string[], io: CliIo): Promise<number> {
   const options = parseOptions('giftcards issue', args, ['--amount', '--email', '--name', '--message', '--site']);
   const rawAmount = options['--amount'];
-  if (rawAmount === undefined) throw new UsageError("'giftcards issue' needs the amount: vitrine giftcards issue --amount 25.00 --email someone@example.com");
+  if (rawAmount === undefined)
+    throw new UsageError(
+      "'giftcards issue' needs the amount: vitrine giftcards issue --amount 25.00 --email someone@example.com",
+    );
   const rawEmail = options['--email'];
-  if (rawEmail === undefined) throw new UsageError("'giftcards issue' needs the recipient's e-mail: --email someone@example.com");
+  if (rawEmail === undefined)
+    throw new UsageError("'giftcards issue' needs the recipient's e-mail: --email someone@example.com");
   const email = validateEmail(rawEmail);
   if (!email.ok) throw new UsageError(`option '--email' must be an e-mail address, not '${printable(rawEmail)}'`);
   const name = (options['--name'] ?? '').trim();
-  if (name.length > RECIPIENT_NAME_MAX_LENGTH) throw new UsageError(`option '--name' must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`);
+  if (name.length > RECIPIENT_NAME_MAX_LENGTH)
+    throw new UsageError(`option '--name' must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`);
   const message = options['--message'] ?? '';
-  if (message.length > GIFT_MESSAGE_MAX_LENGTH) throw new UsageError(`option '--message' must be at most ${GIFT_MESSAGE_MAX_LENGTH} characters`);
+  if (message.length > GIFT_MESSAGE_MAX_LENGTH)
+    throw new UsageError(`option '--message' must be at most ${GIFT_MESSAGE_MAX_LENGTH} characters`);
   // The amount's form is checked before the database is opened; its currency's digits once the site is known.
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(rawAmount) || Number(rawAmount) <= 0 || Number(rawAmount) > MAX_AMOUNT) {
-    throw new UsageError(`option '--amount' must be an amount above 0 and at most ${MAX_AMOUNT}, like 25.00, not '${printable(rawAmount)}'`);
+    throw new UsageError(
+      `option '--amount' must be an amount above 0 and at most ${MAX_AMOUNT}, like 25.00, not '${printable(rawAmount)}'`,
+    );
   }
 
   const config = loadSettings();
   return withDatabase(config, io, async (handle) => {
     const site = await siteFor(handle, options['--site']);
     const amountCents = amountOf(rawAmount, site.currency);
-    if (!(amountCents > 0)) throw new UsageError(`option '--amount' must be a whole amount in ${site.currency}, not '${printable(rawAmount)}'`);
+    if (!(amountCents > 0))
+      throw new UsageError(
+        `option '--amount' must be a whole amount in ${site.currency}, not '${printable(rawAmount)}'`,
+      );
     const now = new Date();
     const delivery = checkDeliveryDate('', site.settings.timeZone, now);
     if (!delivery.ok) throw new UserError(delivery.error);
@@ -127,10 +142,14 @@ async function issue(args: string[], io: CliIo): Promise<number> {
     );
     if (!issued.ok) throw new UserError('the gift card could not be issued');
     const { card, messageId } = issued.value;
-    io.out(`Issued a ${money(card.currency, card.initialBalanceCents)} gift card for ${printable(email.value)} on site '${printable(site.id)}'.`);
+    io.out(
+      `Issued a ${money(card.currency, card.initialBalanceCents)} gift card for ${printable(email.value)} on site '${printable(site.id)}'.`,
+    );
     if (config.smtpUrl === undefined) {
       io.out('Its code will be made and e-mailed to the recipient when the outbox sends it (SMTP_URL is not set here:');
-      io.out("'vitrine outbox send' or 'vitrine serve' with SMTP_URL sends it). The code is never stored, so it is not shown.");
+      io.out(
+        "'vitrine outbox send' or 'vitrine serve' with SMTP_URL sends it). The code is never stored, so it is not shown.",
+      );
       return 0;
     }
     // Sent now, through the outbox's own sender: the code exists only in this process and the SMTP conversation.
@@ -144,7 +163,9 @@ async function issue(args: string[], io: CliIo): Promise<number> {
     });
     if (code === undefined) {
       const why = sent.errors[0]?.error ?? 'not sent';
-      io.err(`vitrine: the gift card's e-mail was not sent (${printable(why)}); the outbox retries it, with a new code made then.`);
+      io.err(
+        `vitrine: the gift card's e-mail was not sent (${printable(why)}); the outbox retries it, with a new code made then.`,
+      );
       return 1;
     }
     io.out(`Code: ${code}`);

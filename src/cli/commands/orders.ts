@@ -9,7 +9,14 @@ import { ProductType } from '../../core/enums';
 import type { OrderStatus } from '../../db/tables';
 import { getOrderByNumber, listOrders } from '../../services/orders';
 import type { Order, OrderLine } from '../../services/orderTypes';
-import { PaymentConfigError, paymentEnvOf, paymentProviderFor, type PaymentEnv, type PaymentProvider, type PaymentProviderName } from '../../services/payments';
+import {
+  PaymentConfigError,
+  paymentEnvOf,
+  paymentProviderFor,
+  type PaymentEnv,
+  type PaymentProvider,
+  type PaymentProviderName,
+} from '../../services/payments';
 import { giftCardPaymentsOfOrder } from '../../services/giftCards';
 import { refundOrder } from '../../services/refunds';
 import { type Site } from '../../services/sites';
@@ -28,14 +35,16 @@ export async function ordersCommand(args: string[], io: CliIo): Promise<number> 
   const [first, ...rest] = args;
   if (first === 'show') return showOrder(rest, io);
   if (first === 'refund') return refund(rest, io);
-  if (first !== undefined && !first.startsWith('-')) throw new UsageError(`unknown orders command '${printable(first)}' (${SUBCOMMANDS})`);
+  if (first !== undefined && !first.startsWith('-'))
+    throw new UsageError(`unknown orders command '${printable(first)}' (${SUBCOMMANDS})`);
   return list(args, io);
 }
 
 // ---------------------------------------------------------------- arguments
 
 /** '2026-11-23 14:03:07' from a stored ISO time (UTC). */
-const shownTime = (iso: string): string => (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? iso.slice(0, 19).replace('T', ' ') : iso);
+const shownTime = (iso: string): string =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? iso.slice(0, 19).replace('T', ' ') : iso;
 
 /** The order number and the options of `orders show|refund N [--site ID]`; N may come before or after the options. */
 function numberAndSite(command: string, args: string[]): { number: number; siteId: string | undefined } {
@@ -46,7 +55,8 @@ function numberAndSite(command: string, args: string[]): { number: number; siteI
     // '-3' is a (wrong) order number, not an option.
     if (arg.startsWith('-') && !/^-\d/.test(arg)) {
       options.push(arg);
-      if (!arg.includes('=') && i + 1 < args.length && !(args[i + 1] as string).startsWith('--')) options.push(args[++i] as string);
+      if (!arg.includes('=') && i + 1 < args.length && !(args[i + 1] as string).startsWith('--'))
+        options.push(args[++i] as string);
     } else {
       positional.push(arg);
     }
@@ -56,7 +66,8 @@ function numberAndSite(command: string, args: string[]): { number: number; siteI
   if (positional.length > 1) throw new UsageError(`'${command}' takes one order number, got ${positional.length}`);
   const text = positional[0] as string;
   const number = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!(Number.isSafeInteger(number) && number >= 1)) throw new UsageError(`the order number must be a positive whole number, not '${printable(text)}'`);
+  if (!(Number.isSafeInteger(number) && number >= 1))
+    throw new UsageError(`the order number must be a positive whole number, not '${printable(text)}'`);
   return { number, siteId: parsed['--site'] };
 }
 
@@ -77,7 +88,9 @@ async function list(args: string[], io: CliIo): Promise<number> {
   const rawLimit = options['--limit'];
   const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
   if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-    throw new UsageError(`option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`);
+    throw new UsageError(
+      `option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`,
+    );
   }
   const siteId = options['--site'];
 
@@ -101,7 +114,14 @@ async function list(args: string[], io: CliIo): Promise<number> {
         { header: 'TOTAL', align: 'right' },
         { header: 'SITE' },
       ],
-      orders.map((o) => [`#${o.number}`, shownTime(o.createdAt), o.status, o.email, money(o.currency, o.grandTotalCents), o.websiteId]),
+      orders.map((o) => [
+        `#${o.number}`,
+        shownTime(o.createdAt),
+        o.status,
+        o.email,
+        money(o.currency, o.grandTotalCents),
+        o.websiteId,
+      ]),
     );
     for (const line of table) io.out(line);
     if (orders.length === limit) io.out(`(the newest ${limit}; --limit N shows more)`);
@@ -124,7 +144,11 @@ function totalRows(order: Order, giftCards: readonly { lastFour: string; amountC
   if (order.discountCents > 0 || order.couponCode) {
     rows.push([order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount', `-${m(order.discountCents)}`]);
   }
-  rows.push(order.shippingOption ? [`Shipping (${order.shippingOption.name})`, m(order.shippingCents)] : ['Shipping (nothing to ship)', m(order.shippingCents)]);
+  rows.push(
+    order.shippingOption
+      ? [`Shipping (${order.shippingOption.name})`, m(order.shippingCents)]
+      : ['Shipping (nothing to ship)', m(order.shippingCents)],
+  );
   if (!order.pricesIncludeTax) rows.push([order.taxName, m(order.taxCents)]);
   rows.push(['Total', m(order.grandTotalCents)]);
   if (order.pricesIncludeTax) rows.push([`Includes ${order.taxName}`, m(order.taxCents)]);
@@ -137,7 +161,10 @@ function totalRows(order: Order, giftCards: readonly { lastFour: string; amountC
 }
 
 /** The order in full, as lines (every text a shopper or merchant typed made printable). */
-export function orderLines(order: Order, giftCards: readonly { lastFour: string; amountCents: number }[] = []): string[] {
+export function orderLines(
+  order: Order,
+  giftCards: readonly { lastFour: string; amountCents: number }[] = [],
+): string[] {
   const p = (text: string) => printable(text);
   const out = [
     `Order #${order.number}`,
@@ -154,8 +181,11 @@ export function orderLines(order: Order, giftCards: readonly { lastFour: string;
   for (const line of order.lines) {
     const attributes = attributesText(line);
     out.push(`  ${p(line.title)}${attributes ? ` (${p(attributes)})` : ''}, sku ${p(line.sku)}`);
-    for (const answer of line.additionalFieldsSummary) out.push(`    ${p(answer.title)}: ${p(answer.lines.join(', '))}`);
-    out.push(`    ${line.quantity} × ${money(order.currency, line.unitPrice)} = ${money(order.currency, line.lineTotal)}`);
+    for (const answer of line.additionalFieldsSummary)
+      out.push(`    ${p(answer.title)}: ${p(answer.lines.join(', '))}`);
+    out.push(
+      `    ${line.quantity} × ${money(order.currency, line.unitPrice)} = ${money(order.currency, line.lineTotal)}`,
+    );
   }
   const rows = totalRows(order, giftCards);
   const labelWidth = Math.max(...rows.map(([label]) => [...label].length)) + 1;
@@ -208,21 +238,28 @@ function providerThatTook(site: Site, order: Order, env: PaymentEnv): PaymentPro
   try {
     return paymentProviderFor({ ...settings, provider: order.paymentProvider as PaymentProviderName }, env);
   } catch (error) {
-    if (error instanceof PaymentConfigError) throw new UserError(`cannot refund order #${order.number}: ${error.message}`);
+    if (error instanceof PaymentConfigError)
+      throw new UserError(`cannot refund order #${order.number}: ${error.message}`);
     throw error;
   }
 }
 
 /** The units refundOrder put back: lines of counted goods (physical, services) whose variant keeps a stock count. */
 async function restockedUnits(handle: DbHandle, siteId: string, order: Order): Promise<number> {
-  const counted = order.lines.filter((l) => l.productType === ProductType.PHYSICAL || l.productType === ProductType.SERVICE);
+  const counted = order.lines.filter(
+    (l) => l.productType === ProductType.PHYSICAL || l.productType === ProductType.SERVICE,
+  );
   if (counted.length === 0) return 0;
   const rows = await handle.db
     .selectFrom('variants')
     .select('sku')
     .where('site_id', '=', siteId)
     .where('unlimited', '=', 0)
-    .where('sku', 'in', counted.map((l) => l.sku))
+    .where(
+      'sku',
+      'in',
+      counted.map((l) => l.sku),
+    )
     .execute();
   const skus = new Set(rows.map((r) => r.sku));
   return counted.filter((l) => skus.has(l.sku)).reduce((sum, l) => sum + l.quantity, 0);

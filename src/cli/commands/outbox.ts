@@ -5,7 +5,13 @@
  * a retry).
  */
 import { redacted } from '../../config';
-import { drainOutbox, getOutboxMessage, listOutbox, type OutboxMessage, type OutboxStatus } from '../../services/mail/outbox';
+import {
+  drainOutbox,
+  getOutboxMessage,
+  listOutbox,
+  type OutboxMessage,
+  type OutboxStatus,
+} from '../../services/mail/outbox';
 import { smtpTransport } from '../../services/mail/transport';
 import { getSite } from '../../services/sites';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
@@ -22,7 +28,9 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   if (first === 'show') return showMessage(rest, io);
   if (first === 'send') return sendNow(rest, io);
   if (first !== undefined && !first.startsWith('-')) {
-    throw new UsageError(`unknown outbox command '${first}' (use 'vitrine outbox', 'vitrine outbox show ID' or 'vitrine outbox send')`);
+    throw new UsageError(
+      `unknown outbox command '${first}' (use 'vitrine outbox', 'vitrine outbox show ID' or 'vitrine outbox send')`,
+    );
   }
   return listMessages(args, io);
 }
@@ -38,18 +46,24 @@ async function listMessages(args: string[], io: CliIo): Promise<number> {
   }
   const rawLimit = options['--limit'];
   const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) throw new UsageError(`option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`);
+  if (!(limit >= 1 && limit <= MAX_LIMIT))
+    throw new UsageError(
+      `option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`,
+    );
   const siteId = options['--site'];
 
   return withDatabase(loadSettings(), io, async (handle) => {
-    if (siteId !== undefined && !(await getSite(handle.db, siteId))) throw new UserError(`there is no site '${printable(siteId)}' in the database`);
+    if (siteId !== undefined && !(await getSite(handle.db, siteId)))
+      throw new UserError(`there is no site '${printable(siteId)}' in the database`);
     const messages = await listOutbox(handle.db, {
       limit,
       ...(siteId !== undefined ? { siteId } : {}),
       ...(status !== undefined ? { status: status as OutboxStatus } : {}),
     });
     if (messages.length === 0) {
-      io.out(`No ${status ? `${status} ` : ''}messages in the outbox${siteId !== undefined ? ` for site '${printable(siteId)}'` : ''}.`);
+      io.out(
+        `No ${status ? `${status} ` : ''}messages in the outbox${siteId !== undefined ? ` for site '${printable(siteId)}'` : ''}.`,
+      );
       return 0;
     }
     const table = formatTable(
@@ -112,13 +126,16 @@ async function sendNow(args: string[], io: CliIo): Promise<number> {
   if (args.length) throw new UsageError(`'outbox send' takes no arguments, got '${printable(args.join(' '))}'`);
   const config = loadSettings();
   if (config.smtpUrl === undefined) {
-    throw new UserError('SMTP_URL is needed to send e-mail (e.g. SMTP_URL=smtp://user:password@mail.example.com:587); until it is set, messages wait in the outbox');
+    throw new UserError(
+      'SMTP_URL is needed to send e-mail (e.g. SMTP_URL=smtp://user:password@mail.example.com:587); until it is set, messages wait in the outbox',
+    );
   }
   const transport = smtpTransport(config.smtpUrl, config.mailFrom);
   return withDatabase(config, io, async (handle) => {
     io.out(`Sending through ${redacted(config.smtpUrl as string)} from ${config.mailFrom}…`);
     const result = await drainOutbox(handle.db, transport, { includeWaiting: true, limit: SEND_LIMIT });
-    for (const problem of result.errors) io.err(`vitrine: ${problem.id} to ${printable(problem.to)} not sent: ${printable(problem.error)}`);
+    for (const problem of result.errors)
+      io.err(`vitrine: ${problem.id} to ${printable(problem.to)} not sent: ${printable(problem.error)}`);
     const total = result.sent + result.retried + result.failed;
     if (total === 0) {
       io.out('Nothing to send: no message is pending.');

@@ -25,10 +25,17 @@ export async function submissionsCommand(args: string[], io: CliIo): Promise<num
       ...(options['--form'] !== undefined ? { formId: options['--form'] } : {}),
     });
     const titles = [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))];
-    const answerOf = (s: (typeof submissions)[number], title: string) => s.answers.find((a) => a.title === title)?.lines.join('\n') ?? '';
+    const answerOf = (s: (typeof submissions)[number], title: string) =>
+      s.answers.find((a) => a.title === title)?.lines.join('\n') ?? '';
     if (format === 'csv') {
       const header = ['Submitted (UTC)', 'Site', 'Form', 'Page', ...titles];
-      const rows = submissions.map((s) => [s.createdAt, s.siteId, s.formId, s.pagePath ?? '', ...titles.map((t) => answerOf(s, t))]);
+      const rows = submissions.map((s) => [
+        s.createdAt,
+        s.siteId,
+        s.formId,
+        s.pagePath ?? '',
+        ...titles.map((t) => answerOf(s, t)),
+      ]);
       io.out(toCsv(header, rows).replace(/\r\n$/, ''));
       return 0;
     }
@@ -38,7 +45,12 @@ export async function submissionsCommand(args: string[], io: CliIo): Promise<num
     }
     const table = formatTable(
       [{ header: 'SUBMITTED (UTC)' }, { header: 'SITE' }, { header: 'FORM' }, { header: 'ANSWERS', maxWidth: 100 }],
-      submissions.map((s) => [s.createdAt.slice(0, 19).replace('T', ' '), s.siteId, s.formId, s.answers.map((a) => `${a.title}: ${a.lines.join(' ')}`).join('; ')]),
+      submissions.map((s) => [
+        s.createdAt.slice(0, 19).replace('T', ' '),
+        s.siteId,
+        s.formId,
+        s.answers.map((a) => `${a.title}: ${a.lines.join(' ')}`).join('; '),
+      ]),
     );
     for (const line of table) io.out(line);
     return 0;
@@ -66,7 +78,17 @@ export async function subscribersCommand(args: string[], io: CliIo): Promise<num
       io.out('No subscribers yet.');
       return 0;
     }
-    for (const line of formatTable([{ header: 'E-MAIL', maxWidth: 60 }, { header: 'STATUS' }, { header: 'SITE' }, { header: 'SIGNED UP' }, { header: 'CONFIRMED' }], rows)) io.out(line);
+    for (const line of formatTable(
+      [
+        { header: 'E-MAIL', maxWidth: 60 },
+        { header: 'STATUS' },
+        { header: 'SITE' },
+        { header: 'SIGNED UP' },
+        { header: 'CONFIRMED' },
+      ],
+      rows,
+    ))
+      io.out(line);
     return 0;
   });
 }

@@ -19,7 +19,9 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
   if (first === 'add') return add(rest, io);
   if (first === 'remove') return remove(rest, io);
   if (first !== undefined && !first.startsWith('-')) {
-    throw new UsageError(`unknown users command '${printable(first)}' (use 'vitrine users', 'vitrine users add' or 'vitrine users remove')`);
+    throw new UsageError(
+      `unknown users command '${printable(first)}' (use 'vitrine users', 'vitrine users add' or 'vitrine users remove')`,
+    );
   }
   const options = parseOptions('users', args, ['--site']);
   return withDatabase(loadSettings(), io, async (handle) => {
@@ -30,7 +32,11 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     const rows = users.map((u) => [u.email, roleName(u.role), u.siteId, u.createdAt.slice(0, 19).replace('T', ' ')]);
-    for (const line of formatTable([{ header: 'E-MAIL', maxWidth: 60 }, { header: 'ROLE' }, { header: 'SITE' }, { header: 'ADDED (UTC)' }], rows)) io.out(line);
+    for (const line of formatTable(
+      [{ header: 'E-MAIL', maxWidth: 60 }, { header: 'ROLE' }, { header: 'SITE' }, { header: 'ADDED (UTC)' }],
+      rows,
+    ))
+      io.out(line);
     return 0;
   });
 }
@@ -40,9 +46,13 @@ async function add(args: string[], io: CliIo): Promise<number> {
   const email = options['--email'];
   if (email === undefined) throw new UsageError("'users add' needs --email");
   const roleText = options['--role'];
-  if (roleText === undefined) throw new UsageError(`'users add' needs --role (one of ${Object.keys(ROLE_NAMES).join(', ')})`);
+  if (roleText === undefined)
+    throw new UsageError(`'users add' needs --role (one of ${Object.keys(ROLE_NAMES).join(', ')})`);
   const role = parseRole(roleText);
-  if (role === undefined) throw new UsageError(`option '--role' must be one of ${Object.keys(ROLE_NAMES).join(', ')}, not '${printable(roleText)}'`);
+  if (role === undefined)
+    throw new UsageError(
+      `option '--role' must be one of ${Object.keys(ROLE_NAMES).join(', ')}, not '${printable(roleText)}'`,
+    );
   const given = process.env[PASSWORD_ENV];
   const password = given !== undefined && given !== '' ? given : generatePassword();
   return withDatabase(loadSettings(), io, async (handle) => {
@@ -65,7 +75,8 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   if (email === undefined) throw new UsageError("'users remove' needs --email");
   return withDatabase(loadSettings(), io, async (handle) => {
     const site = await siteFor(handle, options['--site']);
-    if (!(await removeSiteUser(handle.db, site.id, email))) throw new UserError(`${printable(email)} is not a user of site ${site.id}`);
+    if (!(await removeSiteUser(handle.db, site.id, email)))
+      throw new UserError(`${printable(email)} is not a user of site ${site.id}`);
     io.out(`Removed ${email.trim().toLowerCase()} from site ${site.id}; their sessions are ended.`);
     return 0;
   });

@@ -4,7 +4,12 @@
  * reCAPTCHA's `.grecaptcha-badge`, which its script puts at the end of the body) and on the form (for a badge inside
  * it: ALTCHA's attribution); styles.css does the showing.
  */
-import { CAPTCHA_BADGE_RAISED_CLASS, CAPTCHA_BADGE_SHOWN_CLASS, captchaBadgeClasses, captchaBadgeState } from '../../core/forms/captcha';
+import {
+  CAPTCHA_BADGE_RAISED_CLASS,
+  CAPTCHA_BADGE_SHOWN_CLASS,
+  captchaBadgeClasses,
+  captchaBadgeState,
+} from '../../core/forms/captcha';
 
 /** A lightbox or dialog the form may sit in. */
 const LIGHTBOX = 'dialog, [role="dialog"], [aria-modal="true"], .lightbox';
@@ -24,7 +29,8 @@ function apply(form: HTMLElement, focusInForm: boolean): void {
   if (focusInForm) labelRecaptchaBadges();
   const classes = captchaBadgeClasses(captchaBadgeState(focusInForm, form.closest(LIGHTBOX) !== null));
   for (const element of [document.documentElement, form]) {
-    for (const name of [CAPTCHA_BADGE_SHOWN_CLASS, CAPTCHA_BADGE_RAISED_CLASS]) element.classList.toggle(name, classes.includes(name));
+    for (const name of [CAPTCHA_BADGE_SHOWN_CLASS, CAPTCHA_BADGE_RAISED_CLASS])
+      element.classList.toggle(name, classes.includes(name));
   }
 }
 

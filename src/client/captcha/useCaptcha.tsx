@@ -33,8 +33,7 @@ const RECAPTCHA_TOKEN_FRESH_MS = 90_000;
 const TURN_TO_FORM = ['pointerover', 'focusin', 'keydown', 'touchstart'] as const;
 
 export type CaptchaAnswer =
-  | { ok: true; field: 'captchaKey' | 'recaptchaEnterpriseV3Token'; token: string }
-  | { ok: false; message: string };
+  { ok: true; field: 'captchaKey' | 'recaptchaEnterpriseV3Token'; token: string } | { ok: false; message: string };
 
 export interface CaptchaControl {
   /** What goes in the form where the CAPTCHA is (ALTCHA's widget, Turnstile's box, reCAPTCHA's notice). */
@@ -46,7 +45,11 @@ export interface CaptchaControl {
 }
 
 /** The ALTCHA widget's element: its methods exist once its code is in and it has started. */
-type AltchaElement = HTMLElement & { reset?: () => void; verify?: () => Promise<unknown>; getState?: () => string | undefined };
+type AltchaElement = HTMLElement & {
+  reset?: () => void;
+  verify?: () => Promise<unknown>;
+  getState?: () => string | undefined;
+};
 type AltchaState = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired' | 'code';
 
 const incomplete: CaptchaAnswer = { ok: false, message: FIELD_MESSAGES.captchaIncomplete };
@@ -87,7 +90,10 @@ const settledState = (element: AltchaElement): Promise<AltchaState> =>
     element.addEventListener('statechange', onState);
   });
 
-export function useCaptcha(captcha: CaptchaClientSettings | null, formRef: RefObject<HTMLFormElement | null>): CaptchaControl | null {
+export function useCaptcha(
+  captcha: CaptchaClientSettings | null,
+  formRef: RefObject<HTMLFormElement | null>,
+): CaptchaControl | null {
   const [token, setToken] = useState<{ value: string; at: number } | null>(null);
   const [awaiting, setAwaiting] = useState(false);
   const altcha = useRef<AltchaElement | null>(null);
@@ -98,7 +104,10 @@ export function useCaptcha(captcha: CaptchaClientSettings | null, formRef: RefOb
   const turnstile = useRef<TurnstileWidget | null>(null);
   const provider = captcha?.provider ?? null;
   const siteKey = captcha && captcha.provider !== 'altcha' ? captcha.siteKey : null;
-  const scriptSrc = captcha && captcha.provider !== 'altcha' && siteKey ? captchaScriptSrc({ provider: captcha.provider, siteKey, scriptUrl: captcha.scriptUrl }) : null;
+  const scriptSrc =
+    captcha && captcha.provider !== 'altcha' && siteKey
+      ? captchaScriptSrc({ provider: captcha.provider, siteKey, scriptUrl: captcha.scriptUrl })
+      : null;
   const action = captcha?.action ?? '';
 
   const done = useCallback((value: string | null) => {
@@ -142,7 +151,8 @@ export function useCaptcha(captcha: CaptchaClientSettings | null, formRef: RefOb
       for (const t of TURN_TO_FORM) form.removeEventListener(t, load);
       // ALTCHA: its code, and its proof of work at once (in its worker), so that the first submission has it.
       if (provider === 'altcha') void solveAltcha();
-      else if (provider === 'recaptcha-enterprise' && scriptSrc) readyRecaptchaEnterprise(scriptSrc).then(labelRecaptchaBadges, () => {});
+      else if (provider === 'recaptcha-enterprise' && scriptSrc)
+        readyRecaptchaEnterprise(scriptSrc).then(labelRecaptchaBadges, () => {});
       else if (provider === 'turnstile' && scriptSrc && siteKey && box.current) {
         renderTurnstile(scriptSrc, box.current, { siteKey, action, onToken: (value) => !cancelled && done(value) })
           .then((widget) => {
@@ -196,7 +206,11 @@ export function useCaptcha(captcha: CaptchaClientSettings | null, formRef: RefOb
       return { ok: true, field: 'recaptchaEnterpriseV3Token', token: token.value };
     }
     try {
-      return { ok: true, field: 'recaptchaEnterpriseV3Token', token: await recaptchaEnterpriseToken(scriptSrc, siteKey, captcha.action) };
+      return {
+        ok: true,
+        field: 'recaptchaEnterpriseV3Token',
+        token: await recaptchaEnterpriseToken(scriptSrc, siteKey, captcha.action),
+      };
     } catch {
       return incomplete;
     }
@@ -234,7 +248,8 @@ export function useCaptcha(captcha: CaptchaClientSettings | null, formRef: RefOb
     // The badge is hidden until a field has focus (§4), so the notice Google asks for then is in the form.
     widget = (
       <p className="form-block__captcha-notice">
-        This site is protected by reCAPTCHA and the Google <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
+        This site is protected by reCAPTCHA and the Google{' '}
+        <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
         <a href="https://policies.google.com/terms">Terms of Service</a> apply.
       </p>
     );
@@ -246,7 +261,10 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { challenge?: string; name?: string };
+      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        name?: string;
+      };
     }
   }
 }

@@ -1,7 +1,20 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CART_MESSAGES } from '../../core/cartPill';
-import { ADDRESS_MESSAGES, addressFormFor, checkShippingAddress, formatAddressLines } from '../../core/checkout/address';
+import {
+  ADDRESS_MESSAGES,
+  addressFormFor,
+  checkShippingAddress,
+  formatAddressLines,
+} from '../../core/checkout/address';
 import { checkCardInput } from '../../core/checkout/card';
 import { shownTotalValue, totalsFinal } from '../../core/checkout/shownTotal';
 import type { CheckoutStep } from '../../core/checkout/steps';
@@ -25,8 +38,21 @@ import {
   type CheckoutFieldName,
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
-import { money, shippingAmountText, SummaryLines, SummaryTotals, type SummaryLine } from '../../ui/checkout/OrderSummary';
-import { controlAttributes, Field, FieldError, ShippingMethodField, TestCardFields, TextField } from '../../ui/checkout/CheckoutFields';
+import {
+  money,
+  shippingAmountText,
+  SummaryLines,
+  SummaryTotals,
+  type SummaryLine,
+} from '../../ui/checkout/OrderSummary';
+import {
+  controlAttributes,
+  Field,
+  FieldError,
+  ShippingMethodField,
+  TestCardFields,
+  TextField,
+} from '../../ui/checkout/CheckoutFields';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
 import { fetchQuote, newIdempotencyKey, postOrder } from './checkoutApi';
 
@@ -62,9 +88,20 @@ export interface CheckoutFormProps {
 }
 
 /** Fields whose input is re-checked with the core's rules when it loses focus. */
-const CHECKED_ON_BLUR: ReadonlySet<string> = new Set<CheckoutFieldName>(['email', ...ADDRESS_FIELDS, 'cardNumber', 'cardExpiry', 'cardCvc']);
+const CHECKED_ON_BLUR: ReadonlySet<string> = new Set<CheckoutFieldName>([
+  'email',
+  ...ADDRESS_FIELDS,
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+]);
 /** Fields whose change asks for a new quote (after QUOTE_DELAY_MS of quiet). */
-const QUOTED_ON_CHANGE: ReadonlySet<string> = new Set<CheckoutFieldName>(['country', 'region', 'postalCode', 'shippingOptionId']);
+const QUOTED_ON_CHANGE: ReadonlySet<string> = new Set<CheckoutFieldName>([
+  'country',
+  'region',
+  'postalCode',
+  'shippingOptionId',
+]);
 const QUOTE_DELAY_MS = 300;
 
 /**
@@ -85,7 +122,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [lineErrors, setLineErrors] = useState(props.lineErrors);
   // `listed`: the alert heads a list of the fields' messages; it goes once the shopper has fixed them all.
   const [alert, setAlert] = useState<{ message: string; serial: number; listed: boolean } | null>(
-    props.alert ? { message: props.alert, serial: 0, listed: Object.keys(props.errors).length + Object.keys(props.lineErrors).length > 0 } : null,
+    props.alert
+      ? {
+          message: props.alert,
+          serial: 0,
+          listed: Object.keys(props.errors).length + Object.keys(props.lineErrors).length > 0,
+        }
+      : null,
   );
   const [idempotencyKey, setIdempotencyKey] = useState(props.idempotencyKey);
   const [placing, setPlacing] = useState(false);
@@ -93,7 +136,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [giftCardCodes, setGiftCardCodes] = useState(props.values.giftCardCodes);
   const giftCardInput = useRef<HTMLInputElement>(null);
   // False on the server and while hydrating, true once the island runs: what only works with JavaScript shows then.
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [quoting, setQuoting] = useState(false);
   const [status, setStatus] = useState('');
   const [quoteProblem, setQuoteProblem] = useState<string | null>(null);
@@ -133,9 +180,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (typed.email.trim() === '') found.email = ADDRESS_MESSAGES.required;
     else if (!email.ok) found.email = email.error;
     if (quote.requiresShipping) {
-      const address = checkShippingAddress(typed, shipsTo.map((c) => c.code));
+      const address = checkShippingAddress(
+        typed,
+        shipsTo.map((c) => c.code),
+      );
       if (!address.ok) Object.assign(found, address.error);
-      if (!quote.shippingOptions.some((o) => o.id === typed.shippingOptionId)) found.shippingOptionId = messages.chooseShipping;
+      if (!quote.shippingOptions.some((o) => o.id === typed.shippingOptionId))
+        found.shippingOptionId = messages.chooseShipping;
     }
     if (payment.provider === 'test' && !paidByGiftCards) {
       const card = checkCardInput(typed, new Date());
@@ -144,7 +195,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     return found;
   };
 
-  const showAlert = (message: string, listed = false) => setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1, listed }));
+  const showAlert = (message: string, listed = false) =>
+    setAlert((previous) => ({ message, serial: (previous?.serial ?? 0) + 1, listed }));
 
   const runQuote = async (): Promise<void> => {
     const serial = quoteSerial.current;
@@ -175,8 +227,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
       if (updated.shippingOptionId && next.selectedShippingOptionId) delete updated.shippingOptionId;
       return updated;
     });
-    const giftCardsText = next.giftCards.length > 0 ? `, ${money(next.amountDueCents, currency)} left to pay after gift cards` : '';
-    setStatus(`Total ${money(next.totals.grandTotalCents, currency)}${next.coupon ? `, coupon ${next.coupon.code} applied` : ''}${giftCardsText}.`);
+    const giftCardsText =
+      next.giftCards.length > 0 ? `, ${money(next.amountDueCents, currency)} left to pay after gift cards` : '';
+    setStatus(
+      `Total ${money(next.totals.grandTotalCents, currency)}${next.coupon ? `, coupon ${next.coupon.code} applied` : ''}${giftCardsText}.`,
+    );
   };
 
   /** Asks for new totals once the shopper pauses (each change restarts the wait; older answers are ignored). */
@@ -198,7 +253,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
     }
     placingNow.current = true;
     setPlacing(true);
-    const outcome = await postOrder({ ...checkoutChoices(typed), idempotencyKey, payment: paymentInput(typed, payment.provider) });
+    const outcome = await postOrder({
+      ...checkoutChoices(typed),
+      idempotencyKey,
+      payment: paymentInput(typed, payment.provider),
+    });
     if (outcome.kind === 'placed') {
       // The button stays disabled while the order page loads.
       window.location.assign(outcome.orderUrl);
@@ -258,19 +317,25 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (target.name === 'shippingOptionId') setShippingOptionId(target.value);
     if (QUOTED_ON_CHANGE.has(target.name)) requestQuote(QUOTE_DELAY_MS);
     // A message goes as soon as what is typed is right.
-    if (CHECKED_ON_BLUR.has(target.name) && errors[target.name as CheckoutField]) recheck(target.name as CheckoutField, true);
+    if (CHECKED_ON_BLUR.has(target.name) && errors[target.name as CheckoutField])
+      recheck(target.name as CheckoutField, true);
   };
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const target: EventTarget = event.target;
-    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !CHECKED_ON_BLUR.has(target.name)) return;
+    if (
+      !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) ||
+      !CHECKED_ON_BLUR.has(target.name)
+    )
+      return;
     const name = target.name as CheckoutField;
     if (!errors[name]) {
       // A new message only when the shopper moves on to another field with something typed: an empty field is not a
       // mistake yet, and a message that appears while a button is being pressed moves the button away from the
       // pointer (placing the order checks every field anyway).
       const next = event.relatedTarget;
-      const toField = next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
+      const toField =
+        next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
       if (!toField || target.value.trim() === '') return;
     }
     recheck(name, false);
@@ -311,7 +376,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
     payment: 'Payment',
     paymentMethodId: 'Payment method',
   };
-  const field = (name: CheckoutFieldName) => ({ name, label: labels[name], error: errors[name], value: props.values[name] });
+  const field = (name: CheckoutFieldName) => ({
+    name,
+    label: labels[name],
+    error: errors[name],
+    value: props.values[name],
+  });
   const belowMinimum = quote.minimumSubtotalMessage;
   // Without JavaScript the details come first, then the payment; hydrated, one page ('all').
   const step: CheckoutStep | 'all' = enhanced ? 'all' : props.step;
@@ -320,14 +390,29 @@ export function CheckoutForm(props: CheckoutFormProps) {
     <SiteImagesContext value={images}>
       {/* The summary follows the fields: each message goes as its field is fixed, and the summary with the last one. */}
       {alert && !(alert.listed && Object.keys(errors).length + Object.keys(lineErrors).length === 0) ? (
-        <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} aria-labelledby="checkout-alert-title">
+        <div
+          className="checkout-alert"
+          role="alert"
+          tabIndex={-1}
+          ref={alertRef}
+          aria-labelledby="checkout-alert-title"
+        >
           <h2 id="checkout-alert-title" className="checkout-alert__title">
             {alert.message}
           </h2>
           <ErrorList errors={errors} labels={labels} lineErrors={lineErrors} lineTitles={lineTitles} />
         </div>
       ) : null}
-      <form ref={formRef} className="checkout checkout--summary-first" method="post" action={CHECKOUT_PATH} noValidate onSubmit={onSubmit} onChange={onChange} onBlur={onBlur}>
+      <form
+        ref={formRef}
+        className="checkout checkout--summary-first"
+        method="post"
+        action={CHECKOUT_PATH}
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onBlur={onBlur}
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="giftCardCodes" value={giftCardCodes} />
         {/* Posted without JavaScript: Place order never charges a total the page did not show (core/checkout/shownTotal). */}
@@ -338,10 +423,16 @@ export function CheckoutForm(props: CheckoutFormProps) {
           The summary comes first: at the top of a phone's page, folded to its total (a <details>, so it opens without
           JavaScript too); beside the form on a wide screen, always shown (styles.css).
         */}
-        <details className="checkout__summary checkout__summary--collapsible" open={summaryOpenAtFirst || undefined} ref={summaryRef}>
+        <details
+          className="checkout__summary checkout__summary--collapsible"
+          open={summaryOpenAtFirst || undefined}
+          ref={summaryRef}
+        >
           <summary className="checkout__summary-toggle">
             <h2 id="checkout-summary">Order summary</h2>
-            <span className="checkout__summary-total">{money(quote.giftCards.length > 0 ? quote.amountDueCents : quote.totals.grandTotalCents, currency)}</span>
+            <span className="checkout__summary-total">
+              {money(quote.giftCards.length > 0 ? quote.amountDueCents : quote.totals.grandTotalCents, currency)}
+            </span>
           </summary>
           <SummaryLines lines={lines} siteId={siteId} currency={currency} lineErrors={lineErrors} />
           <div className="checkout-coupon">
@@ -368,9 +459,16 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 {quote.giftCards.map((card) => (
                   <li key={card.code} className="checkout-gift-cards__card">
                     <span>
-                      Gift card {maskedGiftCard(card.lastFour)}: pays {money(card.amountCents, currency)} of its {money(card.balanceCents, currency)} balance
+                      Gift card {maskedGiftCard(card.lastFour)}: pays {money(card.amountCents, currency)} of its{' '}
+                      {money(card.balanceCents, currency)} balance
                     </span>
-                    <button type="submit" name="removeGiftCard" value={card.code} className="button" aria-label={`Remove gift card ${maskedGiftCard(card.lastFour)}`}>
+                    <button
+                      type="submit"
+                      name="removeGiftCard"
+                      value={card.code}
+                      className="button"
+                      aria-label={`Remove gift card ${maskedGiftCard(card.lastFour)}`}
+                    >
                       Remove
                     </button>
                   </li>
@@ -443,7 +541,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
                   </select>
                 </Field>
                 {addressForm.regions.length > 0 ? (
-                  <Field name="region" label={addressForm.regionLabel} error={errors.region} required={addressForm.regionRequired}>
+                  <Field
+                    name="region"
+                    label={addressForm.regionLabel}
+                    error={errors.region}
+                    required={addressForm.regionRequired}
+                  >
                     <select
                       key={country}
                       {...controlAttributes('region', errors.region)}
@@ -461,14 +564,24 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 ) : null}
               </div>
               <div className="checkout-row">
-                <TextField {...field('postalCode')} label={addressForm.postalLabel} autoComplete="postal-code" required={addressForm.postalRequired} />
+                <TextField
+                  {...field('postalCode')}
+                  label={addressForm.postalLabel}
+                  autoComplete="postal-code"
+                  required={addressForm.postalRequired}
+                />
                 <TextField {...field('phone')} type="tel" autoComplete="tel" />
               </div>
             </section>
           ) : null}
 
           {quote.requiresShipping && step !== 'payment' ? (
-            <ShippingMethodField options={quote.shippingOptions} chosenId={shippingOptionId} error={errors.shippingOptionId} currency={currency} />
+            <ShippingMethodField
+              options={quote.shippingOptions}
+              chosenId={shippingOptionId}
+              error={errors.shippingOptionId}
+              currency={currency}
+            />
           ) : null}
 
           {step === 'details' ? null : (
@@ -482,7 +595,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 enhanced ? (
                   <TextField {...field('paymentMethodId')} autoComplete="off" required />
                 ) : (
-                  <p className="checkout-notice">Paying by card needs JavaScript. Please turn it on in your browser to pay.</p>
+                  <p className="checkout-notice">
+                    Paying by card needs JavaScript. Please turn it on in your browser to pay.
+                  </p>
                 )
               ) : null}
             </section>
@@ -505,7 +620,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 <button type="submit" name="intent" value="quote" className="button">
                   Update totals
                 </button>
-                <button type="submit" name="intent" value="details" className="button button--primary checkout-place" disabled={belowMinimum !== null}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="details"
+                  className="button button--primary checkout-place"
+                  disabled={belowMinimum !== null}
+                >
                   Continue to payment
                 </button>
               </>
@@ -525,7 +646,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
           </div>
         </div>
       </form>
-      {step === 'payment' ? <ChangeDetailsForm values={props.values} giftCardCodes={giftCardCodes} crumb={props.crumb} /> : null}
+      {step === 'payment' ? (
+        <ChangeDetailsForm values={props.values} giftCardCodes={giftCardCodes} crumb={props.crumb} />
+      ) : null}
     </SiteImagesContext>
   );
 }
@@ -587,13 +710,26 @@ const DETAIL_FIELDS: readonly CheckoutFieldName[] = ['email', ...ADDRESS_FIELDS,
  * The payment step (without JavaScript): the details given, as text, posted again in hidden fields, and 'Change' to go
  * back to them (a button of its own form below, so that Enter in a field of this form never goes back).
  */
-function DetailsReview({ values, quote, currency }: { values: CheckoutValues; quote: CheckoutQuote; currency: CurrencyCode }) {
+function DetailsReview({
+  values,
+  quote,
+  currency,
+}: {
+  values: CheckoutValues;
+  quote: CheckoutQuote;
+  currency: CurrencyCode;
+}) {
   const option = quote.shippingOptions.find((o) => o.id === quote.selectedShippingOptionId);
   return (
     <section className="checkout-section checkout-review" aria-labelledby="checkout-review">
       <h2 id="checkout-review">Contact and shipping</h2>
       {DETAIL_FIELDS.map((name) => (
-        <input key={name} type="hidden" name={name} value={name === 'shippingOptionId' ? (quote.selectedShippingOptionId ?? '') : values[name]} />
+        <input
+          key={name}
+          type="hidden"
+          name={name}
+          value={name === 'shippingOptionId' ? (quote.selectedShippingOptionId ?? '') : values[name]}
+        />
       ))}
       <dl className="checkout-review__list">
         <div>
@@ -631,7 +767,15 @@ function DetailsReview({ values, quote, currency }: { values: CheckoutValues; qu
 const CHANGE_FORM_ID = 'checkout-change';
 
 /** The form of the payment step's 'Change' button: back to the details step with what was given (never the card). */
-function ChangeDetailsForm({ values, giftCardCodes, crumb }: { values: CheckoutValues; giftCardCodes: string; crumb: string }) {
+function ChangeDetailsForm({
+  values,
+  giftCardCodes,
+  crumb,
+}: {
+  values: CheckoutValues;
+  giftCardCodes: string;
+  crumb: string;
+}) {
   return (
     <form id={CHANGE_FORM_ID} method="post" action={CHECKOUT_PATH} hidden>
       <input type="hidden" name="crumb" value={crumb} />

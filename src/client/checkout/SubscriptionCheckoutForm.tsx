@@ -15,8 +15,23 @@ import { ADDRESS_FIELDS } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import type { CheckoutQuote } from '../../services/orderTypes';
-import { controlAttributes, Field, FieldError, ShippingMethodField, TestCardFields, TextField } from '../../ui/checkout/CheckoutFields';
-import { checkoutChoices, fieldErrorId, fieldId, readCheckoutValues, type CheckoutErrors, type CheckoutFieldName, type CheckoutValues } from '../../ui/checkout/formValues';
+import {
+  controlAttributes,
+  Field,
+  FieldError,
+  ShippingMethodField,
+  TestCardFields,
+  TextField,
+} from '../../ui/checkout/CheckoutFields';
+import {
+  checkoutChoices,
+  fieldErrorId,
+  fieldId,
+  readCheckoutValues,
+  type CheckoutErrors,
+  type CheckoutFieldName,
+  type CheckoutValues,
+} from '../../ui/checkout/formValues';
 import { money, SummaryLines, SummaryTotals } from '../../ui/checkout/OrderSummary';
 import { SiteImagesContext } from '../../ui/ResponsiveImage';
 import { fetchSubscriptionQuote } from './checkoutApi';
@@ -76,7 +91,11 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
   const [quoting, setQuoting] = useState(false);
   const [status, setStatus] = useState('');
   const [quoteProblem, setQuoteProblem] = useState<string | null>(null);
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const quoteTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const quoteSerial = useRef(0);
   /** The quote asked for and not answered yet (Subscribe waits for it). */
@@ -89,7 +108,11 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
   }, [alert]);
 
   const addressForm = addressFormFor(country);
-  const labels: Record<string, string> = { ...LABELS, region: addressForm.regionLabel, postalCode: addressForm.postalLabel };
+  const labels: Record<string, string> = {
+    ...LABELS,
+    region: addressForm.regionLabel,
+    postalCode: addressForm.postalLabel,
+  };
   const values = (): CheckoutValues => {
     const data = formRef.current ? new FormData(formRef.current) : null;
     return readCheckoutValues((name) => data?.get(name));
@@ -97,9 +120,17 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
 
   /** The core's message for one field now ('' when it is right): a message goes as soon as its field is fixed. */
   const messageOf = (name: string, typed: CheckoutValues): string | undefined => {
-    if (name === 'email') return typed.email.trim() === '' ? ADDRESS_MESSAGES.required : (validateEmail(typed.email).ok ? undefined : errors.email);
+    if (name === 'email')
+      return typed.email.trim() === ''
+        ? ADDRESS_MESSAGES.required
+        : validateEmail(typed.email).ok
+          ? undefined
+          : errors.email;
     if ((ADDRESS_FIELDS as readonly string[]).includes(name)) {
-      const checked = checkShippingAddress(typed, props.shipsTo.map((c) => c.code));
+      const checked = checkShippingAddress(
+        typed,
+        props.shipsTo.map((c) => c.code),
+      );
       return checked.ok ? undefined : (checked.error as Record<string, string | undefined>)[name];
     }
     if (name === 'cardNumber' || name === 'cardExpiry' || name === 'cardCvc') {
@@ -201,7 +232,12 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
     return latest;
   };
 
-  const field = (name: CheckoutFieldName) => ({ name, label: labels[name] ?? name, error: errors[name as keyof CheckoutErrors], value: props.values[name] });
+  const field = (name: CheckoutFieldName) => ({
+    name,
+    label: labels[name] ?? name,
+    error: errors[name as keyof CheckoutErrors],
+    value: props.values[name],
+  });
   const lines = quote.cart.entries.map((e) => ({
     id: e.id,
     title: e.title,
@@ -216,7 +252,13 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
   return (
     <SiteImagesContext value={images}>
       {alert && !(alert.listed && errorItems.length === 0) ? (
-        <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} aria-labelledby="subscribe-alert-title">
+        <div
+          className="checkout-alert"
+          role="alert"
+          tabIndex={-1}
+          ref={alertRef}
+          aria-labelledby="subscribe-alert-title"
+        >
           <h2 id="subscribe-alert-title" className="checkout-alert__title">
             {alert.message}
           </h2>
@@ -224,14 +266,24 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
             <ul className="checkout-alert__list">
               {errorItems.map(([name, message]) => (
                 <li key={name}>
-                  <a href={`#${name === 'payment' ? fieldErrorId('payment') : fieldId(name as CheckoutFieldName)}`}>{`${labels[name] ?? name}: ${message}`}</a>
+                  <a
+                    href={`#${name === 'payment' ? fieldErrorId('payment') : fieldId(name as CheckoutFieldName)}`}
+                  >{`${labels[name] ?? name}: ${message}`}</a>
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
       ) : null}
-      <form ref={formRef} className="checkout" method="post" action={props.action} noValidate onSubmit={onSubmit} onChange={onChange}>
+      <form
+        ref={formRef}
+        className="checkout"
+        method="post"
+        action={props.action}
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+      >
         <input type="hidden" name="crumb" value={props.crumb} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
         {/* The total shown, so that Subscribe never charges another one (../../core/checkout/shownTotal). */}
@@ -253,7 +305,12 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
               <TextField {...field('city')} autoComplete="address-level2" required />
               <div className="checkout-row">
                 <Field name="country" label={labels.country ?? 'Country'} error={errors.country} required>
-                  <select {...controlAttributes('country', errors.country)} autoComplete="country" value={country} onChange={() => undefined /* the form's onChange reads it */}>
+                  <select
+                    {...controlAttributes('country', errors.country)}
+                    autoComplete="country"
+                    value={country}
+                    onChange={() => undefined /* the form's onChange reads it */}
+                  >
                     {props.shipsTo.some((c) => c.code === country) ? null : <option value="">Choose a country</option>}
                     {props.shipsTo.map((c) => (
                       <option key={c.code} value={c.code}>
@@ -263,7 +320,12 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
                   </select>
                 </Field>
                 {addressForm.regions.length > 0 ? (
-                  <Field name="region" label={addressForm.regionLabel} error={errors.region} required={addressForm.regionRequired}>
+                  <Field
+                    name="region"
+                    label={addressForm.regionLabel}
+                    error={errors.region}
+                    required={addressForm.regionRequired}
+                  >
                     <select
                       key={country}
                       {...controlAttributes('region', errors.region)}
@@ -283,21 +345,35 @@ export function SubscriptionCheckoutForm(props: SubscriptionCheckoutFormProps) {
                 )}
               </div>
               <div className="checkout-row">
-                <TextField {...field('postalCode')} label={addressForm.postalLabel} autoComplete="postal-code" required={addressForm.postalRequired} />
+                <TextField
+                  {...field('postalCode')}
+                  label={addressForm.postalLabel}
+                  autoComplete="postal-code"
+                  required={addressForm.postalRequired}
+                />
                 <TextField {...field('phone')} type="tel" autoComplete="tel" />
               </div>
             </section>
           ) : null}
           {quote.requiresShipping ? (
-            <ShippingMethodField options={quote.shippingOptions} chosenId={shippingOptionId} error={errors.shippingOptionId} currency={currency} />
+            <ShippingMethodField
+              options={quote.shippingOptions}
+              chosenId={shippingOptionId}
+              error={errors.shippingOptionId}
+              currency={currency}
+            />
           ) : null}
           <section className="checkout-section" aria-labelledby="subscribe-payment">
             <h2 id="subscribe-payment">Payment</h2>
             {props.payment.notice ? <p className="checkout-notice">{props.payment.notice}</p> : null}
-            <p className="field__description">Your card is kept and charged for each renewal ({props.planText}) until you cancel or the plan ends.</p>
+            <p className="field__description">
+              Your card is kept and charged for each renewal ({props.planText}) until you cancel or the plan ends.
+            </p>
             <FieldError name="payment" error={errors.payment} />
             {props.payment.provider === 'test' ? <TestCardFields field={field} /> : null}
-            {props.payment.provider === 'stripe' ? <TextField {...field('paymentMethodId')} autoComplete="off" required /> : null}
+            {props.payment.provider === 'stripe' ? (
+              <TextField {...field('paymentMethodId')} autoComplete="off" required />
+            ) : null}
           </section>
         </div>
         <section className="checkout__summary" aria-labelledby="subscribe-summary">

@@ -62,7 +62,12 @@ export async function postOrder(input: PlaceOrderInput, fetchImpl: typeof fetch 
   const answer = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (response.ok && typeof answer.orderUrl === 'string') return { kind: 'placed', orderUrl: answer.orderUrl };
   // §8: the crumb failure's own texts; nothing was placed, so the same key may be sent again after a reload.
-  if (answer.code === CRUMB_FAILURE_CODE) return { kind: 'unknown', network: false, message: failureMessage({ kind: 'crumb', cookiesEnabled: cookiesEnabled() }) };
+  if (answer.code === CRUMB_FAILURE_CODE)
+    return {
+      kind: 'unknown',
+      network: false,
+      message: failureMessage({ kind: 'crumb', cookiesEnabled: cookiesEnabled() }),
+    };
   const message = typeof answer.message === 'string' && answer.message.trim() !== '' ? answer.message : null;
   if (typeof answer.code !== 'string' || !SETTLED_CODES.has(answer.code) || message === null) {
     return { kind: 'unknown', network: false, message };
@@ -103,7 +108,11 @@ export function newIdempotencyKey(): string {
 }
 
 /** The subscription checkout's totals for the choices typed so far (its cart is named by the page's token). */
-export async function fetchSubscriptionQuote(cartToken: string, choices: CheckoutChoices, fetchImpl: typeof fetch = fetch): Promise<QuoteOutcome> {
+export async function fetchSubscriptionQuote(
+  cartToken: string,
+  choices: CheckoutChoices,
+  fetchImpl: typeof fetch = fetch,
+): Promise<QuoteOutcome> {
   let response: Response;
   try {
     response = await fetchImpl(SUBSCRIPTION_QUOTE_API, jsonPost({ ...choices, cartToken }));

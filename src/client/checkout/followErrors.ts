@@ -18,7 +18,10 @@ export function fieldFixed(name: string, read: (name: string) => string, now: Da
   const value = read(name);
   if (EMAIL_FIELDS.has(name)) return validateEmail(value).ok;
   if (CARD_FIELDS.has(name)) {
-    const card = checkCardInput({ cardNumber: read('cardNumber'), cardExpiry: read('cardExpiry'), cardCvc: read('cardCvc') }, now);
+    const card = checkCardInput(
+      { cardNumber: read('cardNumber'), cardExpiry: read('cardExpiry'), cardCvc: read('cardCvc') },
+      now,
+    );
     return card.ok || (card.error as Record<string, string | undefined>)[name] === undefined;
   }
   // A message too long cannot be typed (maxLength); a date, a name, an amount: given.
@@ -33,13 +36,23 @@ export function followErrors(form: HTMLFormElement): void {
   };
   const onInput = (event: Event) => {
     const target = event.target;
-    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) || target.name === '') return;
+    if (
+      !(
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+      ) ||
+      target.name === ''
+    )
+      return;
     const name = target.name;
     const message = document.getElementById(`${prefix}-${name}-error`);
     if (!message || !fieldFixed(name, read, new Date())) return;
     message.remove();
     for (const control of form.querySelectorAll<HTMLElement>(`[aria-describedby~="${prefix}-${name}-error"]`)) {
-      const rest = (control.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '' && id !== `${prefix}-${name}-error`);
+      const rest = (control.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter((id) => id !== '' && id !== `${prefix}-${name}-error`);
       if (rest.length > 0) control.setAttribute('aria-describedby', rest.join(' '));
       else control.removeAttribute('aria-describedby');
     }

@@ -6,7 +6,10 @@ import type { ComponentType } from 'react';
 import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 import { SubscriptionCheckoutForm, type SubscriptionCheckoutFormProps } from './SubscriptionCheckoutForm';
 
-export const CHECKOUT_ISLANDS = { CheckoutForm, SubscriptionCheckoutForm } satisfies Record<string, ComponentType<never>>;
+export const CHECKOUT_ISLANDS = { CheckoutForm, SubscriptionCheckoutForm } satisfies Record<
+  string,
+  ComponentType<never>
+>;
 
 export interface CheckoutIslandProps {
   CheckoutForm: CheckoutFormProps;

@@ -33,7 +33,11 @@ function AddOnIcon({ added }: { added: boolean }) {
 export function AddOnButton({ product }: AddOnButtonProps) {
   const [status, setStatus] = useState('');
   const name = addOnButtonName(product.name);
-  const cart = useAddToCart({ product, idleLabel: name, onAdded: () => setStatus(addedToCartPopoverText(product.name)) });
+  const cart = useAddToCart({
+    product,
+    idleLabel: name,
+    onAdded: () => setStatus(addedToCartPopoverText(product.name)),
+  });
   const variant = product.variants[0];
   if (!variant) return null;
   return (
@@ -50,7 +54,12 @@ export function AddOnButton({ product }: AddOnButtonProps) {
       >
         <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={product.id} />
         <input type="hidden" name={ADD_FORM_FIELDS.sku} value={variant.sku} />
-        <button type="submit" className={`add-on__button add-on__button--${cart.state}`} aria-label={name} aria-disabled={cart.state === 'adding' ? 'true' : undefined}>
+        <button
+          type="submit"
+          className={`add-on__button add-on__button--${cart.state}`}
+          aria-label={name}
+          aria-disabled={cart.state === 'adding' ? 'true' : undefined}
+        >
           {cart.state === 'adding' ? (
             <span className="add-on__adding" aria-hidden="true">
               {buttonStateLabel('adding', name, true)}
@@ -63,7 +72,9 @@ export function AddOnButton({ product }: AddOnButtonProps) {
       <span className="visually-hidden" role="status">
         {status}
       </span>
-      {cart.alert ? <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+      {cart.alert ? (
+        <AlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} />
+      ) : null}
     </>
   );
 }

@@ -55,7 +55,16 @@ interface Alert {
  * a refused change opens the §8 alert ('Unable to update quantity' / 'Unable to remove item') with the server's
  * text, and the line shows the cart as the server answered it.
  */
-export function CartContents({ currency, minimumSubtotal, quantityLabel, payLater, shopHref = '/', initialCart, crumb, products = {} }: CartContentsProps) {
+export function CartContents({
+  currency,
+  minimumSubtotal,
+  quantityLabel,
+  payLater,
+  shopHref = '/',
+  initialCart,
+  crumb,
+  products = {},
+}: CartContentsProps) {
   const store = cartStore();
   const known = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   const cart = known.loaded || initialCart === undefined ? known : initialCart;
@@ -87,7 +96,9 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel, payLate
     return removed;
   };
 
-  const dialog = alert ? <AlertDialog title={alert.title} message={alert.message} onClose={() => setAlert(null)} /> : null;
+  const dialog = alert ? (
+    <AlertDialog title={alert.title} message={alert.message} onClose={() => setAlert(null)} />
+  ) : null;
   const announcer = (
     <p className="visually-hidden" role="status">
       {status}
@@ -123,7 +134,14 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel, payLate
       <ul className="cart-lines">
         {cart.entries.map((line) =>
           plainForms ? (
-            <CartLineForms key={line.id} line={line} product={products[line.itemId]} quantityLabel={quantityLabel} total={money(line.subtotalCents)} crumb={crumb} />
+            <CartLineForms
+              key={line.id}
+              line={line}
+              product={products[line.itemId]}
+              quantityLabel={quantityLabel}
+              total={money(line.subtotalCents)}
+              crumb={crumb}
+            />
           ) : (
             // Keyed by line only: a line made anew after each change would drop the keyboard's focus to the page.
             <CartLineItem
@@ -142,8 +160,13 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel, payLate
         <dt>Subtotal</dt>
         <dd className="cart-summary__subtotal">{money(cart.subtotalCents)}</dd>
       </dl>
-      {payLater !== undefined && isCartPayLaterEligible(cart.entries.map((line) => ({ productType: line.productType ?? -1 }))) ? (
-        <PayLaterBadge product={PHYSICAL_CART} price={{ minorUnits: cart.subtotalCents, currency }} context={payLater} />
+      {payLater !== undefined &&
+      isCartPayLaterEligible(cart.entries.map((line) => ({ productType: line.productType ?? -1 }))) ? (
+        <PayLaterBadge
+          product={PHYSICAL_CART}
+          price={{ minorUnits: cart.subtotalCents, currency }}
+          context={payLater}
+        />
       ) : null}
       {belowMinimum ? (
         <>
@@ -151,7 +174,12 @@ export function CartContents({ currency, minimumSubtotal, quantityLabel, payLate
             {minimumSubtotalMessage({ minorUnits: minimumSubtotal, currency })}
           </p>
           {/* Not a link while the minimum is not reached; still focusable, so the reason is heard with it. */}
-          <button type="button" className="button button--primary cart-checkout" aria-disabled="true" aria-describedby={MINIMUM_MESSAGE_ID}>
+          <button
+            type="button"
+            className="button button--primary cart-checkout"
+            aria-disabled="true"
+            aria-describedby={MINIMUM_MESSAGE_ID}
+          >
             {CHECK_OUT_LABEL}
           </button>
         </>
@@ -262,7 +290,14 @@ function CartLineForms({
           <span className="visually-hidden"> ({line.title})</span>
         </label>
         <div className="cart-line__update">
-          <input id={inputId} name={CART_FORM_FIELDS.quantity} className="stepper__input" {...QUANTITY_INPUT_ATTRIBUTES} defaultValue={line.quantity} required />
+          <input
+            id={inputId}
+            name={CART_FORM_FIELDS.quantity}
+            className="stepper__input"
+            {...QUANTITY_INPUT_ATTRIBUTES}
+            defaultValue={line.quantity}
+            required
+          />
           <button type="submit" className="button button--small">
             Update<span className="visually-hidden"> {`${quantityLabel.toLowerCase()} of ${line.title}`}</span>
           </button>
@@ -365,7 +400,12 @@ function CartLineItem({
         </div>
       </div>
       <p className="cart-line__total">{total}</p>
-      <button type="button" className="button button--small cart-line__remove" aria-disabled={busy} onClick={() => void run(() => onRemove(line))}>
+      <button
+        type="button"
+        className="button button--small cart-line__remove"
+        aria-disabled={busy}
+        onClick={() => void run(() => onRemove(line))}
+      >
         Remove<span className="visually-hidden"> {line.title}</span>
       </button>
     </li>

@@ -18,7 +18,13 @@ export function CartPill({ currency }: CartPillProps) {
     // aria-label: an accessible name that differs from the visible text confuses voice control (WCAG 2.5.3).
     <a href={ROUTES.cart} className={`cart-pill${view.shown ? ' cart-pill--shown' : ''}`} hidden={!view.shown}>
       <svg className="cart-pill__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="visually-hidden">{view.spokenLabel}, </span>
       <span className="cart-pill__count" aria-hidden="true">

@@ -48,7 +48,12 @@ export interface FormBlockFormProps {
   captcha: CaptchaClientSettings | null;
   selectValueLabel: string;
   /** The outcome of a post without JavaScript, when the page was rendered for it. */
-  initial: { fieldErrors: Record<string, string>; error: string | null; success: boolean; values?: Record<string, string[]> } | null;
+  initial: {
+    fieldErrors: Record<string, string>;
+    error: string | null;
+    success: boolean;
+    values?: Record<string, string[]>;
+  } | null;
   /** A waitlist block's product (sent with the answers, and posted without JavaScript as PRODUCT_ID_FIELD). */
   productId?: string | null;
   /** Shown in the promo popup (its own §7 CAPTCHA action on the server). */
@@ -60,7 +65,8 @@ export interface FormBlockFormProps {
 }
 
 /** A path of this site only: one slash, then not a second one or a backslash (never another host). */
-const isSitePath = (path: string | null): path is string => typeof path === 'string' && /^\/(?![/\\])[^\t\n\r]*$/.test(path);
+const isSitePath = (path: string | null): path is string =>
+  typeof path === 'string' && /^\/(?![/\\])[^\t\n\r]*$/.test(path);
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   try {
@@ -77,7 +83,16 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
   }
 }
 
-export function FormBlockForm({ form, captcha, selectValueLabel, initial, productId = null, placement, idPrefix = `form-${form.id}`, onSuccess }: FormBlockFormProps) {
+export function FormBlockForm({
+  form,
+  captcha,
+  selectValueLabel,
+  initial,
+  productId = null,
+  placement,
+  idPrefix = `form-${form.id}`,
+  onSuccess,
+}: FormBlockFormProps) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
   const [error, setError] = useState<string | null>(initial?.error ?? null);
   const [success, setSuccess] = useState(initial?.success ?? false);
@@ -164,7 +179,11 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial, produc
   if (success) {
     return (
       <div className="form-block__success" ref={successRef} tabIndex={-1} role="status">
-        {form.submissionHtml ? <div dangerouslySetInnerHTML={{ __html: form.submissionHtml }} /> : <p>{form.submissionMessage}</p>}
+        {form.submissionHtml ? (
+          <div dangerouslySetInnerHTML={{ __html: form.submissionHtml }} />
+        ) : (
+          <p>{form.submissionMessage}</p>
+        )}
       </div>
     );
   }
@@ -173,7 +192,15 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial, produc
   return (
     <>
       {surrounding ? <p className="form-block__problem">{surrounding.above}</p> : null}
-      <form className="form-block" method="post" data-form-id={form.id} aria-label={form.name} noValidate onSubmit={(e) => void onSubmit(e)} ref={formRef}>
+      <form
+        className="form-block"
+        method="post"
+        data-form-id={form.id}
+        aria-label={form.name}
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        ref={formRef}
+      >
         <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
         {productId ? <input type="hidden" name={PRODUCT_ID_FIELD} value={productId} /> : null}
         <input type="hidden" name={CRUMB_FIELD} value={CRUMB_PLACEHOLDER} suppressHydrationWarning />
@@ -195,7 +222,12 @@ export function FormBlockForm({ form, captcha, selectValueLabel, initial, produc
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={captchaControl?.awaiting ?? false} aria-busy={submitting || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={captchaControl?.awaiting ?? false}
+          aria-busy={submitting || undefined}
+        >
           {submitting ? FORM_SUBMISSION_MESSAGES.submitting : form.submitLabel}
         </button>
       </form>

@@ -10,7 +10,17 @@
  * when the visitor prefers reduced motion, and has a Pause / Play button; an image link opens the lightbox
  * (./GalleryLightbox.tsx) instead of the image file.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   GALLERY_LABELS,
   galleryPosition,
@@ -62,7 +72,14 @@ const noSubscription = () => () => undefined;
 function Arrow({ back }: { back: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -98,12 +115,19 @@ function GalleryFigure({
       style={{ objectPosition: image.position }}
     />
   );
-  const meta = (props.flags.includes('show-meta') || props.flags.includes('show-meta-on-hover')) && (image.title || image.description);
+  const meta =
+    (props.flags.includes('show-meta') || props.flags.includes('show-meta-on-hover')) &&
+    (image.title || image.description);
   return (
     <figure className="gallery__item">
       {open ? (
         // An image without alt text still needs a name for its link.
-        <a className="gallery__link" href={image.largest} onClick={(e) => open(index, e)} aria-label={image.alt ? undefined : `${props.label} ${galleryPosition(index, count)}`}>
+        <a
+          className="gallery__link"
+          href={image.largest}
+          onClick={(e) => open(index, e)}
+          aria-label={image.alt ? undefined : `${props.label} ${galleryPosition(index, count)}`}
+        >
           {img}
         </a>
       ) : (
@@ -124,7 +148,11 @@ export function Gallery(props: GalleryProps) {
   const has = (flag: GalleryFlag) => flags.includes(flag);
   const count = images.length;
   // False on the server and while hydrating, true once the island runs: the controls that need JavaScript show then.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const reducedMotion = useSyncExternalStore(onReducedMotionChange, prefersReducedMotion, () => false);
   const [index, setIndex] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
@@ -165,7 +193,15 @@ export function Gallery(props: GalleryProps) {
     : undefined;
   const go = (at: number) => setIndex(((at % count) + count) % count);
   const figure = (at: number, key?: number) => (
-    <GalleryFigure key={key} image={images[at]!} index={at} count={count} props={props} eager={props.priority && at === 0} open={open} />
+    <GalleryFigure
+      key={key}
+      image={images[at]!}
+      index={at}
+      count={count}
+      props={props}
+      eager={props.priority && at === 0}
+      open={open}
+    />
   );
   const classes = [
     'gallery',
@@ -221,10 +257,20 @@ export function Gallery(props: GalleryProps) {
   const stepButtons =
     mounted && has('controls') && count > 1 ? (
       <>
-        <button type="button" className="gallery__step gallery__step--previous" onClick={() => go(index - 1)} aria-label={GALLERY_LABELS.previousSlide}>
+        <button
+          type="button"
+          className="gallery__step gallery__step--previous"
+          onClick={() => go(index - 1)}
+          aria-label={GALLERY_LABELS.previousSlide}
+        >
           <Arrow back />
         </button>
-        <button type="button" className="gallery__step gallery__step--next" onClick={() => go(index + 1)} aria-label={GALLERY_LABELS.nextSlide}>
+        <button
+          type="button"
+          className="gallery__step gallery__step--next"
+          onClick={() => go(index + 1)}
+          aria-label={GALLERY_LABELS.nextSlide}
+        >
           <Arrow back={false} />
         </button>
       </>
@@ -240,7 +286,13 @@ export function Gallery(props: GalleryProps) {
       <div className="gallery__stage">
         {/* Announced when the visitor changes slide, not every few seconds while it plays (WAI-ARIA carousel). */}
         <div className="gallery__slides" aria-live={playing && !held ? 'off' : 'polite'}>
-          <div key={index} className="gallery__slide" role="group" aria-roledescription="slide" aria-label={galleryPosition(index, count)}>
+          <div
+            key={index}
+            className="gallery__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={galleryPosition(index, count)}
+          >
             {figure(index)}
           </div>
         </div>
@@ -252,7 +304,14 @@ export function Gallery(props: GalleryProps) {
       <div className="gallery__stage">
         <div className="gallery__track" ref={track}>
           {images.map((_, at) => (
-            <div key={at} className="gallery__slide" role="group" aria-roledescription="slide" aria-label={galleryPosition(at, count)} aria-current={mounted ? current(at) : undefined}>
+            <div
+              key={at}
+              className="gallery__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={galleryPosition(at, count)}
+              aria-current={mounted ? current(at) : undefined}
+            >
               {figure(at)}
             </div>
           ))}
@@ -288,7 +347,13 @@ export function Gallery(props: GalleryProps) {
             {images.map((image, at) => (
               <li key={at}>
                 <a className="gallery__thumbnail" href={image.largest} onClick={choose(at)} aria-current={current(at)}>
-                  <img src={image.thumb} alt={image.alt || galleryPosition(at, count)} loading="lazy" decoding="async" style={{ objectPosition: image.position }} />
+                  <img
+                    src={image.thumb}
+                    alt={image.alt || galleryPosition(at, count)}
+                    loading="lazy"
+                    decoding="async"
+                    style={{ objectPosition: image.position }}
+                  />
                 </a>
               </li>
             ))}

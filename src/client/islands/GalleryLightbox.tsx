@@ -23,7 +23,14 @@ export interface GalleryLightboxProps {
 function Arrow({ back }: { back: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -87,13 +94,23 @@ export function GalleryLightbox({ images, index, theme, label, onMove, onClose }
       </figure>
       {several ? (
         <div className="gallery-lightbox__nav">
-          <button type="button" className="gallery-lightbox__step" onClick={() => onMove(-1)} aria-label={GALLERY_LABELS.previousImage}>
+          <button
+            type="button"
+            className="gallery-lightbox__step"
+            onClick={() => onMove(-1)}
+            aria-label={GALLERY_LABELS.previousImage}
+          >
             <Arrow back />
           </button>
           <p className="gallery-lightbox__position" aria-live="polite">
             {galleryPosition(index, images.length)}
           </p>
-          <button type="button" className="gallery-lightbox__step" onClick={() => onMove(1)} aria-label={GALLERY_LABELS.nextImage}>
+          <button
+            type="button"
+            className="gallery-lightbox__step"
+            onClick={() => onMove(1)}
+            aria-label={GALLERY_LABELS.nextImage}
+          >
             <Arrow back={false} />
           </button>
         </div>

@@ -38,7 +38,12 @@ export function GridAddToCart({ product, labels, form, relatedTo }: GridAddToCar
     grid: true,
     form,
     onAdded: () => {
-      if (relatedTo !== undefined) trackEvent('CommerceShopping_RelatedProductAdd', { itemId: product.id, name: product.name, sourceItemId: relatedTo });
+      if (relatedTo !== undefined)
+        trackEvent('CommerceShopping_RelatedProductAdd', {
+          itemId: product.id,
+          name: product.name,
+          sourceItemId: relatedTo,
+        });
       timers.current.push(
         setTimeout(() => {
           setPopover(true);
@@ -78,9 +83,16 @@ export function GridAddToCart({ product, labels, form, relatedTo }: GridAddToCar
           </div>
         ) : null}
       </div>
-      {cart.alert ? <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+      {cart.alert ? (
+        <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} />
+      ) : null}
       {form && cart.productForm.open && cart.productForm.Dialog ? (
-        <cart.productForm.Dialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+        <cart.productForm.Dialog
+          form={form}
+          selectValueLabel={labels.selectValue}
+          onSave={cart.productForm.save}
+          onClose={cart.productForm.close}
+        />
       ) : null}
     </>
   );

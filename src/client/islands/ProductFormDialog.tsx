@@ -44,14 +44,18 @@ export function ProductFormDialog({
     const first = form.fields.find((f) => Object.hasOwn(fields, f.id));
     if (!first) return;
     requestAnimationFrame(() => {
-      ref.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first.id)}"], [name^="${CSS.escape(first.id)}."]`)?.focus();
+      ref.current
+        ?.querySelector<HTMLElement>(`[name="${CSS.escape(first.id)}"], [name^="${CSS.escape(first.id)}."]`)
+        ?.focus();
     });
   };
 
   const submit = async (formElement: HTMLFormElement) => {
     if (savingRef.current) return;
     const data = new FormData(formElement);
-    const raw = readFormInputs(form.fields, (name) => data.getAll(name).filter((v): v is string => typeof v === 'string'));
+    const raw = readFormInputs(form.fields, (name) =>
+      data.getAll(name).filter((v): v is string => typeof v === 'string'),
+    );
     const checked = checkProductFormAnswers(form, raw);
     setMessage(null);
     if (!checked.ok) {

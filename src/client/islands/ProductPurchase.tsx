@@ -46,7 +46,20 @@ export interface ProductPurchaseProps {
 export const EXPRESS_CHECKOUT_LABEL = 'Buy Now';
 
 /** The detail page's buying area: price, variant selects, quantity, the add button and its alert. */
-export function ProductPurchase({ product, options, labels, multipleQuantityAllowedForServices, scarcity, variantScarcity, form: productForm, expressCheckout = false, websiteId, subscription, payLater, isQuickView = false }: ProductPurchaseProps) {
+export function ProductPurchase({
+  product,
+  options,
+  labels,
+  multipleQuantityAllowedForServices,
+  scarcity,
+  variantScarcity,
+  form: productForm,
+  expressCheckout = false,
+  websiteId,
+  subscription,
+  payLater,
+  isQuickView = false,
+}: ProductPurchaseProps) {
   const id = useId();
   // A single value leaves nothing to choose: preselect it.
   const [selected, setSelected] = useState<Record<string, string>>(() => preselectedOptions(options));
@@ -57,7 +70,9 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   // the page (the external system here), as hydrated.
   useEffect(() => {
     const value = (field: string) => (document.getElementById(`${id}-${field}`) as HTMLInputElement | null)?.value;
-    const early = Object.fromEntries(options.map((o, i) => [o.name, value(`option-${i}`)]).filter((e) => e[1] && e[1] !== selected[e[0]!]));
+    const early = Object.fromEntries(
+      options.map((o, i) => [o.name, value(`option-${i}`)]).filter((e) => e[1] && e[1] !== selected[e[0]!]),
+    );
     /* eslint-disable react-hooks/set-state-in-effect */
     if (Object.keys(early).length) setSelected((s) => ({ ...s, ...early }));
     setQuantity((q) => value('quantity') || q);
@@ -69,7 +84,13 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   const option = subscription?.options.find((o) => o.id === optionId);
   const form = option?.form ?? productForm;
   const idleLabel = addToCartLabel(product, { addToCart: labels.addToCart, subscribe: labels.subscribe }, option);
-  const cart = useAddToCart({ product, idleLabel, form, isQuickView, ...(websiteId !== undefined ? { websiteId } : {}) });
+  const cart = useAddToCart({
+    product,
+    idleLabel,
+    form,
+    isQuickView,
+    ...(websiteId !== undefined ? { websiteId } : {}),
+  });
 
   const variant = findVariantByAttributes(product, selected);
   const chosen = options.length > 0 && options.every((o) => selected[o.name]) ? variant : null;
@@ -77,7 +98,13 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
   const notice = soldOut ? null : chosen ? (variantScarcity?.[chosen.sku] ?? null) : scarcity;
   const showQuantity = isQuantityInputShown(product, { multipleQuantityAllowedForServices });
   // Gift cards and subscriptions have checkouts of their own (§4): no express button for them.
-  const showExpress = expressCheckout && purchaseFlow({ productType: product.productType, isSubscribable: product.isSubscribable, expressCheckout: true }) === 'express-checkout';
+  const showExpress =
+    expressCheckout &&
+    purchaseFlow({
+      productType: product.productType,
+      isSubscribable: product.isSubscribable,
+      expressCheckout: true,
+    }) === 'express-checkout';
 
   return (
     <>
@@ -89,7 +116,11 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         action={ADD_TO_CART_FORM_PATH}
         onSubmit={(e) => {
           e.preventDefault();
-          cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, ...(option ? { subscriptionOptionId: option.id } : {}) });
+          cart.add({
+            selection: { attributes: selected },
+            quantityInput: showQuantity ? quantity : undefined,
+            ...(option ? { subscriptionOptionId: option.id } : {}),
+          });
         }}
       >
         <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={product.id} />
@@ -104,7 +135,13 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
         ) : (
           <PriceBlock product={product} variant={chosen ?? (options.length === 0 ? variant : null)} labels={labels} />
         )}
-        {payLater !== undefined && !subscription ? <DeferredPayLaterBadge product={product} price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))} context={payLater} /> : null}
+        {payLater !== undefined && !subscription ? (
+          <DeferredPayLaterBadge
+            product={product}
+            price={payLaterPrice(product, chosen ?? (options.length === 0 ? variant : null))}
+            context={payLater}
+          />
+        ) : null}
         {notice ? <p className="scarcity">{notice}</p> : null}
         <VariantSelectors
           idPrefix={id}
@@ -113,7 +150,9 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
           invalid={cart.unselected}
           onChange={(name, value) => setSelected((s) => ({ ...s, [name]: value }))}
         />
-        {showQuantity ? <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} /> : null}
+        {showQuantity ? (
+          <QuantityInput id={`${id}-quantity`} label={labels.quantity} value={quantity} onChange={setQuantity} />
+        ) : null}
         <button
           type="submit"
           // Sold out, the add's states (an 'Added!' just before another variant was chosen) no longer apply.
@@ -134,18 +173,29 @@ export function ProductPurchase({ product, options, labels, multipleQuantityAllo
             disabled={soldOut}
             onClick={(e) => {
               e.preventDefault();
-              cart.add({ selection: { attributes: selected }, quantityInput: showQuantity ? quantity : undefined, expressCheckout: true });
+              cart.add({
+                selection: { attributes: selected },
+                quantityInput: showQuantity ? quantity : undefined,
+                expressCheckout: true,
+              });
             }}
           />
         ) : null}
         <p className="visually-hidden" role="status" aria-live="polite">
           {cart.state === 'added' ? cart.label : ''}
         </p>
-        {cart.alert ? <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} /> : null}
+        {cart.alert ? (
+          <LaterAlertDialog title={cart.alert.title} message={cart.alert.message} onClose={cart.closeAlert} />
+        ) : null}
       </form>
       {/* Outside the purchase form: a form inside a form is not HTML, and its submit must not add without answers. */}
       {form && cart.productForm.open && cart.productForm.Dialog ? (
-        <cart.productForm.Dialog form={form} selectValueLabel={labels.selectValue} onSave={cart.productForm.save} onClose={cart.productForm.close} />
+        <cart.productForm.Dialog
+          form={form}
+          selectValueLabel={labels.selectValue}
+          onSave={cart.productForm.save}
+          onClose={cart.productForm.close}
+        />
       ) : null}
     </>
   );

@@ -21,7 +21,9 @@ import { DialogCloseButton } from './DialogCloseButton';
 export const OVERLAY_EVENT = 'vitrine:overlay' as const;
 
 export interface PromoPopupProps {
-  popup: Pick<PromoPopupSettings, 'formId' | 'title' | 'showAfterSeconds' | 'showAgainAfterDays'> & { text: string | null };
+  popup: Pick<PromoPopupSettings, 'formId' | 'title' | 'showAfterSeconds' | 'showAgainAfterDays'> & {
+    text: string | null;
+  };
   form: FormBlockFormProps['form'];
   captcha: FormBlockFormProps['captcha'];
   selectValueLabel: string;
@@ -45,7 +47,13 @@ export function PromoPopup(props: PromoPopupProps) {
   return opened && !closed ? <PromoPopupDialog {...props} onClose={() => setClosed(true)} /> : null;
 }
 
-function PromoPopupDialog({ popup, form, captcha, selectValueLabel, onClose }: PromoPopupProps & { onClose: () => void }) {
+function PromoPopupDialog({
+  popup,
+  form,
+  captcha,
+  selectValueLabel,
+  onClose,
+}: PromoPopupProps & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -81,7 +89,14 @@ function PromoPopupDialog({ popup, form, captcha, selectValueLabel, onClose }: P
             {popup.text}
           </p>
         ) : null}
-        <FormBlockForm form={form} captcha={captcha} selectValueLabel={selectValueLabel} initial={null} placement="promoPopup" idPrefix={`popup-${form.id}`} />
+        <FormBlockForm
+          form={form}
+          captcha={captcha}
+          selectValueLabel={selectValueLabel}
+          initial={null}
+          placement="promoPopup"
+          idPrefix={`popup-${form.id}`}
+        />
       </div>
     </dialog>
   );

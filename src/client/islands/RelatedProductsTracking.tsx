@@ -21,7 +21,11 @@ export interface RelatedProductsTrackingProps {
 
 export function RelatedProductsTracking({ productId, itemIds }: RelatedProductsTrackingProps) {
   useEffect(() => {
-    trackEvent('CommerceShopping_RelatedProductDisplay', { itemId: productId, relatedItemIds: itemIds, count: itemIds.length });
+    trackEvent('CommerceShopping_RelatedProductDisplay', {
+      itemId: productId,
+      relatedItemIds: itemIds,
+      count: itemIds.length,
+    });
     const section = document.querySelector<HTMLElement>(`[${RELATED_PRODUCTS_ATTRIBUTE}]`);
     if (!section) return;
     const onClick = (event: MouseEvent) => {
@@ -29,7 +33,8 @@ export function RelatedProductsTracking({ productId, itemIds }: RelatedProductsT
       if (!card || !(event.target as Element).closest('a.product-card__link')) return;
       const position = [...section.querySelectorAll('.product-card')].indexOf(card);
       const itemId = itemIds[position];
-      if (itemId !== undefined) trackEvent('CommerceShopping_RelatedProductClick', { itemId, sourceItemId: productId, position: position + 1 });
+      if (itemId !== undefined)
+        trackEvent('CommerceShopping_RelatedProductClick', { itemId, sourceItemId: productId, position: position + 1 });
     };
     section.addEventListener('click', onClick);
     return () => section.removeEventListener('click', onClick);

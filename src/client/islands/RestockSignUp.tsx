@@ -17,7 +17,13 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import type { CaptchaClientSettings } from '../../core/forms/captcha';
 import { restockFailureMessage, validateRestockEmail } from '../../core/forms/restock';
 import { FORM_SUBMISSION_MESSAGES } from '../../core/forms/submission';
-import { RESTOCK_FIELDS, RESTOCK_LABELS, restockFormTarget, variantLabel, type RestockVariant } from '../../core/restock';
+import {
+  RESTOCK_FIELDS,
+  RESTOCK_LABELS,
+  restockFormTarget,
+  variantLabel,
+  type RestockVariant,
+} from '../../core/restock';
 import { useCaptcha } from '../captcha/useCaptcha';
 import { crumbHeaders } from '../crumb';
 import { onVariantSelection, variantSelectionOf, type VariantSelection } from '../variantSelection';
@@ -78,14 +84,22 @@ export function RestockSignUp(props: RestockSignUpProps) {
     () => props.initialSelection,
   );
   // Variants signed up for on this page (a post without JavaScript counts).
-  const [signedUp, setSignedUp] = useState<ReadonlySet<string>>(() => new Set(initial?.success && initial.variantId ? [initial.variantId] : []));
+  const [signedUp, setSignedUp] = useState<ReadonlySet<string>>(
+    () => new Set(initial?.success && initial.variantId ? [initial.variantId] : []),
+  );
   const [email, setEmail] = useState(initial?.email ?? '');
 
-  const target = restockFormTarget({ productType: props.productType, variantOptions: props.options, variants: props.variants }, selection);
+  const target = restockFormTarget(
+    { productType: props.productType, variantOptions: props.options, variants: props.variants },
+    selection,
+  );
   if (target.kind === 'none') return null;
 
   // A variant chosen in the form's own select (no choice above, or none yet) counts as the one signed up for.
-  const done = target.kind === 'variant' ? signedUp.has(target.variant.sku) : initial?.success === true || target.variants.some((v) => signedUp.has(v.sku));
+  const done =
+    target.kind === 'variant'
+      ? signedUp.has(target.variant.sku)
+      : initial?.success === true || target.variants.some((v) => signedUp.has(v.sku));
   const content = done ? (
     <SignedUp message={props.successMessage} />
   ) : (
@@ -195,7 +209,15 @@ function RestockForm({
 
   const emailId = `${id}-email`;
   return (
-    <form className="restock__form" method="post" action={RESTOCK_FORM_PATH} aria-label="Back in stock notification" noValidate onSubmit={(e) => void onSubmit(e)} ref={formRef}>
+    <form
+      className="restock__form"
+      method="post"
+      action={RESTOCK_FORM_PATH}
+      aria-label="Back in stock notification"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      ref={formRef}
+    >
       <input type="hidden" name={RESTOCK_FIELDS.productId} value={productId} />
       {target.kind === 'variant' ? (
         <input type="hidden" name={RESTOCK_FIELDS.variantId} value={target.variant.sku} />
@@ -232,7 +254,12 @@ function RestockForm({
       </div>
       {mailingList ? (
         <label className="choice restock__opt-in">
-          <input type="checkbox" name={RESTOCK_FIELDS.joinMailingList} value="true" defaultChecked={initial ? initial.joinMailingList : mailingList.checked} />
+          <input
+            type="checkbox"
+            name={RESTOCK_FIELDS.joinMailingList}
+            value="true"
+            defaultChecked={initial ? initial.joinMailingList : mailingList.checked}
+          />
           {RESTOCK_LABELS.joinMailingList}
         </label>
       ) : null}
@@ -242,7 +269,12 @@ function RestockForm({
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={captcha?.awaiting === true} aria-busy={submitting || undefined}>
+      <button
+        type="submit"
+        className="button"
+        disabled={captcha?.awaiting === true}
+        aria-busy={submitting || undefined}
+      >
         {submitting ? FORM_SUBMISSION_MESSAGES.submitting : RESTOCK_LABELS.submit}
       </button>
     </form>

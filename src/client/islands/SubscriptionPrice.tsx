@@ -20,13 +20,7 @@ export interface SubscriptionPriceProps {
  * Its code loads after the page's (./deferredParts.tsx), so a shopper can choose an option before it is hydrated:
  * React then keeps the radio the shopper checked but not the choice, so once hydrated the part tells the island.
  */
-export function SubscriptionPrice({
-  idPrefix,
-  subscription,
-  optionId,
-  onChange,
-  variant,
-}: SubscriptionPriceProps) {
+export function SubscriptionPrice({ idPrefix, subscription, optionId, onChange, variant }: SubscriptionPriceProps) {
   const variantPrice = variant ? { minorUnits: purchasePriceCents(variant), currency: variant.price.currency } : null;
   const price = periodPrice({ options: subscription.options, optionId, variantPrice });
   const choices = useRef<HTMLFieldSetElement>(null);
@@ -55,7 +49,9 @@ export function SubscriptionPrice({
                 onChange={() => onChange(o.id)}
               />{' '}
               {planPriceText(subscription.plan, optionPrice(o))}
-              {o.useCustomAddButtonText && o.customAddButtonText ? <span className="subscription-option__name"> ({o.customAddButtonText})</span> : null}
+              {o.useCustomAddButtonText && o.customAddButtonText ? (
+                <span className="subscription-option__name"> ({o.customAddButtonText})</span>
+              ) : null}
             </label>
           ))}
         </fieldset>

@@ -32,7 +32,8 @@ export function VideoPlayer({ src, title, url }: VideoPlayerProps) {
 
   const play = (event: MouseEvent | KeyboardEvent) => {
     // A new tab or window (modifier keys, middle click) still goes to the provider's page.
-    if ('button' in event && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+    if ('button' in event && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
+      return;
     event.preventDefault();
     setPlaying(true);
   };
@@ -60,7 +61,14 @@ export function VideoPlayer({ src, title, url }: VideoPlayerProps) {
       // The link acts as the play button once this code runs: Space plays it too, as it would a button.
       onKeyDown={(event) => event.key === ' ' && play(event)}
     >
-      <svg className="video-block__icon" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
+      <svg
+        className="video-block__icon"
+        viewBox="0 0 68 48"
+        width="68"
+        height="48"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect width="68" height="48" rx="12" />
         <path d="M27 14v20l18-10z" />
       </svg>

@@ -28,7 +28,11 @@ export const ServerParts = createContext<DeferredParts | null>(null);
 /**
  * A part whose code `load` fetches. `onHydrated` runs once the part's first copy is hydrated (its handlers attached).
  */
-function deferredPart<K extends keyof DeferredParts>(name: K, load: () => Promise<DeferredParts[K]>, onHydrated?: () => void) {
+function deferredPart<K extends keyof DeferredParts>(
+  name: K,
+  load: () => Promise<DeferredParts[K]>,
+  onHydrated?: () => void,
+) {
   const Lazy = lazy(() =>
     load().then((Component) => {
       const Loaded = Component as ComponentType<object>;
@@ -63,7 +67,8 @@ const payLaterBadgeWanted = () =>
   new Promise<void>((resolve) => {
     document.addEventListener('click', hearEarlyClick, true);
     whenIdle(resolve);
-    for (const badge of document.querySelectorAll<HTMLElement>('.pay-later')) whenReached(badge.closest<HTMLElement>('form') ?? badge, () => resolve());
+    for (const badge of document.querySelectorAll<HTMLElement>('.pay-later'))
+      whenReached(badge.closest<HTMLElement>('form') ?? badge, () => resolve());
   });
 
 export const DeferredPayLaterBadge = deferredPart(
@@ -80,4 +85,6 @@ export const DeferredPayLaterBadge = deferredPart(
   },
 );
 
-export const DeferredSubscriptionPrice = deferredPart('SubscriptionPrice', () => import('./SubscriptionPrice').then((m) => m.SubscriptionPrice));
+export const DeferredSubscriptionPrice = deferredPart('SubscriptionPrice', () =>
+  import('./SubscriptionPrice').then((m) => m.SubscriptionPrice),
+);

@@ -31,7 +31,6 @@ interface LazyIsland {
   wake(root: HTMLElement, props: object, start: () => void): void;
 }
 
-
 export const LAZY_ISLANDS: Record<string, LazyIsland> = {
   RestockSignUp: {
     load: () => import('./RestockSignUp').then((m) => m.RestockSignUp as ComponentType<object>),
@@ -39,14 +38,17 @@ export const LAZY_ISLANDS: Record<string, LazyIsland> = {
       if (root.querySelector('form, [role="status"]')) return void whenIdle(start);
       const p = props as { productId: string; productType: number; options: string[]; variants: RestockVariant[] };
       const stop = onVariantSelection(p.productId, (selection) => {
-        if (restockFormTarget({ productType: p.productType, variantOptions: p.options, variants: p.variants }, selection).kind !== 'variant') return;
+        if (
+          restockFormTarget({ productType: p.productType, variantOptions: p.options, variants: p.variants }, selection)
+            .kind !== 'variant'
+        )
+          return;
         stop();
         start();
       });
     },
   },
 };
-
 
 LAZY_ISLANDS.AddOnButton = {
   load: () => import('./AddOnButton').then((m) => m.AddOnButton as ComponentType<object>),
@@ -146,7 +148,11 @@ export function hydrateLazyIslands(): void {
       started = true;
       island
         .load()
-        .then((component) => hydrateRoot(root, createElement(component, props), { identifierPrefix: `${root.getAttribute(ISLAND_ID_ATTRIBUTE) ?? ''}-` }))
+        .then((component) =>
+          hydrateRoot(root, createElement(component, props), {
+            identifierPrefix: `${root.getAttribute(ISLAND_ID_ATTRIBUTE) ?? ''}-`,
+          }),
+        )
         .catch(() => {
           // The form still works as a plain form (posted without JavaScript).
         });

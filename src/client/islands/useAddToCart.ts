@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { checkAddToCart, type VariantSelection } from '../../core/addToCart';
-import { alertTitle, FALLBACK_FAILURE_MESSAGES, failureMessage, requestFailureError, type AddToCartError } from '../../core/addToCartErrors';
+import {
+  alertTitle,
+  FALLBACK_FAILURE_MESSAGES,
+  failureMessage,
+  requestFailureError,
+  type AddToCartError,
+} from '../../core/addToCartErrors';
 import { ProductType } from '../../core/enums';
 import { buttonStateLabel, type AddToCartButtonState } from '../../core/labels';
 import type { CoreProduct } from '../../core/product';
@@ -73,7 +79,12 @@ export function useAddToCart(options: {
 }): UseAddToCart {
   const { product, idleLabel, grid = false, onAdded, form, websiteId = '', isQuickView = false } = options;
   /** The checked add waiting for the form's answers (the form is open while this is set). */
-  const [pending, setPending] = useState<{ sku: string; quantity: number; express: boolean; subscriptionOptionId?: string } | null>(null);
+  const [pending, setPending] = useState<{
+    sku: string;
+    quantity: number;
+    express: boolean;
+    subscriptionOptionId?: string;
+  } | null>(null);
   const [Dialog, setDialog] = useState<UseAddToCart['productForm']['Dialog']>(null);
   const [state, setState] = useState<AddToCartButtonState>('idle');
   const [alert, setAlert] = useState<AlertState | null>(null);
@@ -96,7 +107,10 @@ export function useAddToCart(options: {
           return;
         }
       }
-      setAlert({ title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }), message: error.message });
+      setAlert({
+        title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }),
+        message: error.message,
+      });
     },
     [grid, product.productType],
   );
@@ -139,42 +153,78 @@ export function useAddToCart(options: {
       const inCart = chosen && !product.isSubscribable ? store.quantityInCart(chosen.sku) : 0;
       import('./productFormOpening')
         .then(async (opening) => {
-          const stock = await opening.checkStockBeforeForm({ product, sku: variant.sku, quantity, quantityInCart: inCart });
+          const stock = await opening.checkStockBeforeForm({
+            product,
+            sku: variant.sku,
+            quantity,
+            quantityInCart: inCart,
+          });
           busy.current = false;
           if (!stock.ok) {
             setAlert({ title, message: stock.error.message });
-            document.dispatchEvent(new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: stock.error.type, message: stock.error.message } }));
+            document.dispatchEvent(
+              new CustomEvent('vitrine:add-to-cart-failed', {
+                detail: { type: stock.error.type, message: stock.error.message },
+              }),
+            );
             return;
           }
           setDialog(() => opening.ProductFormDialog);
-          setPending({ sku: variant.sku, quantity, express: expressCheckout, ...(attempt.subscriptionOptionId ? { subscriptionOptionId: attempt.subscriptionOptionId } : {}) });
+          setPending({
+            sku: variant.sku,
+            quantity,
+            express: expressCheckout,
+            ...(attempt.subscriptionOptionId ? { subscriptionOptionId: attempt.subscriptionOptionId } : {}),
+          });
         })
         .catch((error: unknown) => {
           // The form's code could not be loaded (offline, a new deployment): the §8 text, and the error reported.
           busy.current = false;
           setAlert({ title, message: FALLBACK_FAILURE_MESSAGES.network });
-          document.dispatchEvent(new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: 'CUSTOM_FORM_RENDER_ERROR', message: FALLBACK_FAILURE_MESSAGES.network } }));
+          document.dispatchEvent(
+            new CustomEvent('vitrine:add-to-cart-failed', {
+              detail: { type: 'CUSTOM_FORM_RENDER_ERROR', message: FALLBACK_FAILURE_MESSAGES.network },
+            }),
+          );
           reportError(error);
         });
       return;
     }
     void send(variant.sku, quantity, '', expressCheckout, attempt.subscriptionOptionId).then((result) => {
-      if (!result.ok) setAlert({ title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }), message: failureMessage(result.failure) });
+      if (!result.ok)
+        setAlert({
+          title: alertTitle({ isGiftCard: product.productType === ProductType.GIFT_CARD, expressCheckout }),
+          message: failureMessage(result.failure),
+        });
     });
   };
 
   /** The add request and the button's states around it (§4): adding → (1 s) added → (2 s) idle; failure → idle after 1 s. */
-  function send(sku: string, quantity: number, additionalFields: string, expressCheckout = false, subscriptionOptionId?: string): Promise<AddEntryResult> {
+  function send(
+    sku: string,
+    quantity: number,
+    additionalFields: string,
+    expressCheckout = false,
+    subscriptionOptionId?: string,
+  ): Promise<AddEntryResult> {
     busy.current = true;
     setState('adding');
-    document.dispatchEvent(new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity, isQuickView } }));
+    document.dispatchEvent(
+      new CustomEvent('vitrine:adding-to-cart', { detail: { itemId: product.id, sku, quantity, isQuickView } }),
+    );
     if (product.isSubscribable) return subscribe(sku, quantity, additionalFields, subscriptionOptionId);
     return cartStore()
       .addEntry({ itemId: product.id, sku, quantity, additionalFields })
       .then((result) => {
         if (result.ok && expressCheckout) {
           // §4: express checkout goes straight to checkout, in the top window (the page may be framed by the editor).
-          const route = purchaseRoute({ productType: product.productType, isSubscribable: false, expressCheckout: true, websiteId: '', productId: product.id });
+          const route = purchaseRoute({
+            productType: product.productType,
+            isSubscribable: false,
+            expressCheckout: true,
+            websiteId: '',
+            productId: product.id,
+          });
           (window.top ?? window).location.assign(route?.url ?? '/commerce/goto-checkout');
           return result;
         }
@@ -201,13 +251,33 @@ export function useAddToCart(options: {
    * subscription checkout (the button stays busy while it loads). A refusal is SUB_API_FAILURE (SUB_WITH_FORM_FAILURE
    * for the form's answers), shown in the alert or the form.
    */
-  async function subscribe(sku: string, qty: number, additionalFields: string, subscriptionOptionId?: string): Promise<AddEntryResult> {
+  async function subscribe(
+    sku: string,
+    qty: number,
+    additionalFields: string,
+    subscriptionOptionId?: string,
+  ): Promise<AddEntryResult> {
     // Its code loads with the first subscription add (most pages never make one); a failed load is a network failure.
     const answer = await import('../subscriptionApi').then(
-      ({ postSubscriptionCart }) => postSubscriptionCart({ itemId: product.id, sku, qty, additionalFields, ...(subscriptionOptionId ? { subscriptionOptionId } : {}) }),
+      ({ postSubscriptionCart }) =>
+        postSubscriptionCart({
+          itemId: product.id,
+          sku,
+          qty,
+          additionalFields,
+          ...(subscriptionOptionId ? { subscriptionOptionId } : {}),
+        }),
       (): SubscriptionCartResult => ({ ok: false, failure: { kind: 'network' } }),
     );
-    const route = answer.ok ? purchaseRoute({ productType: product.productType, isSubscribable: true, websiteId, productId: product.id, cartToken: answer.cartToken }) : null;
+    const route = answer.ok
+      ? purchaseRoute({
+          productType: product.productType,
+          isSubscribable: true,
+          websiteId,
+          productId: product.id,
+          cartToken: answer.cartToken,
+        })
+      : null;
     if (answer.ok && route) {
       window.location.assign(route.url);
       return { ok: true, cart: cartStore().getSnapshot() };
@@ -217,7 +287,9 @@ export function useAddToCart(options: {
     const failed = answer.ok ? { ok: false as const, failure: { kind: 'http' as const, status: 502 } } : answer;
     const error = requestFailureError(failed.failure, true);
     document.dispatchEvent(
-      new CustomEvent('vitrine:add-to-cart-failed', { detail: { type: failed.fields ? 'SUB_WITH_FORM_FAILURE' : error.type, message: error.message } }),
+      new CustomEvent('vitrine:add-to-cart-failed', {
+        detail: { type: failed.fields ? 'SUB_WITH_FORM_FAILURE' : error.type, message: error.message },
+      }),
     );
     return failed;
   }
@@ -239,13 +311,25 @@ export function useAddToCart(options: {
       );
       id = config?.website.id ?? '';
     }
-    const route = purchaseRoute({ productType: product.productType, isSubscribable: false, websiteId: id, productId: product.id, sku });
+    const route = purchaseRoute({
+      productType: product.productType,
+      isSubscribable: false,
+      websiteId: id,
+      productId: product.id,
+      sku,
+    });
     if (route) (window.top ?? window).location.assign(route.url);
   }
 
   const save = async (additionalFields: string): Promise<FormSaveOutcome> => {
     if (!pending || busy.current) return { ok: true };
-    const result = await send(pending.sku, pending.quantity, additionalFields, pending.express, pending.subscriptionOptionId);
+    const result = await send(
+      pending.sku,
+      pending.quantity,
+      additionalFields,
+      pending.express,
+      pending.subscriptionOptionId,
+    );
     if (result.ok) {
       setPending(null);
       return { ok: true };

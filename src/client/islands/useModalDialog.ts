@@ -6,7 +6,11 @@ import { useEffect, type RefObject } from 'react';
  * With `onClickOutside`, a click on the backdrop (the dialog element itself, whose box fills it) calls it; keyboard
  * users close with Escape or the dialog's own close button.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, focusSelector: string, onClickOutside?: () => void): void {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  focusSelector: string,
+  onClickOutside?: () => void,
+): void {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

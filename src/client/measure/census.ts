@@ -19,7 +19,8 @@ const newId = (): string => {
 };
 
 /** Consent to keep cookies: not asked for by the site, or given by the visitor. */
-export const hasConsent = (page: PageInfo): boolean => page.census?.cookieConsent !== 'required' || getCookie(CONSENT_COOKIE) === 'yes';
+export const hasConsent = (page: PageInfo): boolean =>
+  page.census?.cookieConsent !== 'required' || getCookie(CONSENT_COOKIE) === 'yes';
 
 /** Applies §4 to this page: writes (or deletes) the cookies, returns the visit cookie value to send. */
 export function visitorCookie(page: PageInfo, now = Date.now()): string {
@@ -52,7 +53,8 @@ function localStorageSupported(): boolean {
 /** The §3 census payload of this page: the page's own census fields, then what only the browser knows. */
 export function censusPayload(page: PageInfo, visit: string): CensusPayload {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { cookieConsent, cloneable, pageView, shopPage, product, collection, currency, ...fields } = page.census ?? ({} as Partial<PageCensus>);
+  const { cookieConsent, cloneable, pageView, shopPage, product, collection, currency, ...fields } =
+    page.census ?? ({} as Partial<PageCensus>);
   return {
     ...fields,
     visitorCookie: visit,
@@ -103,7 +105,11 @@ function wireCensusCalls(census: Census): void {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-census-button]');
     if (button) census.call(ANALYTICS_PATHS.buttonClick, { buttonId: button.dataset.censusButton ?? '' });
   });
-  document.querySelectorAll<HTMLElement>('[data-form-id]').forEach((f) => census.call(ANALYTICS_PATHS.formRender, { formId: f.dataset.formId ?? '', visitorCookie: census.visit }));
+  document
+    .querySelectorAll<HTMLElement>('[data-form-id]')
+    .forEach((f) =>
+      census.call(ANALYTICS_PATHS.formRender, { formId: f.dataset.formId ?? '', visitorCookie: census.visit }),
+    );
   document.addEventListener('vitrine:overlay', () => census.call(ANALYTICS_PATHS.overlay));
   document.addEventListener('vitrine:quick-view', (event) => {
     const id = (event as CustomEvent<{ itemId?: string }>).detail?.itemId;

@@ -23,7 +23,8 @@ export async function sendCommerceEvent(event: string, data: Record<string, unkn
   if (status !== 200 && status !== 202) console.warn(trackingErrorWarning(status));
 }
 
-const price = (cents: number, currency: string): number => toTrackingValue({ minorUnits: cents, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
+const price = (cents: number, currency: string): number =>
+  toTrackingValue({ minorUnits: cents, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
 
 export function startCommerce(page: PageInfo, cart?: CartStore): void {
   const send = (event: string, data: Record<string, unknown>) => void sendCommerceEvent(event, data, page);
@@ -32,9 +33,17 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
 
   if (census?.product) {
     const p = census.product;
-    send('CommerceShopping_VisitPDP', { itemId: p.id, name: p.name, sku: p.sku, productType: p.productType, currency: p.currency, value: price(p.priceCents, p.currency) });
+    send('CommerceShopping_VisitPDP', {
+      itemId: p.id,
+      name: p.name,
+      sku: p.sku,
+      productType: p.productType,
+      currency: p.currency,
+      value: price(p.priceCents, p.currency),
+    });
   }
-  if (census?.collection) send('CommerceShopping_VisitPLP', { collectionId: census.collection.id, title: census.collection.title });
+  if (census?.collection)
+    send('CommerceShopping_VisitPLP', { collectionId: census.collection.id, title: census.collection.title });
 
   const purchase = document.querySelector<HTMLElement>('[data-purchase-event]')?.dataset.purchaseEvent;
   if (purchase && census?.shopPage === 'order-confirmed') {
@@ -72,7 +81,11 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
     adding = false;
     if (next.loaded && !viewed && census?.shopPage === 'cart') {
       viewed = true;
-      send('CommerceShopping_ViewCart', { totalQuantity: next.totalQuantity, currency, value: price(next.subtotalCents, currency) });
+      send('CommerceShopping_ViewCart', {
+        totalQuantity: next.totalQuantity,
+        currency,
+        value: price(next.subtotalCents, currency),
+      });
     }
     if (previous.loaded && next.loaded) {
       const before = new Map(previous.entries.map((e) => [`${e.itemId}\u0000${e.sku}`, e]));

@@ -16,7 +16,11 @@ function reportOf(event: ErrorLike): ErrorReport {
   const message = rejected
     ? `Unhandled rejection: ${error instanceof Error ? error.message : String(error)}`
     : (event as ErrorEvent).message || (error instanceof Error ? error.message : 'Script error');
-  return { message: message.slice(0, 1000), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}), url: location.href };
+  return {
+    message: message.slice(0, 1000),
+    ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+    url: location.href,
+  };
 }
 
 /** Starts reporting with the events caught before this module loaded (./index.ts loads it at the first error). */

@@ -7,7 +7,10 @@ import type { CartStore } from '../cartStore';
 
 export function loadMeasurement(cart?: CartStore): void {
   const measure = () => void import('./index').then((m) => m.startMeasurement({ cart })).catch(() => {});
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(measure, { timeout: MEASUREMENT_IDLE_TIMEOUT_MS }) : setTimeout(measure, 1));
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(measure, { timeout: MEASUREMENT_IDLE_TIMEOUT_MS })
+      : setTimeout(measure, 1);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }

@@ -6,7 +6,13 @@ export async function postForm(url: string, fields: Record<string, string>): Pro
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CENSUS_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), credentials: 'same-origin', keepalive: true, signal: controller.signal });
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      credentials: 'same-origin',
+      keepalive: true,
+      signal: controller.signal,
+    });
     return response.status;
   } catch {
     return 0;

@@ -14,7 +14,8 @@ export function elementPath(node: Node | null | undefined): string | undefined {
   const parts: string[] = [];
   let el = node instanceof Element ? node : (node?.parentElement ?? null);
   while (el && el !== document.body && el !== document.documentElement && parts.length < 8) {
-    const name = el.localName + (el.id ? `#${el.id}` : el.classList.length ? `.${[...el.classList].slice(0, 2).join('.')}` : '');
+    const name =
+      el.localName + (el.id ? `#${el.id}` : el.classList.length ? `.${[...el.classList].slice(0, 2).join('.')}` : '');
     parts.unshift(name);
     if (el.id) break;
     el = el.parentElement;
@@ -23,12 +24,19 @@ export function elementPath(node: Node | null | undefined): string | undefined {
 }
 
 function elementOf(metric: Metric): Node | null | undefined {
-  const entries = metric.entries as (PerformanceEntry & { element?: Element | null; target?: Node | null; sources?: { node?: Node | null }[] })[];
+  const entries = metric.entries as (PerformanceEntry & {
+    element?: Element | null;
+    target?: Node | null;
+    sources?: { node?: Node | null }[];
+  })[];
   const last = entries[entries.length - 1];
   if (metric.name === 'LCP') return last?.element;
   if (metric.name === 'INP') return entries[0]?.target;
   if (metric.name === 'CLS') {
-    const largest = entries.reduce<(typeof entries)[number] | undefined>((a, b) => (a && (a as unknown as { value: number }).value >= (b as unknown as { value: number }).value ? a : b), undefined);
+    const largest = entries.reduce<(typeof entries)[number] | undefined>(
+      (a, b) => (a && (a as unknown as { value: number }).value >= (b as unknown as { value: number }).value ? a : b),
+      undefined,
+    );
     return largest?.sources?.[0]?.node;
   }
   return undefined;
@@ -53,16 +61,30 @@ export function sendRecords(records: PerformanceRecord[]): void {
 }
 
 /** When the page finished loading (ms since navigation start): the batch timers count from it. */
-const loadTime = (): number => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
+const loadTime = (): number =>
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ||
+  performance.now();
 
 export function startVitals(page: PageInfo, loadedAt: number = loadTime()): void {
   let pending: PerformanceRecord[] = [];
   let collecting = true;
   // web-vitals rates with §9's thresholds (src/core/webVitals.ts); the server rates every record again, FID included.
-  const record = (name: PerformanceRecord['name'], value: number, rating: PerformanceRecord['rating'], element?: string) => {
+  const record = (
+    name: PerformanceRecord['name'],
+    value: number,
+    rating: PerformanceRecord['rating'],
+    element?: string,
+  ) => {
     if (!collecting) return;
     pending = pending.filter((r) => r.name !== name);
-    pending.push({ name, value, rating, path: page.path, ...(element ? { element } : {}), ...(page.pageType !== null ? { pageType: page.pageType } : {}) });
+    pending.push({
+      name,
+      value,
+      rating,
+      path: page.path,
+      ...(element ? { element } : {}),
+      ...(page.pageType !== null ? { pageType: page.pageType } : {}),
+    });
   };
   const flush = () => {
     if (pending.length === 0) return;
@@ -70,7 +92,13 @@ export function startVitals(page: PageInfo, loadedAt: number = loadTime()): void
     pending = [];
     sendRecords(batch);
   };
-  const report = (metric: Metric) => record(metric.name as PerformanceRecord['name'], metric.value, metric.name === 'TTFB' ? null : metric.rating, elementPath(elementOf(metric)));
+  const report = (metric: Metric) =>
+    record(
+      metric.name as PerformanceRecord['name'],
+      metric.value,
+      metric.name === 'TTFB' ? null : metric.rating,
+      elementPath(elementOf(metric)),
+    );
   onFCP(report);
   onLCP(report);
   onCLS(report);
@@ -86,10 +114,13 @@ export function startVitals(page: PageInfo, loadedAt: number = loadTime()): void
   }
   const since = performance.now() - loadedAt;
   setTimeout(flush, Math.max(0, PERFORMANCE_BATCH_DELAY_MS - since));
-  setTimeout(() => {
-    flush();
-    collecting = false;
-  }, Math.max(0, METRIC_COLLECTION_MAX_WAIT_MS - since));
+  setTimeout(
+    () => {
+      flush();
+      collecting = false;
+    },
+    Math.max(0, METRIC_COLLECTION_MAX_WAIT_MS - since),
+  );
   // After web-vitals' own listeners (registered above), so the final LCP, CLS and INP are in the batch.
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') queueMicrotask(flush);

@@ -38,7 +38,13 @@ export function PayLaterBadge({ product, price, context }: PayLaterBadgeProps) {
       <button type="button" className="pay-later__badge" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {payLaterBadgeText(badge)}
       </button>{' '}
-      <button type="button" className="pay-later__info" aria-haspopup="dialog" aria-label={`About ${badge.brand}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="pay-later__info"
+        aria-haspopup="dialog"
+        aria-label={`About ${badge.brand}`}
+        onClick={() => setOpen(true)}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <path d="M12 10.5v6M12 7.2v.1" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -46,7 +52,11 @@ export function PayLaterBadge({ product, price, context }: PayLaterBadgeProps) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <PayLaterInfoDialog brand={badge.brand} shopperLanguage={context.shopperLanguage} onClose={() => setOpen(false)} />
+          <PayLaterInfoDialog
+            brand={badge.brand}
+            shopperLanguage={context.shopperLanguage}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </p>

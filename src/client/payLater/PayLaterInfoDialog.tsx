@@ -9,7 +9,15 @@ import { DialogCloseButton } from '../islands/DialogCloseButton';
  * that closes on its close button, Escape, or a click outside its box; focus then returns to the badge or info
  * button that opened it. Loaded when first opened (./PayLaterBadge.tsx).
  */
-export default function PayLaterInfoDialog({ brand, shopperLanguage, onClose }: { brand: string; shopperLanguage: string; onClose: () => void }) {
+export default function PayLaterInfoDialog({
+  brand,
+  shopperLanguage,
+  onClose,
+}: {
+  brand: string;
+  shopperLanguage: string;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const language = payLaterInfoLanguage(shopperLanguage);

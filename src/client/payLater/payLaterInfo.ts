@@ -17,7 +17,8 @@ export const PAY_LATER_INFO: Readonly<Record<'en' | 'fr', PayLaterInfo>> = {
       (brand) => `Sign in or sign up with ${brand}: you know at once whether you are approved.`,
       () => 'Pay the first instalment today, then the rest every 2 weeks.',
     ],
-    note: (brand) => `No interest, and no fees when you pay on time. Eligibility criteria and late fees apply: see the ${brand} terms when you pay.`,
+    note: (brand) =>
+      `No interest, and no fees when you pay on time. Eligibility criteria and late fees apply: see the ${brand} terms when you pay.`,
     close: 'Close',
   },
   fr: {
@@ -27,7 +28,8 @@ export const PAY_LATER_INFO: Readonly<Record<'en' | 'fr', PayLaterInfo>> = {
       (brand) => `Connectez-vous ou inscrivez-vous à ${brand} : vous savez tout de suite si vous êtes approuvé.`,
       () => 'Payez le premier versement aujourd’hui, puis les suivants toutes les 2 semaines.',
     ],
-    note: (brand) => `Aucun intérêt, et aucuns frais si vous payez à temps. Des critères d’admissibilité et des frais de retard s’appliquent : voyez les conditions de ${brand} au moment de payer.`,
+    note: (brand) =>
+      `Aucun intérêt, et aucuns frais si vous payez à temps. Des critères d’admissibilité et des frais de retard s’appliquent : voyez les conditions de ${brand} au moment de payer.`,
     close: 'Fermer',
   },
 };

@@ -5,7 +5,15 @@
  */
 export function startQuickView(): void {
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-quick-view]');
     if (!link) return;
     event.preventDefault();

@@ -14,7 +14,11 @@ export interface QuickViewProduct {
 }
 
 export async function readProductPage(url: string, signal?: AbortSignal): Promise<QuickViewProduct> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'text/html' }, ...(signal ? { signal } : {}) });
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { accept: 'text/html' },
+    ...(signal ? { signal } : {}),
+  });
   if (!response.ok) throw new Error(`Quick view: ${url} answered ${response.status}`);
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   const root = doc.querySelector(`[${ISLAND_ATTRIBUTE}="ProductPurchase"]`);

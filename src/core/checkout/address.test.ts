@@ -88,7 +88,12 @@ describe('addressFormFor', () => {
       { code: 'AK', name: 'Alaska' },
     ]);
     expect(addressFormFor('US').regions).toContainEqual({ code: 'AE', name: 'Armed Forces Europe' });
-    expect(addressFormFor('GB').regions.map((r) => r.name)).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
+    expect(addressFormFor('GB').regions.map((r) => r.name)).toEqual([
+      'England',
+      'Northern Ireland',
+      'Scotland',
+      'Wales',
+    ]);
   });
 
   it('reads the code in any case and with spaces', () => {
@@ -215,12 +220,18 @@ describe('checkShippingAddress: country', () => {
   it('reads shipsTo in any case and survives a list that is not one', () => {
     expect(checkShippingAddress(brooklyn, [' us ']).ok).toBe(true);
     expect(errorsOf(brooklyn, 'US' as unknown as string[])).toEqual({ country: 'We do not ship to United States.' });
-    expect(errorsOf(brooklyn, [42, null] as unknown as string[])).toEqual({ country: 'We do not ship to United States.' });
+    expect(errorsOf(brooklyn, [42, null] as unknown as string[])).toEqual({
+      country: 'We do not ship to United States.',
+    });
   });
 
   it('leaves region and postal code unchecked until there is a country to ship to', () => {
-    expect(errorsOf({ ...brooklyn, region: 'nowhere', postalCode: 'x' }, ['GB'])).toEqual({ country: 'We do not ship to United States.' });
-    expect(errorsOf({ ...brooklyn, country: '', region: '', postalCode: '' })).toEqual({ country: 'Choose a country.' });
+    expect(errorsOf({ ...brooklyn, region: 'nowhere', postalCode: 'x' }, ['GB'])).toEqual({
+      country: 'We do not ship to United States.',
+    });
+    expect(errorsOf({ ...brooklyn, country: '', region: '', postalCode: '' })).toEqual({
+      country: 'Choose a country.',
+    });
   });
 });
 
@@ -278,7 +289,9 @@ describe('checkShippingAddress: postal code', () => {
   });
 
   it('is at most 16 characters', () => {
-    expect(errorsOf({ ...brooklyn, postalCode: '1'.repeat(17) })).toEqual({ postalCode: 'Must be 16 characters or fewer.' });
+    expect(errorsOf({ ...brooklyn, postalCode: '1'.repeat(17) })).toEqual({
+      postalCode: 'Must be 16 characters or fewer.',
+    });
     expect(errorsOf({ ...brooklyn, country: 'IE', region: '', postalCode: 'x'.repeat(1_000_000) })).toEqual({
       postalCode: 'Must be 16 characters or fewer.',
     });
@@ -295,7 +308,9 @@ describe('checkShippingAddress: lengths', () => {
   ])('%s takes %i characters, not one more', (field, max) => {
     expect(checkShippingAddress({ ...brooklyn, [field]: 'a'.repeat(max) }, ALL).ok).toBe(true);
     expect(checkShippingAddress({ ...brooklyn, [field]: '😀'.repeat(max) }, ALL).ok).toBe(true);
-    expect(errorsOf({ ...brooklyn, [field]: 'a'.repeat(max + 1) })).toEqual({ [field]: `Must be ${max} characters or fewer.` });
+    expect(errorsOf({ ...brooklyn, [field]: 'a'.repeat(max + 1) })).toEqual({
+      [field]: `Must be ${max} characters or fewer.`,
+    });
   });
 
   it('refuses huge fields quickly, without throwing', () => {
@@ -317,21 +332,43 @@ describe('checkShippingAddress: lengths', () => {
 });
 
 describe('checkShippingAddress: phone', () => {
-  it.each(['555123', '+1 (555) 123-4567', '+44 20 7946 0958', '0'.repeat(20), '(02) 9999-9999'])('%j is a phone number', (phone) => {
-    expect(valueOf({ ...brooklyn, phone }).phone).toBe(phone);
-  });
-
-  it.each(['55512', '0'.repeat(21), 'call me', '555-123-4567 ext 2', '+1.555.123.4567', '------', '(((( ))))', '12 -- 34'])(
-    '%j is not: Invalid phone number. Use 6 to 20 digits, spaces or + - ( ).',
+  it.each(['555123', '+1 (555) 123-4567', '+44 20 7946 0958', '0'.repeat(20), '(02) 9999-9999'])(
+    '%j is a phone number',
     (phone) => {
-      expect(errorsOf({ ...brooklyn, phone })).toEqual({ phone: 'Invalid phone number. Use 6 to 20 digits, spaces or + - ( ).' });
+      expect(valueOf({ ...brooklyn, phone }).phone).toBe(phone);
     },
   );
+
+  it.each([
+    '55512',
+    '0'.repeat(21),
+    'call me',
+    '555-123-4567 ext 2',
+    '+1.555.123.4567',
+    '------',
+    '(((( ))))',
+    '12 -- 34',
+  ])('%j is not: Invalid phone number. Use 6 to 20 digits, spaces or + - ( ).', (phone) => {
+    expect(errorsOf({ ...brooklyn, phone })).toEqual({
+      phone: 'Invalid phone number. Use 6 to 20 digits, spaces or + - ( ).',
+    });
+  });
 });
 
 describe('checkShippingAddress: every wrong field at once', () => {
   it('names each with its message', () => {
-    expect(errorsOf({ firstName: '', lastName: 7, address1: {}, city: [], country: 'AU', region: 'XX', postalCode: '12', phone: 'x' })).toEqual({
+    expect(
+      errorsOf({
+        firstName: '',
+        lastName: 7,
+        address1: {},
+        city: [],
+        country: 'AU',
+        region: 'XX',
+        postalCode: '12',
+        phone: 'x',
+      }),
+    ).toEqual({
       firstName: 'Required',
       address1: 'Required',
       city: 'Required',
@@ -343,22 +380,75 @@ describe('checkShippingAddress: every wrong field at once', () => {
 });
 
 describe('formatAddressLines', () => {
-  const address = (overrides: Partial<ShippingAddress>): ShippingAddress => ({ ...brooklyn, address2: '', phone: '', ...overrides });
+  const address = (overrides: Partial<ShippingAddress>): ShippingAddress => ({
+    ...brooklyn,
+    address2: '',
+    phone: '',
+    ...overrides,
+  });
 
   it.each<[string, Partial<ShippingAddress>, string[]]>([
     ['US', {}, ['Ada Lovelace', '12 Main St', 'Brooklyn, NY 11201', 'United States']],
-    ['CA', { country: 'CA', city: 'Ottawa', region: 'ON', postalCode: 'K1A 0B1' }, ['Ada Lovelace', '12 Main St', 'Ottawa, ON K1A 0B1', 'Canada']],
-    ['AU', { country: 'AU', city: 'Sydney', region: 'NSW', postalCode: '2000' }, ['Ada Lovelace', '12 Main St', 'Sydney NSW 2000', 'Australia']],
-    ['NZ', { country: 'NZ', city: 'Wellington', region: 'WGN', postalCode: '6011' }, ['Ada Lovelace', '12 Main St', 'Wellington 6011', 'New Zealand']],
-    ['GB', { country: 'GB', city: 'London', region: 'ENG', postalCode: 'SW1A 1AA' }, ['Ada Lovelace', '12 Main St', 'London', 'SW1A 1AA', 'United Kingdom']],
-    ['IE', { country: 'IE', city: 'Dublin 2', region: 'D', postalCode: 'D02 X285' }, ['Ada Lovelace', '12 Main St', 'Dublin 2', 'Co. Dublin', 'D02 X285', 'Ireland']],
-    ['IE without county or Eircode', { country: 'IE', city: 'Cork', region: '', postalCode: '' }, ['Ada Lovelace', '12 Main St', 'Cork', 'Ireland']],
-    ['DE', { country: 'DE', city: 'Berlin', region: 'BE', postalCode: '10115' }, ['Ada Lovelace', '12 Main St', '10115 Berlin', 'Germany']],
-    ['FR', { country: 'FR', city: 'Paris', region: '', postalCode: '75001' }, ['Ada Lovelace', '12 Main St', '75001 Paris', 'France']],
-    ['ES', { country: 'ES', city: 'Madrid', region: 'M', postalCode: '28013' }, ['Ada Lovelace', '12 Main St', '28013 Madrid', 'Spain']],
-    ['NL', { country: 'NL', city: 'Amsterdam', region: '', postalCode: '1012 AB' }, ['Ada Lovelace', '12 Main St', '1012 AB Amsterdam', 'Netherlands']],
-    ['NO', { country: 'NO', city: 'Oslo', region: '03', postalCode: '0150' }, ['Ada Lovelace', '12 Main St', '0150 Oslo', 'Norway']],
-    ['SE', { country: 'SE', city: 'Stockholm', region: 'AB', postalCode: '111 22' }, ['Ada Lovelace', '12 Main St', '111 22 Stockholm', 'Sweden']],
+    [
+      'CA',
+      { country: 'CA', city: 'Ottawa', region: 'ON', postalCode: 'K1A 0B1' },
+      ['Ada Lovelace', '12 Main St', 'Ottawa, ON K1A 0B1', 'Canada'],
+    ],
+    [
+      'AU',
+      { country: 'AU', city: 'Sydney', region: 'NSW', postalCode: '2000' },
+      ['Ada Lovelace', '12 Main St', 'Sydney NSW 2000', 'Australia'],
+    ],
+    [
+      'NZ',
+      { country: 'NZ', city: 'Wellington', region: 'WGN', postalCode: '6011' },
+      ['Ada Lovelace', '12 Main St', 'Wellington 6011', 'New Zealand'],
+    ],
+    [
+      'GB',
+      { country: 'GB', city: 'London', region: 'ENG', postalCode: 'SW1A 1AA' },
+      ['Ada Lovelace', '12 Main St', 'London', 'SW1A 1AA', 'United Kingdom'],
+    ],
+    [
+      'IE',
+      { country: 'IE', city: 'Dublin 2', region: 'D', postalCode: 'D02 X285' },
+      ['Ada Lovelace', '12 Main St', 'Dublin 2', 'Co. Dublin', 'D02 X285', 'Ireland'],
+    ],
+    [
+      'IE without county or Eircode',
+      { country: 'IE', city: 'Cork', region: '', postalCode: '' },
+      ['Ada Lovelace', '12 Main St', 'Cork', 'Ireland'],
+    ],
+    [
+      'DE',
+      { country: 'DE', city: 'Berlin', region: 'BE', postalCode: '10115' },
+      ['Ada Lovelace', '12 Main St', '10115 Berlin', 'Germany'],
+    ],
+    [
+      'FR',
+      { country: 'FR', city: 'Paris', region: '', postalCode: '75001' },
+      ['Ada Lovelace', '12 Main St', '75001 Paris', 'France'],
+    ],
+    [
+      'ES',
+      { country: 'ES', city: 'Madrid', region: 'M', postalCode: '28013' },
+      ['Ada Lovelace', '12 Main St', '28013 Madrid', 'Spain'],
+    ],
+    [
+      'NL',
+      { country: 'NL', city: 'Amsterdam', region: '', postalCode: '1012 AB' },
+      ['Ada Lovelace', '12 Main St', '1012 AB Amsterdam', 'Netherlands'],
+    ],
+    [
+      'NO',
+      { country: 'NO', city: 'Oslo', region: '03', postalCode: '0150' },
+      ['Ada Lovelace', '12 Main St', '0150 Oslo', 'Norway'],
+    ],
+    [
+      'SE',
+      { country: 'SE', city: 'Stockholm', region: 'AB', postalCode: '111 22' },
+      ['Ada Lovelace', '12 Main St', '111 22 Stockholm', 'Sweden'],
+    ],
     [
       'a country outside the dictionary',
       { country: 'JP', city: 'Tokyo', region: '13', postalCode: '100-0001' },
@@ -378,20 +468,32 @@ describe('formatAddressLines', () => {
   });
 
   it('leaves out what is empty or missing', () => {
-    expect(formatAddressLines(address({ firstName: '', region: '', postalCode: '' }))).toEqual(['Lovelace', '12 Main St', 'Brooklyn', 'United States']);
-    expect(formatAddressLines(address({ city: '', region: '' }))).toEqual(['Ada Lovelace', '12 Main St', '11201', 'United States']);
-    const stored = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Rue', city: 'Paris', country: 'FR', postalCode: '75001' } as ShippingAddress;
+    expect(formatAddressLines(address({ firstName: '', region: '', postalCode: '' }))).toEqual([
+      'Lovelace',
+      '12 Main St',
+      'Brooklyn',
+      'United States',
+    ]);
+    expect(formatAddressLines(address({ city: '', region: '' }))).toEqual([
+      'Ada Lovelace',
+      '12 Main St',
+      '11201',
+      'United States',
+    ]);
+    const stored = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address1: '1 Rue',
+      city: 'Paris',
+      country: 'FR',
+      postalCode: '75001',
+    } as ShippingAddress;
     expect(formatAddressLines(stored)).toEqual(['Ada Lovelace', '1 Rue', '75001 Paris', 'France']);
   });
 
   it('prints what checkShippingAddress accepted', () => {
-    expect(formatAddressLines(valueOf({ ...brooklyn, country: 'ca', region: 'qc', postalCode: 'h2x1y4', city: 'Montréal' }))).toEqual([
-      'Ada Lovelace',
-      '12 Main St',
-      'Apt 4',
-      'Montréal, QC H2X 1Y4',
-      'Canada',
-      '+1 (555) 123-4567',
-    ]);
+    expect(
+      formatAddressLines(valueOf({ ...brooklyn, country: 'ca', region: 'qc', postalCode: 'h2x1y4', city: 'Montréal' })),
+    ).toEqual(['Ada Lovelace', '12 Main St', 'Apt 4', 'Montréal, QC H2X 1Y4', 'Canada', '+1 (555) 123-4567']);
   });
 });

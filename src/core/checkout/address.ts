@@ -58,7 +58,8 @@ export const GENERIC_ADDRESS_FORM: Readonly<AddressForm> = {
   postalRequired: false,
 };
 
-const normalizeCountry = (country: unknown): string => (typeof country === 'string' ? country.trim().toUpperCase() : '');
+const normalizeCountry = (country: unknown): string =>
+  typeof country === 'string' ? country.trim().toUpperCase() : '';
 
 /** The address form for a country code (any case); a generic form for a country outside the dictionary. */
 export const addressFormFor = (country: string): AddressForm => {
@@ -139,8 +140,13 @@ const checkPostal = (country: AddressCountry, value: string): Result<string, str
  * is normalised (country and region codes in upper case, the postal code as the post prints it). The error names
  * every field that is wrong, with the message the form shows beside it.
  */
-export const checkShippingAddress = (input: unknown, shipsTo: readonly string[]): Result<ShippingAddress, AddressErrors> => {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, readText(input, field)])) as unknown as ShippingAddress;
+export const checkShippingAddress = (
+  input: unknown,
+  shipsTo: readonly string[],
+): Result<ShippingAddress, AddressErrors> => {
+  const address = Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, readText(input, field)]),
+  ) as unknown as ShippingAddress;
   const errors: AddressErrors = {};
   const take = (field: AddressField, checked: Result<string, string>) => {
     if (checked.ok) address[field] = checked.value;

@@ -53,7 +53,10 @@ describe('isLuhnValid', () => {
 
 describe('checkCardInput: good input', () => {
   it('gives the digits, the month, the 4-digit year and the code', () => {
-    expect(checkCardInput(good, now)).toEqual({ ok: true, value: { number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' } });
+    expect(checkCardInput(good, now)).toEqual({
+      ok: true,
+      value: { number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' },
+    });
   });
 
   it.each<[string, number, number]>([
@@ -137,11 +140,16 @@ describe('checkCardInput: expiry', () => {
 
   it('a card is good to the end of its month, in UTC', () => {
     expect(errorsOf({ ...good, cardExpiry: '06/26' }, new Date('2026-06-30T23:59:59Z'))).toEqual({});
-    expect(errorsOf({ ...good, cardExpiry: '06/26' }, new Date('2026-07-01T00:00:00Z'))).toEqual({ cardExpiry: PAST_EXPIRY });
+    expect(errorsOf({ ...good, cardExpiry: '06/26' }, new Date('2026-07-01T00:00:00Z'))).toEqual({
+      cardExpiry: PAST_EXPIRY,
+    });
   });
 
   it('reads a two-digit year in the current century', () => {
-    expect(checkCardInput({ ...good, cardExpiry: '01/05' }, new Date('2100-12-31T00:00:00Z'))).toMatchObject({ ok: true, value: { expYear: 2105 } });
+    expect(checkCardInput({ ...good, cardExpiry: '01/05' }, new Date('2100-12-31T00:00:00Z'))).toMatchObject({
+      ok: true,
+      value: { expYear: 2105 },
+    });
   });
 
   it('refuses rather than accepts when the clock cannot be read', () => {
@@ -165,7 +173,11 @@ describe('checkCardInput: security code', () => {
 
 describe('checkCardInput: bad input never throws', () => {
   it.each([null, undefined, 42, 'card', [], true])('%j names every field', (input) => {
-    expect(errorsOf(input)).toEqual({ cardNumber: INCOMPLETE_NUMBER, cardExpiry: INCOMPLETE_EXPIRY, cardCvc: INCOMPLETE_CVC });
+    expect(errorsOf(input)).toEqual({
+      cardNumber: INCOMPLETE_NUMBER,
+      cardExpiry: INCOMPLETE_EXPIRY,
+      cardCvc: INCOMPLETE_CVC,
+    });
   });
 
   it('names every wrong field at once', () => {

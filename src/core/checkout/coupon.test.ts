@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_MESSAGES, checkCoupon, couponDiscount, couponMinimumMessage, findCoupon, normalizeCouponCode, type CouponRule } from './coupon';
+import {
+  COUPON_MESSAGES,
+  checkCoupon,
+  couponDiscount,
+  couponMinimumMessage,
+  findCoupon,
+  normalizeCouponCode,
+  type CouponRule,
+} from './coupon';
 
 const coupon = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   code: 'Spring15',
@@ -78,7 +86,9 @@ describe('checkCoupon: applies', () => {
   it('reads offsets in the bounds', () => {
     const bounded = coupon({ startsAt: '2026-06-15T14:00:00+02:00' }); // 12:00Z
     expect(checkCoupon(bounded, context).ok).toBe(true);
-    expect(checkCoupon(bounded, { ...context, now: new Date('2026-06-15T11:59:59Z') })).toEqual(refusal('This coupon is not active yet.'));
+    expect(checkCoupon(bounded, { ...context, now: new Date('2026-06-15T11:59:59Z') })).toEqual(
+      refusal('This coupon is not active yet.'),
+    );
   });
 
   it('applies while uses are below the limit', () => {
@@ -98,30 +108,58 @@ describe('checkCoupon: applies', () => {
 });
 
 describe('checkCoupon: refused', () => {
-  it.each<[string, CouponRule | undefined, Partial<typeof context> & { usesSoFar?: number; usedByEmail?: boolean }, string]>([
+  it.each<
+    [string, CouponRule | undefined, Partial<typeof context> & { usesSoFar?: number; usedByEmail?: boolean }, string]
+  >([
     ['no such coupon', undefined, {}, 'That coupon code is not valid.'],
     ['before startsAt', coupon({ startsAt: '2026-06-15T12:00:00.001Z' }), {}, 'This coupon is not active yet.'],
     ['at endsAt', coupon({ endsAt: '2026-06-15T12:00:00Z' }), {}, 'This coupon has expired.'],
     ['after endsAt', coupon({ endsAt: '2026-01-01T00:00:00Z' }), {}, 'This coupon has expired.'],
     ['uses reached the limit', coupon({ usageLimit: 3 }), { usesSoFar: 3 }, 'This coupon has been used up.'],
     ['uses beyond the limit', coupon({ usageLimit: 3 }), { usesSoFar: 7 }, 'This coupon has been used up.'],
-    ['this e-mail used it', coupon({ oncePerEmail: true }), { usedByEmail: true }, 'You have already used this coupon.'],
-    ['subtotal below the minimum', coupon({ minimumSubtotal: 10_001 }), {}, 'This coupon needs a subtotal of $100.01 or more.'],
-    ['minimum in euros', coupon({ minimumSubtotal: 250_000 }), { currency: 'EUR' }, 'This coupon needs a subtotal of €2,500.00 or more.'],
+    [
+      'this e-mail used it',
+      coupon({ oncePerEmail: true }),
+      { usedByEmail: true },
+      'You have already used this coupon.',
+    ],
+    [
+      'subtotal below the minimum',
+      coupon({ minimumSubtotal: 10_001 }),
+      {},
+      'This coupon needs a subtotal of $100.01 or more.',
+    ],
+    [
+      'minimum in euros',
+      coupon({ minimumSubtotal: 250_000 }),
+      { currency: 'EUR' },
+      'This coupon needs a subtotal of €2,500.00 or more.',
+    ],
   ])('%s', (_name, rule, overrides, message) => {
     expect(checkCoupon(rule, { ...context, ...overrides })).toEqual(refusal(message));
   });
 
   it('checks in order: dates, uses, e-mail, then the subtotal the shopper can still change', () => {
-    const everything = coupon({ startsAt: '2027-01-01T00:00:00Z', usageLimit: 1, oncePerEmail: true, minimumSubtotal: 1_000_000 });
+    const everything = coupon({
+      startsAt: '2027-01-01T00:00:00Z',
+      usageLimit: 1,
+      oncePerEmail: true,
+      minimumSubtotal: 1_000_000,
+    });
     const worst = { ...context, usesSoFar: 1, usedByEmail: true };
     expect(checkCoupon(everything, worst)).toEqual(refusal('This coupon is not active yet.'));
-    expect(checkCoupon({ ...everything, startsAt: undefined, endsAt: '2026-01-01T00:00:00Z' }, worst)).toEqual(refusal('This coupon has expired.'));
-    expect(checkCoupon({ ...everything, startsAt: undefined }, worst)).toEqual(refusal('This coupon has been used up.'));
-    expect(checkCoupon({ ...everything, startsAt: undefined, usageLimit: undefined }, worst)).toEqual(refusal('You have already used this coupon.'));
-    expect(checkCoupon({ ...everything, startsAt: undefined, usageLimit: undefined, oncePerEmail: false }, worst)).toEqual(
-      refusal('This coupon needs a subtotal of $10,000.00 or more.'),
+    expect(checkCoupon({ ...everything, startsAt: undefined, endsAt: '2026-01-01T00:00:00Z' }, worst)).toEqual(
+      refusal('This coupon has expired.'),
     );
+    expect(checkCoupon({ ...everything, startsAt: undefined }, worst)).toEqual(
+      refusal('This coupon has been used up.'),
+    );
+    expect(checkCoupon({ ...everything, startsAt: undefined, usageLimit: undefined }, worst)).toEqual(
+      refusal('You have already used this coupon.'),
+    );
+    expect(
+      checkCoupon({ ...everything, startsAt: undefined, usageLimit: undefined, oncePerEmail: false }, worst),
+    ).toEqual(refusal('This coupon needs a subtotal of $10,000.00 or more.'));
   });
 
   it('refuses rather than grants when a date or the clock cannot be read', () => {
@@ -130,10 +168,12 @@ describe('checkCoupon: refused', () => {
     expect(checkCoupon(coupon({ startsAt: '2026-01-01T00:00:00Z' }), { ...context, now: new Date('nope') })).toEqual(
       refusal('This coupon is not active yet.'),
     );
-    expect(checkCoupon(coupon({ endsAt: '2027-01-01T00:00:00Z' }), { ...context, now: '2026-06-15' as unknown as Date })).toEqual(
-      refusal('This coupon has expired.'),
+    expect(
+      checkCoupon(coupon({ endsAt: '2027-01-01T00:00:00Z' }), { ...context, now: '2026-06-15' as unknown as Date }),
+    ).toEqual(refusal('This coupon has expired.'));
+    expect(checkCoupon(coupon({ usageLimit: 5 }), { ...context, usesSoFar: Number.NaN })).toEqual(
+      refusal('This coupon has been used up.'),
     );
-    expect(checkCoupon(coupon({ usageLimit: 5 }), { ...context, usesSoFar: Number.NaN })).toEqual(refusal('This coupon has been used up.'));
   });
 
   it('without bounds the clock does not matter', () => {
@@ -168,6 +208,9 @@ describe('couponDiscount', () => {
       ok: true,
       value: { code: 'SPRING15', discountCents: 5000 },
     });
-    expect(checkCoupon(coupon(), { ...context, subtotalCents: 333 })).toEqual({ ok: true, value: { code: 'SPRING15', discountCents: 50 } });
+    expect(checkCoupon(coupon(), { ...context, subtotalCents: 333 })).toEqual({
+      ok: true,
+      value: { code: 'SPRING15', discountCents: 50 },
+    });
   });
 });

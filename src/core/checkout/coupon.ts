@@ -41,7 +41,8 @@ export const couponMinimumMessage = (minimumCents: number, currency: string): st
   );
 
 /** The code as coupons are compared and recorded on orders: trimmed, upper case ('' for anything but text). */
-export const normalizeCouponCode = (code: unknown): string => (typeof code === 'string' ? code.trim().toUpperCase() : '');
+export const normalizeCouponCode = (code: unknown): string =>
+  typeof code === 'string' ? code.trim().toUpperCase() : '';
 
 /** The coupon whose code is the one typed, whatever its case; undefined for none or an empty code. */
 export const findCoupon = <C extends CouponRule>(coupons: readonly C[], code: unknown): C | undefined => {
@@ -79,16 +80,21 @@ export const couponDiscount = (coupon: Pick<CouponRule, 'type' | 'amount'>, subt
  * it has not ended, it is not used up, this e-mail has not used it, the subtotal reaches its minimum — the one the
  * shopper can still change comes last.
  */
-export const checkCoupon = (coupon: CouponRule | undefined, context: CouponCheckContext): Result<AppliedCoupon, { message: string }> => {
+export const checkCoupon = (
+  coupon: CouponRule | undefined,
+  context: CouponCheckContext,
+): Result<AppliedCoupon, { message: string }> => {
   const refuse = (message: string) => err({ message });
   if (coupon === undefined) return refuse(COUPON_MESSAGES.notFound);
   // Written as "not inside the bound" so that an unreadable date or clock (NaN) refuses the coupon rather than grants it.
   const now = context.now instanceof Date ? context.now.getTime() : Number.NaN;
   if (coupon.startsAt !== undefined && !(now >= Date.parse(coupon.startsAt))) return refuse(COUPON_MESSAGES.notStarted);
   if (coupon.endsAt !== undefined && !(now < Date.parse(coupon.endsAt))) return refuse(COUPON_MESSAGES.expired);
-  if (coupon.usageLimit !== undefined && !((context.usesSoFar ?? 0) < coupon.usageLimit)) return refuse(COUPON_MESSAGES.usedUp);
+  if (coupon.usageLimit !== undefined && !((context.usesSoFar ?? 0) < coupon.usageLimit))
+    return refuse(COUPON_MESSAGES.usedUp);
   if (coupon.oncePerEmail && context.usedByEmail === true) return refuse(COUPON_MESSAGES.alreadyUsed);
   const subtotal = wholeCents(context.subtotalCents);
-  if (subtotal < wholeCents(coupon.minimumSubtotal)) return refuse(couponMinimumMessage(coupon.minimumSubtotal, context.currency));
+  if (subtotal < wholeCents(coupon.minimumSubtotal))
+    return refuse(couponMinimumMessage(coupon.minimumSubtotal, context.currency));
   return ok({ code: normalizeCouponCode(coupon.code), discountCents: couponDiscount(coupon, subtotal) });
 };

@@ -15,7 +15,8 @@ export const wholeCents = (value: unknown): number =>
  * or null when it is not a usable rate (not a number, negative, above 100).
  */
 export const thousandthsOfPercent = (ratePercent: unknown): number | null => {
-  if (typeof ratePercent !== 'number' || !Number.isFinite(ratePercent) || ratePercent < 0 || ratePercent > 100) return null;
+  if (typeof ratePercent !== 'number' || !Number.isFinite(ratePercent) || ratePercent < 0 || ratePercent > 100)
+    return null;
   // Math.round absorbs the float error of the decimal itself (8.875 * 1000 may be 8874.999…).
   return Math.round(ratePercent * 1000);
 };

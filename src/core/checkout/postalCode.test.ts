@@ -41,7 +41,9 @@ describe('checkPostalCode: full codes in their printed form', () => {
     ['IE', 'A65 F4E2', 'A65 F4E2'],
     ['IE', 'D6W 1234', 'D6W 1234'],
     ['IE', 'T12 KX34', 'T12 KX34'],
-  ])('%s %s → %s', (country, code, printed) => expect(checkPostalCode(country, code)).toEqual({ ok: true, value: printed }));
+  ])('%s %s → %s', (country, code, printed) =>
+    expect(checkPostalCode(country, code)).toEqual({ ok: true, value: printed }),
+  );
 });
 
 describe('checkPostalCode: the message for a wrong code (spec §5 hints where they fit)', () => {
@@ -75,5 +77,7 @@ describe('checkPostalCode: the message for a wrong code (spec §5 hints where th
     ['IE', 'B02 X285', INVALID], // B is no routing key
     ['IE', 'T12 AB34', INVALID], // nor a letter of the identifier
     ['IE', 'D02 X2O5', INVALID], // O is not used
-  ])('%s %s → %s', (country, code, message) => expect(checkPostalCode(country, code)).toEqual({ ok: false, error: message }));
+  ])('%s %s → %s', (country, code, message) =>
+    expect(checkPostalCode(country, code)).toEqual({ ok: false, error: message }),
+  );
 });

@@ -16,7 +16,11 @@ interface PostalFormat {
   message: string;
 }
 
-const digits = (n: number, message: string): PostalFormat => ({ pattern: new RegExp(`^(\\d{${n}})$`), separator: '', message });
+const digits = (n: number, message: string): PostalFormat => ({
+  pattern: new RegExp(`^(\\d{${n}})$`),
+  separator: '',
+  message,
+});
 
 // Letters Canada Post and An Post leave out of codes because they are read as digits or one another.
 const CA_FIRST = 'ABCEGHJ-NPRSTVXY';
@@ -34,7 +38,11 @@ export const POSTAL_FORMATS: Readonly<Record<AddressCountry, PostalFormat>> = {
   AU: digits(4, ADDRESS_HINTS.postcode4Digits),
   NZ: digits(4, ADDRESS_HINTS.postcode4Digits),
   // Routing key (D6W is the one with a letter last) and a 4-character unique identifier.
-  IE: { pattern: new RegExp(`^([AC-FHKNPRTV-Y]\\d{2}|D6W)([${EIRCODE}]{4})$`), separator: ' ', message: ADDRESS_HINTS.invalidPostalCode },
+  IE: {
+    pattern: new RegExp(`^([AC-FHKNPRTV-Y]\\d{2}|D6W)([${EIRCODE}]{4})$`),
+    separator: ' ',
+    message: ADDRESS_HINTS.invalidPostalCode,
+  },
   // Outward code (or the Girobank GIR), then the inward code: digit and two letters.
   GB: { pattern: /^([A-Z]{1,2}\d[A-Z\d]?|GIR)(\d[A-Z]{2})$/, separator: ' ', message: ADDRESS_HINTS.invalidPostalCode },
   DE: digits(5, ADDRESS_HINTS.postalCode5Digits),
@@ -50,5 +58,10 @@ export const checkPostalCode = (country: AddressCountry, code: string): Result<s
   const format = POSTAL_FORMATS[country];
   const match = format.pattern.exec(code.replace(/\s+/g, '').toUpperCase());
   if (!match) return err(format.message);
-  return ok(match.slice(1).filter((part) => part !== undefined && part !== '').join(format.separator));
+  return ok(
+    match
+      .slice(1)
+      .filter((part) => part !== undefined && part !== '')
+      .join(format.separator),
+  );
 };

@@ -11,7 +11,14 @@ const order: PurchasedOrder = {
   discountCents: 400,
   couponCode: 'WELCOME10',
   lines: [
-    { itemId: 'speckled-mug', sku: 'MUG-OAT', title: 'Speckled Mug', attributes: { Color: 'Oatmeal', Size: 'L' }, quantity: 2, unitPrice: 2800 },
+    {
+      itemId: 'speckled-mug',
+      sku: 'MUG-OAT',
+      title: 'Speckled Mug',
+      attributes: { Color: 'Oatmeal', Size: 'L' },
+      quantity: 2,
+      unitPrice: 2800,
+    },
     { itemId: 'ebook', sku: 'EB-1', title: 'E-book', attributes: {}, quantity: 1, unitPrice: 999 },
   ],
 };

@@ -18,7 +18,14 @@ export interface PurchasedOrder {
   taxCents: number;
   discountCents: number;
   couponCode: string | null;
-  lines: readonly { itemId: string; sku: string; title: string; attributes: Readonly<Record<string, string>>; quantity: number; unitPrice: number }[];
+  lines: readonly {
+    itemId: string;
+    sku: string;
+    title: string;
+    attributes: Readonly<Record<string, string>>;
+    quantity: number;
+    unitPrice: number;
+  }[];
 }
 
 export interface PurchaseEvent {

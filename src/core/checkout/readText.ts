@@ -10,7 +10,8 @@
 export const readText = (input: unknown, key: string): string => {
   if (typeof input !== 'object' || input === null || !Object.hasOwn(input, key)) return '';
   const value: unknown = (input as Record<string, unknown>)[key];
-  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  const text =
+    typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
   return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 };
 

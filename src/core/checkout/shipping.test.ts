@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chooseShippingOption, shippingOptionsFor, type ShippingOptionRule } from './shipping';
 
-const standard: ShippingOptionRule = { id: 'standard', name: 'Standard (3–5 days)', rate: 500, freeOver: 5000, countries: [] };
+const standard: ShippingOptionRule = {
+  id: 'standard',
+  name: 'Standard (3–5 days)',
+  rate: 500,
+  freeOver: 5000,
+  countries: [],
+};
 const express: ShippingOptionRule = { id: 'express', name: 'Express', rate: 1500, countries: ['US', 'CA'] };
 const europe: ShippingOptionRule = { id: 'europe', name: 'Europe', rate: 900, freeOver: 0, countries: ['DE', 'FR'] };
 const options = [standard, express, europe];
@@ -43,7 +49,9 @@ describe('shippingOptionsFor', () => {
 
   it('without free-over the rate always applies', () => {
     expect(shippingOptionsFor([express], 'US', 10_000_000)[0]?.amount).toBe(1500);
-    expect(shippingOptionsFor([{ ...express, freeOver: null as unknown as number }], 'US', 10_000_000)[0]?.amount).toBe(1500);
+    expect(shippingOptionsFor([{ ...express, freeOver: null as unknown as number }], 'US', 10_000_000)[0]?.amount).toBe(
+      1500,
+    );
   });
 
   it('a subtotal that is not a number never makes shipping free', () => {
@@ -63,7 +71,11 @@ describe('chooseShippingOption', () => {
   });
 
   it.each([undefined, null, '', 'europe', 'EXPRESS', 'nope'])('falls back to the first for %j', (requested) => {
-    expect(chooseShippingOption(priced, requested)).toEqual({ id: 'standard', name: 'Standard (3–5 days)', amount: 500 });
+    expect(chooseShippingOption(priced, requested)).toEqual({
+      id: 'standard',
+      name: 'Standard (3–5 days)',
+      amount: 500,
+    });
   });
 
   it('gives null when nothing is offered', () => {

@@ -24,7 +24,10 @@ export const shippingOptionsFor = (
 ): PricedShippingOption[] => {
   const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
   return options
-    .filter((option) => code === '' || option.countries.length === 0 || option.countries.some((c) => c.toUpperCase() === code))
+    .filter(
+      (option) =>
+        code === '' || option.countries.length === 0 || option.countries.some((c) => c.toUpperCase() === code),
+    )
     .map((option) => ({
       id: option.id,
       name: option.name,

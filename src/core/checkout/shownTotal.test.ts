@@ -17,6 +17,8 @@ describe('shownTotal', () => {
   });
 
   it('says the new total and which button to press', () => {
-    expect(totalChangedMessage('$29.15', 'Subscribe')).toBe('Your total is now $29.15 with the details you entered. Please check it and your card details, then press Subscribe again.');
+    expect(totalChangedMessage('$29.15', 'Subscribe')).toBe(
+      'Your total is now $29.15 with the details you entered. Please check it and your card details, then press Subscribe again.',
+    );
   });
 });

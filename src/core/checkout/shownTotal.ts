@@ -13,11 +13,15 @@ export const totalsFinal = (quote: { requiresShipping: boolean; selectedShipping
   !quote.requiresShipping || quote.selectedShippingOptionId !== null;
 
 /** What the page posts back: the grand total in minor units, or '' while it is not final (no shipping method yet). */
-export const shownTotalValue = (totals: Pick<CheckoutTotals, 'grandTotalCents'>, final: boolean): string => (final ? String(totals.grandTotalCents) : '');
+export const shownTotalValue = (totals: Pick<CheckoutTotals, 'grandTotalCents'>, final: boolean): string =>
+  final ? String(totals.grandTotalCents) : '';
 
 /** True when a total was posted and it is not the one the order would be charged. */
-export const totalChangedSinceShown = (posted: unknown, totals: Pick<CheckoutTotals, 'grandTotalCents'>, final: boolean): boolean =>
-  typeof posted === 'string' && posted !== shownTotalValue(totals, final);
+export const totalChangedSinceShown = (
+  posted: unknown,
+  totals: Pick<CheckoutTotals, 'grandTotalCents'>,
+  final: boolean,
+): boolean => typeof posted === 'string' && posted !== shownTotalValue(totals, final);
 
 /** The page's alert when it was: the new total, and what to do. */
 export const totalChangedMessage = (total: string, button: string): string =>

@@ -21,7 +21,9 @@ describe('the no-JavaScript checkout steps', () => {
   });
 
   it('keeps only the details’ messages', () => {
-    expect(detailErrors({ email: 'Required', cardCvc: 'Required', couponCode: 'x', payment: 'y' })).toEqual({ email: 'Required' });
+    expect(detailErrors({ email: 'Required', cardCvc: 'Required', couponCode: 'x', payment: 'y' })).toEqual({
+      email: 'Required',
+    });
   });
 
   it('reads a posted step', () => {

@@ -10,23 +10,35 @@ import type { CheckoutField } from './types';
 export type CheckoutStep = 'details' | 'payment';
 
 /** The fields the payment step asks for (the rest belong to the details step, or to the summary's codes). */
-const PAYMENT_FIELDS: ReadonlySet<string> = new Set(['cardNumber', 'cardExpiry', 'cardCvc', 'payment', 'paymentMethodId']);
+const PAYMENT_FIELDS: ReadonlySet<string> = new Set([
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+  'payment',
+  'paymentMethodId',
+]);
 /** The summary's codes: shown by their fields on either step. */
 const CODE_FIELDS: ReadonlySet<string> = new Set(['couponCode', 'giftCardCode', 'giftCardCodes']);
 
 /** The messages of the details step (e-mail, address, shipping method) among a refusal's or a check's. */
 export const detailErrors = <T extends Partial<Record<CheckoutField | string, string>>>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([name, message]) => message && !PAYMENT_FIELDS.has(name) && !CODE_FIELDS.has(name))) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(fields).filter(([name, message]) => message && !PAYMENT_FIELDS.has(name) && !CODE_FIELDS.has(name)),
+  ) as Partial<T>;
 
 /**
  * The step to show for the details as the server checked them: 'payment' once nothing of the details step is wrong.
  * `leaving`: the shopper pressed 'Continue to payment', so a coupon or gift-card code that does not apply keeps them
  * on the details step too, by its message (else it would refuse the order on the next page).
  */
-export function stepFor(fields: Partial<Record<string, string>>, options: { leaving?: boolean; belowMinimum?: boolean } = {}): CheckoutStep {
+export function stepFor(
+  fields: Partial<Record<string, string>>,
+  options: { leaving?: boolean; belowMinimum?: boolean } = {},
+): CheckoutStep {
   if (options.belowMinimum) return 'details';
   if (Object.keys(detailErrors(fields)).length > 0) return 'details';
-  if (options.leaving && Object.entries(fields).some(([name, message]) => message && CODE_FIELDS.has(name))) return 'details';
+  if (options.leaving && Object.entries(fields).some(([name, message]) => message && CODE_FIELDS.has(name)))
+    return 'details';
   return 'payment';
 }
 

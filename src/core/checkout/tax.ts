@@ -21,7 +21,11 @@ const regionKey = (country: string, region: unknown): string => {
 };
 
 /** The rate for an address: the region's own rate wins over the country's; undefined when none applies (no tax). */
-export const taxRateFor = <R extends TaxRateRule>(rates: readonly R[], country: string | undefined, region?: string): R | undefined => {
+export const taxRateFor = <R extends TaxRateRule>(
+  rates: readonly R[],
+  country: string | undefined,
+  region?: string,
+): R | undefined => {
   const place = upper(country);
   if (place === '') return undefined;
   const inCountry = rates.filter((rule) => upper(rule.country) === place);

@@ -30,7 +30,9 @@ describe('checkoutTotals: prices without tax (tax added)', () => {
   });
 
   it('grand = subtotal − discount + shipping + tax; tax on the discounted subtotal', () => {
-    expect(checkoutTotals(input({ subtotalCents: 1500, discountCents: 500, shipping: standard, taxRate: nySalesTax }))).toEqual({
+    expect(
+      checkoutTotals(input({ subtotalCents: 1500, discountCents: 500, shipping: standard, taxRate: nySalesTax })),
+    ).toEqual({
       subtotalCents: 1500,
       shippingCents: 500,
       taxCents: 89, // 8.875 % of 1000 = 88.75
@@ -44,12 +46,16 @@ describe('checkoutTotals: prices without tax (tax added)', () => {
   it('taxes shipping when taxShipping is set', () => {
     const totals = checkoutTotals(input({ subtotalCents: 1000, shipping: standard, taxRate: vat, taxShipping: true }));
     expect(totals).toMatchObject({ taxCents: 300, grandTotalCents: 1800 });
-    const untaxed = checkoutTotals(input({ subtotalCents: 1000, shipping: standard, taxRate: vat, taxShipping: false }));
+    const untaxed = checkoutTotals(
+      input({ subtotalCents: 1000, shipping: standard, taxRate: vat, taxShipping: false }),
+    );
     expect(untaxed).toMatchObject({ taxCents: 200, grandTotalCents: 1700 });
   });
 
   it('free shipping is 0', () => {
-    expect(checkoutTotals(input({ shipping: { ...standard, amount: 0 }, taxRate: vat, taxShipping: true }))).toMatchObject({
+    expect(
+      checkoutTotals(input({ shipping: { ...standard, amount: 0 }, taxRate: vat, taxShipping: true })),
+    ).toMatchObject({
       shippingCents: 0,
       taxCents: 2000,
       grandTotalCents: 12_000,
@@ -72,20 +78,31 @@ describe('checkoutTotals: prices with tax (tax contained)', () => {
 
   it('with discount and taxed shipping', () => {
     const totals = checkoutTotals(
-      input({ subtotalCents: 1500, discountCents: 300, shipping: { ...standard, amount: 600 }, taxRate: vat, pricesIncludeTax: true, taxShipping: true }),
+      input({
+        subtotalCents: 1500,
+        discountCents: 300,
+        shipping: { ...standard, amount: 600 },
+        taxRate: vat,
+        pricesIncludeTax: true,
+        taxShipping: true,
+      }),
     );
     expect(totals).toMatchObject({ taxCents: 300, grandTotalCents: 1800 }); // 1800 × 20/120
   });
 
   it('with untaxed shipping only the goods carry tax', () => {
-    const totals = checkoutTotals(input({ subtotalCents: 1200, shipping: standard, taxRate: vat, pricesIncludeTax: true }));
+    const totals = checkoutTotals(
+      input({ subtotalCents: 1200, shipping: standard, taxRate: vat, pricesIncludeTax: true }),
+    );
     expect(totals).toMatchObject({ taxCents: 200, grandTotalCents: 1700 });
   });
 });
 
 describe('checkoutTotals: never negative, bad input counts as 0', () => {
   it('caps the discount at the subtotal', () => {
-    expect(checkoutTotals(input({ subtotalCents: 1000, discountCents: 5000, shipping: standard, taxRate: vat }))).toMatchObject({
+    expect(
+      checkoutTotals(input({ subtotalCents: 1000, discountCents: 5000, shipping: standard, taxRate: vat })),
+    ).toMatchObject({
       discountCents: 1000,
       taxCents: 0,
       grandTotalCents: 500,
@@ -115,7 +132,11 @@ describe('checkoutTotals: never negative, bad input counts as 0', () => {
   });
 
   it('a rate that is not usable adds no tax but keeps its name', () => {
-    expect(checkoutTotals(input({ taxRate: { ...vat, rate: -20 } }))).toMatchObject({ taxCents: 0, grandTotalCents: 10_000, taxName: 'VAT' });
+    expect(checkoutTotals(input({ taxRate: { ...vat, rate: -20 } }))).toMatchObject({
+      taxCents: 0,
+      grandTotalCents: 10_000,
+      taxName: 'VAT',
+    });
   });
 
   it('an unnamed rate is shown as Tax', () => {

@@ -30,14 +30,21 @@ describe('CAPTCHA of forms', () => {
 
   it('gives the browser what it needs: nothing for none, the action for ALTCHA, key and script for the others', () => {
     expect(captchaClientSettings({ provider: 'none' }, 'form')).toBeNull();
-    expect(captchaClientSettings(undefined, 'newsletter')).toEqual({ provider: 'altcha', action: 'NEWSLETTER_BLOCK_SUBMISSION' });
+    expect(captchaClientSettings(undefined, 'newsletter')).toEqual({
+      provider: 'altcha',
+      action: 'NEWSLETTER_BLOCK_SUBMISSION',
+    });
     expect(captchaClientSettings({ provider: 'recaptcha-enterprise', siteKey: ' 6Lc-key ' }, 'form')).toEqual({
       provider: 'recaptcha-enterprise',
       action: 'FORM_BLOCK_SUBMISSION',
       siteKey: '6Lc-key',
       scriptUrl: 'https://www.google.com/recaptcha/enterprise.js',
     });
-    expect(captchaClientSettings({ provider: 'turnstile', siteKey: '  ' }, 'form', { turnstile: 'http://127.0.0.1:9/ts.js' })).toEqual({
+    expect(
+      captchaClientSettings({ provider: 'turnstile', siteKey: '  ' }, 'form', {
+        turnstile: 'http://127.0.0.1:9/ts.js',
+      }),
+    ).toEqual({
       provider: 'turnstile',
       action: 'FORM_BLOCK_SUBMISSION',
       siteKey: null,
@@ -46,12 +53,20 @@ describe('CAPTCHA of forms', () => {
   });
 
   it('loads reCAPTCHA Enterprise v3 with its site key and Turnstile rendered on call', () => {
-    expect(captchaScriptSrc({ provider: 'recaptcha-enterprise', siteKey: 'a b&c', scriptUrl: 'https://www.google.com/recaptcha/enterprise.js' })).toBe(
-      'https://www.google.com/recaptcha/enterprise.js?render=a+b%26c',
-    );
-    expect(captchaScriptSrc({ provider: 'turnstile', siteKey: 'k', scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js' })).toBe(
-      'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
-    );
+    expect(
+      captchaScriptSrc({
+        provider: 'recaptcha-enterprise',
+        siteKey: 'a b&c',
+        scriptUrl: 'https://www.google.com/recaptcha/enterprise.js',
+      }),
+    ).toBe('https://www.google.com/recaptcha/enterprise.js?render=a+b%26c');
+    expect(
+      captchaScriptSrc({
+        provider: 'turnstile',
+        siteKey: 'k',
+        scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+      }),
+    ).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit');
   });
 
   it('allows the provider hosts in the page policy only for the third-party providers', () => {
@@ -64,7 +79,11 @@ describe('CAPTCHA of forms', () => {
     });
     expect(captchaPolicySources('turnstile').script).toEqual(['https://challenges.cloudflare.com']);
     // A script served from elsewhere (tests): its origin only.
-    expect(captchaPolicySources('recaptcha-enterprise', { 'recaptcha-enterprise': 'http://127.0.0.1:4321/recaptcha/enterprise.js' })).toEqual({
+    expect(
+      captchaPolicySources('recaptcha-enterprise', {
+        'recaptcha-enterprise': 'http://127.0.0.1:4321/recaptcha/enterprise.js',
+      }),
+    ).toEqual({
       script: ['http://127.0.0.1:4321'],
       frame: ['http://127.0.0.1:4321'],
       connect: ['http://127.0.0.1:4321'],
@@ -78,6 +97,9 @@ describe('CAPTCHA of forms', () => {
     expect(captchaBadgeState(true, true)).toEqual({ shown: true, raised: true });
     expect(captchaBadgeClasses(captchaBadgeState(false, true))).toEqual([]);
     expect(captchaBadgeClasses(captchaBadgeState(true, false))).toEqual([CAPTCHA_BADGE_SHOWN_CLASS]);
-    expect(captchaBadgeClasses(captchaBadgeState(true, true))).toEqual([CAPTCHA_BADGE_SHOWN_CLASS, CAPTCHA_BADGE_RAISED_CLASS]);
+    expect(captchaBadgeClasses(captchaBadgeState(true, true))).toEqual([
+      CAPTCHA_BADGE_SHOWN_CLASS,
+      CAPTCHA_BADGE_RAISED_CLASS,
+    ]);
   });
 });

@@ -103,7 +103,11 @@ export function captchaClientSettings(
 }
 
 /** The script to load for a third-party CAPTCHA: reCAPTCHA Enterprise v3 names its site key, Turnstile renders on call. */
-export function captchaScriptSrc(settings: { provider: ThirdPartyCaptchaProvider; siteKey: string; scriptUrl: string }): string {
+export function captchaScriptSrc(settings: {
+  provider: ThirdPartyCaptchaProvider;
+  siteKey: string;
+  scriptUrl: string;
+}): string {
   const url = new URL(settings.scriptUrl);
   if (settings.provider === 'recaptcha-enterprise') url.searchParams.set('render', settings.siteKey);
   else url.searchParams.set('render', 'explicit');
@@ -112,7 +116,9 @@ export function captchaScriptSrc(settings: { provider: ThirdPartyCaptchaProvider
 
 /** The message shown when a third-party provider has no site key (§8 for reCAPTCHA Enterprise). */
 export const siteKeyMissingMessage = (provider: ThirdPartyCaptchaProvider): string =>
-  provider === 'recaptcha-enterprise' ? CAPTCHA_MESSAGES.recaptchaSiteKeyMissing : CAPTCHA_MESSAGES.turnstileSiteKeyMissing;
+  provider === 'recaptcha-enterprise'
+    ? CAPTCHA_MESSAGES.recaptchaSiteKeyMissing
+    : CAPTCHA_MESSAGES.turnstileSiteKeyMissing;
 
 // ---------------------------------------------------------------- the badge (§4)
 

@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIKERT_LABELS, FIELD_PARTS, FORM_FIELD_KINDS, LIKERT_SCALE, isFormFieldKind, isMultiPartKind, isSingleValueKind } from './fields';
+import {
+  DEFAULT_LIKERT_LABELS,
+  FIELD_PARTS,
+  FORM_FIELD_KINDS,
+  LIKERT_SCALE,
+  isFormFieldKind,
+  isMultiPartKind,
+  isSingleValueKind,
+} from './fields';
 
 describe('form field kinds (§3)', () => {
   it('covers every kind of §3', () => {
     expect([...FORM_FIELD_KINDS].sort()).toEqual(
-      ['address', 'checkbox', 'date', 'email', 'hidden', 'likert', 'name', 'number', 'phone', 'radio', 'select', 'text', 'textarea', 'time', 'url'].sort(),
+      [
+        'address',
+        'checkbox',
+        'date',
+        'email',
+        'hidden',
+        'likert',
+        'name',
+        'number',
+        'phone',
+        'radio',
+        'select',
+        'text',
+        'textarea',
+        'time',
+        'url',
+      ].sort(),
     );
   });
 

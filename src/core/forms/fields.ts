@@ -2,7 +2,15 @@
 
 export const SINGLE_VALUE_KINDS = ['text', 'textarea', 'email', 'url', 'number'] as const;
 export const MULTI_PART_KINDS = ['name', 'date', 'time', 'address', 'phone'] as const;
-export const FORM_FIELD_KINDS = [...SINGLE_VALUE_KINDS, ...MULTI_PART_KINDS, 'checkbox', 'radio', 'select', 'likert', 'hidden'] as const;
+export const FORM_FIELD_KINDS = [
+  ...SINGLE_VALUE_KINDS,
+  ...MULTI_PART_KINDS,
+  'checkbox',
+  'radio',
+  'select',
+  'likert',
+  'hidden',
+] as const;
 
 export type SingleValueKind = (typeof SINGLE_VALUE_KINDS)[number];
 export type MultiPartKind = (typeof MULTI_PART_KINDS)[number];
@@ -73,13 +81,7 @@ export interface HiddenField extends FieldBase {
 }
 
 export type FormField =
-  | SingleValueField
-  | TextareaField
-  | MultiPartField
-  | PhoneField
-  | ChoiceField
-  | LikertField
-  | HiddenField;
+  SingleValueField | TextareaField | MultiPartField | PhoneField | ChoiceField | LikertField | HiddenField;
 
 export interface FormCaptchaSettings {
   enabled: boolean;

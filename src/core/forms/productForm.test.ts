@@ -26,7 +26,10 @@ describe('checkProductFormAnswers', () => {
   it('refuses missing required answers with the §5 texts, one message naming the fields in form order', () => {
     expect(checkProductFormAnswers(engraving, {})).toEqual({
       ok: false,
-      error: { fields: { text: 'Required', lettering: 'Required' }, message: 'Engraving text: Required. Lettering: Required.' },
+      error: {
+        fields: { text: 'Required', lettering: 'Required' },
+        message: 'Engraving text: Required. Lettering: Required.',
+      },
     });
   });
 
@@ -34,7 +37,10 @@ describe('checkProductFormAnswers', () => {
     const checked = checkProductFormAnswers(engraving, { text: 'Sam', lettering: 'Serif', notes: 'too long' });
     expect(checked).toEqual({
       ok: false,
-      error: { fields: { notes: 'You have exceeded the character limit.' }, message: 'Notes: You have exceeded the character limit.' },
+      error: {
+        fields: { notes: 'You have exceeded the character limit.' },
+        message: 'Notes: You have exceeded the character limit.',
+      },
     });
   });
 
@@ -44,7 +50,9 @@ describe('checkProductFormAnswers', () => {
   });
 
   it('names only fields of the form in the message', () => {
-    expect(productFormRefusalMessage(engraving, { nope: 'Required', text: 'Required' })).toBe('Engraving text: Required.');
+    expect(productFormRefusalMessage(engraving, { nope: 'Required', text: 'Required' })).toBe(
+      'Engraving text: Required.',
+    );
   });
 });
 

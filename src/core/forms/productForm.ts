@@ -21,14 +21,19 @@ export const parseProductFormAnswers = (additionalFields: string): Record<string
   if (additionalFields.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(additionalFields);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
 };
 
 /** 'Engraving text: Required. Notes: You have exceeded the character limit.' — fields in the form's order. */
-export const productFormRefusalMessage = (definition: FormDefinition, fields: Readonly<Record<string, string>>): string =>
+export const productFormRefusalMessage = (
+  definition: FormDefinition,
+  fields: Readonly<Record<string, string>>,
+): string =>
   definition.fields
     .filter((field) => Object.hasOwn(fields, field.id))
     .map((field) => {
@@ -43,9 +48,13 @@ export const productFormRefusalMessage = (definition: FormDefinition, fields: Re
  * store: every field's answer in its §3 shape, as canonical JSON (the same answers always give the same text, so
  * equal lines merge).
  */
-export const checkProductFormAnswers = (definition: FormDefinition, answers: unknown): Result<string, ProductFormRefusal> => {
+export const checkProductFormAnswers = (
+  definition: FormDefinition,
+  answers: unknown,
+): Result<string, ProductFormRefusal> => {
   const checked = validateForm({ ...definition, captcha: undefined }, answers);
-  if (!checked.ok) return err({ fields: checked.error.fields, message: productFormRefusalMessage(definition, checked.error.fields) });
+  if (!checked.ok)
+    return err({ fields: checked.error.fields, message: productFormRefusalMessage(definition, checked.error.fields) });
   // Values are at most two levels deep (a likert map), far inside canonicalJson's limit.
   return ok(canonicalJson(checked.value) ?? '{}');
 };

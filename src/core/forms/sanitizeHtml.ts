@@ -5,10 +5,28 @@
  * script, no event handler and no style, so it also passes the pages' Content-Security-Policy.
  */
 
-const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'span', 'blockquote']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'span',
+  'blockquote',
+]);
 const VOID_TAGS = new Set(['br']);
 /** Tags whose contents are never text to show. */
-const DROPPED_WITH_CONTENT = /<(script|style|template|iframe|object|noscript|textarea|title|svg|math)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const DROPPED_WITH_CONTENT =
+  /<(script|style|template|iframe|object|noscript|textarea|title|svg|math)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<\/?[A-Za-z][^>]*>|<|[^<]+/g;
 const ENTITY = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/iy;
 
@@ -73,7 +91,10 @@ export function sanitizeHtml(html: string): string {
     if (name === 'a') {
       const href = hrefOf(attributes ?? '');
       const safe = href === null ? null : safeHref(href);
-      out += safe === null ? '<a>' : `<a href="${escapeAttribute(safe)}"${/^https?:/i.test(safe) ? ' rel="noopener noreferrer"' : ''}>`;
+      out +=
+        safe === null
+          ? '<a>'
+          : `<a href="${escapeAttribute(safe)}"${/^https?:/i.test(safe) ? ' rel="noopener noreferrer"' : ''}>`;
       continue;
     }
     out += `<${name}>`;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_ACTIONS, FORM_STATUS_MESSAGES, FORM_SUBMISSION_MESSAGES, submissionFailure, surroundingErrorMessages } from './submission';
+import {
+  CAPTCHA_ACTIONS,
+  FORM_STATUS_MESSAGES,
+  FORM_SUBMISSION_MESSAGES,
+  submissionFailure,
+  surroundingErrorMessages,
+} from './submission';
 
 describe('form submission messages (§8)', () => {
   it('are verbatim', () => {

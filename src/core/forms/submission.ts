@@ -22,8 +22,7 @@ export const FORM_STATUS_MESSAGES = {
 } as const satisfies Record<number, string>;
 
 export type SubmissionFailure =
-  | { kind: 'fields'; message: string; fieldErrors: Record<string, string> }
-  | { kind: 'form'; message: string };
+  { kind: 'fields'; message: string; fieldErrors: Record<string, string> } | { kind: 'form'; message: string };
 
 const readFieldErrors = (errors: unknown): Record<string, string> | null => {
   if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
@@ -49,7 +48,8 @@ export const submissionFailure = (status: number, data: unknown): SubmissionFail
     const fieldErrors = readFieldErrors(body.errors);
     if (fieldErrors) return { kind: 'fields', message: FORM_SUBMISSION_MESSAGES.invalidFields, fieldErrors };
   }
-  const message = typeof body.error === 'string' && body.error.trim() !== '' ? body.error : FORM_SUBMISSION_MESSAGES.unknownError;
+  const message =
+    typeof body.error === 'string' && body.error.trim() !== '' ? body.error : FORM_SUBMISSION_MESSAGES.unknownError;
   return { kind: 'form', message };
 };
 

@@ -12,11 +12,19 @@ const answer = (type: string, values?: FormFieldAnswer['values'], value?: string
 
 describe('form answer summaries (§2, §3)', () => {
   it.each<[string, FormFieldAnswer, string[]]>([
-    ['address', answer('address', ['1 Main St', 'Apt 2', 'Springfield', 'IL', '62701', 'United States']), ['1 Main St', 'Apt 2', 'Springfield, IL 62701', 'United States']],
+    [
+      'address',
+      answer('address', ['1 Main St', 'Apt 2', 'Springfield', 'IL', '62701', 'United States']),
+      ['1 Main St', 'Apt 2', 'Springfield, IL 62701', 'United States'],
+    ],
     ['address partial', answer('address', ['', '', 'Paris', '', '75001', 'France']), ['Paris, 75001', 'France']],
     ['checkbox', answer('checkbox', ['Red', 'Green']), ['Red, Green']],
     ['date', answer('date', ['03', '14', '2024']), ['03/14/2024']],
-    ['likert', answer('likert', { 'Fast?': '2', 'Friendly?': '-1', 'Odd?': 'custom', 'Blank?': '' }), ['Fast?: Strongly Agree', 'Friendly?: Disagree', 'Odd?: custom']],
+    [
+      'likert',
+      answer('likert', { 'Fast?': '2', 'Friendly?': '-1', 'Odd?': 'custom', 'Blank?': '' }),
+      ['Fast?: Strongly Agree', 'Friendly?: Disagree', 'Odd?: custom'],
+    ],
     ['name', answer('name', ['Ada', 'Lovelace']), ['Ada Lovelace']],
     ['phone', answer('phone', ['+44', '20', '7946', '0958']), ['+44 20 7946 0958']],
     ['phone without country', answer('phone', ['555', '123', '4567']), ['555 123 4567']],
@@ -72,7 +80,11 @@ describe('summarizeFormAnswers', () => {
 
   it("shows every visible field in the form's order, with the no-answer text for a missing answer", () => {
     expect(
-      summarizeFormAnswers({ fields }, { text: 'Sam', who: ['Ada', 'Lovelace'], survey: { 'Fast?': '2' }, source: 'y' }, 'None'),
+      summarizeFormAnswers(
+        { fields },
+        { text: 'Sam', who: ['Ada', 'Lovelace'], survey: { 'Fast?': '2' }, source: 'y' },
+        'None',
+      ),
     ).toEqual([
       { title: 'Engraving text', lines: ['Sam'] },
       { title: 'Recipient', lines: ['Ada Lovelace'] },
@@ -83,6 +95,9 @@ describe('summarizeFormAnswers', () => {
 
   it("reads anything that is not an answers object as no answers ('N/A' by default)", () => {
     expect(summarizeFormAnswers({ fields }, ['x'])[0]).toEqual({ title: 'Engraving text', lines: ['N/A'] });
-    expect(summarizeFormAnswers({ fields }, { likes: ['Tea', 'Coffee'] })[2]).toEqual({ title: 'Likes', lines: ['Tea, Coffee'] });
+    expect(summarizeFormAnswers({ fields }, { likes: ['Tea', 'Coffee'] })[2]).toEqual({
+      title: 'Likes',
+      lines: ['Tea, Coffee'],
+    });
   });
 });

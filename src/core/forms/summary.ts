@@ -1,5 +1,11 @@
 /** Display lines for form answers (spec §2, §3, §8): order pages, confirmation e-mails, product form recaps. */
-import { DEFAULT_LIKERT_LABELS, type FieldValue, type FormDefinition, type FormField, type FormFieldKind } from './fields';
+import {
+  DEFAULT_LIKERT_LABELS,
+  type FieldValue,
+  type FormDefinition,
+  type FormField,
+  type FormFieldKind,
+} from './fields';
 import { phoneValue, readFieldValue } from './values';
 
 export const NO_ANSWER_TEXT = 'N/A';
@@ -21,12 +27,15 @@ const twoDigits = (part: string | undefined): string => {
 };
 
 // Stored answers come from old submissions and imports: anything that is not text reads as empty.
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 
 const listOf = (answer: FormFieldAnswer): string[] => (Array.isArray(answer.values) ? answer.values.map(textOf) : []);
 
 const mapOf = (answer: FormFieldAnswer): Record<string, string> =>
-  answer.values && typeof answer.values === 'object' && !Array.isArray(answer.values) ? (answer.values as Record<string, string>) : {};
+  answer.values && typeof answer.values === 'object' && !Array.isArray(answer.values)
+    ? (answer.values as Record<string, string>)
+    : {};
 
 const addressLines = ([line1, line2, city, state, zip, country]: string[]): string[] => {
   // 'City, State ZIP' on one line, as envelopes are written in most of the covered countries.
@@ -52,7 +61,10 @@ const phoneLine = (parts: string[]): string[] => {
 const likertLines = (answers: Record<string, string>): string[] =>
   Object.entries(answers)
     .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
-    .map(([question, v]) => `${question}: ${Object.hasOwn(DEFAULT_LIKERT_LABELS, v) ? DEFAULT_LIKERT_LABELS[v as keyof typeof DEFAULT_LIKERT_LABELS] : v}`);
+    .map(
+      ([question, v]) =>
+        `${question}: ${Object.hasOwn(DEFAULT_LIKERT_LABELS, v) ? DEFAULT_LIKERT_LABELS[v as keyof typeof DEFAULT_LIKERT_LABELS] : v}`,
+    );
 
 const answerLines = (answer: FormFieldAnswer): string[] => {
   const parts = listOf(answer);
@@ -96,7 +108,9 @@ export interface FormAnswerSummary {
 }
 
 const answerOf = (field: FormField, value: FieldValue): FormFieldAnswer =>
-  typeof value === 'string' ? { type: field.kind, rawTitle: field.title, value } : { type: field.kind, rawTitle: field.title, values: value };
+  typeof value === 'string'
+    ? { type: field.kind, rawTitle: field.title, value }
+    : { type: field.kind, rawTitle: field.title, values: value };
 
 /**
  * The summary of stored answers (field id → value) for every field of the form a shopper sees, in the form's order:
@@ -107,11 +121,17 @@ export const summarizeFormAnswers = (
   answers: unknown,
   noAnswerText?: string | null,
 ): FormAnswerSummary[] => {
-  const given = typeof answers === 'object' && answers !== null && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+  const given =
+    typeof answers === 'object' && answers !== null && !Array.isArray(answers)
+      ? (answers as Record<string, unknown>)
+      : {};
   return definition.fields
     .filter((field) => field.kind !== 'hidden')
     .map((field) => ({
       title: field.title,
-      lines: summarizeFormAnswer(answerOf(field, readFieldValue(field, Object.hasOwn(given, field.id) ? given[field.id] : undefined)), noAnswerText),
+      lines: summarizeFormAnswer(
+        answerOf(field, readFieldValue(field, Object.hasOwn(given, field.id) ? given[field.id] : undefined)),
+        noAnswerText,
+      ),
     }));
 };

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, FormField } from './fields';
-import { FIELD_MESSAGES, characterCount, notAnOptionMessage, textareaCounter, validateField, validateForm } from './validation';
+import {
+  FIELD_MESSAGES,
+  characterCount,
+  notAnOptionMessage,
+  textareaCounter,
+  validateField,
+  validateForm,
+} from './validation';
 
 const field = (kind: FormField['kind'], required: boolean, extra: object = {}): FormField =>
   ({ id: 'f', title: 'F', required, kind, ...extra }) as FormField;
@@ -35,18 +42,38 @@ describe('validateField', () => {
     ['required address all empty', field('address', true), ['', '', '', '', '', ''], 'Required'],
     ['required phone all empty', field('phone', true), ['', '', '', ''], 'Required'],
     ['optional date empty', field('date', false), ['', '', ''], null],
-    ['email invalid', field('email', false), 'nope', 'Email is not valid. Email addresses should follow the format email@example.com.'],
+    [
+      'email invalid',
+      field('email', false),
+      'nope',
+      'Email is not valid. Email addresses should follow the format email@example.com.',
+    ],
     ['email valid', field('email', true), ' ada@example.com ', null],
     ['email required empty', field('email', true), '', 'Required'],
-    ['url invalid', field('url', false), 'javascript:alert(1)', 'URL is not valid. URLs should follow the format https://www.example.com.'],
+    [
+      'url invalid',
+      field('url', false),
+      'javascript:alert(1)',
+      'URL is not valid. URLs should follow the format https://www.example.com.',
+    ],
     ['url valid', field('url', false), 'example.com', null],
     ['number valid', field('number', false), '-12.5e3', null],
     ['number invalid', field('number', false), '12abc', 'Number is not valid.'],
     ['textarea at max', field('textarea', false, { maxLength: 5 }), 'abcde', null],
-    ['textarea over max', field('textarea', false, { maxLength: 5 }), 'abcdef', 'You have exceeded the character limit.'],
+    [
+      'textarea over max',
+      field('textarea', false, { maxLength: 5 }),
+      'abcdef',
+      'You have exceeded the character limit.',
+    ],
     ['textarea max 0', field('textarea', false, { maxLength: 0 }), 'a'.repeat(10_000), null],
     ['text at max', field('text', true, { maxLength: 20 }), 'Happy birthday, Sam!', null],
-    ['text over max', field('text', true, { maxLength: 20 }), 'Happy birthday, Samantha', 'You have exceeded the character limit.'],
+    [
+      'text over max',
+      field('text', true, { maxLength: 20 }),
+      'Happy birthday, Samantha',
+      'You have exceeded the character limit.',
+    ],
     ['text without max', field('text', false), 'a'.repeat(10_000), null],
     ['hidden', field('hidden', true, { value: '' }), '', null],
   ])('%s', (_, f, value, expected) => {
@@ -110,7 +137,12 @@ describe('validateForm', () => {
   };
 
   it('returns the values in their §3 shapes when valid', () => {
-    const result = validateForm(definition, { name: ['Ada', 'Lovelace'], email: 'ada@example.com', phone: ['555', '123', '4567'], extra: 'x' });
+    const result = validateForm(definition, {
+      name: ['Ada', 'Lovelace'],
+      email: 'ada@example.com',
+      phone: ['555', '123', '4567'],
+      extra: 'x',
+    });
     expect(result).toEqual({
       ok: true,
       value: {
@@ -125,7 +157,13 @@ describe('validateForm', () => {
   });
 
   it('keys errors by field id', () => {
-    const result = validateForm(definition, { name: ['', ''], email: 'bad', topic: 'Refund', message: 'x'.repeat(11), source: 'ad' });
+    const result = validateForm(definition, {
+      name: ['', ''],
+      email: 'bad',
+      topic: 'Refund',
+      message: 'x'.repeat(11),
+      source: 'ad',
+    });
     expect(result).toEqual({
       ok: false,
       error: {
@@ -150,8 +188,14 @@ describe('validateForm', () => {
 
   it('needs a completed CAPTCHA when the form has one', () => {
     const withCaptcha: FormDefinition = { ...definition, fields: [], captcha: { enabled: true, siteKey: 'k' } };
-    expect(validateForm(withCaptcha, {})).toEqual({ ok: false, error: { fields: {}, form: 'Complete CAPTCHA before submitting.' } });
-    expect(validateForm(withCaptcha, {}, '  ')).toEqual({ ok: false, error: { fields: {}, form: 'Complete CAPTCHA before submitting.' } });
+    expect(validateForm(withCaptcha, {})).toEqual({
+      ok: false,
+      error: { fields: {}, form: 'Complete CAPTCHA before submitting.' },
+    });
+    expect(validateForm(withCaptcha, {}, '  ')).toEqual({
+      ok: false,
+      error: { fields: {}, form: 'Complete CAPTCHA before submitting.' },
+    });
     expect(validateForm(withCaptcha, {}, 'token')).toEqual({ ok: true, value: {} });
     expect(validateForm({ ...withCaptcha, captcha: { enabled: false } }, {})).toEqual({ ok: true, value: {} });
   });

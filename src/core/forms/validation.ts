@@ -103,7 +103,10 @@ export const validateForm = (
   rawValues: unknown,
   captchaToken?: string | null,
 ): Result<FormValues, FormErrors> => {
-  const given = typeof rawValues === 'object' && rawValues !== null && !Array.isArray(rawValues) ? (rawValues as Record<string, unknown>) : {};
+  const given =
+    typeof rawValues === 'object' && rawValues !== null && !Array.isArray(rawValues)
+      ? (rawValues as Record<string, unknown>)
+      : {};
   const values: FormValues = {};
   const fields: Record<string, string> = {};
   for (const field of definition.fields) {
@@ -113,7 +116,8 @@ export const validateForm = (
     const error = validateField(field, value);
     if (error !== null) fields[field.id] = error;
   }
-  const captchaMissing = definition.captcha?.enabled === true && (typeof captchaToken !== 'string' || captchaToken.trim() === '');
+  const captchaMissing =
+    definition.captcha?.enabled === true && (typeof captchaToken !== 'string' || captchaToken.trim() === '');
   const form = captchaMissing ? FIELD_MESSAGES.captchaIncomplete : null;
   if (Object.keys(fields).length > 0 || form !== null) return err({ fields, form });
   return ok(values);

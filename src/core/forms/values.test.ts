@@ -16,7 +16,12 @@ describe('field values (§3)', () => {
   it('reads multi-part values as arrays of child values', () => {
     expect(readFieldValue(field('name'), ['Ada', 'Lovelace', 'extra'])).toEqual(['Ada', 'Lovelace']);
     expect(readFieldValue(field('date'), ['12', 10, null])).toEqual(['12', '10', '']);
-    expect(readFieldValue(field('time'), { hour: '9', minute: '05', ampm: 'AM', junk: 'x' })).toEqual(['9', '05', '', 'AM']);
+    expect(readFieldValue(field('time'), { hour: '9', minute: '05', ampm: 'AM', junk: 'x' })).toEqual([
+      '9',
+      '05',
+      '',
+      'AM',
+    ]);
     expect(readFieldValue(field('address'), 'not parts')).toEqual(['', '', '', '', '', '']);
   });
 
@@ -43,7 +48,13 @@ describe('field values (§3)', () => {
   });
 
   it('takes a hidden value from the query string by field name, else its own', () => {
-    const hidden: HiddenField = { id: 'utm_source', kind: 'hidden', title: 'Campaign source', required: false, value: 'direct' };
+    const hidden: HiddenField = {
+      id: 'utm_source',
+      kind: 'hidden',
+      title: 'Campaign source',
+      required: false,
+      value: 'direct',
+    };
     expect(hiddenFieldValue(hidden, '?utm_source=newsletter&x=1')).toBe('newsletter');
     // The title is what submissions show, not the field's name.
     expect(hiddenFieldValue(hidden, '?Campaign%20source=ad')).toBe('direct');

@@ -1,5 +1,13 @@
 /** Reading submitted values into the shapes of spec §3. Never throws: anything unreadable reads as empty. */
-import { FIELD_PARTS, isMultiPartKind, type FieldValue, type FormField, type HiddenField, type LikertField, type MultiPartKind } from './fields';
+import {
+  FIELD_PARTS,
+  isMultiPartKind,
+  type FieldValue,
+  type FormField,
+  type HiddenField,
+  type LikertField,
+  type MultiPartKind,
+} from './fields';
 
 const asText = (raw: unknown): string | null => {
   if (typeof raw === 'string') return raw;

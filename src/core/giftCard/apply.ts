@@ -12,7 +12,8 @@ export const GIFT_CARD_MESSAGES = {
   alreadyApplied: 'This gift card is already applied.',
   tooMany: 'At most 5 gift cards can be used on one order.',
   /** A balance changed between the quote and the order (spent at the same time elsewhere). */
-  balanceChanged: 'A gift card balance changed while you were checking out. Please review your order and place it again.',
+  balanceChanged:
+    'A gift card balance changed while you were checking out. Please review your order and place it again.',
 } as const;
 
 /** Gift cards one order may use. */
@@ -40,7 +41,8 @@ export interface GiftCardPayment {
  * and is not listed; a card with no balance is never listed.
  */
 export function applyGiftCards(totalCents: number, cards: readonly GiftCardBalance[]): GiftCardPayment {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`an order total must be whole minor units >= 0, not ${totalCents}`);
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`an order total must be whole minor units >= 0, not ${totalCents}`);
   let remainingCents = totalCents;
   const applied: AppliedGiftCard[] = [];
   for (const card of cards) {

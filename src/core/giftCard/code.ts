@@ -15,9 +15,11 @@ const SEPARATORS = /[\s\-_.]+/g;
 
 /** A new code from GIFT_CARD_CODE_LENGTH random bytes (the caller's CSPRNG), normalized (no dashes). */
 export function giftCardCodeFromBytes(bytes: Uint8Array): string {
-  if (bytes.length < GIFT_CARD_CODE_LENGTH) throw new RangeError(`a gift-card code needs ${GIFT_CARD_CODE_LENGTH} random bytes, got ${bytes.length}`);
+  if (bytes.length < GIFT_CARD_CODE_LENGTH)
+    throw new RangeError(`a gift-card code needs ${GIFT_CARD_CODE_LENGTH} random bytes, got ${bytes.length}`);
   let code = '';
-  for (let i = 0; i < GIFT_CARD_CODE_LENGTH; i++) code += GIFT_CARD_CODE_ALPHABET[(bytes[i] as number) % GIFT_CARD_CODE_ALPHABET.length];
+  for (let i = 0; i < GIFT_CARD_CODE_LENGTH; i++)
+    code += GIFT_CARD_CODE_ALPHABET[(bytes[i] as number) % GIFT_CARD_CODE_ALPHABET.length];
   return code;
 }
 

@@ -17,7 +17,10 @@ export const DELIVERY_MESSAGES = {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The parts of an instant on the wall clock of `timeZone`. */
-function wallClock(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -29,7 +32,14 @@ function wallClock(instant: Date, timeZone: string): { year: number; month: numb
     second: '2-digit',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** A time zone Intl knows, else UTC (a site file's zone is checked at import; this never throws on a bad one). */

@@ -43,7 +43,11 @@ export function initial(engine: Engine): Migration {
         .addPrimaryKeyConstraint('products_pk', ['site_id', 'id'])
         .addUniqueConstraint('products_slug_unique', ['site_id', 'collection_id', 'slug'])
         .execute();
-      await db.schema.createIndex('products_by_collection').on('products').columns(['site_id', 'collection_id', 'position']).execute();
+      await db.schema
+        .createIndex('products_by_collection')
+        .on('products')
+        .columns(['site_id', 'collection_id', 'position'])
+        .execute();
 
       await db.schema
         .createTable('variants')
@@ -58,12 +62,20 @@ export function initial(engine: Engine): Migration {
         .addColumn('qty_in_stock', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('data', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('variants_pk', ['site_id', 'sku'])
-        .addForeignKeyConstraint('variants_product_fk', ['site_id', 'product_id'], 'products', ['site_id', 'id'], (fk) =>
-          fk.onDelete('cascade'),
+        .addForeignKeyConstraint(
+          'variants_product_fk',
+          ['site_id', 'product_id'],
+          'products',
+          ['site_id', 'id'],
+          (fk) => fk.onDelete('cascade'),
         )
         .addCheckConstraint('variants_stock_not_negative', sql`qty_in_stock >= 0`)
         .execute();
-      await db.schema.createIndex('variants_by_product').on('variants').columns(['site_id', 'product_id', 'position']).execute();
+      await db.schema
+        .createIndex('variants_by_product')
+        .on('variants')
+        .columns(['site_id', 'product_id', 'position'])
+        .execute();
 
       for (const table of ['forms', 'pages', 'posts'] as const) {
         let builder: CreateTableBuilder<string, string> = db.schema
@@ -72,14 +84,17 @@ export function initial(engine: Engine): Migration {
           .addColumn('id', 'text', (c) => c.notNull());
         if (table === 'pages') builder = builder.addColumn('path', 'text', (c) => c.notNull());
         if (table === 'posts') {
-          builder = builder.addColumn('collection_id', 'text', (c) => c.notNull()).addColumn('slug', 'text', (c) => c.notNull());
+          builder = builder
+            .addColumn('collection_id', 'text', (c) => c.notNull())
+            .addColumn('slug', 'text', (c) => c.notNull());
         }
         builder = builder
           .addColumn('position', 'integer', (c) => c.notNull())
           .addColumn('data', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint(`${table}_pk`, ['site_id', 'id']);
         if (table === 'pages') builder = builder.addUniqueConstraint('pages_path_unique', ['site_id', 'path']);
-        if (table === 'posts') builder = builder.addUniqueConstraint('posts_slug_unique', ['site_id', 'collection_id', 'slug']);
+        if (table === 'posts')
+          builder = builder.addUniqueConstraint('posts_slug_unique', ['site_id', 'collection_id', 'slug']);
         await builder.execute();
       }
 
@@ -121,7 +136,18 @@ export function initial(engine: Engine): Migration {
     },
 
     async down(db: Kysely<any>) {
-      for (const table of ['cart_entries', 'carts', 'assets', 'posts', 'pages', 'forms', 'variants', 'products', 'collections', 'sites']) {
+      for (const table of [
+        'cart_entries',
+        'carts',
+        'assets',
+        'posts',
+        'pages',
+        'forms',
+        'variants',
+        'products',
+        'collections',
+        'sites',
+      ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
     },

@@ -123,7 +123,15 @@ export function checkout(_engine: Engine): Migration {
     },
 
     async down(db: Kysely<any>) {
-      for (const table of ['outbox', 'coupon_email_uses', 'coupon_usage', 'payments', 'order_lines', 'orders', 'order_counters']) {
+      for (const table of [
+        'outbox',
+        'coupon_email_uses',
+        'coupon_usage',
+        'payments',
+        'order_lines',
+        'orders',
+        'order_counters',
+      ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
       await db.schema.alterTable('carts').dropColumn('order_id').execute();

@@ -50,8 +50,16 @@ export function giftCards(_engine: Engine): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addCheckConstraint('gift_card_transactions_amount_positive', sql`amount > 0`)
         .execute();
-      await db.schema.createIndex('gift_card_transactions_by_card').on('gift_card_transactions').columns(['gift_card_id', 'created_at']).execute();
-      await db.schema.createIndex('gift_card_transactions_by_order').on('gift_card_transactions').columns(['order_id']).execute();
+      await db.schema
+        .createIndex('gift_card_transactions_by_card')
+        .on('gift_card_transactions')
+        .columns(['gift_card_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('gift_card_transactions_by_order')
+        .on('gift_card_transactions')
+        .columns(['order_id'])
+        .execute();
 
       await db.schema.alterTable('outbox').addColumn('send_after', 'text').execute();
     },

@@ -51,8 +51,16 @@ export function subscriptions(_engine: Engine): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('subscriptions_cart_unique', ['cart_id'])
         .execute();
-      await db.schema.createIndex('subscriptions_due').on('subscriptions').columns(['status', 'next_billing_at']).execute();
-      await db.schema.createIndex('subscriptions_by_site').on('subscriptions').columns(['site_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('subscriptions_due')
+        .on('subscriptions')
+        .columns(['status', 'next_billing_at'])
+        .execute();
+      await db.schema
+        .createIndex('subscriptions_by_site')
+        .on('subscriptions')
+        .columns(['site_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('subscription_bills')

@@ -31,7 +31,11 @@ export function forms(_engine: Engine): Migration {
         .addColumn('page_path', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('form_submissions_by_form').on('form_submissions').columns(['site_id', 'form_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('form_submissions_by_form')
+        .on('form_submissions')
+        .columns(['site_id', 'form_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('mailing_list')

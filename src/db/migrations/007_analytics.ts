@@ -13,7 +13,9 @@ export function analytics(engine: Engine): Migration {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('analytics_events')
-        .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('site_id', 'text', (c) => c.notNull())
         /** UTC day, YYYY-MM-DD: the unit of salts, roll-ups and retention. */
         .addColumn('day', 'text', (c) => c.notNull())
@@ -38,7 +40,11 @@ export function analytics(engine: Engine): Migration {
         /** Bounded JSON of the rest (an error's stack, a commerce event's items). */
         .addColumn('detail', 'text')
         .execute();
-      await db.schema.createIndex('analytics_events_by_day').on('analytics_events').columns(['site_id', 'day', 'kind']).execute();
+      await db.schema
+        .createIndex('analytics_events_by_day')
+        .on('analytics_events')
+        .columns(['site_id', 'day', 'kind'])
+        .execute();
       await db.schema.createIndex('analytics_events_retention').on('analytics_events').columns(['day']).execute();
 
       await db.schema

@@ -28,7 +28,11 @@ export function siteUsers(_engine: Engine): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('site_user_sessions_by_user').on('site_user_sessions').column('site_user_id').execute();
+      await db.schema
+        .createIndex('site_user_sessions_by_user')
+        .on('site_user_sessions')
+        .column('site_user_id')
+        .execute();
       await db.schema.createIndex('site_user_sessions_expiry').on('site_user_sessions').column('expires_at').execute();
     },
 

@@ -27,9 +27,21 @@ export function restock(_engine: Engine): Migration {
         .addUniqueConstraint('restock_sign_ups_one_per_email', ['site_id', 'sku', 'email'])
         .execute();
       // The waiting line of a variant, oldest first; the groups (product, variant) with their counts.
-      await db.schema.createIndex('restock_sign_ups_line').on('restock_sign_ups').columns(['site_id', 'sku', 'created_at', 'id']).execute();
-      await db.schema.createIndex('restock_sign_ups_groups').on('restock_sign_ups').columns(['site_id', 'product_id', 'sku']).execute();
-      await db.schema.createIndex('restock_sign_ups_unsubscribe').on('restock_sign_ups').column('unsubscribe_token_hash').execute();
+      await db.schema
+        .createIndex('restock_sign_ups_line')
+        .on('restock_sign_ups')
+        .columns(['site_id', 'sku', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('restock_sign_ups_groups')
+        .on('restock_sign_ups')
+        .columns(['site_id', 'product_id', 'sku'])
+        .execute();
+      await db.schema
+        .createIndex('restock_sign_ups_unsubscribe')
+        .on('restock_sign_ups')
+        .column('unsubscribe_token_hash')
+        .execute();
 
       await db.schema
         .createTable('restock_variants')
@@ -42,7 +54,11 @@ export function restock(_engine: Engine): Migration {
         .addColumn('auto_send_pending', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('restock_variants_pk', ['site_id', 'sku'])
         .execute();
-      await db.schema.createIndex('restock_variants_pending').on('restock_variants').column('auto_send_pending').execute();
+      await db.schema
+        .createIndex('restock_variants_pending')
+        .on('restock_variants')
+        .column('auto_send_pending')
+        .execute();
     },
 
     async down(db: Kysely<any>) {

@@ -18,7 +18,9 @@ export function search(engine: Engine): Migration {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('search_documents')
-        .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('item_id', 'text', (c) => c.notNull())
@@ -76,13 +78,18 @@ export function search(engine: Engine): Migration {
           detail_terms: d.detail_terms,
           summary_terms: d.summary_terms,
         }));
-        for (let i = 0; i < rows.length; i += 50) await db.insertInto('search_documents').values(rows.slice(i, i + 50)).execute();
+        for (let i = 0; i < rows.length; i += 50)
+          await db
+            .insertInto('search_documents')
+            .values(rows.slice(i, i + 50))
+            .execute();
       }
     },
 
     async down(db: Kysely<any>) {
       if (engine === 'sqlite') {
-        for (const trigger of ['search_documents_ai', 'search_documents_ad', 'search_documents_au']) await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
+        for (const trigger of ['search_documents_ai', 'search_documents_ad', 'search_documents_au'])
+          await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
         await sql`DROP TABLE IF EXISTS search_documents_fts`.execute(db);
       }
       await db.schema.dropTable('search_documents').ifExists().execute();
@@ -96,17 +103,29 @@ async function storedContent(db: Kysely<any>, siteId: string): Promise<Searchabl
   const [collections, products, variants, pages, posts] = await Promise.all([
     db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('products').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
-    db.selectFrom('variants').select(['product_id', 'data']).where('site_id', '=', siteId).orderBy('product_id').orderBy('position').execute(),
+    db
+      .selectFrom('variants')
+      .select(['product_id', 'data'])
+      .where('site_id', '=', siteId)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
     db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('posts').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
   ]);
   const attributes = new Map<string, { attributes: Record<string, string> }[]>();
   for (const v of variants as { product_id: string; data: string }[]) {
-    attributes.set(v.product_id, [...(attributes.get(v.product_id) ?? []), { attributes: JSON.parse(v.data) as Record<string, string> }]);
+    attributes.set(v.product_id, [
+      ...(attributes.get(v.product_id) ?? []),
+      { attributes: JSON.parse(v.data) as Record<string, string> },
+    ]);
   }
   return {
     collections: json(collections) as unknown as SearchableContent['collections'],
-    products: json(products).map((p) => ({ ...p, variants: attributes.get(p.id as string) ?? [] })) as unknown as SearchableContent['products'],
+    products: json(products).map((p) => ({
+      ...p,
+      variants: attributes.get(p.id as string) ?? [],
+    })) as unknown as SearchableContent['products'],
     pages: json(pages) as unknown as SearchableContent['pages'],
     posts: json(posts) as unknown as SearchableContent['posts'],
   };

@@ -9,7 +9,11 @@ import type { Engine } from '../connect';
 export function orderLookups(_engine: Engine): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createIndex('subscriptions_by_first_order').on('subscriptions').columns(['site_id', 'first_order_id']).execute();
+      await db.schema
+        .createIndex('subscriptions_by_first_order')
+        .on('subscriptions')
+        .columns(['site_id', 'first_order_id'])
+        .execute();
       await db.schema.createIndex('subscription_bills_by_order').on('subscription_bills').column('order_id').execute();
     },
     async down(db: Kysely<any>) {

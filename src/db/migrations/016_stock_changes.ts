@@ -15,7 +15,10 @@ import type { Engine } from '../connect';
 export function stockChanges(engine: Engine): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('variants').addColumn('stock_seq', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('variants')
+        .addColumn('stock_seq', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex('variants_by_stock_seq').on('variants').column('stock_seq').execute();
       if (engine === 'postgres') {
         await sql`CREATE SEQUENCE variants_stock_seq`.execute(db);

@@ -63,7 +63,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrateOutc
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
     throw new MigrationError(
-      failed ? `migration ${failed} failed on ${engine}: ${reason}` : `could not migrate the ${engine} database: ${reason}`,
+      failed
+        ? `migration ${failed} failed on ${engine}: ${reason}`
+        : `could not migrate the ${engine} database: ${reason}`,
       { cause: result.error },
     );
   }

@@ -11,7 +11,10 @@ export const blogList = pageKind({
     const at = collectionPath(path, data);
     return at && at.collection.type === 'blog' && at.second === undefined ? at.collection : undefined;
   },
-  load: async ({ db, site }, collection) => ({ collection, posts: await catalog.listPosts(db, site.id, collection.id) }),
+  load: async ({ db, site }, collection) => ({
+    collection,
+    posts: await catalog.listPosts(db, site.id, collection.id),
+  }),
   view: ({ site }, { collection, posts }) => ({
     pageType: PageType.MAIN_CONTENT,
     title: collection.title,

@@ -12,7 +12,14 @@ export const blogPost = pageKind({
   name: 'blogPost',
   match: (path, data) => {
     const at = collectionPath(path, data);
-    if (!at || at.collection.type !== 'blog' || at.second === undefined || at.third !== undefined || at.extra.length > 0) return undefined;
+    if (
+      !at ||
+      at.collection.type !== 'blog' ||
+      at.second === undefined ||
+      at.third !== undefined ||
+      at.extra.length > 0
+    )
+      return undefined;
     return { collection: at.collection, slug: at.second };
   },
   load: async ({ db, site }, { collection, slug }) => {
@@ -24,10 +31,23 @@ export const blogPost = pageKind({
   },
   view: ({ site }, { collection, post, likeCount }) => ({
     pageType: PageType.CONTENT_ITEM,
-    census: { itemId: post.id, collectionId: collection.id, recordType: post.event ? RecordType.EVENT : RecordType.TEXT, contentSource: 'i' },
+    census: {
+      itemId: post.id,
+      collectionId: collection.id,
+      recordType: post.event ? RecordType.EVENT : RecordType.TEXT,
+      contentSource: 'i',
+    },
     title: post.title,
     description: post.excerpt || post.body,
     image: post.image ? imageUrl(assetUrl(site.id, post.image.file, site.version), 1000) : null,
-    body: <PostView post={post} siteId={site.id} locale={site.settings.locale} context={blogContext(site, collection.slug)} likeCount={likeCount} />,
+    body: (
+      <PostView
+        post={post}
+        siteId={site.id}
+        locale={site.settings.locale}
+        context={blogContext(site, collection.slug)}
+        likeCount={likeCount}
+      />
+    ),
   }),
 });

@@ -33,7 +33,8 @@ export function matchTaxonomyPath(kind: TaxonomyKind, path: string, data: SiteDa
   return page === undefined ? undefined : { collection: at.collection, slug, page };
 }
 
-const hashtagsOf = (post: Post): string[] => splitHashtags(post.body).flatMap((part) => ('hashtag' in part ? [part.hashtag.slice(1)] : []));
+const hashtagsOf = (post: Post): string[] =>
+  splitHashtags(post.body).flatMap((part) => ('hashtag' in part ? [part.hashtag.slice(1)] : []));
 
 /** The page's posts and the category's (tag's) name; undefined: no post has it, or the page is past the end. */
 export async function loadTaxonomyPage({ db, site }: PageRequest, kind: TaxonomyKind, match: TaxonomyMatch) {

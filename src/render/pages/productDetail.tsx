@@ -15,7 +15,11 @@ import { productPageCensus } from '../pageCensus';
 import { collectionPath, pageKind, type PageRequest } from '../pageKind';
 
 /** The product with its current variants: its record from the version's data (looked up once), its stock read now. */
-async function loadProduct({ db, site, data, shows }: PageRequest, collection: Collection, slug: string): Promise<Product | undefined> {
+async function loadProduct(
+  { db, site, data, shows }: PageRequest,
+  collection: Collection,
+  slug: string,
+): Promise<Product | undefined> {
   const key = `${collection.id}/${slug}`;
   let record = data.products.get(key);
   if (record === undefined) {
@@ -47,11 +51,20 @@ async function loadShelves({ db, site, currency, data, shows }: PageRequest, pro
   shows(products);
   shows(candidates);
   const slugs = new Map(data.collections.map((c) => [c.id, c.slug]));
-  const shelf = (p: Product) => ({ ...toCoreProduct(p, currency), item: { product: p, collectionSlug: slugs.get(p.collectionId) ?? collection.slug } });
+  const shelf = (p: Product) => ({
+    ...toCoreProduct(p, currency),
+    item: { product: p, collectionSlug: slugs.get(p.collectionId) ?? collection.slug },
+  });
   const items = (list: { item: ShelfProduct }[]) => list.map((p) => p.item);
   return {
     addOns: items(chooseAddOns(product.id, product.addOnProductIds ?? [], products.map(shelf))),
-    related: items(chooseRelatedProducts({ productId: product.id, ...(named !== undefined ? { named } : {}), candidates: (named !== undefined ? products : candidates).map(shelf) })),
+    related: items(
+      chooseRelatedProducts({
+        productId: product.id,
+        ...(named !== undefined ? { named } : {}),
+        candidates: (named !== undefined ? products : candidates).map(shelf),
+      }),
+    ),
   };
 }
 
@@ -59,7 +72,8 @@ export const productDetail = pageKind({
   name: 'productDetail',
   match: (path, data) => {
     const at = collectionPath(path, data);
-    if (!at || at.collection.type !== 'products' || at.second !== 'p' || !at.third || at.extra.length > 0) return undefined;
+    if (!at || at.collection.type !== 'products' || at.second !== 'p' || !at.third || at.extra.length > 0)
+      return undefined;
     return { collection: at.collection, slug: at.third };
   },
   load: async (request, { collection, slug }) => {
@@ -89,7 +103,11 @@ export const productDetail = pageKind({
             payLater={payLaterContext(site.settings.store.payLater, currency, site.settings.locale)}
             addOns={addOns}
           />
-          <RelatedProducts productId={product.id} items={related} ctx={{ siteId: site.id, currency, labels: data.labels, productForms: data.productForms }} />
+          <RelatedProducts
+            productId={product.id}
+            items={related}
+            ctx={{ siteId: site.id, currency, labels: data.labels, productForms: data.productForms }}
+          />
         </>
       ),
     };

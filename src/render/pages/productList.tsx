@@ -17,7 +17,11 @@ export const productList = pageKind({
     return page === undefined ? undefined : { collection: at.collection, page };
   },
   load: async ({ db, site, shows }, { collection, page }) => {
-    const slice = pageSlice(await catalog.countProducts(db, site.id, collection.id), catalog.PRODUCT_LIST_PAGE_SIZE, page);
+    const slice = pageSlice(
+      await catalog.countProducts(db, site.id, collection.id),
+      catalog.PRODUCT_LIST_PAGE_SIZE,
+      page,
+    );
     if (!slice) return undefined;
     const products = await catalog.listProducts(db, site.id, collection.id, slice);
     shows(products);

@@ -8,7 +8,13 @@
  */
 import { PageType } from '../../core/enums';
 import { ROUTES } from '../../core/purchaseRoute';
-import { parseSearchPage, parseSearchQuery, SEARCH_MESSAGES, SEARCH_PAGE_SIZE, searchPageCount } from '../../core/search';
+import {
+  parseSearchPage,
+  parseSearchQuery,
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_SIZE,
+  searchPageCount,
+} from '../../core/search';
 import { getProducts } from '../../services/catalog';
 import { searchSite, searchSiteSomeWords } from '../../services/search';
 import { SearchPage, type SearchView } from '../../ui/SearchPage';
@@ -23,15 +29,23 @@ export const search = pageKind({
     if (!parsed.ok) return { state: 'refused', query: parsed.text, message: parsed.message };
     const page = parseSearchPage(query.get('page'));
     if (page === null) return { state: 'refused', query: parsed.text, message: SEARCH_MESSAGES.badPage };
-    if (parsed.terms.length === 0) return { state: 'form', query: parsed.text, ...(parsed.text ? { message: SEARCH_MESSAGES.noWords } : {}) };
+    if (parsed.terms.length === 0)
+      return { state: 'form', query: parsed.text, ...(parsed.text ? { message: SEARCH_MESSAGES.noWords } : {}) };
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const every = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset);
     // No document holds every word: those holding some of them, said to be so, rather than an empty page.
-    const some = every.total === 0 && parsed.terms.length > 1 ? await searchSiteSomeWords(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset) : undefined;
+    const some =
+      every.total === 0 && parsed.terms.length > 1
+        ? await searchSiteSomeWords(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset)
+        : undefined;
     const partial = some !== undefined && some.total > 0;
     const { total, totalCapped, hits, more } = partial ? some : every;
     // The products found, read now (search pages are never cached): their picture, price and mark.
-    const products = await getProducts(db, site.id, hits.filter((h) => h.kind === 'product').map((h) => h.itemId));
+    const products = await getProducts(
+      db,
+      site.id,
+      hits.filter((h) => h.kind === 'product').map((h) => h.itemId),
+    );
     return {
       state: 'results',
       query: parsed.text,

@@ -19,7 +19,11 @@ declare module 'fastify' {
   }
 }
 
-export function registerSitePlugin(app: FastifyInstance, ctx: AppContext, options: { redisUrl?: string | undefined; ttlMs?: number | undefined } = {}): void {
+export function registerSitePlugin(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { redisUrl?: string | undefined; ttlMs?: number | undefined } = {},
+): void {
   app.decorateRequest('sitePromise', null);
   const cache = new SiteCache(() => listSites(ctx.db), options.ttlMs ?? SITE_CACHE_TTL_MS);
   // The lookup needs the db; keep it on the app so siteOf() needs only the request.

@@ -53,10 +53,18 @@ export interface AccountRouteOptions {
 const safeNext = (value: unknown): string =>
   typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\s]*$/.test(value) ? value : ACCOUNT_PATH;
 
-const field = (body: unknown, name: string): unknown => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined);
+const field = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
-export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, options: AccountRouteOptions = {}): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)));
+export async function registerAccountRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: AccountRouteOptions = {},
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+  );
   const config = {
     rateLimit: {
       max: perWindow(options.signInsPerMinute ?? 20),
@@ -65,9 +73,27 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     },
   };
 
-  const sendPage = async (reply: FastifyReply, site: Site, path: string, title: string, body: ReactNode, status = 200) => {
-    const rendered = await renderer.renderVisitorPage(site, { path, pageType: PageType.PAGE, title, description: title, body, status });
-    return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+  const sendPage = async (
+    reply: FastifyReply,
+    site: Site,
+    path: string,
+    title: string,
+    body: ReactNode,
+    status = 200,
+  ) => {
+    const rendered = await renderer.renderVisitorPage(site, {
+      path,
+      pageType: PageType.PAGE,
+      title,
+      description: title,
+      body,
+      status,
+    });
+    return reply
+      .code(rendered.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
   };
 
   const signInForm = (request: FastifyRequest, reply: FastifyReply, next: string, error: string | null, email = '') => (
@@ -80,16 +106,36 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
           {error}
         </p>
       ) : null}
-      <form method="post" action={SIGN_IN_PATH} className="account-form" {...(error !== null ? { 'aria-describedby': 'sign-in-error' } : {})}>
+      <form
+        method="post"
+        action={SIGN_IN_PATH}
+        className="account-form"
+        {...(error !== null ? { 'aria-describedby': 'sign-in-error' } : {})}
+      >
         <input type="hidden" name={CRUMB_FIELD} value={pageCrumb(request, reply, ctx)} />
         <input type="hidden" name="next" value={next} />
         <div className="form-field">
           <label htmlFor="sign-in-email">E-mail</label>
-          <input id="sign-in-email" name="email" type="email" autoComplete="username" required maxLength={256} defaultValue={email} />
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={256}
+            defaultValue={email}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="sign-in-password">Password</label>
-          <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
+          <input
+            id="sign-in-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+          />
         </div>
         <button type="submit" className="button button--primary">
           Sign in
@@ -103,7 +149,13 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
 
     scope.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, async (request, reply) => {
       const site = await siteOf(request);
-      return sendPage(reply, site, SIGN_IN_PATH, 'Sign in', signInForm(request, reply, safeNext(request.query.next), null));
+      return sendPage(
+        reply,
+        site,
+        SIGN_IN_PATH,
+        'Sign in',
+        signInForm(request, reply, safeNext(request.query.next), null),
+      );
     });
 
     scope.post(SIGN_IN_PATH, { config }, async (request, reply) => {
@@ -112,10 +164,15 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
       const password = field(request.body, 'password');
       const next = safeNext(field(request.body, 'next'));
       const typed = typeof email === 'string' ? email.slice(0, 256) : '';
-      const again = (status: number, message: string) => sendPage(reply, site, SIGN_IN_PATH, 'Sign in', signInForm(request, reply, next, message, typed), status);
-      if (typeof email !== 'string' || typeof password !== 'string' || email.trim() === '' || password === '') return again(400, SIGN_IN_MESSAGES.missing);
+      const again = (status: number, message: string) =>
+        sendPage(reply, site, SIGN_IN_PATH, 'Sign in', signInForm(request, reply, next, message, typed), status);
+      if (typeof email !== 'string' || typeof password !== 'string' || email.trim() === '' || password === '')
+        return again(400, SIGN_IN_MESSAGES.missing);
       if (options.counters) {
-        const { current, ttl } = await options.counters.incr(`sign-in:${site.id}:${email.trim().toLowerCase()}`, ACCOUNT_WINDOW_MS);
+        const { current, ttl } = await options.counters.incr(
+          `sign-in:${site.id}:${email.trim().toLowerCase()}`,
+          ACCOUNT_WINDOW_MS,
+        );
         if (current > ACCOUNT_TRIES) {
           reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
           return again(429, SIGN_IN_MESSAGES.tooMany);
@@ -135,7 +192,10 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     scope.get(ACCOUNT_PATH, async (request, reply) => {
       const site = await siteOf(request);
       const user = await currentSiteUser(request);
-      if (!user) return reply.header('cache-control', 'no-store').redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(ACCOUNT_PATH)}`, 303);
+      if (!user)
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(ACCOUNT_PATH)}`, 303);
       return sendPage(
         reply,
         site,

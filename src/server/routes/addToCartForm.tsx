@@ -92,57 +92,85 @@ function refererPath(request: FastifyRequest): string | null {
   }
 }
 
-export async function registerAddToCartFormRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)));
+export async function registerAddToCartFormRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)),
+  );
 
   const productPagePath = async (site: Site, product: Product): Promise<string> => {
     const collection = await getCollection(ctx.db, site.id, product.collectionId);
     return collection ? productPath(collection.slug, product.slug) : '/';
   };
 
-  const seeOther = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
+  const seeOther = (reply: FastifyReply, location: string) =>
+    reply.header('cache-control', 'no-store').redirect(location, 303);
 
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody);
 
     // The add forms sit on shared, cached pages (one copy for every visitor, compressed once): they carry no
     // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/server/crumb.ts).
-    scope.post(ADD_TO_CART_FORM_PATH, { config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
-      const body = parseInput(addFormBody, request.body ?? {}, 'body');
-      const site = await siteOf(request);
-      const values = (name: string): string[] => {
-        const value = (body as Record<string, unknown>)[name];
-        return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
-      };
+    scope.post(
+      ADD_TO_CART_FORM_PATH,
+      { config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' } },
+      async (request, reply) => {
+        const body = parseInput(addFormBody, request.body ?? {}, 'body');
+        const site = await siteOf(request);
+        const values = (name: string): string[] => {
+          const value = (body as Record<string, unknown>)[name];
+          return Array.isArray(value)
+            ? value.filter((v): v is string => typeof v === 'string')
+            : typeof value === 'string'
+              ? [value]
+              : [];
+        };
 
-      let pending: z.output<typeof pendingAdd> | null = null;
-      const pendingText = body[ADD_FORM_FIELDS.pending];
-      if (pendingText !== undefined) {
-        try {
-          pending = pendingAdd.parse(JSON.parse(pendingText));
-        } catch {
-          throw new ApiError('invalid-input', PENDING_DAMAGED, { field: ADD_FORM_FIELDS.pending });
+        let pending: z.output<typeof pendingAdd> | null = null;
+        const pendingText = body[ADD_FORM_FIELDS.pending];
+        if (pendingText !== undefined) {
+          try {
+            pending = pendingAdd.parse(JSON.parse(pendingText));
+          } catch {
+            throw new ApiError('invalid-input', PENDING_DAMAGED, { field: ADD_FORM_FIELDS.pending });
+          }
         }
-      }
-      const itemId = pending?.itemId ?? body[ADD_FORM_FIELDS.itemId];
-      if (itemId === undefined || itemId === '') throw new ApiError('invalid-input', 'itemId is required: the form names no product.', { field: ADD_FORM_FIELDS.itemId });
+        const itemId = pending?.itemId ?? body[ADD_FORM_FIELDS.itemId];
+        if (itemId === undefined || itemId === '')
+          throw new ApiError('invalid-input', 'itemId is required: the form names no product.', {
+            field: ADD_FORM_FIELDS.itemId,
+          });
 
-      // The options a detail page's selects posted (`option.Size`); none from a grid card.
-      const optionNames = Object.keys(body).filter((name) => name.startsWith(OPTION_FIELD_PREFIX));
-      const attributes = optionNames.length === 0 ? null : Object.fromEntries(optionNames.map((name) => [name.slice(OPTION_FIELD_PREFIX.length), values(name)[0] ?? '']));
-      const sku = pending?.sku ?? (body[ADD_FORM_FIELDS.sku] || null);
+        // The options a detail page's selects posted (`option.Size`); none from a grid card.
+        const optionNames = Object.keys(body).filter((name) => name.startsWith(OPTION_FIELD_PREFIX));
+        const attributes =
+          optionNames.length === 0
+            ? null
+            : Object.fromEntries(
+                optionNames.map((name) => [name.slice(OPTION_FIELD_PREFIX.length), values(name)[0] ?? '']),
+              );
+        const sku = pending?.sku ?? (body[ADD_FORM_FIELDS.sku] || null);
 
-      const outcome = await addFromForm(ctx.db, { id: site.id, currency: site.currency }, cartToken(request), {
-        itemId,
-        sku,
-        attributes: pending ? null : attributes,
-        quantity: pending ? pending.quantity : body[ADD_FORM_FIELDS.quantity],
-        subscriptionOptionId: (pending ? pending.subscriptionOptionId : body[ADD_FORM_FIELDS.subscriptionOptionId]) || null,
-        express: pending ? pending.express === true : body[ADD_FORM_FIELDS.express] !== undefined,
-        ...(pending ? { answers: (form) => readFormInputs(form.fields, values) } : {}),
-      });
-      return answer(request, reply, site, outcome, { backTo: returnPath(pending?.backTo) ?? refererPath(request), posted: pending ? body : null });
-    });
+        const outcome = await addFromForm(ctx.db, { id: site.id, currency: site.currency }, cartToken(request), {
+          itemId,
+          sku,
+          attributes: pending ? null : attributes,
+          quantity: pending ? pending.quantity : body[ADD_FORM_FIELDS.quantity],
+          subscriptionOptionId:
+            (pending ? pending.subscriptionOptionId : body[ADD_FORM_FIELDS.subscriptionOptionId]) || null,
+          express: pending ? pending.express === true : body[ADD_FORM_FIELDS.express] !== undefined,
+          ...(pending ? { answers: (form) => readFormInputs(form.fields, values) } : {}),
+        });
+        return answer(request, reply, site, outcome, {
+          backTo: returnPath(pending?.backTo) ?? refererPath(request),
+          posted: pending ? body : null,
+        });
+      },
+    );
   });
 
   async function answer(
@@ -154,7 +182,9 @@ export async function registerAddToCartFormRoutes(app: FastifyInstance, ctx: App
   ) {
     switch (outcome.kind) {
       case 'not-found':
-        throw new ApiError('product-not-found', 'Sorry, that item is no longer available.', { field: ADD_FORM_FIELDS.itemId });
+        throw new ApiError('product-not-found', 'Sorry, that item is no longer available.', {
+          field: ADD_FORM_FIELDS.itemId,
+        });
       case 'checkout':
         return seeOther(reply, outcome.url);
       case 'added': {
@@ -190,7 +220,9 @@ export async function registerAddToCartFormRoutes(app: FastifyInstance, ctx: App
     const posted: Record<string, string[]> = {};
     for (const [name, value] of Object.entries(from.posted ?? {})) {
       if (name === ADD_FORM_FIELDS.pending) continue;
-      posted[name] = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string').slice(0, 100);
+      posted[name] = (Array.isArray(value) ? value : [value])
+        .filter((v): v is string => typeof v === 'string')
+        .slice(0, 100);
     }
     const refused = from.posted !== null && Object.keys(outcome.errors).length > 0;
     const rendered = await renderer.renderVisitorPage(site, {
@@ -215,6 +247,10 @@ export async function registerAddToCartFormRoutes(app: FastifyInstance, ctx: App
         />
       ),
     });
-    return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+    return reply
+      .code(rendered.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
   }
 }

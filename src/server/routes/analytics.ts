@@ -57,7 +57,6 @@ const recorders = new WeakMap<FastifyInstance, AnalyticsRecorder>();
 /** The app's recorder (tests flush its buffer). */
 export const analyticsRecorderOf = (app: FastifyInstance): AnalyticsRecorder | undefined => recorders.get(app);
 
-
 const invalid = (message: string) => new ApiError('invalid-input', message);
 
 const formOf = (request: FastifyRequest): Record<string, unknown> => {
@@ -91,7 +90,11 @@ function pathOf(request: FastifyRequest, payload: CensusPayload | null): string 
   return '/';
 }
 
-export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext, options: AnalyticsRouteOptions = {}): Promise<void> {
+export async function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: AnalyticsRouteOptions = {},
+): Promise<void> {
   const max = options.rateLimitPer10s ?? ANALYTICS_RATE_LIMIT_PER_10S;
   const routeOptions = (crumb: 'origin-only' | true) => ({
     config: { crumb, rateLimit: { max, timeWindow: RATE_LIMIT_WINDOW_MS } },
@@ -127,13 +130,20 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
     async (request, reply) => {
       const site = await siteOf(request);
       if ((await siteOfReportToken(ctx.db, request.query.token)) !== site.id) {
-        throw new ApiError('report-token-invalid', "This report needs a valid token: run 'vitrine report token' and open the address it prints.");
+        throw new ApiError(
+          'report-token-invalid',
+          "This report needs a valid token: run 'vitrine report token' and open the address it prints.",
+        );
       }
       const daysText = typeof request.query.days === 'string' ? request.query.days : '30';
       const days = /^\d{1,4}$/.test(daysText) ? Number(daysText) : NaN;
       if (!(days >= 1 && days <= 3650)) throw invalid("The parameter 'days' must be a whole number from 1 to 3650.");
       const report = await analyticsReport(ctx.db, { siteId: site.id, currency: site.currency, days, now: new Date() });
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(reportHtml(report));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(reportHtml(report));
     },
   );
 
@@ -146,7 +156,19 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
       const payload = readCensusPayload(field(form, 'data', ANALYTICS_LIMITS.bodyBytes) ?? '');
       if (!payload) throw invalid("The field 'data' must be the page's census payload as JSON text.");
       const visitCookie = field(form, 'ss_cvr', ANALYTICS_LIMITS.text) ?? payload.visitorCookie;
-      await record(request, [{ kind: 'hit', name: 'RecordHit', path: pathOf(request, payload), pageType: payload.pageType ?? null, ref: payload.itemId ?? null }], visitCookie);
+      await record(
+        request,
+        [
+          {
+            kind: 'hit',
+            name: 'RecordHit',
+            path: pathOf(request, payload),
+            pageType: payload.pageType ?? null,
+            ref: payload.itemId ?? null,
+          },
+        ],
+        visitCookie,
+      );
       return accepted(reply);
     });
 
@@ -155,24 +177,43 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
         const form = formOf(request);
         const payload = readCensusPayload(field(form, 'data', ANALYTICS_LIMITS.bodyBytes) ?? '{}');
         if (!payload) throw invalid("The field 'data' must be the page's fields as JSON text.");
-        const ref = field(form, 'formId', ANALYTICS_LIMITS.id) ?? field(form, 'buttonId', ANALYTICS_LIMITS.id) ?? payload.itemId ?? null;
-        const visitCookie = field(form, 'ss_cvr', ANALYTICS_LIMITS.text) ?? field(form, 'visitorCookie', ANALYTICS_LIMITS.text) ?? payload.visitorCookie;
-        await record(request, [{ kind: 'census', name: call, path: pathOf(request, payload), pageType: payload.pageType ?? null, ref }], visitCookie);
+        const ref =
+          field(form, 'formId', ANALYTICS_LIMITS.id) ??
+          field(form, 'buttonId', ANALYTICS_LIMITS.id) ??
+          payload.itemId ??
+          null;
+        const visitCookie =
+          field(form, 'ss_cvr', ANALYTICS_LIMITS.text) ??
+          field(form, 'visitorCookie', ANALYTICS_LIMITS.text) ??
+          payload.visitorCookie;
+        await record(
+          request,
+          [{ kind: 'census', name: call, path: pathOf(request, payload), pageType: payload.pageType ?? null, ref }],
+          visitCookie,
+        );
         return accepted(reply);
       });
     }
 
-    scope.post<{ Params: { id: string } }>(`${ANALYTICS_PATHS.recordQuickView}/:id`, routeOptions('origin-only'), async (request, reply) => {
-      const id = request.params.id;
-      if (!/^[A-Za-z0-9._-]{1,100}$/.test(id)) throw invalid('The item id must be 1-100 letters, digits, dots, dashes or underscores.');
-      await record(request, [{ kind: 'census', name: 'RecordQuickView', path: pathOf(request, null), ref: id }]);
-      return accepted(reply);
-    });
+    scope.post<{ Params: { id: string } }>(
+      `${ANALYTICS_PATHS.recordQuickView}/:id`,
+      routeOptions('origin-only'),
+      async (request, reply) => {
+        const id = request.params.id;
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
+          throw invalid('The item id must be 1-100 letters, digits, dots, dashes or underscores.');
+        await record(request, [{ kind: 'census', name: 'RecordQuickView', path: pathOf(request, null), ref: id }]);
+        return accepted(reply);
+      },
+    );
 
     scope.post(ANALYTICS_PATHS.events, routeOptions(true), async (request, reply) => {
       const form = formOf(request);
       const event = field(form, 'event', ANALYTICS_LIMITS.text);
-      if (!isCommerceEventName(event)) throw invalid(`The field 'event' must name one of the shop's analytics events, not '${(event ?? '').slice(0, 60)}'.`);
+      if (!isCommerceEventName(event))
+        throw invalid(
+          `The field 'event' must name one of the shop's analytics events, not '${(event ?? '').slice(0, 60)}'.`,
+        );
       const dataText = field(form, 'data', ANALYTICS_LIMITS.detail) ?? '{}';
       let data: Record<string, unknown>;
       try {
@@ -185,7 +226,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
       const site = await siteOf(request);
       const text = (v: unknown) => (typeof v === 'string' && v.length <= ANALYTICS_LIMITS.id ? v : null);
       let ref = text(data.itemId) ?? text(data.productId) ?? text(data.id);
-      let value = typeof data.value === 'number' && Number.isFinite(data.value) && data.value >= 0 && data.value < 1e12 ? data.value : null;
+      let value =
+        typeof data.value === 'number' && Number.isFinite(data.value) && data.value >= 0 && data.value < 1e12
+          ? data.value
+          : null;
       if (event === PURCHASE_EVENT_NAME) {
         // The figures come from the stored order, never from the page: a purchase event cannot invent revenue.
         const order = ref ? await getOrder(ctx.db, site.id, ref) : undefined;
@@ -194,18 +238,39 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
         value = purchaseEvent(order).value;
       }
       const pageType = typeof data.pageType === 'number' && Number.isInteger(data.pageType) ? data.pageType : null;
-      await record(request, [{ kind: 'commerce', name: event, path: sitePath(data.pagePath) ?? pathOf(request, null), pageType, ref, value, detail: dataText }], request.cookies?.[VISIT_COOKIE]);
+      await record(
+        request,
+        [
+          {
+            kind: 'commerce',
+            name: event,
+            path: sitePath(data.pagePath) ?? pathOf(request, null),
+            pageType,
+            ref,
+            value,
+            detail: dataText,
+          },
+        ],
+        request.cookies?.[VISIT_COOKIE],
+      );
       return accepted(reply);
     });
 
     scope.post(ANALYTICS_PATHS.javascriptErrors, routeOptions(true), async (request, reply) => {
       const events = readClientErrors(request.body);
       if (!events) {
-        throw invalid(`The body must be a JSON list of 1 to ${ANALYTICS_LIMITS.errors} errors, each with a message (and a stack, a url).`);
+        throw invalid(
+          `The body must be a JSON list of 1 to ${ANALYTICS_LIMITS.errors} errors, each with a message (and a stack, a url).`,
+        );
       }
       await record(
         request,
-        events.map((e) => ({ kind: 'error', name: e.message.slice(0, ANALYTICS_LIMITS.text), path: e.path, detail: e.stack })),
+        events.map((e) => ({
+          kind: 'error',
+          name: e.message.slice(0, ANALYTICS_LIMITS.text),
+          path: e.path,
+          detail: e.stack,
+        })),
         request.cookies?.[VISIT_COOKIE],
       );
       return accepted(reply);
@@ -213,10 +278,21 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
 
     scope.post(ANALYTICS_PATHS.performanceRecords, routeOptions('origin-only'), async (request, reply) => {
       const records = readPerformanceRecords(typeof request.body === 'string' ? request.body : '');
-      if (!records) throw invalid(`The body must be a JSON list of at most ${ANALYTICS_LIMITS.records} performance records, sent as text/plain.`);
+      if (!records)
+        throw invalid(
+          `The body must be a JSON list of at most ${ANALYTICS_LIMITS.records} performance records, sent as text/plain.`,
+        );
       await record(
         request,
-        records.map((r) => ({ kind: 'vital', name: r.name, path: r.path, pageType: r.pageType ?? null, value: r.value, rating: r.rating, detail: r.element ?? null })),
+        records.map((r) => ({
+          kind: 'vital',
+          name: r.name,
+          path: r.path,
+          pageType: r.pageType ?? null,
+          value: r.value,
+          rating: r.rating,
+          detail: r.element ?? null,
+        })),
         request.cookies?.[VISIT_COOKIE],
       );
       return accepted(reply);

@@ -54,7 +54,9 @@ export function parseFormat(format: unknown): number | undefined {
   const match = typeof format === 'string' ? FORMAT.exec(format) : null;
   const width = match ? Number(match[1]) : NaN;
   if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
-    throw new ApiError('invalid-input', `format must be one of ${IMAGE_WIDTHS.map((w) => `${w}w`).join(', ')}.`, { field: 'format' });
+    throw new ApiError('invalid-input', `format must be one of ${IMAGE_WIDTHS.map((w) => `${w}w`).join(', ')}.`, {
+      field: 'format',
+    });
   }
   return width;
 }
@@ -84,7 +86,12 @@ export class JobQueue {
   }
 }
 
-async function resize(bytes: Buffer, width: number | undefined, webp: boolean, contentType: string): Promise<Rendition> {
+async function resize(
+  bytes: Buffer,
+  width: number | undefined,
+  webp: boolean,
+  contentType: string,
+): Promise<Rendition> {
   let image = sharp(bytes, { failOn: 'error' }).rotate();
   // Never upscale: a wider rendition of a small original is bigger and no sharper.
   if (width !== undefined) image = image.resize({ width, withoutEnlargement: true });
@@ -93,7 +100,11 @@ async function resize(bytes: Buffer, width: number | undefined, webp: boolean, c
   return { contentType: 'image/jpeg', bytes: await image.jpeg({ quality: 80, mozjpeg: true }).toBuffer() };
 }
 
-export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPer10s: number }): Promise<void> {
+export async function registerAssetRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPer10s: number },
+): Promise<void> {
   const renditions = new LruCache<string, Promise<Rendition | null>>(RENDITION_CACHE_ENTRIES);
   const resizes = new JobQueue(RESIZE_CONCURRENCY, RESIZE_QUEUE_LENGTH);
 
@@ -105,7 +116,9 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext,
       const path = request.params['*'];
       // Both are looked up in the database, and PostgreSQL refuses a NUL character in text.
       if (`${siteId}${path}`.includes('\u0000')) {
-        throw new ApiError('invalid-input', 'An image address must not contain a NUL character (%00).', { field: 'path' });
+        throw new ApiError('invalid-input', 'An image address must not contain a NUL character (%00).', {
+          field: 'path',
+        });
       }
       const width = parseFormat(request.query.format);
       const site = await request.server.siteCache.siteById(siteId);
@@ -139,14 +152,18 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext,
       try {
         rendition = await pending;
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'server-busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        if (error instanceof ApiError && error.code === 'server-busy')
+          reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         throw error;
       }
       if (!rendition) {
         renditions.delete(key);
         throw new ApiError('route-not-found', `No image ${path} in site ${siteId}.`);
       }
-      const maxAge = v !== undefined ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${UNVERSIONED_MAX_AGE_SECONDS}`;
+      const maxAge =
+        v !== undefined
+          ? `public, max-age=${YEAR_SECONDS}, immutable`
+          : `public, max-age=${UNVERSIONED_MAX_AGE_SECONDS}`;
       return reply
         .header('content-type', rendition.contentType)
         .header('cache-control', maxAge)

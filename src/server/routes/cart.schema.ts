@@ -18,11 +18,13 @@ const requiredString = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character');
 
-const queryFlag = z.string({ error: 'must be given once, as text' }).max(100, 'must be at most 100 characters').optional();
+const queryFlag = z
+  .string({ error: 'must be given once, as text' })
+  .max(100, 'must be at most 100 characters')
+  .optional();
 
 /** GET /api/commerce/shopping-cart — the flags are accepted (§7) but change nothing: totals are always computed. */
 export const getCartQuery = z.object({ mock: queryFlag, timecode: queryFlag, calculateSubtotal: queryFlag });
-
 
 /**
  * §3: additionalFields is a JSON string (the answers of the product's form). We also accept the object itself, and
@@ -52,7 +54,10 @@ export const additionalFieldsSchema = z
     }
     const text = canonicalJson(parsed);
     if (text === undefined) {
-      ctx.addIssue({ code: 'custom', message: `must not be nested more than ${MAX_ADDITIONAL_FIELDS_DEPTH} levels deep` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not be nested more than ${MAX_ADDITIONAL_FIELDS_DEPTH} levels deep`,
+      });
       return z.NEVER;
     }
     if (text.length > MAX_ADDITIONAL_FIELDS_LENGTH) {

@@ -5,14 +5,31 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_CLAIM_HEADER } from '../../core/cartClaim';
-import { addEntry, ENTRY_NOT_FOUND_MESSAGE, getCart, isCartToken, removeEntry, updateAdditionalFields, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
+import {
+  addEntry,
+  ENTRY_NOT_FOUND_MESSAGE,
+  getCart,
+  isCartToken,
+  removeEntry,
+  updateAdditionalFields,
+  updateEntryQuantity,
+  type CartFailure,
+  type CartSite,
+} from '../../services/cart';
 import { OPEN_CART_LIFETIME_MS } from '../../services/cartExpiry';
 import { secureCookiesFor, type AppContext } from '../context';
 import { ApiError } from '../errors';
 import { writeRouteConfig } from '../rateLimits';
 import { siteOf } from '../plugins/site';
 import { parseInput } from '../validation';
-import { addEntryBody, entryParams, getCartQuery, updateAdditionalFieldsBody, updateAdditionalFieldsParams, updateQuantityBody } from './cart.schema';
+import {
+  addEntryBody,
+  entryParams,
+  getCartQuery,
+  updateAdditionalFieldsBody,
+  updateAdditionalFieldsParams,
+  updateQuantityBody,
+} from './cart.schema';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -34,7 +51,10 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     const cart = await getCart(ctx.db, site, cartToken(request));
     // A cookie that names no open cart (purchased, removed, another site's) is dropped, so the browser stops
     // loading a cart at page start (§4) until the next add.
-    if (cart.id === null && (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)) {
+    if (
+      cart.id === null &&
+      (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)
+    ) {
       clearCartCookies(reply, secureCookiesFor(ctx, request));
     }
     noStore(reply);
@@ -102,7 +122,12 @@ const cartClaim = (request: FastifyRequest): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const cartCookieOptions = (secure: boolean) => ({ path: '/', sameSite: 'lax' as const, secure, maxAge: CART_COOKIE_MAX_AGE_S });
+const cartCookieOptions = (secure: boolean) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure,
+  maxAge: CART_COOKIE_MAX_AGE_S,
+});
 
 /**
  * The two Set-Cookie lines of an add, as @fastify/cookie writes them (cookie.serialize), made once per `secure` value:
@@ -123,7 +148,9 @@ function cartCookieLinesFor(reply: FastifyReply, secure: boolean): CartCookieLin
     const sampleToken = 'A'.repeat(22);
     const serialize = reply.server.serializeCookie;
     lines = {
-      cartCookieAfterToken: serialize(CART_COOKIE, sampleToken, { ...cartCookieOptions(secure), httpOnly: true }).slice(`${CART_COOKIE}=${sampleToken}`.length),
+      cartCookieAfterToken: serialize(CART_COOKIE, sampleToken, { ...cartCookieOptions(secure), httpOnly: true }).slice(
+        `${CART_COOKIE}=${sampleToken}`.length,
+      ),
       hasCartCookie: serialize(HAS_CART_COOKIE, 'true', { ...cartCookieOptions(secure), httpOnly: false }),
     };
     cartCookieLines.set(secure, lines);
@@ -160,7 +187,10 @@ function clearCookieLinesFor(reply: FastifyReply, secure: boolean): readonly [st
     const serialize = reply.server.serializeCookie;
     const cleared = { expires: new Date(0), maxAge: 0 };
     const options = clearCartCookieOptions(secure);
-    lines = [serialize(CART_COOKIE, '', { ...options.cart, ...cleared }), serialize(HAS_CART_COOKIE, '', { ...options.hasCart, ...cleared })];
+    lines = [
+      serialize(CART_COOKIE, '', { ...options.cart, ...cleared }),
+      serialize(HAS_CART_COOKIE, '', { ...options.hasCart, ...cleared }),
+    ];
     clearCookieLines.set(secure, lines);
   }
   return lines;
@@ -184,7 +214,10 @@ function toApiError(failure: CartFailure): ApiError {
     case 'ENTRY_NOT_FOUND':
       return new ApiError('entry-not-found', ENTRY_NOT_FOUND_MESSAGE, { field: 'entryId' });
     case 'INVALID_FORM_ANSWERS':
-      return new ApiError('invalid-form-answers', failure.message, { field: 'additionalFields', fields: failure.fields });
+      return new ApiError('invalid-form-answers', failure.message, {
+        field: 'additionalFields',
+        fields: failure.fields,
+      });
     default:
       return ApiError.fromAddToCart(failure);
   }

@@ -6,7 +6,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ADD_TO_CART_MESSAGES, ALERT_TITLES, FALLBACK_FAILURE_MESSAGES, selectOptionsMessage } from '../../core/addToCartErrors';
+import {
+  ADD_TO_CART_MESSAGES,
+  ALERT_TITLES,
+  FALLBACK_FAILURE_MESSAGES,
+  selectOptionsMessage,
+} from '../../core/addToCartErrors';
 import { addedToCartPopoverText, CART_MESSAGES } from '../../core/cartPill';
 import {
   CART_NOTICE_COOKIE,
@@ -41,16 +46,25 @@ export const CART_NOTICE_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /** The key of a text of the list above ('Please try again.' for another). */
-const textKey = (message: string): string => Object.keys(CART_NOTICE_TEXTS).find((k) => CART_NOTICE_TEXTS[k] === message) ?? 'tryAgain';
+const textKey = (message: string): string =>
+  Object.keys(CART_NOTICE_TEXTS).find((k) => CART_NOTICE_TEXTS[k] === message) ?? 'tryAgain';
 
 /** The notice of a cart line's refused change (the cart page's forms): §8's title with the refusal's text. */
-export const lineNotice = (action: LineAction, message: string): Notice => ({ kind: 'line', action, text: textKey(message) });
+export const lineNotice = (action: LineAction, message: string): Notice => ({
+  kind: 'line',
+  action,
+  text: textKey(message),
+});
 
 /** The notice of a refusal: the options still to choose, or the key of its text ('Please try again.' for another). */
-export function refusalNotice(product: Pick<Product, 'id' | 'productType' | 'variantOptions'>, error: { message: string; unselectedOptions?: readonly string[] | undefined }): Notice {
+export function refusalNotice(
+  product: Pick<Product, 'id' | 'productType' | 'variantOptions'>,
+  error: { message: string; unselectedOptions?: readonly string[] | undefined },
+): Notice {
   const names = product.variantOptions.map((o) => o.name);
   const missing = error.unselectedOptions ? missingOptionIndexes(names, error.unselectedOptions) : [];
-  if (missing.length > 0 && product.productType !== ProductType.GIFT_CARD) return { kind: 'select', itemId: product.id, missing };
+  if (missing.length > 0 && product.productType !== ProductType.GIFT_CARD)
+    return { kind: 'select', itemId: product.id, missing };
   return { kind: 'refused', itemId: product.id, text: textKey(error.message) };
 }
 
@@ -77,12 +91,17 @@ function noticeView(notice: Exclude<Notice, { kind: 'line' }>, product: Product)
     case 'added':
       return { kind: 'added', text: addedToCartPopoverText(product.name) };
     case 'select': {
-      const names = notice.missing.map((i) => product.variantOptions[i]?.name).filter((n): n is string => n !== undefined);
-      return names.length > 0 ? { kind: 'refused', title: ALERT_TITLES.addItem, text: selectOptionsMessage(names) } : null;
+      const names = notice.missing
+        .map((i) => product.variantOptions[i]?.name)
+        .filter((n): n is string => n !== undefined);
+      return names.length > 0
+        ? { kind: 'refused', title: ALERT_TITLES.addItem, text: selectOptionsMessage(names) }
+        : null;
     }
     case 'refused': {
       const text = Object.hasOwn(CART_NOTICE_TEXTS, notice.text) ? CART_NOTICE_TEXTS[notice.text] : undefined;
-      const title = product.productType === ProductType.GIFT_CARD ? ALERT_TITLES.purchaseGiftCard : ALERT_TITLES.addItem;
+      const title =
+        product.productType === ProductType.GIFT_CARD ? ALERT_TITLES.purchaseGiftCard : ALERT_TITLES.addItem;
       return text === undefined ? null : { kind: 'refused', title, text };
     }
   }
@@ -92,10 +111,20 @@ function noticeView(notice: Exclude<Notice, { kind: 'line' }>, product: Product)
  * The visitor's pending notice as HTML, or null when there is none. A cookie that is there is dropped in this answer
  * whatever it holds (shown once; anything unreadable is ignored).
  */
-export async function takeCartNotice(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, site: RequestSite): Promise<string | null> {
+export async function takeCartNotice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  site: RequestSite,
+): Promise<string | null> {
   const raw = request.cookies[CART_NOTICE_COOKIE];
   if (raw === undefined) return null;
-  reply.clearCookie(CART_NOTICE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, secure: secureCookiesFor(ctx, request) });
+  reply.clearCookie(CART_NOTICE_COOKIE, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: secureCookiesFor(ctx, request),
+  });
   const notice = decodeCartNotice(raw);
   if (!notice) return null;
   if (notice.kind === 'line') {
@@ -108,4 +137,5 @@ export async function takeCartNotice(request: FastifyRequest, reply: FastifyRepl
 }
 
 /** The page with the notice at the top of its main content (the page is left as it is if it has no main). */
-export const withCartNotice = (html: string, noticeHtml: string): string => html.replace(/<main\b[^>]*>/, (main) => main + noticeHtml);
+export const withCartNotice = (html: string, noticeHtml: string): string =>
+  html.replace(/<main\b[^>]*>/, (main) => main + noticeHtml);

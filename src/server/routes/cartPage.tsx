@@ -23,7 +23,14 @@ import { PageType } from '../../core/enums';
 import { payLaterContext } from '../../core/payLater';
 import { ROUTES } from '../../core/purchaseRoute';
 import type { PageRenderer, RenderedHtml } from '../../render/renderPath';
-import { ENTRY_NOT_FOUND_MESSAGE, getCart, removeEntry, updateEntryQuantity, type CartFailure, type CartSite } from '../../services/cart';
+import {
+  ENTRY_NOT_FOUND_MESSAGE,
+  getCart,
+  removeEntry,
+  updateEntryQuantity,
+  type CartFailure,
+  type CartSite,
+} from '../../services/cart';
 import { getProducts, listCollections } from '../../services/catalog';
 import type { Site } from '../../services/sites';
 import { CART_FORM_FIELDS, CART_REMOVE_PATH, CART_UPDATE_PATH, shopPath } from '../../ui/cartForms';
@@ -76,7 +83,8 @@ export function visitorCartPage(ctx: AppContext, renderer: PageRenderer) {
         cart.entries.map((e) => e.itemId),
       ),
     ]);
-    const notice = request.cookies[CART_NOTICE_COOKIE] === undefined ? null : await takeCartNotice(request, reply, ctx, site);
+    const notice =
+      request.cookies[CART_NOTICE_COOKIE] === undefined ? null : await takeCartNotice(request, reply, ctx, site);
     const slugs = new Map(collections.map((c) => [c.id, c.slug]));
     const views = (images: SiteImages): Record<string, CartProductView> => {
       const out: Record<string, CartProductView> = {};
@@ -88,7 +96,14 @@ export function visitorCartPage(ctx: AppContext, renderer: PageRenderer) {
         out[product.id] = {
           href: productPath(slug, product.slug),
           ...(sources
-            ? { thumbnail: { src: sources.src, srcSet: sources.srcSet, position: sources.position, ...(sources.width ? { width: sources.width, height: sources.height } : {}) } }
+            ? {
+                thumbnail: {
+                  src: sources.src,
+                  srcSet: sources.srcSet,
+                  position: sources.position,
+                  ...(sources.width ? { width: sources.width, height: sources.height } : {}),
+                },
+              }
             : {}),
         };
       }
@@ -116,14 +131,23 @@ export function visitorCartPage(ctx: AppContext, renderer: PageRenderer) {
   };
 }
 
-export async function registerCartPageRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): Promise<void> {
+export async function registerCartPageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): Promise<void> {
   const cartSite = async (request: FastifyRequest): Promise<CartSite> => {
     const site = await siteOf(request);
     return { id: site.id, currency: site.currency };
   };
 
   /** Back to the cart page; a refusal leaves its notice for it, and the address scrolls to it. */
-  const backToCart = (request: FastifyRequest, reply: FastifyReply, action: LineAction, failure: CartFailure | null) => {
+  const backToCart = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: LineAction,
+    failure: CartFailure | null,
+  ) => {
     if (failure !== null) setCartNotice(reply, ctx, request, lineNotice(action, refusalText(failure)));
     return reply
       .header('cache-control', 'no-store')
@@ -137,13 +161,24 @@ export async function registerCartPageRoutes(app: FastifyInstance, ctx: AppConte
     scope.post(CART_UPDATE_PATH, { config }, async (request, reply) => {
       const body = parseInput(lineForm, request.body ?? {}, 'body');
       const quantity = body[CART_FORM_FIELDS.quantity] ?? '';
-      const result = await updateEntryQuantity(ctx.db, await cartSite(request), cartToken(request), body[CART_FORM_FIELDS.entryId], quantity);
+      const result = await updateEntryQuantity(
+        ctx.db,
+        await cartSite(request),
+        cartToken(request),
+        body[CART_FORM_FIELDS.entryId],
+        quantity,
+      );
       return backToCart(request, reply, 'update', result.ok ? null : result.error);
     });
 
     scope.post(CART_REMOVE_PATH, { config }, async (request, reply) => {
       const body = parseInput(lineForm, request.body ?? {}, 'body');
-      const result = await removeEntry(ctx.db, await cartSite(request), cartToken(request), body[CART_FORM_FIELDS.entryId]);
+      const result = await removeEntry(
+        ctx.db,
+        await cartSite(request),
+        cartToken(request),
+        body[CART_FORM_FIELDS.entryId],
+      );
       return backToCart(request, reply, 'remove', result.ok ? null : result.error);
     });
   });

@@ -23,31 +23,41 @@ const quoted = (key: unknown): string => {
  * object, received array").
  */
 const objectErrors = {
-  error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `has an unknown field ${quoted(issue.keys[0])}` : 'must be a JSON object'),
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'unrecognized_keys' ? `has an unknown field ${quoted(issue.keys[0])}` : 'must be a JSON object',
 };
 
 export const shippingAddressInput = z
-  .object({
-    firstName: text(200).optional(),
-    lastName: text(200).optional(),
-    address1: text(300).optional(),
-    address2: text(300).optional(),
-    city: text(200).optional(),
-    country: text(10).optional(),
-    region: text(20).optional(),
-    postalCode: text(40).optional(),
-    phone: text(40).optional(),
-  }, objectErrors)
+  .object(
+    {
+      firstName: text(200).optional(),
+      lastName: text(200).optional(),
+      address1: text(300).optional(),
+      address2: text(300).optional(),
+      city: text(200).optional(),
+      country: text(10).optional(),
+      region: text(20).optional(),
+      postalCode: text(40).optional(),
+      phone: text(40).optional(),
+    },
+    objectErrors,
+  )
   .strict();
 
 export const checkoutChoicesBody = z
-  .object({
-    email: text(320).optional(),
-    shippingAddress: shippingAddressInput.optional(),
-    shippingOptionId: text(64).optional(),
-    couponCode: text(64).optional(),
-    giftCardCodes: z.array(text(64), { error: 'must be a list of gift-card codes' }).max(10, 'must have at most 10 codes').optional(),
-  }, objectErrors)
+  .object(
+    {
+      email: text(320).optional(),
+      shippingAddress: shippingAddressInput.optional(),
+      shippingOptionId: text(64).optional(),
+      couponCode: text(64).optional(),
+      giftCardCodes: z
+        .array(text(64), { error: 'must be a list of gift-card codes' })
+        .max(10, 'must have at most 10 codes')
+        .optional(),
+    },
+    objectErrors,
+  )
   .strict();
 
 /** Made by the page (random, ≥ 128 bits): the same key is the same order. */

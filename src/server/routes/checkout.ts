@@ -18,9 +18,16 @@ export const ORDER_PATH_PREFIX = '/checkout/order/';
 export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
 
 /** The absolute URL of an order page, for e-mails: on the site's own address (`mailLinkOrigin`), never a forged Host. */
-export const orderUrlFor = (origin: string) => (orderId: string): string => `${origin}${orderPath(orderId)}`;
+export const orderUrlFor =
+  (origin: string) =>
+  (orderId: string): string =>
+    `${origin}${orderPath(orderId)}`;
 
-export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): void {
+export function registerCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): void {
   // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
   const config = writeRouteConfig(options.rateLimitPerMinute);
 
@@ -34,7 +41,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, op
   app.post('/api/commerce/checkout/orders', { config }, async (request, reply) => {
     const body = parseInput(placeOrderBody, request.body, 'body');
     const site = await siteOf(request);
-    const result = await placeOrder(ctx.db, site, cartToken(request), body, { payments: ctx.paymentsFor(site), orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)) });
+    const result = await placeOrder(ctx.db, site, cartToken(request), body, {
+      payments: ctx.paymentsFor(site),
+      orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+    });
     reply.header('cache-control', 'no-store');
     if (!result.ok) throw checkoutError(result.error);
     // The cart is bought: the browser forgets it, so the pill disappears and the next add starts a new cart.

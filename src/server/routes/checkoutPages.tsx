@@ -70,7 +70,11 @@ interface FormState {
   step?: CheckoutStep;
 }
 
-export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutPageOptions): Promise<void> {
+export async function registerCheckoutPageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: CheckoutPageOptions,
+): Promise<void> {
   const renderer = new PageRenderer(ctx.db, readAssets(app, ctx, 'main'));
   const checkoutAssets = readAssets(app, ctx, 'checkout');
   // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
@@ -79,7 +83,11 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
   /** A visitor's page, with the main entry's bundle (the header's pill) unless the page brings its own. */
   const sendPage = async (reply: FastifyReply, site: Site, page: VisitorPage, assets?: ClientAssets) => {
     const rendered = await renderer.renderVisitorPage(site, page, assets);
-    return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+    return reply
+      .code(rendered.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
   };
 
   /** The first products collection (the shop), where 'Continue shopping' leads; the home page without one. */
@@ -88,7 +96,14 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
     return shop ? `/${shop.slug}` : '/';
   };
 
-  const renderCheckout = async (request: FastifyRequest, reply: FastifyReply, site: Site, quote: CheckoutQuote, state: FormState, status = 200) => {
+  const renderCheckout = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    quote: CheckoutQuote,
+    state: FormState,
+    status = 200,
+  ) => {
     // The form posts without JavaScript too: it carries the visitor's crumb (../crumb).
     const crumb = pageCrumb(request, reply, ctx);
     const provider = ctx.paymentsFor(site);
@@ -109,10 +124,12 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
           siteId: site.id,
           images: {
             ...(images.version !== undefined ? { version: images.version } : {}),
-            sizes: Object.fromEntries(files.flatMap((file) => {
-              const size = images.sizes?.get(file);
-              return size ? [[file, size]] : [];
-            })),
+            sizes: Object.fromEntries(
+              files.flatMap((file) => {
+                const size = images.sizes?.get(file);
+                return size ? [[file, size]] : [];
+              }),
+            ),
           },
           quote,
           values: withoutCardSecrets(state.values),
@@ -148,7 +165,10 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
 
     scope.post(CHECKOUT_PATH, { config }, async (request, reply) => {
       const site = await siteOf(request);
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
       const posted = readCheckoutValues((name) => body[name]);
       // A gift card's 'Remove' button names its code.
       const values = typeof body.removeGiftCard === 'string' ? withoutGiftCard(posted, body.removeGiftCard) : posted;
@@ -167,30 +187,59 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         // comes back with each message by its field; 'Change' goes back; the other buttons stay on the step they are on.
         if (body.intent === 'details') {
           const step = stepFor(fields, { leaving: true, belowMinimum });
-          if (step === 'payment') return renderCheckout(request, reply, site, quote, { values: quoted, errors: codeErrors, step });
+          if (step === 'payment')
+            return renderCheckout(request, reply, site, quote, { values: quoted, errors: codeErrors, step });
           const errors = { ...detailErrors(fields as CheckoutErrors), ...codeErrors };
           const alert = Object.keys(errors).length > 0 ? CHECKOUT_MESSAGES.fixDetails : null;
-          return renderCheckout(request, reply, site, quote, { values: quoted, errors, alert, step }, alert ? 400 : 200);
+          return renderCheckout(
+            request,
+            reply,
+            site,
+            quote,
+            { values: quoted, errors, alert, step },
+            alert ? 400 : 200,
+          );
         }
-        const step = body.intent !== 'edit' && readStep(body.step) === 'payment' ? stepFor(fields, { belowMinimum }) : 'details';
+        const step =
+          body.intent !== 'edit' && readStep(body.step) === 'payment' ? stepFor(fields, { belowMinimum }) : 'details';
         return renderCheckout(request, reply, site, quote, { values: quoted, errors: codeErrors, step });
       }
 
       const payments = ctx.paymentsFor(site);
       const input = parseInput(
         placeOrderBody,
-        { ...checkoutChoices(values), idempotencyKey: body.idempotencyKey, payment: paymentInput(values, payments.name) },
+        {
+          ...checkoutChoices(values),
+          idempotencyKey: body.idempotencyKey,
+          payment: paymentInput(values, payments.name),
+        },
         'body',
       );
       // Never a total the page did not show (without JavaScript the payment step shows the totals of the details given).
       const shown = await checkCheckoutDetails(ctx.db, site, token, checkoutChoices(values));
-      if (shown.quote.cart.entries.length > 0 && totalChangedSinceShown(body.shownTotal, shown.quote.totals, totalsFinal(shown.quote))) {
-        const total = formatMoney({ minorUnits: shown.quote.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
+      if (
+        shown.quote.cart.entries.length > 0 &&
+        totalChangedSinceShown(body.shownTotal, shown.quote.totals, totalsFinal(shown.quote))
+      ) {
+        const total = formatMoney({
+          minorUnits: shown.quote.totals.grandTotalCents,
+          currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY,
+        });
         const alert = totalChangedMessage(total, 'Place order');
         const step = stepFor(shown.fields, { belowMinimum: shown.quote.minimumSubtotalMessage !== null });
-        return renderCheckout(request, reply, site, shown.quote, { values: withQuotedGiftCards(values, shown.quote.giftCards), errors: {}, alert, step }, 409);
+        return renderCheckout(
+          request,
+          reply,
+          site,
+          shown.quote,
+          { values: withQuotedGiftCards(values, shown.quote.giftCards), errors: {}, alert, step },
+          409,
+        );
       }
-      const result = await placeOrder(ctx.db, site, token, input, { payments, orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)) });
+      const result = await placeOrder(ctx.db, site, token, input, {
+        payments,
+        orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+      });
       if (result.ok) {
         // The cart is bought: the browser forgets it, as after the JSON call.
         clearCartCookies(reply, secureCookiesFor(ctx, request));
@@ -208,7 +257,10 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
       {
         // After the app's own headers: the address is the secret, so it must not leak as a Referer, nor be kept.
         onSend: async (_request, reply, payload) => {
-          reply.header('referrer-policy', 'no-referrer').header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+          reply
+            .header('referrer-policy', 'no-referrer')
+            .header('cache-control', 'private, no-store')
+            .header('x-robots-tag', 'noindex');
           return payload;
         },
       },
@@ -221,11 +273,13 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
         const subscription = await subscriptionOfOrder(ctx.db, site.id, order.id);
         const giftCards = await giftCardPaymentsOfOrder(ctx.db, order.id);
         const today = todayIn(site.settings.timeZone, new Date());
-        const giftCardsBought = (await giftCardsBoughtByOrder(ctx.db, order.id, site.settings.timeZone)).map((card) => ({
-          recipientName: card.recipientName,
-          message: card.message,
-          note: deliveryNote(card, today),
-        }));
+        const giftCardsBought = (await giftCardsBoughtByOrder(ctx.db, order.id, site.settings.timeZone)).map(
+          (card) => ({
+            recipientName: card.recipientName,
+            message: card.message,
+            note: deliveryNote(card, today),
+          }),
+        );
         return sendPage(reply, site, {
           path: orderPath(order.id),
           pageType: PageType.ORDER_CONFIRMED,
@@ -260,7 +314,8 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
     scope.get('/commerce/goto-checkout', async (request, reply) => {
       const site = await siteOf(request);
       const cart = await getCart(ctx.db, { id: site.id, currency: site.currency }, cartToken(request));
-      if (cart.id !== null && cart.entries.length > 0) return reply.header('cache-control', 'no-store').redirect(CHECKOUT_PATH, 303);
+      if (cart.id !== null && cart.entries.length > 0)
+        return reply.header('cache-control', 'no-store').redirect(CHECKOUT_PATH, 303);
       forgetStaleCart(request, reply, cart.id);
       return sendPage(reply, site, {
         path: '/commerce/goto-checkout',
@@ -275,7 +330,10 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, ctx: AppC
 
   /** A cookie that names no open cart (bought, expired, another site's) is dropped, as the cart call does. */
   function forgetStaleCart(request: FastifyRequest, reply: FastifyReply, cartId: string | null): void {
-    if (cartId === null && (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)) {
+    if (
+      cartId === null &&
+      (request.cookies[CART_COOKIE] !== undefined || request.cookies[HAS_CART_COOKIE] !== undefined)
+    ) {
       clearCartCookies(reply, secureCookiesFor(ctx, request));
     }
   }

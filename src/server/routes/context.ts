@@ -31,7 +31,11 @@ export function registerContextRoutes(app: FastifyInstance): void {
     let entry = made.get(site.id);
     if (!entry || entry.version !== site.version) {
       const body = JSON.stringify(contextConfigOf(site));
-      entry = { version: site.version, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+      entry = {
+        version: site.version,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      };
       made.set(site.id, entry);
     }
     reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);

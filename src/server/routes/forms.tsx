@@ -73,7 +73,10 @@ const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_FORM_TEXT = 100_000;
 
 /** The §8 answer of a refusal: its status and body. */
-function refusalAnswer(refusal: SubmissionRefusal): { status: number; body: { error: string; errors?: Record<string, string> } } {
+function refusalAnswer(refusal: SubmissionRefusal): {
+  status: number;
+  body: { error: string; errors?: Record<string, string> };
+} {
   switch (refusal.kind) {
     case 'form-not-found':
       return { status: 404, body: { error: FORM_STATUS_MESSAGES[404] } };
@@ -89,7 +92,6 @@ function refusalAnswer(refusal: SubmissionRefusal): { status: number; body: { er
   }
 }
 
-
 /** What a third-party CAPTCHA's checks read of the request. */
 const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
   hostname: request.hostname,
@@ -99,9 +101,14 @@ const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
 
 /** The CAPTCHA answer of a JSON submission: reCAPTCHA Enterprise's token (§7's enterprise token) or captchaKey. */
 const captchaTokenOf = (body: Record<string, unknown>): string | null =>
-  typeof body.recaptchaEnterpriseV3Token === 'string' ? body.recaptchaEnterpriseV3Token : typeof body.captchaKey === 'string' ? body.captchaKey : null;
+  typeof body.recaptchaEnterpriseV3Token === 'string'
+    ? body.recaptchaEnterpriseV3Token
+    : typeof body.captchaKey === 'string'
+      ? body.captchaKey
+      : null;
 
-const bodyObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+const bodyObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 /** The custom-form template (type 9): the field kinds, their parts, the likert scale and the texts of §5. */
 export const FORM_TEMPLATE_SCHEMA = {
@@ -113,7 +120,11 @@ export const FORM_TEMPLATE_SCHEMA = {
   captchaActions: CAPTCHA_ACTIONS,
 } as const;
 
-export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, options: FormRouteOptions = {}): Promise<void> {
+export async function registerFormRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: FormRouteOptions = {},
+): Promise<void> {
   const config = {
     rateLimit: {
       max: perWindow(options.submissionsPerMinute ?? 60),
@@ -126,11 +137,18 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
   /** Counts a submission to this form by this client: null within the budget, else the seconds to wait. */
   const overFormBudget = async (request: FastifyRequest, siteId: string, formId: string): Promise<number | null> => {
     if (!options.counters) return null;
-    const { current, ttl } = await options.counters.incr(`form-minute:${siteId}:${formId}:${normalizeIP(request.ip)}`, FORM_BUDGET_WINDOW_MS);
+    const { current, ttl } = await options.counters.incr(
+      `form-minute:${siteId}:${formId}:${normalizeIP(request.ip)}`,
+      FORM_BUDGET_WINDOW_MS,
+    );
     return current > perForm ? Math.min(FORM_BUDGET_WINDOW_MS / 1000, Math.max(1, Math.ceil(ttl / 1000))) : null;
   };
   const difficulty = options.altchaDifficulty ?? DEFAULT_ALTCHA_DIFFICULTY;
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
   const captchaDeps = ctx.verifyCaptcha ? { verifyCaptcha: ctx.verifyCaptcha } : {};
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -145,7 +163,8 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
     const site = await siteOf(request);
     const body = bodyObject(request.body);
     noStore(reply);
-    if (typeof body.formId !== 'string' || !FORM_ID.test(body.formId)) return reply.code(404).send({ error: FORM_STATUS_MESSAGES[404] });
+    if (typeof body.formId !== 'string' || !FORM_ID.test(body.formId))
+      return reply.code(404).send({ error: FORM_STATUS_MESSAGES[404] });
     let values: unknown;
     try {
       if (typeof body.form !== 'string' || body.form.length > MAX_FORM_TEXT) throw new Error('not text');
@@ -156,17 +175,22 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
     }
     const wait = await overFormBudget(request, site.id, body.formId);
     if (wait !== null) return reply.code(429).header('retry-after', wait).send({ error: FORM_STATUS_MESSAGES[429] });
-    const result = await submitForm(ctx.db, site, {
-      formId: body.formId,
-      key: typeof body.key === 'string' ? body.key : '',
-      values,
-      captchaToken: captchaTokenOf(body),
-      pagePath: typeof body.pagePath === 'string' && /^\/[^\s]{0,500}$/.test(body.pagePath) ? body.pagePath : null,
-      baseUrl: mailLinkOrigin(ctx, site, request),
-      visitor: visitorOf(request),
-      placement: body.placement === 'promoPopup' ? 'promoPopup' : null,
-      productId: typeof body.productId === 'string' && PRODUCT_ID.test(body.productId) ? body.productId : null,
-    }, captchaDeps);
+    const result = await submitForm(
+      ctx.db,
+      site,
+      {
+        formId: body.formId,
+        key: typeof body.key === 'string' ? body.key : '',
+        values,
+        captchaToken: captchaTokenOf(body),
+        pagePath: typeof body.pagePath === 'string' && /^\/[^\s]{0,500}$/.test(body.pagePath) ? body.pagePath : null,
+        baseUrl: mailLinkOrigin(ctx, site, request),
+        visitor: visitorOf(request),
+        placement: body.placement === 'promoPopup' ? 'promoPopup' : null,
+        productId: typeof body.productId === 'string' && PRODUCT_ID.test(body.productId) ? body.productId : null,
+      },
+      captchaDeps,
+    );
     if (result.ok) return { ok: true };
     const answer = refusalAnswer(result.error);
     return reply.code(answer.status).send(answer.body);
@@ -175,10 +199,13 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
   app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', { config }, async (request, reply) => {
     const site = await siteOf(request);
     noStore(reply);
-    const form = FORM_ID.test(request.params.formId) ? await catalog.getForm(ctx.db, site.id, request.params.formId) : undefined;
+    const form = FORM_ID.test(request.params.formId)
+      ? await catalog.getForm(ctx.db, site.id, request.params.formId)
+      : undefined;
     if (!form) return reply.code(404).send({ error: FORM_STATUS_MESSAGES[404] });
     const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return reply.code(400).send({ error: FORM_SUBMISSION_MESSAGES.unparsableFields });
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return reply.code(400).send({ error: FORM_SUBMISSION_MESSAGES.unparsableFields });
     const checked = validateAnswers(form, body);
     if (checked.ok) return { errors: {} };
     return reply.code(400).send({ errors: checked.error });
@@ -186,7 +213,12 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
 
   app.get<{ Querystring: { type?: string } }>('/api/template/GetTemplateSchema', async (request, reply) => {
     const type = request.query.type;
-    if (type === undefined || !/^\d{1,4}$/.test(type)) throw new ApiError('invalid-input', "The query parameter 'type' must be a template type number (9: the custom form).", { field: 'type' });
+    if (type === undefined || !/^\d{1,4}$/.test(type))
+      throw new ApiError(
+        'invalid-input',
+        "The query parameter 'type' must be a template type number (9: the custom form).",
+        { field: 'type' },
+      );
     if (type !== '9') throw new ApiError('route-not-found', `There is no template schema of type ${type}.`);
     reply.header('cache-control', 'public, max-age=3600');
     return FORM_TEMPLATE_SCHEMA;
@@ -202,8 +234,20 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
     await scope.register(fastifyFormbody);
 
     const sendPage = async (reply: FastifyReply, site: Site, title: string, body: ReactNode, status = 200) => {
-      const rendered = await renderer.renderVisitorPage(site, { path: NEWSLETTER_CONFIRM_PATH, pageType: PageType.PAGE, title, description: title, body, status });
-      return reply.code(rendered.status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(rendered.html);
+      const rendered = await renderer.renderVisitorPage(site, {
+        path: NEWSLETTER_CONFIRM_PATH,
+        pageType: PageType.PAGE,
+        title,
+        description: title,
+        body,
+        status,
+      });
+      return reply
+        .code(rendered.status)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(rendered.html);
     };
 
     // The link in the confirmation e-mail shows a button: a link checker that follows it confirms nothing.
@@ -250,7 +294,9 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
         'Subscription confirmed',
         <section role="status">
           <h1 className="page-title">Subscription confirmed</h1>
-          <p>{email} is on the mailing list of {site.title}. Thank you!</p>
+          <p>
+            {email} is on the mailing list of {site.title}. Thank you!
+          </p>
         </section>,
       );
     });
@@ -265,7 +311,13 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       const path = canonicalPath(request.url);
       const page = await catalog.getPageByPath(ctx.db, site.id, path);
       const block = page?.blocks.find(
-        (b) => (b.type === 'form' || b.type === 'productWaitlist') && b.formId === formId && (b.type === 'form' || b.productId === undefined || body.productId === undefined || b.productId === body.productId),
+        (b) =>
+          (b.type === 'form' || b.type === 'productWaitlist') &&
+          b.formId === formId &&
+          (b.type === 'form' ||
+            b.productId === undefined ||
+            body.productId === undefined ||
+            b.productId === body.productId),
       );
       const form = block ? await catalog.getForm(ctx.db, site.id, formId) : undefined;
       if (!page || !form) return reply.callNotFound();
@@ -288,17 +340,25 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       }
       const wait = await overFormBudget(request, site.id, formId);
       if (wait !== null) reply.header('retry-after', wait);
-      const result = wait !== null ? null : await submitForm(ctx.db, site, {
-        formId,
-        // The crumb (checked before this handler) stands in for the key: this post came from the site's own page.
-        key: null,
-        values: raw,
-        captchaToken: typeof body[ALTCHA_FIELD] === 'string' ? (body[ALTCHA_FIELD] as string) : null,
-        pagePath: path,
-        baseUrl: mailLinkOrigin(ctx, site, request),
-        visitor: visitorOf(request),
-        productId: block?.type === 'productWaitlist' ? (block.productId ?? null) : null,
-      }, captchaDeps);
+      const result =
+        wait !== null
+          ? null
+          : await submitForm(
+              ctx.db,
+              site,
+              {
+                formId,
+                // The crumb (checked before this handler) stands in for the key: this post came from the site's own page.
+                key: null,
+                values: raw,
+                captchaToken: typeof body[ALTCHA_FIELD] === 'string' ? (body[ALTCHA_FIELD] as string) : null,
+                pagePath: path,
+                baseUrl: mailLinkOrigin(ctx, site, request),
+                visitor: visitorOf(request),
+                productId: block?.type === 'productWaitlist' ? (block.productId ?? null) : null,
+              },
+              captchaDeps,
+            );
       let state: FormPostState;
       let status = 200;
       if (result === null) {
@@ -312,7 +372,13 @@ export async function registerFormRoutes(app: FastifyInstance, ctx: AppContext, 
       } else {
         const answer = refusalAnswer(result.error);
         status = answer.status;
-        state = { formId, fieldErrors: answer.body.errors ?? {}, error: answer.body.error, success: false, values: posted };
+        state = {
+          formId,
+          fieldErrors: answer.body.errors ?? {},
+          error: answer.body.error,
+          success: false,
+          values: posted,
+        };
       }
       const rendered = await renderer.render(site, path, state);
       const crumb = pageCrumb(request, reply, ctx);

@@ -17,7 +17,12 @@ import { formatMoney } from '../../core/money';
 import { ROUTES } from '../../core/purchaseRoute';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
-import { buyGiftCard, giftCardProduct, type GiftCardPurchaseFailure, type GiftCardPurchaseValues } from '../../services/giftCardPurchase';
+import {
+  buyGiftCard,
+  giftCardProduct,
+  type GiftCardPurchaseFailure,
+  type GiftCardPurchaseValues,
+} from '../../services/giftCardPurchase';
 import type { Site } from '../../services/sites';
 import type { Product } from '../../site/schema';
 import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../ui/giftcard/GiftCardCheckoutPage';
@@ -44,8 +49,15 @@ const firstText = (value: unknown): string => {
   return typeof first === 'string' ? first.slice(0, MAX_VALUE_LENGTH) : '';
 };
 
-export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m)));
+export async function registerGiftCardCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m)),
+  );
   const config = writeRouteConfig(options.rateLimitPerMinute);
   // The form's messages follow the buyer's fixes with the checkout's own bundle (src/client/checkout/followErrors.ts).
   const checkoutAssets = readCheckoutAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m));
@@ -58,7 +70,8 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
     return giftCardProduct(ctx.db, site.id, query.giftCardProductId);
   };
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => (ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound());
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound();
 
   const render = async (
     request: FastifyRequest,
@@ -86,15 +99,23 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
       timeZone,
       payment: { provider: provider.name, notice: provider.notice },
     };
-    const rendered = await renderer.renderVisitorPage(site, {
-      path: ROUTES.giftCardCheckout,
-      pageType: PageType.CHECKOUT,
-      title: state.failure ? `Error: Buy a ${product.name}` : `Buy a ${product.name}`,
-      description: `Buy a ${product.name} at ${site.title}.`,
-      status: state.failure?.status ?? 200,
-      body: <GiftCardCheckoutPage {...props} />,
-    }, checkoutAssets);
-    return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+    const rendered = await renderer.renderVisitorPage(
+      site,
+      {
+        path: ROUTES.giftCardCheckout,
+        pageType: PageType.CHECKOUT,
+        title: state.failure ? `Error: Buy a ${product.name}` : `Buy a ${product.name}`,
+        description: `Buy a ${product.name} at ${site.title}.`,
+        status: state.failure?.status ?? 200,
+        body: <GiftCardCheckoutPage {...props} />,
+      },
+      checkoutAssets,
+    );
+    return reply
+      .code(rendered.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
   };
 
   await app.register(async (scope) => {
@@ -105,8 +126,18 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
       const site = await siteOf(request);
       const product = await productOf(site, request.query);
       if (!product) return notFound(request, reply);
-      const sku = typeof request.query.sku === 'string' && product.variants.some((v) => v.sku === request.query.sku) ? request.query.sku : '';
-      const values: GiftCardPurchaseValues = { sku, email: '', recipientName: '', recipientEmail: '', message: '', deliveryDate: '' };
+      const sku =
+        typeof request.query.sku === 'string' && product.variants.some((v) => v.sku === request.query.sku)
+          ? request.query.sku
+          : '';
+      const values: GiftCardPurchaseValues = {
+        sku,
+        email: '',
+        recipientName: '',
+        recipientEmail: '',
+        message: '',
+        deliveryDate: '',
+      };
       return render(request, reply, site, product, { values });
     });
 
@@ -114,19 +145,36 @@ export async function registerGiftCardCheckoutRoutes(app: FastifyInstance, ctx: 
       const site = await siteOf(request);
       const product = await productOf(site, request.query);
       if (!product) return notFound(request, reply);
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-      const values = Object.fromEntries(VALUE_NAMES.map((name) => [name, firstText(body[name])])) as unknown as GiftCardPurchaseValues;
-      const key = parseInput(z.object({ idempotencyKey: idempotencyKeySchema }), { idempotencyKey: body.idempotencyKey }, 'body').idempotencyKey;
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const values = Object.fromEntries(
+        VALUE_NAMES.map((name) => [name, firstText(body[name])]),
+      ) as unknown as GiftCardPurchaseValues;
+      const key = parseInput(
+        z.object({ idempotencyKey: idempotencyKeySchema }),
+        { idempotencyKey: body.idempotencyKey },
+        'body',
+      ).idempotencyKey;
       const payments = ctx.paymentsFor(site);
       const payment: Record<string, string> =
         payments.name === 'test'
-          ? { cardNumber: firstText(body.cardNumber).slice(0, 30), cardExpiry: firstText(body.cardExpiry).slice(0, 10), cardCvc: firstText(body.cardCvc).slice(0, 10) }
+          ? {
+              cardNumber: firstText(body.cardNumber).slice(0, 30),
+              cardExpiry: firstText(body.cardExpiry).slice(0, 10),
+              cardCvc: firstText(body.cardCvc).slice(0, 10),
+            }
           : {};
       const result = await buyGiftCard(
         ctx.db,
         site,
         { product, values, idempotencyKey: key, payment },
-        { payments, orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)), shopUrl: `${mailLinkOrigin(ctx, site, request)}/` },
+        {
+          payments,
+          orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+          shopUrl: `${mailLinkOrigin(ctx, site, request)}/`,
+        },
       );
       if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
       return render(request, reply, site, product, { values, failure: result.error });

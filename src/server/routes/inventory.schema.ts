@@ -7,7 +7,10 @@ const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 const productId = z
   .string({ error: 'must be text' })
-  .regex(PRODUCT_ID, 'must be a product id: 1-64 lower-case letters, digits or dashes, starting with a letter or digit');
+  .regex(
+    PRODUCT_ID,
+    'must be a product id: 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
+  );
 
 /** `?itemId=a` or `?itemId=a&itemId=b` (one to INVENTORY_MAX_ITEMS ids); no other parameter is read. */
 export const inventoryStockQuery = z.object(

@@ -14,7 +14,11 @@ import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
 import { inventoryStockQuery } from './inventory.schema';
 
-export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): void {
+export function registerInventoryRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): void {
   const config = writeRouteConfig(options.rateLimitPerMinute);
   // The spec's path ends with a slash; the same call without it answers the same.
   for (const url of [INVENTORY_STOCK_PATH, INVENTORY_STOCK_PATH.replace(/\/$/, '')]) {
@@ -25,9 +29,13 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext, o
       const stock = await getInventoryStock(ctx.db, site, itemId);
       if (!stock.ok) {
         const ids = stock.error.itemIds.map((id) => `'${id}'`).join(', ');
-        throw new ApiError('product-not-found', stock.error.itemIds.length === 1 ? `No product has the id ${ids}.` : `No products have the ids ${ids}.`, {
-          field: 'itemId',
-        });
+        throw new ApiError(
+          'product-not-found',
+          stock.error.itemIds.length === 1 ? `No product has the id ${ids}.` : `No products have the ids ${ids}.`,
+          {
+            field: 'itemId',
+          },
+        );
       }
       return { results: stock.value };
     });

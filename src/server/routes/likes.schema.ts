@@ -3,5 +3,10 @@ import { z } from 'zod';
 
 /** A post id of the site file (src/site/schema.ts). */
 export const likesParams = z.object({
-  postId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a post id: 1-64 lower-case letters, digits or dashes, starting with a letter or digit'),
+  postId: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9-]{0,63}$/,
+      'must be a post id: 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
+    ),
 });

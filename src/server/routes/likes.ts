@@ -26,7 +26,8 @@ import { likesParams } from './likes.schema';
 export const LIKES_RATE_LIMIT = 30;
 
 const REFUSALS: Record<LikeRefusal, () => ApiError> = {
-  'post-not-found': () => new ApiError('post-not-found', 'This site has no blog post with that id.', { field: 'postId' }),
+  'post-not-found': () =>
+    new ApiError('post-not-found', 'This site has no blog post with that id.', { field: 'postId' }),
   'likes-not-enabled': () => new ApiError('likes-not-enabled', 'Likes are not turned on for this site.'),
 };
 
@@ -35,7 +36,8 @@ const answer = <T>(result: Result<T, LikeRefusal>): T => {
   return result.value;
 };
 
-const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
 /** The visitor's liker id, or a new one given in a cookie on this answer. */
 function likerOf(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): string {
@@ -52,7 +54,11 @@ function likerOf(request: FastifyRequest, reply: FastifyReply, ctx: AppContext):
   return likerId;
 }
 
-export async function registerLikeRoutes(app: FastifyInstance, ctx: AppContext, options: { ratePer10s?: number } = {}): Promise<void> {
+export async function registerLikeRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { ratePer10s?: number } = {},
+): Promise<void> {
   const rateLimit = { max: options.ratePer10s ?? LIKES_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS };
 
   app.get(`${LIKES_API}/:postId`, { config: { rateLimit } }, async (request, reply) => {
@@ -66,14 +72,18 @@ export async function registerLikeRoutes(app: FastifyInstance, ctx: AppContext, 
   await app.register(async (scope) => {
     // The like form of a post page, posted without JavaScript, is form-encoded (it has no fields).
     await scope.register(fastifyFormbody);
-    scope.post(`${LIKES_API}/:postId`, { config: { rateLimit, crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const { postId } = parseInput(likesParams, request.params, 'params');
-      const site = await siteOf(request);
-      const likes = answer(await likePost(ctx.db, site, postId, likerOf(request, reply, ctx)));
-      if (!isForm(request)) return likes;
-      const path = await likedPostPath(ctx.db, site.id, postId);
-      return reply.redirect(`${path ?? '/'}#likes`, 303);
-    });
+    scope.post(
+      `${LIKES_API}/:postId`,
+      { config: { rateLimit, crumb: 'crumb-or-same-origin' } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { postId } = parseInput(likesParams, request.params, 'params');
+        const site = await siteOf(request);
+        const likes = answer(await likePost(ctx.db, site, postId, likerOf(request, reply, ctx)));
+        if (!isForm(request)) return likes;
+        const path = await likedPostPath(ctx.db, site.id, postId);
+        return reply.redirect(`${path ?? '/'}#likes`, 303);
+      },
+    );
   });
 }

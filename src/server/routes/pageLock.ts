@@ -46,15 +46,35 @@ export interface PageLockRouteOptions {
 
 export const NOT_A_LOCKED_PAGE_MESSAGE = `The form's '${PAGE_LOCK_FIELDS.path}' does not name a password-protected page of this site.`;
 
-const field = (body: unknown, name: string): unknown => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined);
+const field = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
-export async function registerPageLockRoutes(app: FastifyInstance, ctx: AppContext, options: PageLockRouteOptions): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
+export async function registerPageLockRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: PageLockRouteOptions,
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
   const tries = options.triesPerWindow ?? PAGE_LOCK_TRIES;
 
   /** The lock screen again, with what was wrong beside the field. */
-  const lockScreenAgain = async (request: FastifyRequest, reply: FastifyReply, site: Site, page: LockedPage, status: number, error: string) => {
-    const rendered = await renderer.render(site, page.path, null, new URLSearchParams(), { unlocked: false, status, error });
+  const lockScreenAgain = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    page: LockedPage,
+    status: number,
+    error: string,
+  ) => {
+    const rendered = await renderer.render(site, page.path, null, new URLSearchParams(), {
+      unlocked: false,
+      status,
+      error,
+    });
     return reply
       .code(rendered.status)
       .header('cache-control', PROTECTED_PAGE_CACHE_CONTROL)
@@ -72,13 +92,17 @@ export async function registerPageLockRoutes(app: FastifyInstance, ctx: AppConte
       const page = typeof path === 'string' && path.length <= 500 ? await renderer.lockedPage(site, path) : undefined;
       if (!page) throw new ApiError('invalid-input', NOT_A_LOCKED_PAGE_MESSAGE, { field: PAGE_LOCK_FIELDS.path });
       // Every try counts, right or wrong: a password cannot be found by many quick guesses from one client.
-      const { current, ttl } = await options.counters.incr(`page-lock:${site.id}:${normalizeIP(request.ip)}`, PAGE_LOCK_WINDOW_MS);
+      const { current, ttl } = await options.counters.incr(
+        `page-lock:${site.id}:${normalizeIP(request.ip)}`,
+        PAGE_LOCK_WINDOW_MS,
+      );
       if (current > tries) {
         reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
         return lockScreenAgain(request, reply, site, page, 429, PAGE_LOCK_MESSAGES.tooMany);
       }
       const password = field(request.body, PAGE_LOCK_FIELDS.password);
-      if (typeof password !== 'string' || password === '') return lockScreenAgain(request, reply, site, page, 400, PAGE_LOCK_MESSAGES.missing);
+      if (typeof password !== 'string' || password === '')
+        return lockScreenAgain(request, reply, site, page, 400, PAGE_LOCK_MESSAGES.missing);
       if (password.length > PAGE_PASSWORD_MAX_LENGTH || !(await checkPagePassword(page, password))) {
         request.log.info({ site: site.id, page: page.id }, 'page password refused');
         return lockScreenAgain(request, reply, site, page, 401, PAGE_LOCK_MESSAGES.wrong);

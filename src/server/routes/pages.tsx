@@ -67,7 +67,11 @@ export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
 const NOT_FOUND_KEY = '\u0000404';
 
 export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
   const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
   app.decorate('pageCache', cache);
   // Pages that show stock are dropped when it changes, in this process or any other (../stockWatch.ts).
@@ -83,7 +87,8 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
    * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
    * crumb in the form's hidden field (a post without JavaScript), filled in per answer.
    */
-  const encoded = (page: RenderedPage, kept: boolean) => new EncodedPage(page, kept ? 'once' : 'per-request', CRUMB_PLACEHOLDER);
+  const encoded = (page: RenderedPage, kept: boolean) =>
+    new EncodedPage(page, kept ? 'once' : 'per-request', CRUMB_PLACEHOLDER);
 
   const notFound = async (site: Site): Promise<EncodedPage> => {
     const key = PageCache.key(site.id, site.version, NOT_FOUND_KEY);
@@ -110,20 +115,36 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   /** A page that failed to render: the site's error page (101, status 500, never cached), and the failure logged. */
-  const sendErrorPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string, error: unknown) => {
+  const sendErrorPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    path: string,
+    error: unknown,
+  ) => {
     request.log.error({ err: error, path }, 'a page failed to render: the error page (101) was shown');
     // When even the error page cannot be made (the database is down), the app's plain error answer.
     const rendered = await renderer.renderError(site, path).catch(() => {
       throw error;
     });
     const page = encoded(withEtag(rendered), false);
-    return sendRepresentation(request, reply, 500, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    return sendRepresentation(request, reply, 500, page, {
+      cacheControl: 'no-store',
+      contentSecurityPolicy: page.page.contentSecurityPolicy,
+      withEtag: false,
+    });
   };
 
   /** The lock screen (103, 401), or the page's content (105) when the visitor's cookie opens it: this visitor's only. */
   const sendLockedPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, locked: LockedPage) => {
     const unlocked = await opensPage(ctx.db, site, locked, request.cookies[pageLockCookie(locked.id)]);
-    const rendered = await renderer.render(site, locked.path, null, new URLSearchParams(), unlocked ? { unlocked: true } : undefined);
+    const rendered = await renderer.render(
+      site,
+      locked.path,
+      null,
+      new URLSearchParams(),
+      unlocked ? { unlocked: true } : undefined,
+    );
     const page = encoded(withEtag(rendered), false);
     return sendRepresentation(request, reply, rendered.status, page, {
       cacheControl: PROTECTED_PAGE_CACHE_CONTROL,
@@ -164,36 +185,67 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
     // A visitor with a cart gets the cart page with their lines (and its forms' crumb), made for them only.
     if (path === ROUTES.cart && wantsVisitorCart(request)) {
       const page = encoded(withEtag(await visitorCart(request, reply, site)), false);
-      return sendRepresentation(request, reply, 200, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+      return sendRepresentation(request, reply, 200, page, {
+        cacheControl: 'no-store',
+        contentSecurityPolicy: page.page.contentSecurityPolicy,
+        withEtag: false,
+      });
     }
     const key = PageCache.key(site.id, site.version, path);
     const page = cache.get(key) ?? (await pageFor(request, site, path, key));
     if (page.status === 404) return sendNotFound(request, reply, page);
     // A page made for the query that refuses it (a search too long: 400) shows the refusal in the site's design.
     if (page.status !== 200) {
-      return sendRepresentation(request, reply, page.status, page, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+      return sendRepresentation(request, reply, page.status, page, {
+        cacheControl: 'no-store',
+        contentSecurityPolicy: page.page.contentSecurityPolicy,
+        withEtag: false,
+      });
     }
     // The outcome of an add posted without JavaScript, shown once: a copy of the page for this visitor only.
-    const notice = request.cookies[CART_NOTICE_COOKIE] === undefined ? null : await takeCartNotice(request, reply, ctx, site);
+    const notice =
+      request.cookies[CART_NOTICE_COOKIE] === undefined ? null : await takeCartNotice(request, reply, ctx, site);
     if (notice !== null) {
-      const noticed = new EncodedPage({ ...page.page, html: withCartNotice(page.page.html, notice) }, 'per-request', CRUMB_PLACEHOLDER);
-      return sendRepresentation(request, reply, 200, noticed, { cacheControl: 'no-store', contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+      const noticed = new EncodedPage(
+        { ...page.page, html: withCartNotice(page.page.html, notice) },
+        'per-request',
+        CRUMB_PLACEHOLDER,
+      );
+      return sendRepresentation(request, reply, 200, noticed, {
+        cacheControl: 'no-store',
+        contentSecurityPolicy: page.page.contentSecurityPolicy,
+        withEtag: false,
+      });
     }
     // A page holding the visitor's crumb is theirs only; its ETag names the crumb too, so a browser never keeps a copy
     // with another visitor's (or an old) crumb.
     const cacheControl = page.perVisitor ? VISITOR_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL;
-    return sendRepresentation(request, reply, 200, page, { cacheControl, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: true });
+    return sendRepresentation(request, reply, 200, page, {
+      cacheControl,
+      contentSecurityPolicy: page.page.contentSecurityPolicy,
+      withEtag: true,
+    });
   };
 
   const sendNotFound = (request: FastifyRequest, reply: FastifyReply, page: EncodedPage) =>
-    sendRepresentation(request, reply, 404, page, { cacheControl: NOT_FOUND_CACHE_CONTROL, contentSecurityPolicy: page.page.contentSecurityPolicy, withEtag: false });
+    sendRepresentation(request, reply, 404, page, {
+      cacheControl: NOT_FOUND_CACHE_CONTROL,
+      contentSecurityPolicy: page.page.contentSecurityPolicy,
+      withEtag: false,
+    });
 
   /**
    * The page in the coding the request asks for among those it is kept in (br, gzip or none; 406 when the request
    * refuses them all), with its ETag per coding and a 304 when If-None-Match names it; a page with a form gets the
    * visitor's crumb. ../pageFastPath.ts answers cached pages the same way.
    */
-  const sendRepresentation = async (request: FastifyRequest, reply: FastifyReply, status: number, page: EncodedPage, shape: PageAnswerShape) => {
+  const sendRepresentation = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: EncodedPage,
+    shape: PageAnswerShape,
+  ) => {
     const coding = negotiateContentCoding(request.headers['accept-encoding'], page.codings);
     if (coding === null) throw new ApiError('not-acceptable', NOT_ACCEPTABLE_MESSAGE);
     const crumb = page.perVisitor ? pageCrumb(request, reply, ctx) : undefined;
@@ -213,8 +265,10 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   // The search renders for every query (never cached): it has a per-client budget (../rateLimits.ts).
-  app.get(ROUTES.search, { compress: false, config: { rateLimit: { max: SEARCH_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } } }, async (request, reply) =>
-    send(request, reply, ROUTES.search),
+  app.get(
+    ROUTES.search,
+    { compress: false, config: { rateLimit: { max: SEARCH_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } } },
+    async (request, reply) => send(request, reply, ROUTES.search),
   );
 
   // Compressed here, once per page and coding (../../render/pageCache.ts), not by @fastify/compress on every answer.

@@ -74,7 +74,8 @@ export function restockRefusalError(refusal: RestockSignUpRefusal): ApiError {
   }
 }
 
-const bodyObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+const bodyObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, MAX_POSTED_TEXT) : '');
 
 const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
@@ -83,7 +84,11 @@ const visitorOf = (request: FastifyRequest): CaptchaVisitor => ({
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
 });
 
-export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContext, options: RestockRouteOptions = {}): Promise<void> {
+export async function registerRestockRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: RestockRouteOptions = {},
+): Promise<void> {
   const config = {
     rateLimit: {
       max: perWindow(options.signUpsPerMinute ?? 30),
@@ -93,10 +98,17 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
   };
   const perProduct = perWindow(options.signUpsPerProductPerMinute ?? 10);
   /** Counts a sign-up to this product by this client: null within the budget, else the seconds to wait. */
-  const overProductBudget = async (request: FastifyRequest, siteId: string, productId: unknown): Promise<number | null> => {
+  const overProductBudget = async (
+    request: FastifyRequest,
+    siteId: string,
+    productId: unknown,
+  ): Promise<number | null> => {
     if (!options.counters) return null;
     const product = typeof productId === 'string' && PRODUCT_ID.test(productId) ? productId : '-';
-    const { current, ttl } = await options.counters.incr(`restock:${siteId}:${product}:${normalizeIP(request.ip)}`, RATE_LIMIT_WINDOW_MS);
+    const { current, ttl } = await options.counters.incr(
+      `restock:${siteId}:${product}:${normalizeIP(request.ip)}`,
+      RATE_LIMIT_WINDOW_MS,
+    );
     return current > perProduct ? retryAfterSeconds(ttl) : null;
   };
   const signUpContext = (request: FastifyRequest, site: Site): RestockSignUpContext => ({
@@ -104,7 +116,11 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
     visitor: visitorOf(request),
     ...(ctx.verifyCaptcha ? { verifyCaptcha: ctx.verifyCaptcha } : {}),
   });
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)), ctx.captchaScripts);
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
   // The merchant's side: the account area's lists and sends (./restockAccount.ts).
   registerRestockAccountRoutes(app, ctx);
 
@@ -131,7 +147,10 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
       const site = await siteOf(request);
       const body = bodyObject(request.body);
       const productId = body[RESTOCK_FIELDS.productId];
-      const product = typeof productId === 'string' && PRODUCT_ID.test(productId) ? await catalog.getProduct(ctx.db, site.id, productId) : undefined;
+      const product =
+        typeof productId === 'string' && PRODUCT_ID.test(productId)
+          ? await catalog.getProduct(ctx.db, site.id, productId)
+          : undefined;
       const collection = product && (await catalog.getCollection(ctx.db, site.id, product.collectionId));
       if (!product || !collection) return reply.callNotFound();
       const values: Record<string, string[]> = {
@@ -139,7 +158,14 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
         variantId: [text(body[RESTOCK_FIELDS.variantId])],
         isJoinMailingList: body[RESTOCK_FIELDS.joinMailingList] === 'true' ? ['true'] : [],
       };
-      const outcome = (fields: Partial<FormPostState>): FormPostState => ({ formId: restockPostId(product.id), fieldErrors: {}, error: null, success: false, values, ...fields });
+      const outcome = (fields: Partial<FormPostState>): FormPostState => ({
+        formId: restockPostId(product.id),
+        fieldErrors: {},
+        error: null,
+        success: false,
+        values,
+        ...fields,
+      });
       let state: FormPostState;
       let status = 200;
       const wait = await overProductBudget(request, site.id, product.id);
@@ -149,13 +175,21 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
         state = outcome({ error: FORM_STATUS_MESSAGES[429] });
       } else {
         const token = body[RESTOCK_FIELDS.captchaToken] ?? body[ALTCHA_FIELD];
-        const result = await signUpForRestock(ctx.db, site, { ...body, [RESTOCK_FIELDS.captchaToken]: token }, signUpContext(request, site));
+        const result = await signUpForRestock(
+          ctx.db,
+          site,
+          { ...body, [RESTOCK_FIELDS.captchaToken]: token },
+          signUpContext(request, site),
+        );
         if (result.ok) {
           state = outcome({ success: true, values: { ...values, siteVisitorEmail: [result.value.email] } });
         } else {
           const error = restockRefusalError(result.error);
           status = error.statusCode;
-          state = result.error.kind === 'invalid' && result.error.field === RESTOCK_FIELDS.email ? outcome({ fieldErrors: { siteVisitorEmail: error.message } }) : outcome({ error: error.message });
+          state =
+            result.error.kind === 'invalid' && result.error.field === RESTOCK_FIELDS.email
+              ? outcome({ fieldErrors: { siteVisitorEmail: error.message } })
+              : outcome({ error: error.message });
         }
       }
       const rendered = await renderer.render(site, `/${collection.slug}/p/${product.slug}`, state);
@@ -170,8 +204,19 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
     // Not 'no-referrer': a form posted from such a page says Origin: null, which the crumb check refuses as another
     // website's. The page loads nothing from elsewhere, so the token in its address goes to no other host.
     const sendPage = async (reply: FastifyReply, site: Site, title: string, body: ReactNode, status = 200) => {
-      const rendered = await renderer.renderVisitorPage(site, { path: RESTOCK_UNSUBSCRIBE_PATH, pageType: PageType.PAGE, title, description: title, body, status });
-      return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+      const rendered = await renderer.renderVisitorPage(site, {
+        path: RESTOCK_UNSUBSCRIBE_PATH,
+        pageType: PageType.PAGE,
+        title,
+        description: title,
+        body,
+        status,
+      });
+      return reply
+        .code(rendered.status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(rendered.html);
     };
     const notValid = (reply: FastifyReply, site: Site) =>
       sendPage(
@@ -223,7 +268,8 @@ export async function registerRestockRoutes(app: FastifyInstance, ctx: AppContex
         <section role="status">
           <h1 className="page-title">Sign-up removed</h1>
           <p>
-            {removed.email} is no longer signed up for {removed.itemName}. (A mailing list you joined is separate: its e-mails have their own link.)
+            {removed.email} is no longer signed up for {removed.itemName}. (A mailing list you joined is separate: its
+            e-mails have their own link.)
           </p>
         </section>,
       );

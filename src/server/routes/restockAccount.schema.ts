@@ -9,10 +9,19 @@ const SKU = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** At most this many variants in one bulk send. */
 export const MAX_SEND_REQUESTS = 100;
 
-const given = (issue: { input?: unknown }, what: string) => (issue.input === undefined ? 'is required' : `must be ${what}`);
-const productId = z.string({ error: (issue) => given(issue, 'a product id (text)') }).regex(PRODUCT_ID, 'must be a product id (1-64 lower-case letters, digits or dashes)');
-const variantId = z.string({ error: (issue) => given(issue, "a variant's SKU (text)") }).regex(SKU, "must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores)");
-const cursor = z.string({ error: 'must be given once, as text' }).min(1, 'must not be empty (leave it out for the first page)').max(600, 'is not a cursor of this list').optional();
+const given = (issue: { input?: unknown }, what: string) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+const productId = z
+  .string({ error: (issue) => given(issue, 'a product id (text)') })
+  .regex(PRODUCT_ID, 'must be a product id (1-64 lower-case letters, digits or dashes)');
+const variantId = z
+  .string({ error: (issue) => given(issue, "a variant's SKU (text)") })
+  .regex(SKU, "must be a variant's SKU (1-64 letters, digits, dots, dashes or underscores)");
+const cursor = z
+  .string({ error: 'must be given once, as text' })
+  .min(1, 'must not be empty (leave it out for the first page)')
+  .max(600, 'is not a cursor of this list')
+  .optional();
 
 /** GET /api/site-users/account/notifications/restock/groups?cursor= */
 export const groupsQuery = z.object({ cursor });

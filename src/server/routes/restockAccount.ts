@@ -37,17 +37,35 @@ export const RESTOCK_ACCOUNT_API = '/api/site-users/account/notifications/restoc
 export const RESTOCK_ROLES = [ContributorRole.ADMIN, ContributorRole.STORE_MANAGER] as const;
 
 /** What a send answers (the spec's client reads nothing: this is for people and scripts). */
-const sentAnswer = (r: RestockSendResult) => ({ productId: r.productId, variantId: r.variantId, sent: r.sent, waiting: r.waiting, qtyInStock: r.qtyInStock });
+const sentAnswer = (r: RestockSendResult) => ({
+  productId: r.productId,
+  variantId: r.variantId,
+  sent: r.sent,
+  waiting: r.waiting,
+  qtyInStock: r.qtyInStock,
+});
 
-export function registerRestockAccountRoutes(app: FastifyInstance, ctx: AppContext, options: { requestsPerMinute?: number } = {}): void {
+export function registerRestockAccountRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { requestsPerMinute?: number } = {},
+): void {
   const config = { rateLimit: { max: perWindow(options.requestsPerMinute ?? 120), timeWindow: RATE_LIMIT_WINDOW_MS } };
 
   app.post(RESTOCK_ACCOUNT_API, { config }, async (request, reply) => {
     const body = parseInput(ownSignUpBody, request.body, 'body');
     const user = await requireSiteUser(request, CONTRIBUTOR_ROLES);
     const site = await siteOf(request);
-    const payload = { productId: body.productId, variantId: body.variantId, siteVisitorEmail: user.email, isJoinMailingList: false };
-    const result = await signUpForRestock(ctx.db, site, payload, { baseUrl: mailLinkOrigin(ctx, site, request), signedInUser: true });
+    const payload = {
+      productId: body.productId,
+      variantId: body.variantId,
+      siteVisitorEmail: user.email,
+      isJoinMailingList: false,
+    };
+    const result = await signUpForRestock(ctx.db, site, payload, {
+      baseUrl: mailLinkOrigin(ctx, site, request),
+      signedInUser: true,
+    });
     if (!result.ok) throw restockRefusalError(result.error);
     reply.header('cache-control', 'no-store');
     return { signedUp: true };
@@ -67,7 +85,12 @@ export function registerRestockAccountRoutes(app: FastifyInstance, ctx: AppConte
     const query = parseInput(signUpsQuery, request.query, 'query');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
-    const page = await listRestockSignUps(ctx.db, site.id, { productId: query.productId, variantId: query.variantId }, { cursor: query.cursor });
+    const page = await listRestockSignUps(
+      ctx.db,
+      site.id,
+      { productId: query.productId, variantId: query.variantId },
+      { cursor: query.cursor },
+    );
     if (!page.ok) throw new ApiError('invalid-input', page.error.message, { field: 'cursor' });
     reply.header('cache-control', 'no-store');
     return page.value;
@@ -87,12 +110,26 @@ export function registerRestockAccountRoutes(app: FastifyInstance, ctx: AppConte
     const body = parseInput(sendAllBody, request.body, 'body');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
-    const products = new Map((await catalog.getProducts(ctx.db, site.id, [...new Set(body.sendRequests.map((r) => r.productId))])).map((p) => [p.id, p]));
+    const products = new Map(
+      (await catalog.getProducts(ctx.db, site.id, [...new Set(body.sendRequests.map((r) => r.productId))])).map((p) => [
+        p.id,
+        p,
+      ]),
+    );
     for (const [i, r] of body.sendRequests.entries()) {
       const product = products.get(r.productId);
-      if (!product) throw new ApiError('product-not-found', `sendRequests.${i}: there is no product '${r.productId}' in this shop; nothing was sent.`, { field: `sendRequests.${i}.productId` });
+      if (!product)
+        throw new ApiError(
+          'product-not-found',
+          `sendRequests.${i}: there is no product '${r.productId}' in this shop; nothing was sent.`,
+          { field: `sendRequests.${i}.productId` },
+        );
       if (!product.variants.some((v) => v.sku === r.variantId)) {
-        throw new ApiError('product-not-found', `sendRequests.${i}: the product '${r.productId}' has no variant '${r.variantId}'; nothing was sent.`, { field: `sendRequests.${i}.variantId` });
+        throw new ApiError(
+          'product-not-found',
+          `sendRequests.${i}: the product '${r.productId}' has no variant '${r.variantId}'; nothing was sent.`,
+          { field: `sendRequests.${i}.variantId` },
+        );
       }
     }
     const results = [];
@@ -103,7 +140,11 @@ export function registerRestockAccountRoutes(app: FastifyInstance, ctx: AppConte
       seen.add(key);
       const sent = await sendRestockNotifications(ctx.db, site, r);
       // Removed by an import meanwhile: said, and the others still sent.
-      results.push(sent.ok ? sentAnswer(sent.value) : { productId: r.productId, variantId: r.variantId, sent: 0, error: sent.error.message });
+      results.push(
+        sent.ok
+          ? sentAnswer(sent.value)
+          : { productId: r.productId, variantId: r.variantId, sent: 0, error: sent.error.message },
+      );
     }
     reply.header('cache-control', 'no-store');
     return { results, sent: results.reduce((n, r) => n + r.sent, 0) };

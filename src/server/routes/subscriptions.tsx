@@ -29,7 +29,15 @@ import { cancelPath, CANCEL_PATH_PREFIX, subscriptionOfToken } from '../../servi
 import { placeSubscription, readSubscriptionCheckout } from '../../services/subscriptions/placement';
 import { cancelSubscription, getSubscription } from '../../services/subscriptions/store';
 import { createSubscriptionCart, type SubscriptionCartFailure } from '../../services/subscriptions/subscriptionCart';
-import { checkoutChoices, emptyCheckoutValues, paymentInput, readCheckoutValues, withoutCardSecrets, type CheckoutErrors, type CheckoutValues } from '../../ui/checkout/formValues';
+import {
+  checkoutChoices,
+  emptyCheckoutValues,
+  paymentInput,
+  readCheckoutValues,
+  withoutCardSecrets,
+  type CheckoutErrors,
+  type CheckoutValues,
+} from '../../ui/checkout/formValues';
 import { CancelConfirmPage, CancelDonePage } from '../../ui/subscription/CancelPages';
 import { SubscriptionCartGone, SubscriptionCheckoutPage } from '../../ui/subscription/SubscriptionCheckoutPage';
 import { mailLinkOrigin, type AppContext } from '../context';
@@ -45,9 +53,16 @@ import { SUBSCRIPTION_QUOTE_API } from '../../ui/checkout/paths';
 
 export const SUBSCRIPTION_CART_API = '/api/3/commerce/cart/subscription';
 
-export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext, options: { rateLimitPerMinute: number }): Promise<void> {
+export async function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): Promise<void> {
   const config = writeRouteConfig(options.rateLimitPerMinute);
-  const renderer = new PageRenderer(ctx.db, readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)));
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)),
+  );
 
   // The subscription checkout brings the checkout's own bundle (its form is an island of it).
   const checkoutAssets = readCheckoutAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message));
@@ -88,7 +103,8 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
     const site = await siteOf(request);
     reply.header('cache-control', 'no-store');
     const checkout = await readSubscriptionCheckout(ctx.db, site, cartToken, choices);
-    if (!checkout) throw new ApiError('subscription-cart-not-found', 'This subscription link has already been used or has expired.');
+    if (!checkout)
+      throw new ApiError('subscription-cart-not-found', 'This subscription link has already been used or has expired.');
     return checkout.quote;
   });
 
@@ -112,46 +128,59 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
       const checkout = await readSubscriptionCheckout(ctx.db, site, token, checkoutChoices(state.values));
       const sizesOf = (images: SiteImages) => {
         const files = Object.values(checkout?.quote.lineImages ?? {}).flatMap((image) => (image ? [image.file] : []));
-        return Object.fromEntries(files.flatMap((file) => {
-          const size = images.sizes?.get(file);
-          return size ? [[file, size]] : [];
-        }));
+        return Object.fromEntries(
+          files.flatMap((file) => {
+            const size = images.sizes?.get(file);
+            return size ? [[file, size]] : [];
+          }),
+        );
       };
       const shop = await shopPath(site);
       const provider = ctx.paymentsFor(site);
       const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
       const crumb = pageCrumb(request, reply, ctx);
-      return sendPage(reply, site, {
-        path: ROUTES.subscriptionCheckout,
-        pageType: PageType.CHECKOUT,
-        title: state.alert ? 'Error: Subscribe' : 'Subscribe',
-        description: `Subscribe at ${site.title}.`,
-        status: checkout ? status : 404,
-        body: (images) =>
-          checkout ? (
-            <SubscriptionCheckoutPage
-              productName={checkout.productName}
-              form={{
-                action: `${ROUTES.subscriptionCheckout}?cartToken=${encodeURIComponent(token ?? '')}`,
-                cartToken: token ?? '',
-                currency,
-                siteId: site.id,
-                images: { ...(images.version !== undefined ? { version: images.version } : {}), sizes: sizesOf(images) },
-                quote: checkout.quote,
-                planText: checkout.planText,
-                values: withoutCardSecrets(state.values),
-                errors: state.errors ?? {},
-                alert: state.alert ?? null,
-                idempotencyKey: randomBytes(16).toString('base64url'),
-                crumb,
-                shipsTo: site.settings.store.checkout.shipsTo.map((code) => ({ code, name: countryName(code) ?? code })),
-                payment: { provider: provider.name, notice: provider.notice },
-              }}
-            />
-          ) : (
-            <SubscriptionCartGone shopPath={shop} />
-          ),
-      }, checkout ? checkoutAssets : undefined);
+      return sendPage(
+        reply,
+        site,
+        {
+          path: ROUTES.subscriptionCheckout,
+          pageType: PageType.CHECKOUT,
+          title: state.alert ? 'Error: Subscribe' : 'Subscribe',
+          description: `Subscribe at ${site.title}.`,
+          status: checkout ? status : 404,
+          body: (images) =>
+            checkout ? (
+              <SubscriptionCheckoutPage
+                productName={checkout.productName}
+                form={{
+                  action: `${ROUTES.subscriptionCheckout}?cartToken=${encodeURIComponent(token ?? '')}`,
+                  cartToken: token ?? '',
+                  currency,
+                  siteId: site.id,
+                  images: {
+                    ...(images.version !== undefined ? { version: images.version } : {}),
+                    sizes: sizesOf(images),
+                  },
+                  quote: checkout.quote,
+                  planText: checkout.planText,
+                  values: withoutCardSecrets(state.values),
+                  errors: state.errors ?? {},
+                  alert: state.alert ?? null,
+                  idempotencyKey: randomBytes(16).toString('base64url'),
+                  crumb,
+                  shipsTo: site.settings.store.checkout.shipsTo.map((code) => ({
+                    code,
+                    name: countryName(code) ?? code,
+                  })),
+                  payment: { provider: provider.name, notice: provider.notice },
+                }}
+              />
+            ) : (
+              <SubscriptionCartGone shopPath={shop} />
+            ),
+        },
+        checkout ? checkoutAssets : undefined,
+      );
     };
 
     scope.get(ROUTES.subscriptionCheckout, async (request, reply) => {
@@ -162,7 +191,10 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
 
     scope.post(ROUTES.subscriptionCheckout, { config }, async (request, reply) => {
       const site = await siteOf(request);
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
       const values = readCheckoutValues((name) => body[name]);
       const token = tokenOf(request);
       if (body.intent !== 'place') {
@@ -170,16 +202,45 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
         return renderCheckout(request, reply, site, token, { values });
       }
       const payments = ctx.paymentsFor(site);
-      const input = parseInput(placeOrderBody, { ...checkoutChoices(values), idempotencyKey: body.idempotencyKey, payment: paymentInput(values, payments.name) }, 'body');
+      const input = parseInput(
+        placeOrderBody,
+        {
+          ...checkoutChoices(values),
+          idempotencyKey: body.idempotencyKey,
+          payment: paymentInput(values, payments.name),
+        },
+        'body',
+      );
       // Never a total the page did not show (a page without JavaScript shows new totals only on Update totals).
       const shown = await readSubscriptionCheckout(ctx.db, site, token, checkoutChoices(values));
       if (shown && totalChangedSinceShown(body.shownTotal, shown.quote.totals, totalsFinal(shown.quote))) {
-        const total = formatMoney({ minorUnits: shown.quote.totals.grandTotalCents, currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY });
-        return renderCheckout(request, reply, site, token, { values, alert: totalChangedMessage(total, 'Subscribe') }, 409);
+        const total = formatMoney({
+          minorUnits: shown.quote.totals.grandTotalCents,
+          currency: parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY,
+        });
+        return renderCheckout(
+          request,
+          reply,
+          site,
+          token,
+          { values, alert: totalChangedMessage(total, 'Subscribe') },
+          409,
+        );
       }
-      const result = await placeSubscription(ctx.db, site, token, input, { payments, baseUrl: mailLinkOrigin(ctx, site, request), orderPath });
+      const result = await placeSubscription(ctx.db, site, token, input, {
+        payments,
+        baseUrl: mailLinkOrigin(ctx, site, request),
+        orderPath,
+      });
       if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
-      return renderCheckout(request, reply, site, token, refusedState(values, result.error), checkoutError(result.error).statusCode);
+      return renderCheckout(
+        request,
+        reply,
+        site,
+        token,
+        refusedState(values, result.error),
+        checkoutError(result.error).statusCode,
+      );
     });
 
     scope.get<{ Params: { token: string } }>(`${CANCEL_PATH_PREFIX}:token`, async (request, reply) => {
@@ -197,7 +258,11 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
             subscription={subscription}
             action={cancelPath(request.params.token)}
             crumb={pageCrumb(request, reply, ctx)}
-            nextBilling={subscription.nextBillingAt ? billingDateText(new Date(subscription.nextBillingAt), site.settings.timeZone) : null}
+            nextBilling={
+              subscription.nextBillingAt
+                ? billingDateText(new Date(subscription.nextBillingAt), site.settings.timeZone)
+                : null
+            }
           />
         ),
       });
@@ -220,14 +285,14 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppC
     });
   });
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => (ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound());
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound();
 }
 
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const value = (request.query as Record<string, unknown> | undefined)?.cartToken;
   return typeof value === 'string' ? value : undefined;
 };
-
 
 function refusedState(values: CheckoutValues, failure: CheckoutFailure) {
   return { values, errors: (failure.fields ?? {}) as CheckoutErrors, alert: failure.message };
@@ -241,9 +306,16 @@ function subscriptionCartError(failure: SubscriptionCartFailure): ApiError {
     case 'UNAVAILABLE':
       return new ApiError('add-to-cart-refused', failure.message, { field: 'itemId', type: 'SUB_API_FAILURE' });
     case 'OPTION_NOT_FOUND':
-      return new ApiError('add-to-cart-refused', failure.message, { field: 'subscriptionOptionId', type: 'SUB_API_FAILURE' });
+      return new ApiError('add-to-cart-refused', failure.message, {
+        field: 'subscriptionOptionId',
+        type: 'SUB_API_FAILURE',
+      });
     case 'INVALID_FORM_ANSWERS':
-      return new ApiError('invalid-form-answers', failure.message, { field: 'additionalFields', fields: failure.fields, type: 'SUB_WITH_FORM_FAILURE' });
+      return new ApiError('invalid-form-answers', failure.message, {
+        field: 'additionalFields',
+        fields: failure.fields,
+        type: 'SUB_WITH_FORM_FAILURE',
+      });
     default:
       return ApiError.fromAddToCart(failure);
   }

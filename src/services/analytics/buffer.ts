@@ -75,7 +75,10 @@ export class AnalyticsBuffer {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-          await trx.insertInto('analytics_events').values(rows.slice(i, i + ROWS_PER_STATEMENT)).execute();
+          await trx
+            .insertInto('analytics_events')
+            .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+            .execute();
         }
       });
       this.written += rows.length;

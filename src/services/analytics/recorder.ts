@@ -58,7 +58,12 @@ export class AnalyticsRecorder {
     const who = visit ? `id:${visit.id}` : `client:${client.ip}\u0000${client.userAgent ?? ''}`;
     const visitorHash = saltedHash(salt, siteId, who);
     // Without a visit cookie each hit is a visit of its own (a visitor without consent keeps no session).
-    const visitHash = saltedHash(salt, siteId, who, visit ? String(visit.currentVisit) : `${now.getTime()}:${Math.random()}`);
+    const visitHash = saltedHash(
+      salt,
+      siteId,
+      who,
+      visit ? String(visit.currentVisit) : `${now.getTime()}:${Math.random()}`,
+    );
     const browser = browserFamily(client.userAgent);
     const createdAt = now.toISOString();
     this.buffer.push(

@@ -38,7 +38,12 @@ export interface AnalyticsReport {
   daily: { day: string; visits: number; visitors: number; pageViews: number }[];
   topPages: { path: string; pageViews: number; visitors: number }[];
   funnel: {
-    steps: { step: (typeof FUNNEL_STEPS)[number]['step']; label: string; visitors: number; fromPrevious: number | null }[];
+    steps: {
+      step: (typeof FUNNEL_STEPS)[number]['step'];
+      label: string;
+      visitors: number;
+      fromPrevious: number | null;
+    }[];
     /** Purchasing visitors per product-page visitor (0–1), null without product page views. */
     conversion: number | null;
   };
@@ -57,10 +62,14 @@ export interface AnalyticsReport {
 const ratio = (a: number, b: number): number | null => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : null);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export async function analyticsReport(db: Db, options: { siteId: string; currency: string; days: number; now: Date }): Promise<AnalyticsReport> {
+export async function analyticsReport(
+  db: Db,
+  options: { siteId: string; currency: string; days: number; now: Date },
+): Promise<AnalyticsReport> {
   const to = dayOf(options.now);
   const from = daysBefore(to, options.days - 1);
-  for (const day of await daysWithEvents(db, { from, to, siteId: options.siteId })) await rollupDay(db, day, options.siteId);
+  for (const day of await daysWithEvents(db, { from, to, siteId: options.siteId }))
+    await rollupDay(db, day, options.siteId);
   const rows = await db
     .selectFrom('analytics_daily')
     .selectAll()
@@ -76,7 +85,12 @@ export async function analyticsReport(db: Db, options: { siteId: string; currenc
   const hitTotals = totals.filter((r) => r.kind === 'hit');
   const daily = [...new Set(hitTotals.map((r) => r.day))].sort().map((day) => {
     const of = hitTotals.filter((r) => r.day === day);
-    return { day, visits: sum(of, (r) => r.visits), visitors: sum(of, (r) => r.visitors), pageViews: sum(of, (r) => r.events) };
+    return {
+      day,
+      visits: sum(of, (r) => r.visits),
+      visitors: sum(of, (r) => r.visitors),
+      pageViews: sum(of, (r) => r.events),
+    };
   });
 
   const pages = new Map<string, { pageViews: number; visitors: number }>();
@@ -166,7 +180,14 @@ export async function analyticsReport(db: Db, options: { siteId: string; currenc
     daily,
     topPages,
     funnel: { steps, conversion: ratio(stepVisitors[3] ?? 0, stepVisitors[0] ?? 0) },
-    revenue: { orders: sum(purchases, (r) => r.refs), value: round(sum(purchases, (r) => r.value_sum), 2), currency: options.currency },
+    revenue: {
+      orders: sum(purchases, (r) => r.refs),
+      value: round(
+        sum(purchases, (r) => r.value_sum),
+        2,
+      ),
+      currency: options.currency,
+    },
     vitals: vitalList,
     errors: [...errors.values()].sort((a, b) => b.count - a.count || a.message.localeCompare(b.message)).slice(0, TOP),
   };

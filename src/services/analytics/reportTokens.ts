@@ -12,13 +12,20 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function createReportToken(db: Kysely<Database>, siteId: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('analytics_report_tokens').values({ token_hash: hashOf(token), site_id: siteId, created_at: now.toISOString() }).execute();
+  await db
+    .insertInto('analytics_report_tokens')
+    .values({ token_hash: hashOf(token), site_id: siteId, created_at: now.toISOString() })
+    .execute();
   return token;
 }
 
 /** The site a token opens, or undefined. */
 export async function siteOfReportToken(db: Kysely<Database>, token: unknown): Promise<string | undefined> {
   if (typeof token !== 'string' || !TOKEN.test(token)) return undefined;
-  const row = await db.selectFrom('analytics_report_tokens').select('site_id').where('token_hash', '=', hashOf(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('analytics_report_tokens')
+    .select('site_id')
+    .where('token_hash', '=', hashOf(token))
+    .executeTakeFirst();
   return row?.site_id;
 }

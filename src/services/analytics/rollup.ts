@@ -55,17 +55,28 @@ export async function rollupDay(db: Db, day: string, siteId?: string): Promise<n
     const totals = await aggregate(base).groupBy(['site_id', 'kind', 'name']).execute();
 
     // p75 of each metric per path and over all paths.
-    const vitals = await base.select(['site_id', 'name', 'path', 'value']).where('kind', '=', 'vital').where('value', 'is not', null).execute();
+    const vitals = await base
+      .select(['site_id', 'name', 'path', 'value'])
+      .where('kind', '=', 'vital')
+      .where('value', 'is not', null)
+      .execute();
     const values = new Map<string, number[]>();
     for (const v of vitals) {
-      for (const key of [`${v.site_id}\u0000${v.name}\u0000${v.path}`, `${v.site_id}\u0000${v.name}\u0000${ALL_PATHS}`]) {
+      for (const key of [
+        `${v.site_id}\u0000${v.name}\u0000${v.path}`,
+        `${v.site_id}\u0000${v.name}\u0000${ALL_PATHS}`,
+      ]) {
         const list = values.get(key) ?? [];
         list.push(Number(v.value));
         values.set(key, list);
       }
     }
     // A purchase counts once per order, however often its confirmation page was seen.
-    const purchases = await base.select(['site_id', 'path', 'ref', 'value']).where('kind', '=', 'commerce').where('name', '=', PURCHASE_EVENT_NAME).execute();
+    const purchases = await base
+      .select(['site_id', 'path', 'ref', 'value'])
+      .where('kind', '=', 'commerce')
+      .where('name', '=', PURCHASE_EVENT_NAME)
+      .execute();
     const revenue = new Map<string, Map<string, number>>();
     for (const p of purchases) {
       for (const key of [`${p.site_id}\u0000${p.path}`, `${p.site_id}\u0000${ALL_PATHS}`]) {
@@ -83,7 +94,10 @@ export async function rollupDay(db: Db, day: string, siteId?: string): Promise<n
       ...perPath.map((r) => ({ ...r, path: r.path, page_type: num(r.page_type) })),
       ...totals.map((r) => ({ ...r, path: ALL_PATHS, page_type: ALL_PAGE_TYPES })),
     ].map((r) => {
-      const orders = r.kind === 'commerce' && r.name === PURCHASE_EVENT_NAME ? revenue.get(`${r.site_id}\u0000${r.path}`) : undefined;
+      const orders =
+        r.kind === 'commerce' && r.name === PURCHASE_EVENT_NAME
+          ? revenue.get(`${r.site_id}\u0000${r.path}`)
+          : undefined;
       return {
         site_id: r.site_id,
         day,
@@ -103,13 +117,20 @@ export async function rollupDay(db: Db, day: string, siteId?: string): Promise<n
         sample: r.kind === 'error' && r.sample ? r.sample.slice(0, SAMPLE_MAX) : null,
       };
     });
-    for (let i = 0; i < rows.length; i += 50) await trx.insertInto('analytics_daily').values(rows.slice(i, i + 50)).execute();
+    for (let i = 0; i < rows.length; i += 50)
+      await trx
+        .insertInto('analytics_daily')
+        .values(rows.slice(i, i + 50))
+        .execute();
     return rows.length;
   });
 }
 
 /** The days (YYYY-MM-DD) that have raw events, from `from` to `to` inclusive (either open). */
-export async function daysWithEvents(db: Db, range: { from?: string; to?: string; siteId?: string }): Promise<string[]> {
+export async function daysWithEvents(
+  db: Db,
+  range: { from?: string; to?: string; siteId?: string },
+): Promise<string[]> {
   let q = db.selectFrom('analytics_events').select('day').distinct();
   if (range.from !== undefined) q = q.where('day', '>=', range.from);
   if (range.to !== undefined) q = q.where('day', '<=', range.to);
@@ -121,7 +142,8 @@ export async function daysWithEvents(db: Db, range: { from?: string; to?: string
 export async function rollupRecent(db: Db, now: Date): Promise<number> {
   const today = dayOf(now);
   let rows = 0;
-  for (const day of await daysWithEvents(db, { from: daysBefore(today, 1), to: today })) rows += await rollupDay(db, day);
+  for (const day of await daysWithEvents(db, { from: daysBefore(today, 1), to: today }))
+    rows += await rollupDay(db, day);
   return rows;
 }
 
@@ -129,7 +151,11 @@ export async function rollupRecent(db: Db, now: Date): Promise<number> {
  * Keeps `retentionDays` days of raw events (today included): older days are rolled up one last time, then deleted.
  * Salts of days before yesterday are deleted too (yesterday's still hashes events that arrive just after midnight).
  */
-export async function applyRetention(db: Db, now: Date, retentionDays: number): Promise<{ days: number; events: number }> {
+export async function applyRetention(
+  db: Db,
+  now: Date,
+  retentionDays: number,
+): Promise<{ days: number; events: number }> {
   const today = dayOf(now);
   const firstKept = daysBefore(today, retentionDays - 1);
   const old = await daysWithEvents(db, { to: daysBefore(firstKept, 1) });

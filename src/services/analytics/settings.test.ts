@@ -13,6 +13,8 @@ describe('ANALYTICS_RETENTION_DAYS', () => {
     for (const bad of ['0', '3651', '1.5', 'forever', '-3']) {
       expect(() => analyticsRetentionDays({ ANALYTICS_RETENTION_DAYS: bad })).toThrow(ConfigError);
     }
-    expect(() => analyticsRetentionDays({ ANALYTICS_RETENTION_DAYS: 'x' })).toThrow(/ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650/);
+    expect(() => analyticsRetentionDays({ ANALYTICS_RETENTION_DAYS: 'x' })).toThrow(
+      /ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650/,
+    );
   });
 });

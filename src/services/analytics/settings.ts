@@ -9,7 +9,9 @@ export function analyticsRetentionDays(env: NodeJS.ProcessEnv = process.env): nu
   if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
   const days = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
   if (!(days >= 1 && days <= MAX_RETENTION_DAYS)) {
-    throw new ConfigError([`ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, not '${raw.slice(0, 40)}'`]);
+    throw new ConfigError([
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, not '${raw.slice(0, 40)}'`,
+    ]);
   }
   return days;
 }

@@ -11,7 +11,8 @@ import type { Database } from '../../db/tables';
 export const dayOf = (time: Date): string => time.toISOString().slice(0, 10);
 
 /** The day `days` days before `day` (YYYY-MM-DD). */
-export const daysBefore = (day: string, days: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));
+export const daysBefore = (day: string, days: number): string =>
+  dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));
 
 export class DailySalts {
   readonly #known = new Map<string, string>();
@@ -27,7 +28,11 @@ export class DailySalts {
       .values({ day, salt: randomBytes(32).toString('base64url') })
       .onConflict((oc) => oc.column('day').doNothing())
       .execute();
-    const row = await this.db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('analytics_salts')
+      .select('salt')
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
     // Only today's and yesterday's are worth keeping in memory.
     if (this.#known.size > 2) this.#known.clear();
     this.#known.set(day, row.salt);
@@ -36,4 +41,7 @@ export class DailySalts {
 }
 
 export const saltedHash = (salt: string, ...parts: string[]): string =>
-  createHash('sha256').update([salt, ...parts].join('\u0000')).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update([salt, ...parts].join('\u0000'))
+    .digest('base64url')
+    .slice(0, 22);

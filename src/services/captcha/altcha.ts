@@ -28,14 +28,22 @@ export type AltchaCheck = 'ok' | 'invalid' | 'expired' | 'replayed';
 
 /** The site's HMAC secret; made (once, whatever process asks first) when missing. */
 export async function captchaSecret(db: Db, siteId: string): Promise<string> {
-  const found = await db.selectFrom('captcha_secrets').select('secret').where('site_id', '=', siteId).executeTakeFirst();
+  const found = await db
+    .selectFrom('captcha_secrets')
+    .select('secret')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   if (found) return found.secret;
   await db
     .insertInto('captcha_secrets')
     .values({ site_id: siteId, secret: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('site_id').doNothing())
     .execute();
-  const made = await db.selectFrom('captcha_secrets').select('secret').where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const made = await db
+    .selectFrom('captcha_secrets')
+    .select('secret')
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
   return made.secret;
 }
 
@@ -94,7 +102,9 @@ export async function verifyAltcha(db: Db, siteId: string, text: string, now: Da
   if (!verified) return 'invalid';
   // Drop spent challenges that can no longer be replayed (expired anyway), then spend this one.
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now.toISOString()).execute();
-  const expiresAt = new Date(((payload.challenge.parameters.expiresAt ?? 0) * 1000) || now.getTime() + CHALLENGE_LIFETIME_MS).toISOString();
+  const expiresAt = new Date(
+    (payload.challenge.parameters.expiresAt ?? 0) * 1000 || now.getTime() + CHALLENGE_LIFETIME_MS,
+  ).toISOString();
   const inserted = await db
     .insertInto('captcha_solutions')
     .values({ site_id: siteId, challenge_id: payload.challenge.parameters.nonce, expires_at: expiresAt })

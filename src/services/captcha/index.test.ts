@@ -6,7 +6,13 @@
  * site file's `captcha`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_RECAPTCHA_API_KEY, FAKE_TURNSTILE_SECRET, fakeToken, startFakeCaptchaProviders, type FakeCaptchaProviders } from '../../../test/support/captchaProviders';
+import {
+  FAKE_RECAPTCHA_API_KEY,
+  FAKE_TURNSTILE_SECRET,
+  fakeToken,
+  startFakeCaptchaProviders,
+  type FakeCaptchaProviders,
+} from '../../../test/support/captchaProviders';
 import { seedSite, shopSite } from '../../../test/support/cartSite';
 import { forEachEngine } from '../../../test/support/engines';
 import { ConfigError, loadConfig } from '../../config';
@@ -17,7 +23,16 @@ import { captchaEnvOf, captchaVerifier, expectedHostnames } from './index';
 
 const siteWith = (captcha: Record<string, unknown>, domains: string[] = ['shop.test:3000']): Site => {
   const settings = websiteSchema.parse({ id: 'shop', title: 'Shop', domains, captcha });
-  return { id: 'shop', title: 'Shop', domains, isDefault: true, currency: 'USD', settings, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id: 'shop',
+    title: 'Shop',
+    domains,
+    isDefault: true,
+    currency: 'USD',
+    settings,
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
 };
 forEachEngine((_engine, getDb) => {
   let providers: FakeCaptchaProviders;
@@ -44,7 +59,12 @@ forEachEngine((_engine, getDb) => {
     turnstileApiUrl: providers.url,
     timeoutMs: 2000,
   });
-  const recaptchaSite = siteWith({ provider: 'recaptcha-enterprise', siteKey: '6LcKey', projectId: 'vitrine-shop', scoreThreshold: 0.7 });
+  const recaptchaSite = siteWith({
+    provider: 'recaptcha-enterprise',
+    siteKey: '6LcKey',
+    projectId: 'vitrine-shop',
+    scoreThreshold: 0.7,
+  });
 
   it('verifies with the site’s provider, keys and threshold, on the site’s domains', async () => {
     const verify = captchaVerifier(env(), log);
@@ -57,7 +77,9 @@ forEachEngine((_engine, getDb) => {
     expect(await verify(getDb(), recaptchaSite, middling, 'FORM_BLOCK_SUBMISSION')).toBe('invalid');
     // The Host header cannot make another host's token pass on a site with domains.
     const elsewhere = fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: 'evil.example', score: 0.9 });
-    expect(await verify(getDb(), recaptchaSite, elsewhere, 'FORM_BLOCK_SUBMISSION', { hostname: 'evil.example' })).toBe('invalid');
+    expect(await verify(getDb(), recaptchaSite, elsewhere, 'FORM_BLOCK_SUBMISSION', { hostname: 'evil.example' })).toBe(
+      'invalid',
+    );
     // Accepted once: Google would assess it again (this stand-in does), the database refuses it.
     expect(await verify(getDb(), recaptchaSite, good, 'FORM_BLOCK_SUBMISSION')).toBe('replayed');
 
@@ -71,17 +93,35 @@ forEachEngine((_engine, getDb) => {
   it('accepts a token once when two submissions send it at the same moment', async () => {
     const verify = captchaVerifier(env(), log);
     const token = fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: 'shop.test', score: 0.9 });
-    const checks = await Promise.all(Array.from({ length: 4 }, () => verify(getDb(), recaptchaSite, token, 'FORM_BLOCK_SUBMISSION')));
+    const checks = await Promise.all(
+      Array.from({ length: 4 }, () => verify(getDb(), recaptchaSite, token, 'FORM_BLOCK_SUBMISSION')),
+    );
     expect(checks.sort()).toEqual(['ok', 'replayed', 'replayed', 'replayed']);
   });
 
   it('is unavailable, and logs why, when this process or the site lacks what the provider needs', async () => {
     const token = fakeToken({ action: 'FORM_BLOCK_SUBMISSION', hostname: 'shop.test' });
     expect(await captchaVerifier({}, log)(getDb(), recaptchaSite, token, 'FORM_BLOCK_SUBMISSION')).toBe('unavailable');
-    expect(await captchaVerifier(env(), log)(getDb(), siteWith({ provider: 'recaptcha-enterprise', projectId: 'vitrine-shop' }), token, 'FORM_BLOCK_SUBMISSION')).toBe('unavailable');
-    expect(await captchaVerifier({ ...env(), turnstileSecretKey: ' ' }, log)(getDb(), siteWith({ provider: 'turnstile' }), token, 'FORM_BLOCK_SUBMISSION')).toBe('unavailable');
+    expect(
+      await captchaVerifier(env(), log)(
+        getDb(),
+        siteWith({ provider: 'recaptcha-enterprise', projectId: 'vitrine-shop' }),
+        token,
+        'FORM_BLOCK_SUBMISSION',
+      ),
+    ).toBe('unavailable');
+    expect(
+      await captchaVerifier({ ...env(), turnstileSecretKey: ' ' }, log)(
+        getDb(),
+        siteWith({ provider: 'turnstile' }),
+        token,
+        'FORM_BLOCK_SUBMISSION',
+      ),
+    ).toBe('unavailable');
     providers.mode = 'down';
-    expect(await captchaVerifier(env(), log)(getDb(), recaptchaSite, token, 'FORM_BLOCK_SUBMISSION')).toBe('unavailable');
+    expect(await captchaVerifier(env(), log)(getDb(), recaptchaSite, token, 'FORM_BLOCK_SUBMISSION')).toBe(
+      'unavailable',
+    );
     expect(warnings).toEqual([
       'CAPTCHA (recaptcha-enterprise) of site shop could not be checked: RECAPTCHA_ENTERPRISE_API_KEY is not set',
       "CAPTCHA (recaptcha-enterprise) of site shop could not be checked: the site's captcha.siteKey is not set",
@@ -91,7 +131,9 @@ forEachEngine((_engine, getDb) => {
   });
 
   it('expects the site’s domains (without port), else the host the form was sent to', () => {
-    expect(expectedHostnames({ domains: ['Shop.test:3000', 'www.shop.test', 'shop.test'] }, { hostname: 'x.test' })).toEqual(['shop.test', 'www.shop.test']);
+    expect(
+      expectedHostnames({ domains: ['Shop.test:3000', 'www.shop.test', 'shop.test'] }, { hostname: 'x.test' }),
+    ).toEqual(['shop.test', 'www.shop.test']);
     expect(expectedHostnames({ domains: [] }, { hostname: 'Localhost' })).toEqual(['localhost']);
     expect(expectedHostnames({ domains: [] }, {})).toEqual([]);
   });
@@ -117,14 +159,20 @@ describe('RECAPTCHA_ENTERPRISE_* and TURNSTILE_* settings (loadConfig)', () => {
   it('refuses malformed values, naming the setting and never showing a secret', () => {
     let error: unknown;
     try {
-      loadConfig({ TURNSTILE_SECRET_KEY: '0x4AAA secret"', RECAPTCHA_ENTERPRISE_API_URL: 'https://x.example/v1/projects', TURNSTILE_API_URL: 'ftp://x' });
+      loadConfig({
+        TURNSTILE_SECRET_KEY: '0x4AAA secret"',
+        RECAPTCHA_ENTERPRISE_API_URL: 'https://x.example/v1/projects',
+        TURNSTILE_API_URL: 'ftp://x',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^RECAPTCHA_ENTERPRISE_API_URL must be an http:\/\/ or https:\/\/ URL with a host and no path/);
+    expect(problems[0]).toMatch(
+      /^RECAPTCHA_ENTERPRISE_API_URL must be an http:\/\/ or https:\/\/ URL with a host and no path/,
+    );
     expect(problems[1]).toMatch(/^TURNSTILE_SECRET_KEY must be a Turnstile secret key/);
     expect(problems[2]).toMatch(/^TURNSTILE_API_URL must be/);
     expect(problems.join('\n')).not.toContain('0x4AAA secret');
@@ -138,7 +186,14 @@ describe('website.captcha in the site file', () => {
   };
 
   it('takes a provider with its site key, project and threshold', () => {
-    expect(problemsOf({ provider: 'recaptcha-enterprise', siteKey: '6LcAbc_-1', projectId: 'my-shop-123', scoreThreshold: 0.7 })).toEqual([]);
+    expect(
+      problemsOf({
+        provider: 'recaptcha-enterprise',
+        siteKey: '6LcAbc_-1',
+        projectId: 'my-shop-123',
+        scoreThreshold: 0.7,
+      }),
+    ).toEqual([]);
     expect(problemsOf({ provider: 'recaptcha-enterprise', projectId: '123456789012' })).toEqual([]);
     expect(problemsOf({ provider: 'turnstile', siteKey: '0x4AAAAAAAkey' })).toEqual([]);
     expect(problemsOf({ provider: 'altcha' })).toEqual([]);
@@ -151,8 +206,12 @@ describe('website.captcha in the site file', () => {
     expect(problemsOf({ provider: 'turnstile', siteKey: 'has space"<' })).toEqual([
       "website.captcha.siteKey: must be the provider's site key: letters, digits, - and _",
     ]);
-    expect(problemsOf({ provider: 'recaptcha-enterprise', projectId: 'Bad_Project' })[0]).toMatch(/^website\.captcha\.projectId: must be a Google Cloud project id/);
-    expect(problemsOf({ provider: 'recaptcha-enterprise', projectId: 'my-shop', scoreThreshold: 1.5 })).toEqual(['website.captcha.scoreThreshold: must be from 0 to 1']);
+    expect(problemsOf({ provider: 'recaptcha-enterprise', projectId: 'Bad_Project' })[0]).toMatch(
+      /^website\.captcha\.projectId: must be a Google Cloud project id/,
+    );
+    expect(problemsOf({ provider: 'recaptcha-enterprise', projectId: 'my-shop', scoreThreshold: 1.5 })).toEqual([
+      'website.captcha.scoreThreshold: must be from 0 to 1',
+    ]);
     expect(problemsOf({ provider: 'hcaptcha' })[0]).toMatch(/^website\.captcha\.provider: /);
   });
 });

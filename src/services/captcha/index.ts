@@ -21,7 +21,13 @@ import type { CaptchaCheck, CaptchaVerdict, CaptchaVisitor } from './types';
 export type { CaptchaCheck, CaptchaVisitor } from './types';
 
 export interface CaptchaVerifier {
-  (db: Kysely<Database>, site: Site, token: string, action: CaptchaAction, visitor?: CaptchaVisitor): Promise<CaptchaCheck>;
+  (
+    db: Kysely<Database>,
+    site: Site,
+    token: string,
+    action: CaptchaAction,
+    visitor?: CaptchaVisitor,
+  ): Promise<CaptchaCheck>;
 }
 
 /** The third-party providers' secrets and API addresses (RECAPTCHA_ENTERPRISE_*, TURNSTILE_*). */
@@ -82,7 +88,14 @@ export function captchaVerifier(env: CaptchaEnv = {}, log?: CaptchaLog): Captcha
         else if (!settings.projectId) result = unavailable("the site's captcha.projectId is not set");
         else {
           result = await verifyRecaptchaEnterprise(
-            { apiKey, projectId: settings.projectId, siteKey: settings.siteKey, apiUrl: env.recaptchaEnterpriseApiUrl, scoreThreshold: settings.scoreThreshold, timeoutMs: env.timeoutMs },
+            {
+              apiKey,
+              projectId: settings.projectId,
+              siteKey: settings.siteKey,
+              apiUrl: env.recaptchaEnterpriseApiUrl,
+              scoreThreshold: settings.scoreThreshold,
+              timeoutMs: env.timeoutMs,
+            },
             token,
             { action, hostnames: expectedHostnames(site, visitor) },
             visitor,
@@ -106,11 +119,14 @@ export function captchaVerifier(env: CaptchaEnv = {}, log?: CaptchaLog): Captcha
       default:
         result = unavailable(`unknown captcha provider '${String(provider)}'`);
     }
-    if (result.check === 'unavailable') log?.warn(`CAPTCHA (${provider}) of site ${site.id} could not be checked: ${result.reason}`);
+    if (result.check === 'unavailable')
+      log?.warn(`CAPTCHA (${provider}) of site ${site.id} could not be checked: ${result.reason}`);
     if (result.check === 'ok') {
       // Kept a little past the token's own lifetime (the providers' clocks); after that it is refused as expired.
-      const lifetime = (provider === 'turnstile' ? TURNSTILE_TOKEN_LIFETIME_MS : RECAPTCHA_TOKEN_LIFETIME_MS) + 2 * 60_000;
-      if (!(await spendToken(db, site.id, spentTokenId(provider, token), new Date(Date.now() + lifetime)))) return 'replayed';
+      const lifetime =
+        (provider === 'turnstile' ? TURNSTILE_TOKEN_LIFETIME_MS : RECAPTCHA_TOKEN_LIFETIME_MS) + 2 * 60_000;
+      if (!(await spendToken(db, site.id, spentTokenId(provider, token), new Date(Date.now() + lifetime))))
+        return 'replayed';
     }
     return result.check;
   };

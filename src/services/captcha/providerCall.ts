@@ -4,13 +4,16 @@
  * for a verdict.
  */
 export type ProviderAnswer =
-  | { kind: 'answer'; status: number; json: unknown }
-  | { kind: 'unreachable'; reason: string };
+  { kind: 'answer'; status: number; json: unknown } | { kind: 'unreachable'; reason: string };
 
 /** Marks a body that was not JSON (a proxy's HTML page, a cut answer). */
 export const NOT_JSON: unique symbol = Symbol('not JSON');
 
-export async function postToProvider(url: string, body: unknown, options: { timeoutMs: number; headers?: Record<string, string> }): Promise<ProviderAnswer> {
+export async function postToProvider(
+  url: string,
+  body: unknown,
+  options: { timeoutMs: number; headers?: Record<string, string> },
+): Promise<ProviderAnswer> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -29,9 +32,13 @@ export async function postToProvider(url: string, body: unknown, options: { time
     return { kind: 'answer', status: response.status, json };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string } };
-    const reason = e.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (e.cause?.code ?? e.message ?? 'unreachable');
+    const reason =
+      e.name === 'TimeoutError'
+        ? `no answer within ${options.timeoutMs} ms`
+        : (e.cause?.code ?? e.message ?? 'unreachable');
     return { kind: 'unreachable', reason };
   }
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,13 @@
  * an assessment) is 'unavailable': never a pass. Google refuses a token assessed twice (DUPE): 'replayed'.
  */
 import { isObject, NOT_JSON, postToProvider } from './providerCall';
-import { DEFAULT_CAPTCHA_TIMEOUT_MS, MAX_CAPTCHA_TOKEN_LENGTH, type CaptchaExpectation, type CaptchaVerdict, type CaptchaVisitor } from './types';
+import {
+  DEFAULT_CAPTCHA_TIMEOUT_MS,
+  MAX_CAPTCHA_TOKEN_LENGTH,
+  type CaptchaExpectation,
+  type CaptchaVerdict,
+  type CaptchaVisitor,
+} from './types';
 
 export const RECAPTCHA_ENTERPRISE_API_URL = 'https://recaptchaenterprise.googleapis.com';
 /** Scores run from 0.0 (very likely a bot) to 1.0 (very likely a person); Google suggests 0.5 to start with. */
@@ -34,7 +40,12 @@ export interface RecaptchaEnterpriseOptions {
 const verdict = (check: CaptchaVerdict['check'], reason: string): CaptchaVerdict => ({ check, reason });
 
 /** The assessment's request: the token, the key it was made with, the action expected and what helps Google judge. */
-export function assessmentRequest(options: Pick<RecaptchaEnterpriseOptions, 'siteKey'>, token: string, action: string, visitor: CaptchaVisitor) {
+export function assessmentRequest(
+  options: Pick<RecaptchaEnterpriseOptions, 'siteKey'>,
+  token: string,
+  action: string,
+  visitor: CaptchaVisitor,
+) {
   return {
     event: {
       token,
@@ -53,7 +64,8 @@ export async function verifyRecaptchaEnterprise(
   visitor: CaptchaVisitor = {},
   now: Date = new Date(),
 ): Promise<CaptchaVerdict> {
-  if (token === '' || token.length > MAX_CAPTCHA_TOKEN_LENGTH) return verdict('invalid', 'the token is empty or too long');
+  if (token === '' || token.length > MAX_CAPTCHA_TOKEN_LENGTH)
+    return verdict('invalid', 'the token is empty or too long');
   const base = (options.apiUrl ?? RECAPTCHA_ENTERPRISE_API_URL).replace(/\/+$/, '');
   const url = `${base}/v1/projects/${encodeURIComponent(options.projectId)}/assessments`;
   const answer = await postToProvider(url, assessmentRequest(options, token, expected.action, visitor), {
@@ -61,10 +73,17 @@ export async function verifyRecaptchaEnterprise(
     // The key in a header, not in the URL: URLs end up in proxies' logs.
     headers: { 'x-goog-api-key': options.apiKey },
   });
-  if (answer.kind === 'unreachable') return verdict('unavailable', `reCAPTCHA Enterprise unreachable: ${answer.reason}`);
+  if (answer.kind === 'unreachable')
+    return verdict('unavailable', `reCAPTCHA Enterprise unreachable: ${answer.reason}`);
   if (answer.status !== 200) {
-    const message = isObject(answer.json) && isObject(answer.json.error) && typeof answer.json.error.message === 'string' ? `: ${answer.json.error.message.slice(0, 200)}` : '';
-    const hint = answer.status === 400 || answer.status === 403 || answer.status === 404 ? ' (check RECAPTCHA_ENTERPRISE_API_KEY and the site\'s captcha.projectId)' : '';
+    const message =
+      isObject(answer.json) && isObject(answer.json.error) && typeof answer.json.error.message === 'string'
+        ? `: ${answer.json.error.message.slice(0, 200)}`
+        : '';
+    const hint =
+      answer.status === 400 || answer.status === 403 || answer.status === 404
+        ? " (check RECAPTCHA_ENTERPRISE_API_KEY and the site's captcha.projectId)"
+        : '';
     return verdict('unavailable', `reCAPTCHA Enterprise answered ${answer.status}${message}${hint}`);
   }
   if (answer.json === NOT_JSON || !isObject(answer.json) || !isObject(answer.json.tokenProperties)) {
@@ -77,14 +96,19 @@ export async function verifyRecaptchaEnterprise(
     if (why === 'DUPE') return verdict('replayed', 'the token was already assessed');
     return verdict('invalid', `the token is not valid: ${why}`);
   }
-  if (properties.action !== expected.action) return verdict('invalid', `the token was made for action ${String(properties.action)}, not ${expected.action}`);
+  if (properties.action !== expected.action)
+    return verdict('invalid', `the token was made for action ${String(properties.action)}, not ${expected.action}`);
   const hostname = typeof properties.hostname === 'string' ? properties.hostname.toLowerCase() : '';
   if (expected.hostnames.length > 0 && !expected.hostnames.includes(hostname)) {
-    return verdict('invalid', `the token was made on ${hostname || 'no host'}, not on ${expected.hostnames.join(', ')}`);
+    return verdict(
+      'invalid',
+      `the token was made on ${hostname || 'no host'}, not on ${expected.hostnames.join(', ')}`,
+    );
   }
   const created = typeof properties.createTime === 'string' ? Date.parse(properties.createTime) : NaN;
   if (Number.isNaN(created)) return verdict('unavailable', 'the assessment has no creation time');
-  if (now.getTime() - created > RECAPTCHA_TOKEN_LIFETIME_MS + CLOCK_SKEW_MS) return verdict('expired', 'the token is older than two minutes');
+  if (now.getTime() - created > RECAPTCHA_TOKEN_LIFETIME_MS + CLOCK_SKEW_MS)
+    return verdict('expired', 'the token is older than two minutes');
   const risk = answer.json.riskAnalysis;
   const score = isObject(risk) && typeof risk.score === 'number' && Number.isFinite(risk.score) ? risk.score : null;
   if (score === null) return verdict('unavailable', 'the assessment has no score');

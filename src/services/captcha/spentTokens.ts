@@ -9,10 +9,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 
 /** The row id of a token: the provider and the token's sha256 (tokens themselves are not kept). */
-export const spentTokenId = (provider: string, token: string): string => `${provider}:${createHash('sha256').update(token).digest('base64url')}`;
+export const spentTokenId = (provider: string, token: string): string =>
+  `${provider}:${createHash('sha256').update(token).digest('base64url')}`;
 
 /** Spends the token: true the first time, false after. `expiresAt`: when it could no longer be accepted. */
-export async function spendToken(db: Kysely<Database>, siteId: string, id: string, expiresAt: Date, now: Date = new Date()): Promise<boolean> {
+export async function spendToken(
+  db: Kysely<Database>,
+  siteId: string,
+  id: string,
+  expiresAt: Date,
+  now: Date = new Date(),
+): Promise<boolean> {
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now.toISOString()).execute();
   const inserted = await db
     .insertInto('captcha_solutions')

@@ -5,7 +5,12 @@
  * 'unavailable'.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_TURNSTILE_SECRET, fakeToken, startFakeCaptchaProviders, type FakeCaptchaProviders } from '../../../test/support/captchaProviders';
+import {
+  FAKE_TURNSTILE_SECRET,
+  fakeToken,
+  startFakeCaptchaProviders,
+  type FakeCaptchaProviders,
+} from '../../../test/support/captchaProviders';
 import { verifyTurnstile, type TurnstileOptions } from './turnstile';
 
 const ACTION = 'NEWSLETTER_BLOCK_SUBMISSION';
@@ -24,7 +29,8 @@ describe('Turnstile adapter', () => {
   });
   beforeEach(() => cloudflare.reset());
 
-  const verify = (token: string, more: Partial<TurnstileOptions> = {}) => verifyTurnstile({ ...options, ...more }, token, expected, { ip: '198.51.100.4' });
+  const verify = (token: string, more: Partial<TurnstileOptions> = {}) =>
+    verifyTurnstile({ ...options, ...more }, token, expected, { ip: '198.51.100.4' });
 
   it('accepts a valid token once, sending the secret, the token, the address and an idempotency key', async () => {
     const token = fakeToken({ action: ACTION, hostname: 'www.shop.test' });
@@ -41,7 +47,10 @@ describe('Turnstile adapter', () => {
     const token = fakeToken({ action: ACTION, hostname: 'shop.test' });
     cloudflare.failNext = 1;
     expect((await verify(token, { idempotencyKey: '4d5f3c0e-0000-4000-8000-000000000001' })).check).toBe('ok');
-    expect(cloudflare.calls.map((c) => c.body.idempotency_key)).toEqual(['4d5f3c0e-0000-4000-8000-000000000001', '4d5f3c0e-0000-4000-8000-000000000001']);
+    expect(cloudflare.calls.map((c) => c.body.idempotency_key)).toEqual([
+      '4d5f3c0e-0000-4000-8000-000000000001',
+      '4d5f3c0e-0000-4000-8000-000000000001',
+    ]);
     // The same verification asked again (its answer was lost, say) is answered again, not refused as a duplicate.
     expect((await verify(token, { idempotencyKey: '4d5f3c0e-0000-4000-8000-000000000001' })).check).toBe('ok');
   });
@@ -52,7 +61,9 @@ describe('Turnstile adapter', () => {
       check: 'invalid',
       reason: 'the token was made on evil.example, not on shop.test, www.shop.test',
     });
-    expect((await verify(fakeToken({ action: ACTION, hostname: 'shop.test', ageMs: 6 * 60_000 }))).check).toBe('expired');
+    expect((await verify(fakeToken({ action: ACTION, hostname: 'shop.test', ageMs: 6 * 60_000 }))).check).toBe(
+      'expired',
+    );
     expect((await verify(fakeToken({ errorCodes: ['timeout-or-duplicate'] }))).check).toBe('expired');
     expect((await verify('forged')).check).toBe('invalid');
     expect((await verify('')).check).toBe('invalid');
@@ -65,14 +76,20 @@ describe('Turnstile adapter', () => {
     expect(await verify(token)).toEqual({ check: 'unavailable', reason: 'Turnstile answered 503' });
     expect(cloudflare.calls).toHaveLength(2); // the first try and its retry
     cloudflare.mode = 'hang';
-    expect(await verify(token)).toEqual({ check: 'unavailable', reason: 'Turnstile unreachable: no answer within 1500 ms' });
+    expect(await verify(token)).toEqual({
+      check: 'unavailable',
+      reason: 'Turnstile unreachable: no answer within 1500 ms',
+    });
     cloudflare.mode = 'not-json';
     expect((await verify(token)).check).toBe('unavailable');
     cloudflare.mode = 'no-assessment';
     expect((await verify(token)).check).toBe('unavailable');
     cloudflare.mode = 'normal';
     const wrongSecret = await verify(token, { secretKey: 'not-the-secret' });
-    expect(wrongSecret).toEqual({ check: 'unavailable', reason: 'Turnstile refused the call: invalid-input-secret (check TURNSTILE_SECRET_KEY)' });
+    expect(wrongSecret).toEqual({
+      check: 'unavailable',
+      reason: 'Turnstile refused the call: invalid-input-secret (check TURNSTILE_SECRET_KEY)',
+    });
     expect((await verify(fakeToken({ errorCodes: ['internal-error'] }))).check).toBe('unavailable');
     expect((await verify(token, { apiUrl: 'http://127.0.0.1:9' })).check).toBe('unavailable');
   });

@@ -44,7 +44,8 @@ export async function verifyTurnstile(
   visitor: CaptchaVisitor = {},
   now: Date = new Date(),
 ): Promise<CaptchaVerdict> {
-  if (token === '' || token.length > TURNSTILE_MAX_TOKEN_LENGTH) return verdict('invalid', 'the token is empty or too long');
+  if (token === '' || token.length > TURNSTILE_MAX_TOKEN_LENGTH)
+    return verdict('invalid', 'the token is empty or too long');
   const url = (options.apiUrl ?? TURNSTILE_API_URL).replace(/\/+$/, '') + TURNSTILE_SITEVERIFY_PATH;
   const body = {
     secret: options.secretKey,
@@ -63,20 +64,32 @@ export async function verifyTurnstile(
     return verdict('unavailable', 'Turnstile answered something that is not a siteverify answer');
   }
   const result = answer.json;
-  const codes = Array.isArray(result['error-codes']) ? result['error-codes'].filter((c): c is string => typeof c === 'string') : [];
+  const codes = Array.isArray(result['error-codes'])
+    ? result['error-codes'].filter((c): c is string => typeof c === 'string')
+    : [];
   if (result.success !== true) {
-    if (codes.includes('timeout-or-duplicate')) return verdict('expired', 'the token expired or was already used (timeout-or-duplicate)');
-    if (codes.length > 0 && codes.every((c) => TOKEN_ERRORS.has(c))) return verdict('invalid', `the token is not valid: ${codes.join(', ')}`);
+    if (codes.includes('timeout-or-duplicate'))
+      return verdict('expired', 'the token expired or was already used (timeout-or-duplicate)');
+    if (codes.length > 0 && codes.every((c) => TOKEN_ERRORS.has(c)))
+      return verdict('invalid', `the token is not valid: ${codes.join(', ')}`);
     // A wrong or missing secret, a malformed call, Cloudflare's own error: the token was not judged.
-    return verdict('unavailable', `Turnstile refused the call: ${codes.join(', ') || 'no error code'}${codes.some((c) => c.includes('secret')) ? ' (check TURNSTILE_SECRET_KEY)' : ''}`);
+    return verdict(
+      'unavailable',
+      `Turnstile refused the call: ${codes.join(', ') || 'no error code'}${codes.some((c) => c.includes('secret')) ? ' (check TURNSTILE_SECRET_KEY)' : ''}`,
+    );
   }
-  if (result.action !== expected.action) return verdict('invalid', `the token was made for action ${String(result.action)}, not ${expected.action}`);
+  if (result.action !== expected.action)
+    return verdict('invalid', `the token was made for action ${String(result.action)}, not ${expected.action}`);
   const hostname = typeof result.hostname === 'string' ? result.hostname.toLowerCase() : '';
   if (expected.hostnames.length > 0 && !expected.hostnames.includes(hostname)) {
-    return verdict('invalid', `the token was made on ${hostname || 'no host'}, not on ${expected.hostnames.join(', ')}`);
+    return verdict(
+      'invalid',
+      `the token was made on ${hostname || 'no host'}, not on ${expected.hostnames.join(', ')}`,
+    );
   }
   const solved = typeof result.challenge_ts === 'string' ? Date.parse(result.challenge_ts) : NaN;
   if (Number.isNaN(solved)) return verdict('unavailable', 'the answer has no challenge time');
-  if (now.getTime() - solved > TURNSTILE_TOKEN_LIFETIME_MS + CLOCK_SKEW_MS) return verdict('expired', 'the challenge is older than five minutes');
+  if (now.getTime() - solved > TURNSTILE_TOKEN_LIFETIME_MS + CLOCK_SKEW_MS)
+    return verdict('expired', 'the challenge is older than five minutes');
   return verdict('ok', 'verified');
 }

@@ -8,14 +8,24 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 const escapeLines = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>');
 /** One line for a header: no control character may break the subject. */
-const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export interface AnswerLines {
   title: string;
   lines: string[];
 }
 
-export function submissionEmail(input: { siteTitle: string; formName: string; answers: AnswerLines[]; pagePath: string | null; submittedAt: string }): RenderedEmail {
+export function submissionEmail(input: {
+  siteTitle: string;
+  formName: string;
+  answers: AnswerLines[];
+  pagePath: string | null;
+  submittedAt: string;
+}): RenderedEmail {
   const subject = oneLine(`New ${input.formName} submission — ${input.siteTitle}`);
   const text = [
     `A visitor sent the form "${input.formName}" on ${input.siteTitle}${input.pagePath ? ` (page ${input.pagePath})` : ''} at ${input.submittedAt}.`,

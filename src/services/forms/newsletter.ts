@@ -20,7 +20,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const confirmUrlOf = (baseUrl: string, token: string) => `${baseUrl}${NEWSLETTER_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+export const confirmUrlOf = (baseUrl: string, token: string) =>
+  `${baseUrl}${NEWSLETTER_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 
 /**
  * Signs `email` up (inside the caller's transaction): a new or pending address gets a fresh token and the
@@ -33,11 +34,20 @@ export async function signUp(
   now: Date = new Date(),
 ): Promise<MailingListStatus> {
   const email = input.email.trim().toLowerCase();
-  const existing = await trx.selectFrom('mailing_list').select(['id', 'status']).where('site_id', '=', site.id).where('email', '=', email).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('mailing_list')
+    .select(['id', 'status'])
+    .where('site_id', '=', site.id)
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing?.status === 'confirmed') return 'confirmed';
   const token = randomBytes(32).toString('base64url');
   if (existing) {
-    await trx.updateTable('mailing_list').set({ token_hash: hashOf(token) }).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('mailing_list')
+      .set({ token_hash: hashOf(token) })
+      .where('id', '=', existing.id)
+      .execute();
   } else {
     await trx
       .insertInto('mailing_list')
@@ -59,7 +69,12 @@ export async function signUp(
 }
 
 /** Follows a confirmation link: the address it names (of this site), or null for an unknown or spent token. */
-export async function confirmSubscription(db: Db, siteId: string, token: unknown, now: Date = new Date()): Promise<string | null> {
+export async function confirmSubscription(
+  db: Db,
+  siteId: string,
+  token: unknown,
+  now: Date = new Date(),
+): Promise<string | null> {
   if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
   const result = await inTransaction(db, async (trx) => {
     const row = await trx
@@ -69,7 +84,11 @@ export async function confirmSubscription(db: Db, siteId: string, token: unknown
       .where('token_hash', '=', hashOf(token))
       .executeTakeFirst();
     if (!row) return ok(null);
-    await trx.updateTable('mailing_list').set({ status: 'confirmed', confirmed_at: now.toISOString(), token_hash: null }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('mailing_list')
+      .set({ status: 'confirmed', confirmed_at: now.toISOString(), token_hash: null })
+      .where('id', '=', row.id)
+      .execute();
     return ok(row.email);
   });
   return result.ok ? result.value : null;
@@ -84,7 +103,10 @@ export interface Subscriber {
   confirmedAt: string | null;
 }
 
-export async function listSubscribers(db: Db, filter: { siteId?: string; status?: MailingListStatus } = {}): Promise<Subscriber[]> {
+export async function listSubscribers(
+  db: Db,
+  filter: { siteId?: string; status?: MailingListStatus } = {},
+): Promise<Subscriber[]> {
   let query = db.selectFrom('mailing_list').selectAll().orderBy('created_at', 'asc').orderBy('id');
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);

@@ -73,7 +73,8 @@ export interface SubmissionDeps {
 export const formDefinitionOf = (form: Form): FormDefinition => ({ id: form.id, name: form.name, fields: form.fields });
 
 /** Whether this form asks for a CAPTCHA on this site. */
-export const formNeedsCaptcha = (site: Site, form: Pick<Form, 'captcha'>): boolean => form.captcha && captchaProviderOf(site) !== 'none';
+export const formNeedsCaptcha = (site: Site, form: Pick<Form, 'captcha'>): boolean =>
+  form.captcha && captchaProviderOf(site) !== 'none';
 
 /** The titled answers of a submission: the visible fields as the core summarizes them, then the hidden ones. */
 export function answerLines(form: Form, values: FormValues): AnswerLines[] {
@@ -91,14 +92,21 @@ export function validateAnswers(form: Form, values: unknown): Result<FormValues,
 }
 
 /** The §7 action a submission's CAPTCHA answered for: the popup's when the form is the site's popup form, else its kind's. */
-export function captchaActionOf(site: Site, form: Pick<Form, 'id' | 'kind'>, placement: 'promoPopup' | null): CaptchaAction {
+export function captchaActionOf(
+  site: Site,
+  form: Pick<Form, 'id' | 'kind'>,
+  placement: 'promoPopup' | null,
+): CaptchaAction {
   if (placement === 'promoPopup' && site.settings.promoPopup?.formId === form.id) return captchaActionFor('promoPopup');
   return captchaActionFor(form.kind === 'waitlist' ? 'productWaitlist' : form.kind);
 }
 
 /** The id of a waitlist sign-up: one per site, form, product (or none) and e-mail (trimmed, lower-cased). */
 export const waitlistSignUpId = (siteId: string, formId: string, productId: string | null, email: string): string =>
-  `wl-${createHash('sha256').update(JSON.stringify([siteId, formId, productId ?? '', email.trim().toLowerCase()])).digest('base64url').slice(0, 32)}`;
+  `wl-${createHash('sha256')
+    .update(JSON.stringify([siteId, formId, productId ?? '', email.trim().toLowerCase()]))
+    .digest('base64url')
+    .slice(0, 32)}`;
 
 async function signUpForWaitlist(
   db: Db,
@@ -135,7 +143,13 @@ async function signUpForWaitlist(
       .executeTakeFirst();
     const shopEmail = site.settings.store.checkout.shopEmail;
     if (inserted && shopEmail) {
-      const mail = submissionEmail({ siteTitle: site.title, formName: form.name, answers, pagePath: input.pagePath, submittedAt: now.toISOString() });
+      const mail = submissionEmail({
+        siteTitle: site.title,
+        formName: form.name,
+        answers,
+        pagePath: input.pagePath,
+        submittedAt: now.toISOString(),
+      });
       await enqueueEmail(trx, { siteId: site.id, kind: SUBMISSION_MAIL_KIND, to: shopEmail, ...mail }, now);
     }
     return ok({ id, form });
@@ -157,7 +171,13 @@ export async function submitForm(
   if (formNeedsCaptcha(site, form)) {
     const token = input.captchaToken?.trim() ?? '';
     if (token === '') return err({ kind: 'captcha' });
-    const check = await (deps.verifyCaptcha ?? verifyCaptcha)(db, site, token, captchaActionOf(site, form, input.placement ?? null), input.visitor);
+    const check = await (deps.verifyCaptcha ?? verifyCaptcha)(
+      db,
+      site,
+      token,
+      captchaActionOf(site, form, input.placement ?? null),
+      input.visitor,
+    );
     if (check === 'unavailable') return err({ kind: 'captcha-unavailable' });
     if (check !== 'ok') return err({ kind: 'captcha' });
   }
@@ -188,7 +208,13 @@ export async function submitForm(
     } else {
       const shopEmail = site.settings.store.checkout.shopEmail;
       if (shopEmail) {
-        const mail = submissionEmail({ siteTitle: site.title, formName: form.name, answers, pagePath: input.pagePath, submittedAt: now.toISOString() });
+        const mail = submissionEmail({
+          siteTitle: site.title,
+          formName: form.name,
+          answers,
+          pagePath: input.pagePath,
+          submittedAt: now.toISOString(),
+        });
         await enqueueEmail(trx, { siteId: site.id, kind: SUBMISSION_MAIL_KIND, to: shopEmail, ...mail }, now);
       }
     }
@@ -207,7 +233,10 @@ export interface StoredSubmission {
 }
 
 /** Submissions, oldest first (every site and form unless filtered). */
-export async function listSubmissions(db: Db, filter: { siteId?: string; formId?: string; limit?: number } = {}): Promise<StoredSubmission[]> {
+export async function listSubmissions(
+  db: Db,
+  filter: { siteId?: string; formId?: string; limit?: number } = {},
+): Promise<StoredSubmission[]> {
   let query = db.selectFrom('form_submissions').selectAll().orderBy('created_at', 'asc').orderBy('id');
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.formId !== undefined) query = query.where('form_id', '=', filter.formId);

@@ -22,7 +22,11 @@ export interface GiftCardEmailInput {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 const escapeLines = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>');
-const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export function giftCardEmail(input: GiftCardEmailInput): RenderedEmail {
   const siteTitle = oneLine(input.siteTitle);
@@ -51,7 +55,11 @@ export function giftCardEmail(input: GiftCardEmailInput): RenderedEmail {
     `<h1 style="font-size:22px;margin:0 0 16px">A ${escapeHtml(input.amount)} gift card for ${escapeHtml(siteTitle)}</h1>`,
     `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
     `<p style="margin:0 0 16px">${escapeHtml(sender)} sent you a ${escapeHtml(input.amount)} gift card for ${escapeHtml(siteTitle)}.</p>`,
-    ...(message !== '' ? [`<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d0d0">${escapeLines(message)}</blockquote>`] : []),
+    ...(message !== ''
+      ? [
+          `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d0d0">${escapeLines(message)}</blockquote>`,
+        ]
+      : []),
     '<p style="margin:0 0 8px">Your gift card code:</p>',
     `<p style="margin:0 0 16px;font-family:monospace;font-size:22px;letter-spacing:2px"><strong data-gift-card-code>${escapeHtml(input.code)}</strong></p>`,
     `<p style="margin:0 0 16px">Enter it at checkout in the "Gift card" field: <a href="${escapeHtml(input.shopUrl)}" style="color:#0b57d0">${escapeHtml(input.shopUrl)}</a></p>`,

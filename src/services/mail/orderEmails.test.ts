@@ -3,7 +3,30 @@ import type { Order } from '../orderTypes';
 import { newOrderEmail, orderConfirmationEmail } from './orderEmails';
 
 const XSS = '<script>alert("x")</script>';
-const OUR_TAGS = new Set(['!doctype', 'html', 'head', 'meta', 'title', 'body', 'div', 'h1', 'h2', 'p', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'strong', 'span', 'br', 'a']);
+const OUR_TAGS = new Set([
+  '!doctype',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'body',
+  'div',
+  'h1',
+  'h2',
+  'p',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'strong',
+  'span',
+  'br',
+  'a',
+]);
 const OUR_ATTRIBUTES = new Set(['lang', 'charset', 'name', 'content', 'style', 'scope', 'colspan', 'href']);
 
 const order = (over: Partial<Order> = {}): Order => ({
@@ -106,24 +129,47 @@ describe('orderConfirmationEmail', () => {
         '',
       ].join('\n'),
     );
-    expect(mail.html).toContain('<th scope="col" style="padding:8px;border-bottom:1px solid #dddddd;vertical-align:top;text-align:left">Item</th>');
+    expect(mail.html).toContain(
+      '<th scope="col" style="padding:8px;border-bottom:1px solid #dddddd;vertical-align:top;text-align:left">Item</th>',
+    );
     expect(mail.html).toContain('>$80.16</td>');
     expect(mail.html).toContain('>Discount (WELCOME10)</th>');
     expect(mail.html).toContain('>-$7.50</td>');
-    expect(mail.html).toContain('<a href="https://shop.test/checkout/order/ord_123" style="color:#0b57d0">View your order</a>');
+    expect(mail.html).toContain(
+      '<a href="https://shop.test/checkout/order/ord_123" style="color:#0b57d0">View your order</a>',
+    );
     expect(mail.html).toContain('Ada Lovelace<br>1 Main Street<br>Apt 4<br>New York, NY 10001<br>United States');
     expect(mail.html).not.toMatch(/<style|<link|class=/);
     expect(mail.html).not.toContain('How to pay');
   });
 
   it('shows each amount in the order’s currency, and tax that prices include after the total', () => {
-    const eur = order({ currency: 'EUR', pricesIncludeTax: true, taxName: 'VAT', taxCents: 1336, grandTotalCents: 7350, discountCents: 0, couponCode: null });
+    const eur = order({
+      currency: 'EUR',
+      pricesIncludeTax: true,
+      taxName: 'VAT',
+      taxCents: 1336,
+      grandTotalCents: 7350,
+      discountCents: 0,
+      couponCode: null,
+    });
     const mail = orderConfirmationEmail(eur, ctx);
     expect(mail.text).toContain('Subtotal: €75.00\nShipping (Standard): €6.00\nTotal: €73.50\nIncludes VAT: €13.36\n');
     expect(mail.text).not.toContain('Discount');
     expect(mail.html).toContain('>Includes VAT</th>');
 
-    const yen = orderConfirmationEmail(order({ currency: 'JPY', subtotalCents: 123456, grandTotalCents: 123456, discountCents: 0, taxCents: 0, shippingOption: null, shippingAddress: null }), ctx);
+    const yen = orderConfirmationEmail(
+      order({
+        currency: 'JPY',
+        subtotalCents: 123456,
+        grandTotalCents: 123456,
+        discountCents: 0,
+        taxCents: 0,
+        shippingOption: null,
+        shippingAddress: null,
+      }),
+      ctx,
+    );
     expect(yen.text).toContain('Subtotal: ¥123,456\nTotal: ¥123,456\n');
     expect(yen.text).not.toMatch(/Shipping|tax/);
     const nok = orderConfirmationEmail(order({ currency: 'NOK', grandTotalCents: 123450 }), ctx);
@@ -132,11 +178,16 @@ describe('orderConfirmationEmail', () => {
 
   it('gives manual payment instructions only while the order awaits payment', () => {
     const manualInstructions = 'Pay to IBAN NO93 8601 1117 947.\nWrite your order number <42> on the transfer.';
-    const awaiting = orderConfirmationEmail(order({ status: 'awaiting-payment', paymentProvider: 'manual' }), { ...ctx, manualInstructions });
+    const awaiting = orderConfirmationEmail(order({ status: 'awaiting-payment', paymentProvider: 'manual' }), {
+      ...ctx,
+      manualInstructions,
+    });
     expect(awaiting.subject).toBe('Order #42 received, awaiting payment — Shop');
     expect(awaiting.text).toContain(`Awaiting payment of $80.16.\n\nHow to pay:\n${manualInstructions}\n`);
     expect(awaiting.html).toContain('How to pay</h2>');
-    expect(awaiting.html).toContain('Pay to IBAN NO93 8601 1117 947.<br>Write your order number &lt;42&gt; on the transfer.');
+    expect(awaiting.html).toContain(
+      'Pay to IBAN NO93 8601 1117 947.<br>Write your order number &lt;42&gt; on the transfer.',
+    );
 
     const paid = orderConfirmationEmail(order({ status: 'paid' }), { ...ctx, manualInstructions });
     expect(paid.text).not.toContain('IBAN');
@@ -150,7 +201,13 @@ describe('orderConfirmationEmail', () => {
       shippingOption: { id: 's', name: XSS, amount: 600 },
       taxName: XSS,
       email: `"${XSS}"@example.com`,
-      shippingAddress: { ...order().shippingAddress!, firstName: XSS, lastName: '<img src=x onerror=alert(1)>', address1: XSS, city: '"><b>' },
+      shippingAddress: {
+        ...order().shippingAddress!,
+        firstName: XSS,
+        lastName: '<img src=x onerror=alert(1)>',
+        address1: XSS,
+        city: '"><b>',
+      },
       lines: [
         {
           ...order().lines[1]!,
@@ -160,8 +217,15 @@ describe('orderConfirmationEmail', () => {
         },
       ],
     });
-    const context = { siteTitle: `Shop ${XSS}`, orderUrl: 'https://shop.test/checkout/order/"><script>x</script>', manualInstructions: XSS };
-    for (const mail of [orderConfirmationEmail({ ...hostile, status: 'awaiting-payment' }, context), newOrderEmail(hostile, context)]) {
+    const context = {
+      siteTitle: `Shop ${XSS}`,
+      orderUrl: 'https://shop.test/checkout/order/"><script>x</script>',
+      manualInstructions: XSS,
+    };
+    for (const mail of [
+      orderConfirmationEmail({ ...hostile, status: 'awaiting-payment' }, context),
+      newOrderEmail(hostile, context),
+    ]) {
       expect(mail.html).not.toContain('<script');
       expect(mail.html).not.toContain('<img');
       expect(mail.html).not.toContain('<b>');
@@ -169,7 +233,9 @@ describe('orderConfirmationEmail', () => {
       const tags = new Set([...mail.html.matchAll(/<\/?([a-z0-9!]+)/gi)].map((m) => m[1]!.toLowerCase()));
       expect([...tags].filter((t) => !OUR_TAGS.has(t))).toEqual([]);
       const openTags = [...mail.html.matchAll(/<[a-z][^>]*>/gi)].map((m) => m[0].replace(/"[^"]*"/g, '""'));
-      const attributes = new Set(openTags.flatMap((tag) => [...tag.matchAll(/\s([a-z-]+)=/gi)].map((m) => m[1]!.toLowerCase())));
+      const attributes = new Set(
+        openTags.flatMap((tag) => [...tag.matchAll(/\s([a-z-]+)=/gi)].map((m) => m[1]!.toLowerCase())),
+      );
       expect([...attributes].filter((a) => !OUR_ATTRIBUTES.has(a))).toEqual([]);
       expect(mail.html).toContain('href="https://shop.test/checkout/order/&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
       expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -189,7 +255,9 @@ describe('newOrderEmail', () => {
   it('tells the shop who ordered, whether it is paid, and what to send where', () => {
     const mail = newOrderEmail(order(), ctx);
     expect(mail.subject).toBe('New order #42 ($80.16) — Shop');
-    expect(mail.text).toContain('New order #42 on Shop.\n\nCustomer: ada@example.com\nPayment: paid (test)\nPlaced: 2031-03-01 10:05 UTC\n');
+    expect(mail.text).toContain(
+      'New order #42 on Shop.\n\nCustomer: ada@example.com\nPayment: paid (test)\nPlaced: 2031-03-01 10:05 UTC\n',
+    );
     expect(mail.text).toContain('- Engraved mug\n  Engraving: Happy birthday\n  Quantity: 1, $25.00\n');
     expect(mail.text).toContain('Total: $80.16\n\nShipping to:\nAda Lovelace\n');
     expect(mail.text).toContain('Order: https://shop.test/checkout/order/ord_123\n');

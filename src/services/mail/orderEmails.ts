@@ -43,13 +43,18 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESC
 const escapeLines = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 /** One line for a header: a merchant's site title must not break the subject. */
-const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 const money = (order: Order, minorUnits: number): string =>
   formatMoney({ minorUnits, currency: parseCurrencyCode(order.currency) ?? (order.currency as CurrencyCode) });
 
 /** '2025-05-01 14:03 UTC' from the stored ISO time. */
-const placedAt = (iso: string): string => (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso);
+const placedAt = (iso: string): string =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
 
 const awaitingPayment = (order: Order): boolean => order.status === 'awaiting-payment';
 
@@ -61,7 +66,9 @@ const attributesText = (line: OrderLine): string =>
 
 /** The product form's answers as the cart showed them: 'Engraving: Happy birthday'. */
 const answerTexts = (line: OrderLine): string[] =>
-  (line.additionalFieldsSummary ?? []).filter((answer) => answer.lines.length > 0).map((answer) => `${answer.title}: ${answer.lines.join(', ')}`);
+  (line.additionalFieldsSummary ?? [])
+    .filter((answer) => answer.lines.length > 0)
+    .map((answer) => `${answer.title}: ${answer.lines.join(', ')}`);
 
 interface TotalRow {
   label: string;
@@ -80,21 +87,31 @@ const amountDue = (order: Order, giftCards: readonly GiftCardPayment[]): number 
 function totalRows(order: Order, giftCards: readonly GiftCardPayment[] = []): TotalRow[] {
   const rows: TotalRow[] = [{ label: 'Subtotal', amount: money(order, order.subtotalCents) }];
   if (order.discountCents > 0) {
-    rows.push({ label: order.couponCode ? `Discount (${order.couponCode})` : 'Discount', amount: `-${money(order, order.discountCents)}` });
+    rows.push({
+      label: order.couponCode ? `Discount (${order.couponCode})` : 'Discount',
+      amount: `-${money(order, order.discountCents)}`,
+    });
   }
-  if (order.shippingOption) rows.push({ label: `Shipping (${order.shippingOption.name})`, amount: money(order, order.shippingCents) });
+  if (order.shippingOption)
+    rows.push({ label: `Shipping (${order.shippingOption.name})`, amount: money(order, order.shippingCents) });
   const tax = order.taxCents > 0 ? money(order, order.taxCents) : null;
   if (tax && !order.pricesIncludeTax) rows.push({ label: order.taxName, amount: tax });
   rows.push({ label: 'Total', amount: money(order, order.grandTotalCents), strong: true });
   if (tax && order.pricesIncludeTax) rows.push({ label: `Includes ${order.taxName}`, amount: tax });
   if (giftCards.length > 0) {
-    for (const card of giftCards) rows.push({ label: `Gift card •••• ${card.lastFour}`, amount: `−${money(order, card.amountCents)}` });
-    rows.push({ label: awaitingPayment(order) ? 'Left to pay' : 'Charged to card', amount: money(order, amountDue(order, giftCards)), strong: true });
+    for (const card of giftCards)
+      rows.push({ label: `Gift card •••• ${card.lastFour}`, amount: `−${money(order, card.amountCents)}` });
+    rows.push({
+      label: awaitingPayment(order) ? 'Left to pay' : 'Charged to card',
+      amount: money(order, amountDue(order, giftCards)),
+      strong: true,
+    });
   }
   return rows;
 }
 
-const addressLines = (order: Order): string[] => (order.shippingAddress ? formatAddressLines(order.shippingAddress) : []);
+const addressLines = (order: Order): string[] =>
+  order.shippingAddress ? formatAddressLines(order.shippingAddress) : [];
 
 function itemsText(order: Order, giftCards: readonly GiftCardPayment[]): string[] {
   const out = ['Items:'];
@@ -172,7 +189,9 @@ const link = (url: string, label: string): string =>
 /** The confirmation's subject (one line): what orderConfirmationEmail's subject is, without rendering the rest. */
 export function orderConfirmationSubject(order: Order, siteTitle: string): string {
   const site = oneLine(siteTitle);
-  return awaitingPayment(order) ? `Order #${order.number} received, awaiting payment — ${site}` : `Order #${order.number} confirmed — ${site}`;
+  return awaitingPayment(order)
+    ? `Order #${order.number} received, awaiting payment — ${site}`
+    : `Order #${order.number} confirmed — ${site}`;
 }
 
 /** The shopper's confirmation: what was bought, the totals, where it goes, the order link, and how to pay if due. */

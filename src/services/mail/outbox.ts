@@ -17,7 +17,12 @@ import { engineOf } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../../db/tables';
 import { randomToken } from '../randomToken';
-import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage, type PreparedGiftCardMessage } from '../giftCardDelivery';
+import {
+  confirmGiftCardMessage,
+  GIFT_CARD_MAIL_KIND,
+  prepareGiftCardMessage,
+  type PreparedGiftCardMessage,
+} from '../giftCardDelivery';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 
 type Db = Kysely<Database>;
@@ -142,13 +147,18 @@ async function withBodies(db: Db, messages: OutboxMessage[]): Promise<OutboxMess
       continue;
     }
     const rendered = await render(message);
-    out.push(rendered.ok ? { ...message, text: rendered.value.text, html: rendered.value.html } : { ...message, text: '', html: '', renderError: rendered.error });
+    out.push(
+      rendered.ok
+        ? { ...message, text: rendered.value.text, html: rendered.value.html }
+        : { ...message, text: '', html: '', renderError: rendered.error },
+    );
   }
   return out;
 }
 
 function checkRecipientAndSubject(email: { to: string; subject: string }): void {
-  if (/[\r\n]/.test(email.to) || !email.to.includes('@')) throw new MailHeaderError(`refused recipient ${JSON.stringify(email.to.slice(0, 100))}`);
+  if (/[\r\n]/.test(email.to) || !email.to.includes('@'))
+    throw new MailHeaderError(`refused recipient ${JSON.stringify(email.to.slice(0, 100))}`);
   if (/[\r\n]/.test(email.subject)) throw new MailHeaderError('refused subject: must be one line');
 }
 
@@ -191,7 +201,11 @@ export async function enqueueEmail(trx: Db, email: NewEmail, now: Date = new Dat
  * Writes pending messages whose text and HTML are rendered when sent (an order's e-mails), due at once, in one
  * statement. Call it inside the transaction of what they tell about. Throws MailHeaderError as enqueueEmail does.
  */
-export async function enqueueEmailsToRender(trx: Db, emails: readonly NewEmailToRender[], now: Date = new Date()): Promise<string[]> {
+export async function enqueueEmailsToRender(
+  trx: Db,
+  emails: readonly NewEmailToRender[],
+  now: Date = new Date(),
+): Promise<string[]> {
   if (emails.length === 0) return [];
   for (const email of emails) checkRecipientAndSubject(email);
   const time = now.toISOString();
@@ -228,7 +242,8 @@ const OUTBOX_COLUMNS = Object.keys({
 
 /** The names of row i's values in insertOutboxRows (column + i), by column. */
 const valueNamesByRow: string[][] = [];
-const valueNamesOfRow = (i: number): string[] => (valueNamesByRow[i] ??= OUTBOX_COLUMNS.map((column) => `${column}${i}`));
+const valueNamesOfRow = (i: number): string[] =>
+  (valueNamesByRow[i] ??= OUTBOX_COLUMNS.map((column) => `${column}${i}`));
 
 /**
  * The insert of `count` pending rows (an order writes one or two), built once per count (issue 13: building and
@@ -239,7 +254,17 @@ function insertOutboxRows(count: number): PreparedQuery<Record<string, unknown>,
   let insert = insertOutboxRowsByCount.get(count);
   if (insert === undefined) {
     insert = compiledQuery((db, v: Record<string, unknown>) =>
-      db.insertInto('outbox').values(Array.from({ length: count }, (_, i) => Object.fromEntries(OUTBOX_COLUMNS.map((column, c) => [column, v[valueNamesOfRow(i)[c]!]])) as NewOutboxRow)),
+      db
+        .insertInto('outbox')
+        .values(
+          Array.from(
+            { length: count },
+            (_, i) =>
+              Object.fromEntries(
+                OUTBOX_COLUMNS.map((column, c) => [column, v[valueNamesOfRow(i)[c]!]]),
+              ) as NewOutboxRow,
+          ),
+        ),
     );
     insertOutboxRowsByCount.set(count, insert);
   }
@@ -247,7 +272,10 @@ function insertOutboxRows(count: number): PreparedQuery<Record<string, unknown>,
 }
 
 /** Messages, newest first (default: every site and status, at most 50). */
-export async function listOutbox(db: Db, filter: { siteId?: string; status?: OutboxStatus; limit?: number } = {}): Promise<OutboxMessage[]> {
+export async function listOutbox(
+  db: Db,
+  filter: { siteId?: string; status?: OutboxStatus; limit?: number } = {},
+): Promise<OutboxMessage[]> {
   const rows = await db
     .selectFrom('outbox')
     .selectAll()
@@ -296,7 +324,9 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
       .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', now)]))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .$if(excluded.length > 0, (q) => q.where('id', 'not in', excluded))
-      .$if(options.onlyIds !== undefined, (q) => q.where('id', 'in', options.onlyIds!.length > 0 ? options.onlyIds! : ['']))
+      .$if(options.onlyIds !== undefined, (q) =>
+        q.where('id', 'in', options.onlyIds!.length > 0 ? options.onlyIds! : ['']),
+      )
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(options.limit)
@@ -307,20 +337,32 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
     const rows = await trx
       .updateTable('outbox')
       .set({ locked_until: at(options.now, options.leaseMs) })
-      .where('id', 'in', due.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
       .returningAll()
       .execute();
     return ok(rows);
   });
   const rows = claimed.ok ? claimed.value : [];
-  return rows.map(rowToMessage).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id));
+  return rows
+    .map(rowToMessage)
+    .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id));
 }
 
 /** Records a delivered message (and ends its lease). Inside a transaction when given one (a gift card's confirmation). */
 export async function markSent(db: Db, id: string, now: Date = new Date()): Promise<void> {
   await db
     .updateTable('outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now.toISOString(), locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      attempts: eb('attempts', '+', 1),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();
@@ -338,7 +380,12 @@ export async function markFailed(
   now: Date = new Date(),
   options: { permanent?: boolean } = {},
 ): Promise<{ status: OutboxStatus; nextAttemptAt: string } | undefined> {
-  const row = await db.selectFrom('outbox').select('attempts').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('outbox')
+    .select('attempts')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (!row) return undefined;
   const attempts = row.attempts + 1;
   const giveUp = options.permanent === true || attempts >= MAX_ATTEMPTS;
@@ -387,7 +434,8 @@ export interface DrainOptions {
 const describeError = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);
   const code = (error as NodeJS.ErrnoException).code;
-  const message = error.message || (error as Error & { errors?: Error[] }).errors?.map((e) => e.message).join('; ') || error.name;
+  const message =
+    error.message || (error as Error & { errors?: Error[] }).errors?.map((e) => e.message).join('; ') || error.name;
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 };
 

@@ -32,10 +32,14 @@ const SINGLE_ADDRESS = /^[^\s@<>()[\]\\",;:]+@[^\s@<>()[\]\\",;:]+$/;
 /** Throws MailHeaderError unless `to` is one plain address and `subject` (and `from`, when given) are one line. */
 export function checkMailHeaders(message: { to: string; subject: string; from?: string }): void {
   if (CONTROL.test(message.to) || !SINGLE_ADDRESS.test(message.to)) {
-    throw new MailHeaderError(`refused recipient ${JSON.stringify(message.to.slice(0, 100))}: must be one e-mail address on one line`);
+    throw new MailHeaderError(
+      `refused recipient ${JSON.stringify(message.to.slice(0, 100))}: must be one e-mail address on one line`,
+    );
   }
-  if (CONTROL.test(message.subject)) throw new MailHeaderError('refused subject: must be one line without control characters');
-  if (message.from !== undefined && CONTROL.test(message.from)) throw new MailHeaderError('refused sender: must be one line');
+  if (CONTROL.test(message.subject))
+    throw new MailHeaderError('refused subject: must be one line without control characters');
+  if (message.from !== undefined && CONTROL.test(message.from))
+    throw new MailHeaderError('refused sender: must be one line');
 }
 
 /** Timeouts well inside the outbox lease, so a hanging server cannot make a second sender take the message over. */
@@ -57,7 +61,13 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     async send(message) {
       const sender = message.from ?? from;
       checkMailHeaders({ ...message, from: sender });
-      await mailer.sendMail({ from: sender, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await mailer.sendMail({
+        from: sender,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
 }

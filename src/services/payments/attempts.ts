@@ -101,7 +101,11 @@ const WAIT_MS = 20_000;
 const POLL_MS = 40;
 
 /** The attempt with this key (waiting while it is pending, up to WAIT_MS), or undefined when there is none. */
-export async function waitForAttempt(db: Db, siteId: string, idempotencyKey: string): Promise<PaymentAttempt | undefined> {
+export async function waitForAttempt(
+  db: Db,
+  siteId: string,
+  idempotencyKey: string,
+): Promise<PaymentAttempt | undefined> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const attempt = await findAttempt(db, siteId, idempotencyKey);
@@ -119,7 +123,13 @@ export async function finishAttempt(
   const updatedAt = now.toISOString();
   // The two changes every order makes, built once; any other is built as it comes.
   if (change.orderId !== undefined && change.reference !== undefined) {
-    await finishWithOrder.execute(db, { id, status: change.status, updatedAt, orderId: change.orderId, reference: change.reference });
+    await finishWithOrder.execute(db, {
+      id,
+      status: change.status,
+      updatedAt,
+      orderId: change.orderId,
+      reference: change.reference,
+    });
     return;
   }
   if (change.orderId === undefined && change.reference === undefined) {
@@ -138,8 +148,12 @@ export async function finishAttempt(
     .execute();
 }
 
-const finishWithOrder = compiledQuery((db, v: { id: string; status: PaymentStatus; updatedAt: string; orderId: string; reference: string }) =>
-  db.updateTable('payments').set({ status: v.status, updated_at: v.updatedAt, order_id: v.orderId, provider_reference: v.reference }).where('id', '=', v.id),
+const finishWithOrder = compiledQuery(
+  (db, v: { id: string; status: PaymentStatus; updatedAt: string; orderId: string; reference: string }) =>
+    db
+      .updateTable('payments')
+      .set({ status: v.status, updated_at: v.updatedAt, order_id: v.orderId, provider_reference: v.reference })
+      .where('id', '=', v.id),
 );
 
 const finishWithStatus = compiledQuery((db, v: { id: string; status: PaymentStatus; updatedAt: string }) =>
@@ -151,7 +165,9 @@ export async function rememberReference(db: Db, id: string, reference: string): 
   await updateReference.execute(db, { id, reference });
 }
 
-const updateReference = compiledQuery((db, v: { id: string; reference: string }) => db.updateTable('payments').set({ provider_reference: v.reference }).where('id', '=', v.id));
+const updateReference = compiledQuery((db, v: { id: string; reference: string }) =>
+  db.updateTable('payments').set({ provider_reference: v.reference }).where('id', '=', v.id),
+);
 
 /** Attempts still pending since before `before` (their process died mid-checkout), oldest first. */
 export async function abandonedAttempts(db: Db, before: Date, limit = 100): Promise<PaymentAttempt[]> {
@@ -177,7 +193,12 @@ export async function recordAttemptFailure(
 ): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status, failure: JSON.stringify(failure), updated_at: now.toISOString(), ...(reference !== undefined ? { provider_reference: reference } : {}) })
+    .set({
+      status,
+      failure: JSON.stringify(failure),
+      updated_at: now.toISOString(),
+      ...(reference !== undefined ? { provider_reference: reference } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }

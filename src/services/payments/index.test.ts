@@ -9,14 +9,19 @@ describe('paymentProviderFor', () => {
     expect(paymentProviderFor({ provider: 'test', manualInstructions }, {}).name).toBe('test');
     const manual = paymentProviderFor({ provider: 'manual', manualInstructions }, {});
     expect([manual.name, manual.notice]).toEqual(['manual', manualInstructions]);
-    const stripe = paymentProviderFor({ provider: 'stripe', manualInstructions }, { stripeSecretKey: 'sk_test_123', stripeApiUrl: 'http://127.0.0.1:9' });
+    const stripe = paymentProviderFor(
+      { provider: 'stripe', manualInstructions },
+      { stripeSecretKey: 'sk_test_123', stripeApiUrl: 'http://127.0.0.1:9' },
+    );
     expect([stripe.name, stripe.notice]).toEqual(['stripe', null]);
   });
 
   it('refuses Stripe without STRIPE_SECRET_KEY, naming the setting', () => {
     for (const env of [{}, { stripeSecretKey: '' }, { stripeSecretKey: '  ' }]) {
       expect(() => paymentProviderFor({ provider: 'stripe', manualInstructions }, env)).toThrow(PaymentConfigError);
-      expect(() => paymentProviderFor({ provider: 'stripe', manualInstructions }, env)).toThrow('STRIPE_SECRET_KEY is not set');
+      expect(() => paymentProviderFor({ provider: 'stripe', manualInstructions }, env)).toThrow(
+        'STRIPE_SECRET_KEY is not set',
+      );
     }
   });
 });
@@ -24,7 +29,11 @@ describe('paymentProviderFor', () => {
 describe('STRIPE_* settings (loadConfig)', () => {
   it('are absent from the config when none is set', () => {
     expect(loadConfig({})).not.toHaveProperty('stripe');
-    expect(paymentEnvOf(loadConfig({}))).toEqual({ stripeSecretKey: undefined, stripeApiUrl: undefined, stripeWebhookSecret: undefined });
+    expect(paymentEnvOf(loadConfig({}))).toEqual({
+      stripeSecretKey: undefined,
+      stripeApiUrl: undefined,
+      stripeWebhookSecret: undefined,
+    });
   });
 
   it('are read, and handed to the providers by paymentEnvOf', () => {
@@ -40,7 +49,11 @@ describe('STRIPE_* settings (loadConfig)', () => {
       webhookSecret: 'whsec_abc123',
       apiUrl: 'http://127.0.0.1:12111',
     });
-    expect(paymentEnvOf(config)).toEqual({ stripeSecretKey: 'sk_test_51AbC', stripeApiUrl: 'http://127.0.0.1:12111', stripeWebhookSecret: 'whsec_abc123' });
+    expect(paymentEnvOf(config)).toEqual({
+      stripeSecretKey: 'sk_test_51AbC',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+      stripeWebhookSecret: 'whsec_abc123',
+    });
     expect(loadConfig({ STRIPE_SECRET_KEY: 'rk_live_xyz' }).stripe).toEqual({ secretKey: 'rk_live_xyz' });
   });
 
@@ -66,16 +79,23 @@ describe('STRIPE_* settings (loadConfig)', () => {
     expect(problems({ STRIPE_SECRET_KEY: 'sk_live_SeCrEt123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toEqual([
       'STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY a test key: use both live or both test keys',
     ]);
-    for (const env of [{ STRIPE_SECRET_KEY: 'sk_test_SeCrEt 123' }, { STRIPE_WEBHOOK_SECRET: 'whsec_SeCrEt\n123' }] as Record<string, string>[]) {
+    for (const env of [
+      { STRIPE_SECRET_KEY: 'sk_test_SeCrEt 123' },
+      { STRIPE_WEBHOOK_SECRET: 'whsec_SeCrEt\n123' },
+    ] as Record<string, string>[]) {
       expect(problems(env)).toHaveLength(1);
       expect(problems(env).join('\n')).not.toContain('SeCrEt');
     }
   });
 
   it('takes STRIPE_API_URL as an http(s) base URL only, hiding a password', () => {
-    expect(loadConfig({ STRIPE_API_URL: 'https://stripe-proxy.example.com:8443/' }).stripe).toEqual({ apiUrl: 'https://stripe-proxy.example.com:8443/' });
+    expect(loadConfig({ STRIPE_API_URL: 'https://stripe-proxy.example.com:8443/' }).stripe).toEqual({
+      apiUrl: 'https://stripe-proxy.example.com:8443/',
+    });
     for (const bad of ['ftp://x.com', 'api.stripe.com', 'http://x.com/v1', 'http://x.com/?a=1']) {
-      expect(() => loadConfig({ STRIPE_API_URL: bad })).toThrow('STRIPE_API_URL must be an http:// or https:// URL with a host and no path');
+      expect(() => loadConfig({ STRIPE_API_URL: bad })).toThrow(
+        'STRIPE_API_URL must be an http:// or https:// URL with a host and no path',
+      );
     }
     expect(() => loadConfig({ STRIPE_API_URL: 'http://me:SeCrEt@x.com/v1' })).toThrow("not 'http://me:***@x.com/v1'");
   });

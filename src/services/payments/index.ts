@@ -9,7 +9,13 @@ import type { PaymentProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
 import { testProvider } from './testProvider';
 
-export type { AuthorizeOutcome, AuthorizeRequest, PaymentMethodInput, PaymentProvider, PaymentProviderName } from './provider';
+export type {
+  AuthorizeOutcome,
+  AuthorizeRequest,
+  PaymentMethodInput,
+  PaymentProvider,
+  PaymentProviderName,
+} from './provider';
 
 /** Payment keys from the environment (STRIPE_*); the test and manual providers need none. */
 export interface PaymentEnv {
@@ -32,7 +38,10 @@ export const paymentEnvOf = (config: Pick<Config, 'stripe'>): PaymentEnv => ({
   stripeWebhookSecret: config.stripe?.webhookSecret,
 });
 
-export function paymentProviderFor(settings: Pick<PaymentSettings, 'provider' | 'manualInstructions'>, env: PaymentEnv): PaymentProvider {
+export function paymentProviderFor(
+  settings: Pick<PaymentSettings, 'provider' | 'manualInstructions'>,
+  env: PaymentEnv,
+): PaymentProvider {
   switch (settings.provider) {
     case 'test':
       return testProvider();
@@ -41,11 +50,15 @@ export function paymentProviderFor(settings: Pick<PaymentSettings, 'provider' | 
     case 'stripe': {
       const secretKey = env.stripeSecretKey?.trim();
       if (!secretKey) {
-        throw new PaymentConfigError('the site takes payments with Stripe, but STRIPE_SECRET_KEY is not set (its secret key, sk_live_… or sk_test_…)');
+        throw new PaymentConfigError(
+          'the site takes payments with Stripe, but STRIPE_SECRET_KEY is not set (its secret key, sk_live_… or sk_test_…)',
+        );
       }
       return stripeProvider({ secretKey, apiUrl: env.stripeApiUrl });
     }
     default:
-      throw new PaymentConfigError(`unknown payment provider '${String((settings as { provider: unknown }).provider)}' (test, manual or stripe)`);
+      throw new PaymentConfigError(
+        `unknown payment provider '${String((settings as { provider: unknown }).provider)}' (test, manual or stripe)`,
+      );
   }
 }

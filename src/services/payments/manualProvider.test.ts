@@ -32,7 +32,10 @@ describe('manual provider', () => {
   });
 
   it('authorizes a zero amount as paid: there is nothing to wait for', async () => {
-    expect(await provider.authorize(request({ amount: 0 }))).toEqual({ status: 'authorized', reference: expect.stringMatching(/^free_[0-9a-f]{24}$/) });
+    expect(await provider.authorize(request({ amount: 0 }))).toEqual({
+      status: 'authorized',
+      reference: expect.stringMatching(/^free_[0-9a-f]{24}$/),
+    });
   });
 
   it('captures, voids and refunds its own references (no money moved here)', async () => {
@@ -41,6 +44,9 @@ describe('manual provider', () => {
     expect(await provider.capture(outcome.reference, 12_000, 'k:capture')).toEqual({ ok: true, value: undefined });
     expect(await provider.void(outcome.reference, 'k:void')).toEqual({ ok: true, value: undefined });
     expect(await provider.refund(outcome.reference, 12_000, 'k:refund')).toEqual({ ok: true, value: undefined });
-    expect(await provider.void('test_abc', 'k:void')).toEqual({ ok: false, error: "'test_abc' is not a payment of the manual provider" });
+    expect(await provider.void('test_abc', 'k:void')).toEqual({
+      ok: false,
+      error: "'test_abc' is not a payment of the manual provider",
+    });
   });
 });

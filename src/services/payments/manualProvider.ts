@@ -3,7 +3,15 @@
  * shopper is shown the site's `manualInstructions`. Capture, void and refund move no money (none was taken here), so
  * they succeed for this provider's references; the merchant settles the money outside Vitrine.
  */
-import { assertAmount, assertKey, bookkeepingOnly, freeAuthorization, keyedReference, type AuthorizeOutcome, type PaymentProvider } from './provider';
+import {
+  assertAmount,
+  assertKey,
+  bookkeepingOnly,
+  freeAuthorization,
+  keyedReference,
+  type AuthorizeOutcome,
+  type PaymentProvider,
+} from './provider';
 
 const MANUAL_REFERENCE_PREFIX = 'manual_';
 

@@ -95,21 +95,28 @@ export const isFreeReference = (reference: string): boolean => reference.startsW
 
 /** Amounts come from the core's totals: a negative or fractional one is a caller's bug, never a shopper's input. */
 export function assertAmount(amount: number, what = 'amount'): void {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`payment ${what} must be a whole number of minor units >= 0, not ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`payment ${what} must be a whole number of minor units >= 0, not ${amount}`);
 }
 
 /** An idempotency key is the caller's; an empty one would make every call "the same". */
 export function assertKey(idempotencyKey: string): void {
-  if (typeof idempotencyKey !== 'string' || idempotencyKey.trim() === '') throw new TypeError('a payment call needs a non-empty idempotency key');
+  if (typeof idempotencyKey !== 'string' || idempotencyKey.trim() === '')
+    throw new TypeError('a payment call needs a non-empty idempotency key');
 }
 
 /**
  * capture, void and refund of a provider that moves no real money (test, manual): each succeeds for a reference the
  * provider gave out (or a free order's) and refuses any other.
  */
-export function bookkeepingOnly(prefix: string, providerName: string): Pick<PaymentProvider, 'capture' | 'void' | 'refund'> {
+export function bookkeepingOnly(
+  prefix: string,
+  providerName: string,
+): Pick<PaymentProvider, 'capture' | 'void' | 'refund'> {
   const known = (reference: string): Result<void, string> =>
-    reference.startsWith(prefix) || isFreeReference(reference) ? ok(undefined) : err(`'${reference}' is not a payment of the ${providerName} provider`);
+    reference.startsWith(prefix) || isFreeReference(reference)
+      ? ok(undefined)
+      : err(`'${reference}' is not a payment of the ${providerName} provider`);
   return {
     async capture(reference, amount, idempotencyKey) {
       assertAmount(amount);

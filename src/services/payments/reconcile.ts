@@ -33,7 +33,11 @@ export async function releaseAbandonedPayments(
     }
     const closed = await db
       .updateTable('payments')
-      .set({ status: attempt.reference ? 'voided' : 'failed', failure: JSON.stringify(ABANDONED), updated_at: now.toISOString() })
+      .set({
+        status: attempt.reference ? 'voided' : 'failed',
+        failure: JSON.stringify(ABANDONED),
+        updated_at: now.toISOString(),
+      })
       .where('id', '=', attempt.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

@@ -66,11 +66,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (req.amount === 0) return freeAuthorization(req.idempotencyKey);
       const paymentMethodId = req.method.paymentMethodId?.trim() ?? '';
       if (paymentMethodId === '') return { status: 'declined', message: STRIPE_MESSAGES.enterCard, field: 'payment' };
-      if (!PAYMENT_METHOD_ID.test(paymentMethodId)) return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
+      if (!PAYMENT_METHOD_ID.test(paymentMethodId))
+        return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
 
       // A subscription's first period: the method is its customer's, kept for the renewals charged off-session.
       const customerId = req.method.customerId?.trim() ?? '';
-      const forCustomer = CUSTOMER_ID.test(customerId) ? { customer: customerId, setup_future_usage: 'off_session' as const } : {};
+      const forCustomer = CUSTOMER_ID.test(customerId)
+        ? { customer: customerId, setup_future_usage: 'off_session' as const }
+        : {};
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
@@ -103,12 +106,21 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           return { status: 'authorized', reference: intent.id };
         case 'requires_action':
           // 3-D Secure and the like need the shopper on a Stripe page; release the intent so nothing stays pending.
-          await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${req.idempotencyKey}:cancel` }).catch(() => undefined);
+          await stripe.paymentIntents
+            .cancel(intent.id, {}, { idempotencyKey: `${req.idempotencyKey}:cancel` })
+            .catch(() => undefined);
           return { status: 'declined', message: STRIPE_MESSAGES.needsAuthentication, field: 'payment' };
         case 'requires_payment_method':
-          return { status: 'declined', message: intent.last_payment_error?.message ?? STRIPE_MESSAGES.declined, field: 'payment' };
+          return {
+            status: 'declined',
+            message: intent.last_payment_error?.message ?? STRIPE_MESSAGES.declined,
+            field: 'payment',
+          };
         default:
-          return { status: 'failed', message: `Stripe answered PaymentIntent ${intent.id} with status '${intent.status}'` };
+          return {
+            status: 'failed',
+            message: `Stripe answered PaymentIntent ${intent.id} with status '${intent.status}'`,
+          };
       }
     },
 
@@ -116,7 +128,8 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       assertKey(req.idempotencyKey);
       const paymentMethodId = req.method.paymentMethodId?.trim() ?? '';
       if (paymentMethodId === '') return { status: 'declined', message: STRIPE_MESSAGES.enterCard, field: 'payment' };
-      if (!PAYMENT_METHOD_ID.test(paymentMethodId)) return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
+      if (!PAYMENT_METHOD_ID.test(paymentMethodId))
+        return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };
       try {
         // Creating the customer with the method attaches it (the same key replays the first answer).
         const customer = await stripe.customers.create(
@@ -130,7 +143,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         };
       } catch (error) {
         const outcome = authorizeFailure(error);
-        return outcome.status === 'declined' ? outcome : { status: 'failed', message: outcome.status === 'failed' ? outcome.message : messageOf(error) };
+        return outcome.status === 'declined'
+          ? outcome
+          : { status: 'failed', message: outcome.status === 'failed' ? outcome.message : messageOf(error) };
       }
     },
 
@@ -162,10 +177,17 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         // Off-session, a card that wants the shopper (authentication_required) is a card error too: declined.
         return authorizeFailure(error);
       }
-      if (intent.status === 'requires_capture' || intent.status === 'succeeded') return { status: 'authorized', reference: intent.id };
+      if (intent.status === 'requires_capture' || intent.status === 'succeeded')
+        return { status: 'authorized', reference: intent.id };
       if (intent.status === 'requires_action' || intent.status === 'requires_payment_method') {
-        await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${req.idempotencyKey}:cancel` }).catch(() => undefined);
-        return { status: 'declined', message: intent.last_payment_error?.message ?? STRIPE_MESSAGES.declined, field: 'payment' };
+        await stripe.paymentIntents
+          .cancel(intent.id, {}, { idempotencyKey: `${req.idempotencyKey}:cancel` })
+          .catch(() => undefined);
+        return {
+          status: 'declined',
+          message: intent.last_payment_error?.message ?? STRIPE_MESSAGES.declined,
+          field: 'payment',
+        };
       }
       return { status: 'failed', message: `Stripe answered PaymentIntent ${intent.id} with status '${intent.status}'` };
     },
@@ -176,8 +198,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (isFreeReference(reference)) return ok(undefined);
       if (!isIntentId(reference)) return err(notStripe(reference));
       try {
-        const intent = await stripe.paymentIntents.capture(reference, { amount_to_capture: amount }, { idempotencyKey });
-        return intent.status === 'succeeded' ? ok(undefined) : err(`PaymentIntent ${reference} is '${intent.status}' after capture`);
+        const intent = await stripe.paymentIntents.capture(
+          reference,
+          { amount_to_capture: amount },
+          { idempotencyKey },
+        );
+        return intent.status === 'succeeded'
+          ? ok(undefined)
+          : err(`PaymentIntent ${reference} is '${intent.status}' after capture`);
       } catch (error) {
         return alreadyInState(error, 'succeeded') ? ok(undefined) : err(messageOf(error));
       }
@@ -189,7 +217,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (!isIntentId(reference)) return err(notStripe(reference));
       try {
         const intent = await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey });
-        return intent.status === 'canceled' ? ok(undefined) : err(`PaymentIntent ${reference} is '${intent.status}' after cancel`);
+        return intent.status === 'canceled'
+          ? ok(undefined)
+          : err(`PaymentIntent ${reference} is '${intent.status}' after cancel`);
       } catch (error) {
         return alreadyInState(error, 'canceled') ? ok(undefined) : err(messageOf(error));
       }
@@ -203,7 +233,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       try {
         const refund = await stripe.refunds.create({ payment_intent: reference, amount }, { idempotencyKey });
         // 'pending' refunds complete on Stripe's side (charge.refunded tells the webhook); only a refusal is a failure.
-        return refund.status === 'failed' || refund.status === 'canceled' ? err(`the refund of ${reference} is '${refund.status}'`) : ok(undefined);
+        return refund.status === 'failed' || refund.status === 'canceled'
+          ? err(`the refund of ${reference} is '${refund.status}'`)
+          : ok(undefined);
       } catch (error) {
         return isStripeError(error) && error.code === 'charge_already_refunded' ? ok(undefined) : err(messageOf(error));
       }
@@ -215,7 +247,8 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 function apiAddress(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : url.protocol === 'https:' ? 'https' : null;
-  if (!protocol || url.hostname === '') throw new TypeError(`the Stripe API URL must be an http:// or https:// URL, not '${url.protocol}…'`);
+  if (!protocol || url.hostname === '')
+    throw new TypeError(`the Stripe API URL must be an http:// or https:// URL, not '${url.protocol}…'`);
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port !== '' ? Number(url.port) : protocol === 'https' ? 443 : 80,
@@ -225,17 +258,22 @@ function apiAddress(apiUrl: string): { host: string; port: number; protocol: 'ht
 
 const isIntentId = (reference: string) => /^pi_[A-Za-z0-9_]+$/.test(reference);
 const notStripe = (reference: string) => `'${reference}' is not a Stripe PaymentIntent`;
-const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
-const messageOf = (error: unknown) => (isStripeError(error) ? `Stripe: ${error.message}` : error instanceof Error ? error.message : String(error));
+const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
+  error instanceof Stripe.errors.StripeError;
+const messageOf = (error: unknown) =>
+  isStripeError(error) ? `Stripe: ${error.message}` : error instanceof Error ? error.message : String(error);
 
 /** Stripe refuses to move an intent that is already where we want it (a retry with another key): that is success. */
 function alreadyInState(error: unknown, status: Stripe.PaymentIntent.Status): boolean {
-  return isStripeError(error) && error.code === 'payment_intent_unexpected_state' && error.payment_intent?.status === status;
+  return (
+    isStripeError(error) && error.code === 'payment_intent_unexpected_state' && error.payment_intent?.status === status
+  );
 }
 
 function authorizeFailure(error: unknown): AuthorizeOutcome {
   // A card error's message is written for the shopper ("Your card has insufficient funds.").
-  if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message || STRIPE_MESSAGES.declined, field: 'payment' };
+  if (error instanceof Stripe.errors.StripeCardError)
+    return { status: 'declined', message: error.message || STRIPE_MESSAGES.declined, field: 'payment' };
   // A PaymentMethod id that is unknown, used up or another account's: the card must be entered again.
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param === 'payment_method') {
     return { status: 'declined', message: STRIPE_MESSAGES.cardNotUsable, field: 'payment' };

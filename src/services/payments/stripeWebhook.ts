@@ -23,7 +23,11 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 /** The event in a webhook request whose signature matches `secret` (Stripe's own check: HMAC and a 5-minute window). */
-export function verifyStripeWebhook(rawBody: Buffer, signatureHeader: string | undefined, secret: string): Result<Stripe.Event, string> {
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+  secret: string,
+): Result<Stripe.Event, string> {
   if (signatureHeader === undefined || signatureHeader.trim() === '') return err(WEBHOOK_MESSAGES.missingSignature);
   let event: Stripe.Event;
   try {
@@ -39,7 +43,8 @@ export function verifyStripeWebhook(rawBody: Buffer, signatureHeader: string | u
     throw error;
   }
   const shaped = event as unknown as { type?: unknown; data?: { object?: unknown } };
-  if (typeof shaped.type !== 'string' || typeof shaped.data?.object !== 'object' || shaped.data.object === null) return err(WEBHOOK_MESSAGES.notAnEvent);
+  if (typeof shaped.type !== 'string' || typeof shaped.data?.object !== 'object' || shaped.data.object === null)
+    return err(WEBHOOK_MESSAGES.notAnEvent);
   return ok(event);
 }
 
@@ -61,7 +66,11 @@ const MOVES: Readonly<Record<string, StatusMove>> = {
 export type StripeEventResult = 'ignored' | 'unchanged' | 'recorded';
 
 /** Records a verified event on the payments row of its PaymentIntent (and, for a full refund, on its order). */
-export async function recordStripeEvent(db: Kysely<Database>, event: Stripe.Event, now: Date): Promise<StripeEventResult> {
+export async function recordStripeEvent(
+  db: Kysely<Database>,
+  event: Stripe.Event,
+  now: Date,
+): Promise<StripeEventResult> {
   const move = MOVES[event.type];
   if (!move) return 'ignored';
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -70,7 +79,8 @@ export async function recordStripeEvent(db: Kysely<Database>, event: Stripe.Even
     // charge.refunded also fires for a partial refund; only a charge refunded in full refunds the order.
     if (object.refunded !== true) return 'ignored';
     const intent = object.payment_intent;
-    intentId = typeof intent === 'string' ? intent : isRecord(intent) && typeof intent.id === 'string' ? intent.id : null;
+    intentId =
+      typeof intent === 'string' ? intent : isRecord(intent) && typeof intent.id === 'string' ? intent.id : null;
   } else {
     intentId = typeof object.id === 'string' ? object.id : null;
   }

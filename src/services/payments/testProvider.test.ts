@@ -33,7 +33,9 @@ describe('test provider', () => {
     expect(await provider.authorize(request(card('4242424242424242')))).toEqual(first);
     expect(await testProvider().authorize(request(card('4242 4242 4242 4242')))).toEqual(first);
     const other = await provider.authorize(request(card('4242 4242 4242 4242'), { idempotencyKey: 'attempt-2' }));
-    expect(other.status === 'authorized' && first.status === 'authorized' && other.reference !== first.reference).toBe(true);
+    expect(other.status === 'authorized' && first.status === 'authorized' && other.reference !== first.reference).toBe(
+      true,
+    );
   });
 
   it('declines 4000 0000 0000 0002 on the card number', async () => {
@@ -55,7 +57,11 @@ describe('test provider', () => {
   });
 
   it("declines a card form the core's card check refuses, on the first wrong field", async () => {
-    expect(await provider.authorize(request({}))).toEqual({ status: 'declined', message: 'Your card number is incomplete.', field: 'cardNumber' });
+    expect(await provider.authorize(request({}))).toEqual({
+      status: 'declined',
+      message: 'Your card number is incomplete.',
+      field: 'cardNumber',
+    });
     expect(await provider.authorize(request(card('4242 4242 4242 4241')))).toEqual({
       status: 'declined',
       message: 'Your card number is invalid.',
@@ -71,7 +77,9 @@ describe('test provider', () => {
       message: 'Your card’s security code is incomplete.',
       field: 'cardCvc',
     });
-    expect(await provider.authorize(request(card('4242 4242 4242 4242', '', '')))).toMatchObject({ field: 'cardExpiry' });
+    expect(await provider.authorize(request(card('4242 4242 4242 4242', '', '')))).toMatchObject({
+      field: 'cardExpiry',
+    });
   });
 
   it('authorizes a zero amount (a fully discounted order) without a card', async () => {
@@ -88,19 +96,32 @@ describe('test provider', () => {
     const authorized = await provider.authorize(request(card('4242 4242 4242 4242')));
     if (authorized.status !== 'authorized') throw new Error('not authorized');
     for (let i = 0; i < 2; i++) {
-      expect(await provider.capture(authorized.reference, 4250, 'attempt-1:capture')).toEqual({ ok: true, value: undefined });
+      expect(await provider.capture(authorized.reference, 4250, 'attempt-1:capture')).toEqual({
+        ok: true,
+        value: undefined,
+      });
       expect(await provider.void(authorized.reference, 'attempt-1:void')).toEqual({ ok: true, value: undefined });
-      expect(await provider.refund(authorized.reference, 4250, 'attempt-1:refund')).toEqual({ ok: true, value: undefined });
+      expect(await provider.refund(authorized.reference, 4250, 'attempt-1:refund')).toEqual({
+        ok: true,
+        value: undefined,
+      });
     }
-    expect(await provider.capture('pi_123', 4250, 'k')).toEqual({ ok: false, error: "'pi_123' is not a payment of the test provider" });
+    expect(await provider.capture('pi_123', 4250, 'k')).toEqual({
+      ok: false,
+      error: "'pi_123' is not a payment of the test provider",
+    });
     expect((await provider.void('manual_abc', 'k')).ok).toBe(false);
     expect((await provider.refund('', 1, 'k')).ok).toBe(false);
   });
 
   it('treats a negative or fractional amount, or an empty key, as a caller bug', async () => {
     await expect(provider.authorize(request(card('4242 4242 4242 4242'), { amount: -1 }))).rejects.toThrow(RangeError);
-    await expect(provider.authorize(request(card('4242 4242 4242 4242'), { amount: 10.5 }))).rejects.toThrow('whole number of minor units');
-    await expect(provider.authorize(request(card('4242 4242 4242 4242'), { idempotencyKey: ' ' }))).rejects.toThrow('idempotency key');
+    await expect(provider.authorize(request(card('4242 4242 4242 4242'), { amount: 10.5 }))).rejects.toThrow(
+      'whole number of minor units',
+    );
+    await expect(provider.authorize(request(card('4242 4242 4242 4242'), { idempotencyKey: ' ' }))).rejects.toThrow(
+      'idempotency key',
+    );
     await expect(provider.capture('test_abc', Number.NaN, 'k')).rejects.toThrow(RangeError);
   });
 });

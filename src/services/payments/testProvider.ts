@@ -35,7 +35,6 @@ const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc'
 const digitsOf = (card: string) => card.replace(/\D/g, '');
 
 export function testProvider(): PaymentProvider {
-
   return {
     name: 'test',
     notice: TEST_STORE_NOTICE,
@@ -50,10 +49,14 @@ export function testProvider(): PaymentProvider {
         const field = CARD_FIELDS.find((f) => card.error[f] !== undefined) ?? 'cardNumber';
         return { status: 'declined', message: card.error[field] ?? TEST_MESSAGES.useTestCard, field };
       }
-      if (card.value.number === digitsOf(TEST_CARDS.approved) || card.value.number === digitsOf(TEST_CARD_DECLINES_LATER)) {
+      if (
+        card.value.number === digitsOf(TEST_CARDS.approved) ||
+        card.value.number === digitsOf(TEST_CARD_DECLINES_LATER)
+      ) {
         return { status: 'authorized', reference: keyedReference(TEST_REFERENCE_PREFIX, req.idempotencyKey) };
       }
-      if (card.value.number === digitsOf(TEST_CARDS.declined)) return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
+      if (card.value.number === digitsOf(TEST_CARDS.declined))
+        return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
       return { status: 'declined', message: TEST_MESSAGES.useTestCard, field: 'cardNumber' };
     },
 
@@ -65,11 +68,16 @@ export function testProvider(): PaymentProvider {
         return { status: 'declined', message: card.error[field] ?? TEST_MESSAGES.useTestCard, field };
       }
       const number = card.value.number;
-      if (number === digitsOf(TEST_CARDS.declined)) return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
+      if (number === digitsOf(TEST_CARDS.declined))
+        return { status: 'declined', message: TEST_MESSAGES.declined, field: 'cardNumber' };
       if (number !== digitsOf(TEST_CARDS.approved) && number !== digitsOf(TEST_CARD_DECLINES_LATER)) {
         return { status: 'declined', message: TEST_MESSAGES.useTestCard, field: 'cardNumber' };
       }
-      return { status: 'saved', token: keyedReference(`${SAVED_PREFIX}${number.slice(-4)}_`, req.idempotencyKey), firstPayment: req.method };
+      return {
+        status: 'saved',
+        token: keyedReference(`${SAVED_PREFIX}${number.slice(-4)}_`, req.idempotencyKey),
+        firstPayment: req.method,
+      };
     },
 
     async chargeSavedMethod(req): Promise<AuthorizeOutcome> {
@@ -78,7 +86,8 @@ export function testProvider(): PaymentProvider {
       const last4 = /^testpm_(\d{4})_[0-9a-f]{24}$/.exec(req.token)?.[1];
       if (last4 === undefined) return { status: 'declined', message: TEST_MESSAGES.useTestCard, field: 'payment' };
       if (req.amount === 0) return freeAuthorization(req.idempotencyKey);
-      if (last4 === digitsOf(TEST_CARD_DECLINES_LATER).slice(-4)) return { status: 'declined', message: TEST_MESSAGES.declined, field: 'payment' };
+      if (last4 === digitsOf(TEST_CARD_DECLINES_LATER).slice(-4))
+        return { status: 'declined', message: TEST_MESSAGES.declined, field: 'payment' };
       return { status: 'authorized', reference: keyedReference(TEST_REFERENCE_PREFIX, req.idempotencyKey) };
     },
 

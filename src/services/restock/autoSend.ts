@@ -23,7 +23,10 @@ export interface RestockAutoSendOutcome {
 }
 
 /** Looks at every restock not yet handled. */
-export async function runRestockAutoSend(db: Db, now: () => Date = () => new Date()): Promise<RestockAutoSendOutcome[]> {
+export async function runRestockAutoSend(
+  db: Db,
+  now: () => Date = () => new Date(),
+): Promise<RestockAutoSendOutcome[]> {
   const pending = await db
     .selectFrom('restock_variants')
     .select(['site_id', 'sku', 'product_id', 'restocked_at'])

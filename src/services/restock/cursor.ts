@@ -19,7 +19,14 @@ export function decodeCursor(kind: CursorKind, cursor: string): readonly [string
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 3 || value[0] !== TAG[kind]) return null;
     const [, a, b] = value as unknown[];
-    if (typeof a !== 'string' || typeof b !== 'string' || a.length > 200 || b.length > 200 || `${a}${b}`.includes('\u0000')) return null;
+    if (
+      typeof a !== 'string' ||
+      typeof b !== 'string' ||
+      a.length > 200 ||
+      b.length > 200 ||
+      `${a}${b}`.includes('\u0000')
+    )
+      return null;
     return [a, b];
   } catch {
     return null;

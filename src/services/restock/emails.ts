@@ -6,7 +6,11 @@ import type { RenderedEmail } from '../mail/orderEmails';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export interface RestockEmailInput {
   siteTitle: string;

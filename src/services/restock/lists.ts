@@ -13,7 +13,8 @@ import { decodeCursor, encodeCursor } from './cursor';
 type Db = Kysely<Database>;
 
 export const RESTOCK_PAGE_SIZE = 50;
-export const CURSOR_REFUSED = 'The cursor is not valid: ask for the first page without one, then follow nextPageCursor.';
+export const CURSOR_REFUSED =
+  'The cursor is not valid: ask for the first page without one, then follow nextPageCursor.';
 
 export interface RestockGroup {
   productId: string;
@@ -76,7 +77,9 @@ export async function listRestockGroups(
     ])
     .where('site_id', '=', siteId)
     .$if(options.productId !== undefined, (q) => q.where('product_id', '=', options.productId as string))
-    .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('product_id', 'sku'), '>', eb.tuple(after![0], after![1]))))
+    .$if(after !== null, (q) =>
+      q.where((eb) => eb(eb.refTuple('product_id', 'sku'), '>', eb.tuple(after![0], after![1]))),
+    )
     .groupBy(['product_id', 'sku'])
     .orderBy('product_id')
     .orderBy('sku')
@@ -92,7 +95,11 @@ export async function listRestockGroups(
           .selectFrom('restock_variants')
           .select(['sku', 'restocked_at', 'restock_source'])
           .where('site_id', '=', siteId)
-          .where('sku', 'in', page.map((r) => r.sku))
+          .where(
+            'sku',
+            'in',
+            page.map((r) => r.sku),
+          )
           .execute(),
   ]);
   const productById = new Map(products.map((p) => [p.id, p]));
@@ -117,7 +124,11 @@ export async function listRestockGroups(
   });
   const last = page[page.length - 1];
   const hasNextPage = rows.length > pageSize;
-  return ok({ signUpGroups, hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor('groups', [last.product_id, last.sku]) : null });
+  return ok({
+    signUpGroups,
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor('groups', [last.product_id, last.sku]) : null,
+  });
 }
 
 /** The sign-ups for one variant of a product, oldest first (the order they are e-mailed in). */
@@ -136,7 +147,9 @@ export async function listRestockSignUps(
     .where('site_id', '=', siteId)
     .where('product_id', '=', target.productId)
     .where('sku', '=', target.variantId)
-    .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after![0], after![1]))))
+    .$if(after !== null, (q) =>
+      q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after![0], after![1]))),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .limit(pageSize + 1)

@@ -19,12 +19,24 @@ export interface Restocked {
 }
 
 /** Records the variants that came back in stock; returns how many of them have sign-ups (rows updated). */
-export async function recordRestocks(trx: Db, siteId: string, restocked: readonly Restocked[], source: RestockSource, now: Date): Promise<number> {
+export async function recordRestocks(
+  trx: Db,
+  siteId: string,
+  restocked: readonly Restocked[],
+  source: RestockSource,
+  now: Date,
+): Promise<number> {
   let recorded = 0;
   for (const r of restocked) {
     const updated = await trx
       .updateTable('restock_variants')
-      .set({ product_id: r.productId, restocked_at: now.toISOString(), restock_source: source, restocked_qty: r.qtyInStock, auto_send_pending: 1 })
+      .set({
+        product_id: r.productId,
+        restocked_at: now.toISOString(),
+        restock_source: source,
+        restocked_qty: r.qtyInStock,
+        auto_send_pending: 1,
+      })
       .where('site_id', '=', siteId)
       .where('sku', '=', r.sku)
       .executeTakeFirst();

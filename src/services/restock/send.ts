@@ -30,7 +30,8 @@ export const RESTOCK_UNSUBSCRIBE_PATH = '/restock/unsubscribe';
 export const RESTOCK_SEND_BATCH = 100;
 
 export const unsubscribeTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
-export const unsubscribeUrlOf = (baseUrl: string, token: string): string => `${baseUrl}${RESTOCK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrlOf = (baseUrl: string, token: string): string =>
+  `${baseUrl}${RESTOCK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
 
 export interface RestockTarget {
   productId: string;
@@ -79,9 +80,14 @@ export async function sendRestockNotifications(
   options: RestockSendOptions = {},
 ): Promise<Result<RestockSendResult, RestockSendRefusal>> {
   const product = await catalog.getProduct(db, site.id, target.productId);
-  if (!product) return err({ kind: 'not-found', message: `There is no product '${target.productId}' in site '${site.id}'.` });
+  if (!product)
+    return err({ kind: 'not-found', message: `There is no product '${target.productId}' in site '${site.id}'.` });
   const variant = product.variants.find((v) => v.sku === target.variantId);
-  if (!variant) return err({ kind: 'not-found', message: `The product '${target.productId}' has no variant '${target.variantId}'.` });
+  if (!variant)
+    return err({
+      kind: 'not-found',
+      message: `The product '${target.productId}' has no variant '${target.variantId}'.`,
+    });
   const collection = await catalog.getCollection(db, site.id, product.collectionId);
   const label = product.variantOptions.length > 0 ? variantLabel(variant) : null;
   const productPath = `/${collection?.slug ?? product.collectionId}/p/${product.slug}`;
@@ -97,7 +103,15 @@ export async function sendRestockNotifications(
       const now = clock();
       await trx
         .insertInto('restock_variants')
-        .values({ site_id: site.id, sku: variant.sku, product_id: product.id, restocked_at: null, restock_source: null, restocked_qty: null, auto_send_pending: 0 })
+        .values({
+          site_id: site.id,
+          sku: variant.sku,
+          product_id: product.id,
+          restocked_at: null,
+          restock_source: null,
+          restocked_qty: null,
+          auto_send_pending: 0,
+        })
         .onConflict((oc) => oc.columns(['site_id', 'sku']).doNothing())
         .execute();
       // One send of this variant at a time (SQLite's BEGIN IMMEDIATE already holds the database).
@@ -109,8 +123,13 @@ export async function sendRestockNotifications(
         .$if(postgres, (q) => q.forUpdate())
         .executeTakeFirstOrThrow();
       // The stock now, read inside the transaction (a variant an import removed has none).
-      const current = (await catalog.getVariants(trx, site.id, [product.id])).get(product.id)?.find((v) => v.sku === variant.sku);
-      const level = { unlimited: current !== undefined && 'unlimited' in current.stock, qtyInStock: current && 'qtyInStock' in current.stock ? current.stock.qtyInStock : 0 };
+      const current = (await catalog.getVariants(trx, site.id, [product.id]))
+        .get(product.id)
+        ?.find((v) => v.sku === variant.sku);
+      const level = {
+        unlimited: current !== undefined && 'unlimited' in current.stock,
+        qtyInStock: current && 'qtyInStock' in current.stock ? current.stock.qtyInStock : 0,
+      };
       const told = await trx
         .selectFrom('restock_sign_ups')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -150,12 +169,21 @@ export async function sendRestockNotifications(
           productUrl: origin + productPath,
           unsubscribeUrl: unsubscribeUrlOf(origin, token),
         });
-        const outboxId = await enqueueEmail(trx, { siteId: site.id, kind: RESTOCK_MAIL_KIND, to: signUp.email, ...mail }, now);
+        const outboxId = await enqueueEmail(
+          trx,
+          { siteId: site.id, kind: RESTOCK_MAIL_KIND, to: signUp.email, ...mail },
+          now,
+        );
         batch.claimed.push({ email: signUp.email, outboxId });
       }
       if (batch.claimed.length > 0) {
         // The automatic send has nothing left to do for this restock once someone sent.
-        await trx.updateTable('restock_variants').set({ auto_send_pending: 0 }).where('site_id', '=', site.id).where('sku', '=', variant.sku).execute();
+        await trx
+          .updateTable('restock_variants')
+          .set({ auto_send_pending: 0 })
+          .where('site_id', '=', site.id)
+          .where('sku', '=', variant.sku)
+          .execute();
       }
       return ok(batch);
     });

@@ -15,7 +15,12 @@ import { normalizeRestockEmail, readRestockSignUp, type RestockField } from '../
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
-import { captchaProviderOf, verifyCaptcha as defaultVerifier, type CaptchaVerifier, type CaptchaVisitor } from '../captcha';
+import {
+  captchaProviderOf,
+  verifyCaptcha as defaultVerifier,
+  type CaptchaVerifier,
+  type CaptchaVisitor,
+} from '../captcha';
 import * as catalog from '../catalog';
 import { signUp as joinMailingList } from '../forms/newsletter';
 import type { Site } from '../sites';
@@ -63,22 +68,38 @@ export interface RestockSignUpContext {
 /** The source the mailing list records for an address that joined through a product's restock form. */
 export const restockMailingListSource = (productId: string): string => `restock:${productId}`;
 
-export async function signUpForRestock(db: Db, site: Site, body: unknown, context: RestockSignUpContext): Promise<Result<RestockSignedUp, RestockSignUpRefusal>> {
+export async function signUpForRestock(
+  db: Db,
+  site: Site,
+  body: unknown,
+  context: RestockSignUpContext,
+): Promise<Result<RestockSignedUp, RestockSignUpRefusal>> {
   const read = readRestockSignUp(body);
   if (!read.ok) return err({ kind: 'invalid', ...read.error });
   const input = read.value;
   const product = await catalog.getProduct(db, site.id, input.productId);
   if (!product) return err({ kind: 'not-found', message: `There is no product '${input.productId}' in this shop.` });
   const variant = product.variants.find((v) => v.sku === input.variantId);
-  if (!variant) return err({ kind: 'not-found', message: `The product '${input.productId}' has no variant '${input.variantId}'.` });
+  if (!variant)
+    return err({ kind: 'not-found', message: `The product '${input.productId}' has no variant '${input.variantId}'.` });
   const settings = product.merchandising.restockNotifications;
   if (!settings.enabled) return err({ kind: 'not-offered', message: RESTOCK_REFUSALS.notOffered });
-  const stock = { unlimited: 'unlimited' in variant.stock, qtyInStock: 'qtyInStock' in variant.stock ? variant.stock.qtyInStock : 0 };
-  if (!isVariantSoldOut({ productType: product.productType }, stock)) return err({ kind: 'not-offered', message: RESTOCK_REFUSALS.inStock });
+  const stock = {
+    unlimited: 'unlimited' in variant.stock,
+    qtyInStock: 'qtyInStock' in variant.stock ? variant.stock.qtyInStock : 0,
+  };
+  if (!isVariantSoldOut({ productType: product.productType }, stock))
+    return err({ kind: 'not-offered', message: RESTOCK_REFUSALS.inStock });
 
   if (!context.signedInUser && captchaProviderOf(site) !== 'none') {
     if (input.captchaToken === null) return err({ kind: 'captcha', message: FIELD_MESSAGES.captchaIncomplete });
-    const check = await (context.verifyCaptcha ?? defaultVerifier)(db, site, input.captchaToken, CAPTCHA_ACTIONS.productWaitlist, context.visitor);
+    const check = await (context.verifyCaptcha ?? defaultVerifier)(
+      db,
+      site,
+      input.captchaToken,
+      CAPTCHA_ACTIONS.productWaitlist,
+      context.visitor,
+    );
     if (check === 'unavailable') return err({ kind: 'captcha-unavailable', message: RESTOCK_MESSAGES.unableToSubmit });
     if (check !== 'ok') return err({ kind: 'captcha', message: FIELD_MESSAGES.captchaIncomplete });
   }
@@ -90,7 +111,15 @@ export async function signUpForRestock(db: Db, site: Site, body: unknown, contex
     // The variant's row: what a send locks, and where a restock is recorded.
     await trx
       .insertInto('restock_variants')
-      .values({ site_id: site.id, sku: variant.sku, product_id: product.id, restocked_at: null, restock_source: null, restocked_qty: null, auto_send_pending: 0 })
+      .values({
+        site_id: site.id,
+        sku: variant.sku,
+        product_id: product.id,
+        restocked_at: null,
+        restock_source: null,
+        restocked_qty: null,
+        auto_send_pending: 0,
+      })
       .onConflict((oc) => oc.columns(['site_id', 'sku']).doNothing())
       .execute();
     const existing = await trx
@@ -101,22 +130,51 @@ export async function signUpForRestock(db: Db, site: Site, body: unknown, contex
       .where('email', '=', email)
       .executeTakeFirst();
     const signedUp = (alreadySignedUp: boolean, joined: boolean) =>
-      ok<RestockSignedUp>({ email, productId: product.id, variantId: variant.sku, alreadySignedUp, joinedMailingList: joined });
+      ok<RestockSignedUp>({
+        email,
+        productId: product.id,
+        variantId: variant.sku,
+        alreadySignedUp,
+        joinedMailingList: joined,
+      });
     if (existing && existing.notified_at === null) return signedUp(true, false);
-    const fields = { product_id: product.id, joined_mailing_list: joins ? (1 as const) : (0 as const), base_url: context.baseUrl, created_at: now.toISOString() };
+    const fields = {
+      product_id: product.id,
+      joined_mailing_list: joins ? (1 as const) : (0 as const),
+      base_url: context.baseUrl,
+      created_at: now.toISOString(),
+    };
     if (existing) {
       // E-mailed for an earlier restock, and sold out again: back in the line, at its end.
-      await trx.updateTable('restock_sign_ups').set({ ...fields, notified_at: null, unsubscribe_token_hash: null }).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('restock_sign_ups')
+        .set({ ...fields, notified_at: null, unsubscribe_token_hash: null })
+        .where('id', '=', existing.id)
+        .execute();
     } else {
       const inserted = await trx
         .insertInto('restock_sign_ups')
-        .values({ id: randomBytes(12).toString('base64url'), site_id: site.id, sku: variant.sku, email, notified_at: null, unsubscribe_token_hash: null, ...fields })
+        .values({
+          id: randomBytes(12).toString('base64url'),
+          site_id: site.id,
+          sku: variant.sku,
+          email,
+          notified_at: null,
+          unsubscribe_token_hash: null,
+          ...fields,
+        })
         // The same address at the same moment from another request: theirs stands.
         .onConflict((oc) => oc.columns(['site_id', 'sku', 'email']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return signedUp(true, false);
     }
-    if (joins) await joinMailingList(trx, site, { email, formId: restockMailingListSource(product.id), baseUrl: context.baseUrl }, now);
+    if (joins)
+      await joinMailingList(
+        trx,
+        site,
+        { email, formId: restockMailingListSource(product.id), baseUrl: context.baseUrl },
+        now,
+      );
     return signedUp(false, joins);
   });
 }

@@ -22,15 +22,27 @@ export interface RestockSubscription {
   itemName: string;
 }
 
-async function describe(db: Db, siteId: string, row: { email: string; product_id: string; sku: string }): Promise<RestockSubscription> {
+async function describe(
+  db: Db,
+  siteId: string,
+  row: { email: string; product_id: string; sku: string },
+): Promise<RestockSubscription> {
   const product = await catalog.getProduct(db, siteId, row.product_id);
   const variant = product?.variants.find((v) => v.sku === row.sku);
-  const itemName = product ? (product.variantOptions.length > 0 && variant ? `${product.name} (${variantLabel(variant)})` : product.name) : row.sku;
+  const itemName = product
+    ? product.variantOptions.length > 0 && variant
+      ? `${product.name} (${variantLabel(variant)})`
+      : product.name
+    : row.sku;
   return { email: row.email, productId: row.product_id, variantId: row.sku, itemName };
 }
 
 /** The sign-up an unsubscribe token names (on this site), or null. */
-export async function findRestockSubscription(db: Db, siteId: string, token: unknown): Promise<RestockSubscription | null> {
+export async function findRestockSubscription(
+  db: Db,
+  siteId: string,
+  token: unknown,
+): Promise<RestockSubscription | null> {
   if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
   const row = await db
     .selectFrom('restock_sign_ups')

@@ -67,7 +67,14 @@ export function searchDocuments(content: SearchableContent): SearchDocument[] {
       if (block.type === 'heading') headings.push(block.text);
       else if (block.type === 'text') texts.push(block.text);
     }
-    documents.push({ kind: 'page', item_id: page.id, path: page.path, title: page.title, details: unique(headings).join(' · '), summary: texts.join('\n\n') });
+    documents.push({
+      kind: 'page',
+      item_id: page.id,
+      path: page.path,
+      title: page.title,
+      details: unique(headings).join(' · '),
+      summary: texts.join('\n\n'),
+    });
   }
   for (const post of content.posts) {
     const collection = collections.get(post.collectionId);

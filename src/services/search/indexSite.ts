@@ -12,13 +12,20 @@ import { searchDocuments, type SearchableContent } from './documents';
 const CHUNK = 50;
 
 /** Replaces a site's documents with those of `content`. Call it inside the transaction that writes the content. */
-export async function indexSite(trx: Transaction<Database> | Kysely<Database>, siteId: string, content: SearchableContent): Promise<number> {
+export async function indexSite(
+  trx: Transaction<Database> | Kysely<Database>,
+  siteId: string,
+  content: SearchableContent,
+): Promise<number> {
   await trx.deleteFrom('search_documents').where('site_id', '=', siteId).execute();
   // Inserted in the site file's order, so the ids follow `position`: the search reads a tier's matches in id order
   // (FTS5's rowid order) as the site file's order, without sorting them (./searchSite.ts).
   const rows = searchDocuments(content).map((d) => ({ site_id: siteId, ...d }));
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx.insertInto('search_documents').values(rows.slice(i, i + CHUNK)).execute();
+    await trx
+      .insertInto('search_documents')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
   }
   return rows.length;
 }

@@ -31,7 +31,6 @@ import { engineOf } from '../../db/connect';
 import type { Database } from '../../db/tables';
 import type { SearchKind } from './documents';
 
-
 export interface SearchHit {
   kind: SearchKind;
   itemId: string;
@@ -93,9 +92,18 @@ const hitOf = (r: Row): SearchHit => ({
  * The documents of `siteId` that `terms` find: `limit` of them from `offset`, whether more follow, and how many
  * there are (up to the cap). The work is bounded by `offset + limit` and the cap, not by the number of matches.
  */
-export async function searchSite(db: Kysely<Database>, siteId: string, terms: readonly string[], limit: number, offset: number): Promise<SearchResults> {
+export async function searchSite(
+  db: Kysely<Database>,
+  siteId: string,
+  terms: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<SearchResults> {
   if (terms.length === 0) return { total: 0, totalCapped: false, hits: [], more: false };
-  const { counted, hits, more } = engineOf(db) === 'postgres' ? await searchPostgres(db, siteId, terms, limit, offset) : await searchSqlite(db, siteId, terms, limit, offset);
+  const { counted, hits, more } =
+    engineOf(db) === 'postgres'
+      ? await searchPostgres(db, siteId, terms, limit, offset)
+      : await searchSqlite(db, siteId, terms, limit, offset);
   return { total: Math.min(counted, SEARCH_COUNT_CAP + 1), totalCapped: counted > SEARCH_COUNT_CAP, hits, more };
 }
 
@@ -106,7 +114,13 @@ interface Found {
   more: boolean;
 }
 
-async function searchSqlite(db: Kysely<Database>, siteId: string, terms: readonly string[], limit: number, offset: number): Promise<Found> {
+async function searchSqlite(
+  db: Kysely<Database>,
+  siteId: string,
+  terms: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<Found> {
   /** A query's first `n` matches in the site, in the site file's order (FTS5's rowid order: no sort). */
   const first = async (match: string, n: number) =>
     (
@@ -127,12 +141,24 @@ async function searchSqlite(db: Kysely<Database>, siteId: string, terms: readonl
   const counted =
     rows.length < wanted || rows.length > SEARCH_COUNT_CAP
       ? rows.length
-      : (await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
-          WHERE search_documents_fts MATCH ${ftsQuery(terms)} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(db)).rows[0]!.n;
+      : (
+          await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
+          WHERE search_documents_fts MATCH ${ftsQuery(terms)} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(
+            db,
+          )
+        ).rows[0]!.n;
   return { counted, hits: rows.slice(offset, offset + limit).map(hitOf), more: rows.length > offset + limit };
 }
 
-async function searchPostgres(db: Kysely<Database>, siteId: string, terms: readonly string[], limit: number, offset: number): Promise<Found> {
+async function searchPostgres(
+  db: Kysely<Database>,
+  siteId: string,
+  terms: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<Found> {
   const all = sql`to_tsquery('simple', ${tsQuery(terms)})`;
   const title = sql`to_tsquery('simple', ${tsQuery(terms, 'A')})`;
   const details = sql`to_tsquery('simple', ${tsQuery(terms, 'AB')})`;
@@ -147,7 +173,11 @@ async function searchPostgres(db: Kysely<Database>, siteId: string, terms: reado
       ORDER BY rank, position
       LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
   ]);
-  return { counted: Number(count.rows[0]?.n ?? 0), hits: rows.rows.slice(0, limit).map(hitOf), more: rows.rows.length > limit };
+  return {
+    counted: Number(count.rows[0]?.n ?? 0),
+    hits: rows.rows.slice(0, limit).map(hitOf),
+    more: rows.rows.length > limit,
+  };
 }
 
 /**
@@ -156,7 +186,13 @@ async function searchPostgres(db: Kysely<Database>, siteId: string, terms: reado
  * `searchSite`, every match is read and sorted (the count of terms found is known only per match); it runs only after
  * `searchSite` found nothing, and the total is still counted up to the cap.
  */
-export async function searchSiteSomeWords(db: Kysely<Database>, siteId: string, terms: readonly string[], limit: number, offset: number): Promise<SearchResults> {
+export async function searchSiteSomeWords(
+  db: Kysely<Database>,
+  siteId: string,
+  terms: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<SearchResults> {
   if (terms.length === 0) return { total: 0, totalCapped: false, hits: [], more: false };
   const postgres = engineOf(db) === 'postgres';
   // Whether the document holds each term: one 0/1 column per term (found_0, found_1, …), summed for the order.
@@ -171,7 +207,9 @@ export async function searchSiteSomeWords(db: Kysely<Database>, siteId: string, 
   const [count, rows] = postgres
     ? await Promise.all([
         sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents
-          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any}) LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(db),
+          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any}) LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(
+          db,
+        ),
         sql<Row & Record<string, number>>`SELECT kind, item_id, path, title, details, summary, ${columns}
           FROM search_documents d
           WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any})
@@ -179,15 +217,26 @@ export async function searchSiteSomeWords(db: Kysely<Database>, siteId: string, 
           LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
       ])
     : [
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
+        await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
           WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(db),
-        await sql<Row & Record<string, number>>`SELECT d.kind, d.item_id, d.path, d.title, d.details, d.summary, ${columns}
+        await sql<
+          Row & Record<string, number>
+        >`SELECT d.kind, d.item_id, d.path, d.title, d.details, d.summary, ${columns}
           FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
           WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId}
           ORDER BY ${score} DESC, d.position
           LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
       ];
   const counted = Number(count.rows[0]?.n ?? 0);
-  const hits = rows.rows.slice(0, limit).map((r) => ({ ...hitOf(r), termsFound: terms.filter((_, i) => Number(r[`found_${i}`]) === 1) }));
-  return { total: Math.min(counted, SEARCH_COUNT_CAP + 1), totalCapped: counted > SEARCH_COUNT_CAP, hits, more: rows.rows.length > limit };
+  const hits = rows.rows
+    .slice(0, limit)
+    .map((r) => ({ ...hitOf(r), termsFound: terms.filter((_, i) => Number(r[`found_${i}`]) === 1) }));
+  return {
+    total: Math.min(counted, SEARCH_COUNT_CAP + 1),
+    totalCapped: counted > SEARCH_COUNT_CAP,
+    hits,
+    more: rows.rows.length > limit,
+  };
 }

@@ -19,7 +19,9 @@ export const PASSWORD_MAX_LENGTH = 256;
 const derive = (password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const options: ScryptOptions = { N: 2 ** log2N, r, p, maxmem: 2 * 128 * r * 2 ** log2N + 1024 * 1024 };
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 
 export async function hashPassword(password: string): Promise<string> {

@@ -79,7 +79,16 @@ export interface BillingSummary {
 
 /** Bills every period due at `ctx.now`. */
 export async function billDueSubscriptions(db: Db, ctx: BillingContext): Promise<BillingSummary> {
-  const summary: BillingSummary = { paid: 0, awaitingPayment: 0, declined: 0, soldOut: 0, failed: 0, skipped: 0, orderIds: [], errors: [] };
+  const summary: BillingSummary = {
+    paid: 0,
+    awaitingPayment: 0,
+    declined: 0,
+    soldOut: 0,
+    failed: 0,
+    skipped: 0,
+    orderIds: [],
+    errors: [],
+  };
   const attempted = new Set<string>();
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     const due = await db
@@ -127,7 +136,11 @@ interface Claim {
 }
 
 /** Bills the next period of one subscription if it is due and no other run has it. */
-export async function billSubscription(db: Db, subscriptionId: string, ctx: BillingContext): Promise<{ outcome: BillOutcome; orderId?: string }> {
+export async function billSubscription(
+  db: Db,
+  subscriptionId: string,
+  ctx: BillingContext,
+): Promise<{ outcome: BillOutcome; orderId?: string }> {
   const { now } = ctx;
   const claimed = await claimPeriod(db, subscriptionId, now);
   if (!claimed) return { outcome: 'skipped' };
@@ -136,7 +149,10 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
   if (!site) return { outcome: 'skipped' };
   // The e-mails' links: the stored origin when it is the site's own address, else the site's address now (rows stored
   // before issue 23 hold the Host of the request that placed them, which a client could forge).
-  const sub: Subscription = { ...claimed.subscription, baseUrl: storedLinkOrigin(claimed.subscription.baseUrl, site.domains, ctx.publicUrl) };
+  const sub: Subscription = {
+    ...claimed.subscription,
+    baseUrl: storedLinkOrigin(claimed.subscription.baseUrl, site.domains, ctx.publicUrl),
+  };
   const timeZone = site.settings.timeZone;
   const currency = parseCurrencyCode(sub.currency) ?? DEFAULT_CURRENCY;
   const priced = renewalTotals(site, sub);
@@ -173,12 +189,24 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
     : { status: 'declined', message: RENEWAL_MESSAGES.noSavedPayments };
 
   if (charged.status === 'failed') {
-    await recordAttemptFailure(db, attempt.id, 'failed', { type: 'PAYMENT_FAILED', message: charged.message }, new Date());
+    await recordAttemptFailure(
+      db,
+      attempt.id,
+      'failed',
+      { type: 'PAYMENT_FAILED', message: charged.message },
+      new Date(),
+    );
     // The claim stays, and is taken over after its lease by a later run.
     return { outcome: 'failed' };
   }
   if (charged.status === 'declined') {
-    await recordAttemptFailure(db, attempt.id, 'declined', { type: 'PAYMENT_DECLINED', message: charged.message }, new Date());
+    await recordAttemptFailure(
+      db,
+      attempt.id,
+      'declined',
+      { type: 'PAYMENT_DECLINED', message: charged.message },
+      new Date(),
+    );
     await inTransaction(db, async (trx) => {
       await setBill(trx, billId, 'declined', amount, null, now);
       const moved = await trx
@@ -197,7 +225,11 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
 
   const awaiting = charged.status === 'awaiting-payment';
   const written = await inTransaction<Order, 'sold-out' | 'ended'>(db, async (trx) => {
-    const current = await trx.selectFrom('subscriptions').select(['status', 'periods_billed']).where('id', '=', sub.id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('subscriptions')
+      .select(['status', 'periods_billed'])
+      .where('id', '=', sub.id)
+      .executeTakeFirst();
     if (!current || current.status !== 'active' || Number(current.periods_billed) !== period - 1) return err('ended');
     if (!(await takeStock(trx, sub))) return err('sold-out');
     const order = await createOrder(trx, {
@@ -211,17 +243,29 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
       shippingOption: priced.shippingOption,
       couponCode: null,
       paymentProvider: payments.name,
-      lines: [{ ...sub.line, quantity: sub.quantity, unitPrice: sub.unitPrice, lineTotal: sub.unitPrice * sub.quantity }],
+      lines: [
+        { ...sub.line, quantity: sub.quantity, unitPrice: sub.unitPrice, lineTotal: sub.unitPrice * sub.quantity },
+      ],
       now,
     });
     await setBill(trx, billId, awaiting ? 'awaiting-payment' : 'paid', amount, order.id, now);
     const next = await advance(trx, sub, period, timeZone);
-    await finishAttempt(trx, attempt.id, { status: awaiting ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: charged.reference }, new Date());
+    await finishAttempt(
+      trx,
+      attempt.id,
+      { status: awaiting ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: charged.reference },
+      new Date(),
+    );
     const orderUrl = sub.baseUrl + orderPath(order.id);
     await sendEmail(trx, site, sub, 'renewed', {
       next,
       now,
-      order: { number: order.number, url: orderUrl, total: formatMoney({ minorUnits: order.grandTotalCents, currency }), awaitingPayment: awaiting },
+      order: {
+        number: order.number,
+        url: orderUrl,
+        total: formatMoney({ minorUnits: order.grandTotalCents, currency }),
+        awaitingPayment: awaiting,
+      },
       orderId: order.id,
     });
     // Sent as soon as the outbox runs, whatever date the bill was made for (`bill --now` a day ahead bills now).
@@ -231,7 +275,14 @@ export async function billSubscription(db: Db, subscriptionId: string, ctx: Bill
 
   if (!written.ok) {
     const voided = await payments.void(charged.reference, `renewal:${billId}:void`);
-    await recordAttemptFailure(db, attempt.id, voided.ok ? 'voided' : 'failed', { type: 'OUT_OF_STOCK', message: written.error }, new Date(), charged.reference);
+    await recordAttemptFailure(
+      db,
+      attempt.id,
+      voided.ok ? 'voided' : 'failed',
+      { type: 'OUT_OF_STOCK', message: written.error },
+      new Date(),
+      charged.reference,
+    );
     if (written.error === 'sold-out') {
       await skipSoldOut(db, site, sub, billId, period, now);
       return { outcome: 'sold-out' };
@@ -265,7 +316,17 @@ async function claimPeriod(db: Db, subscriptionId: string, now: Date): Promise<C
     const leaseEnd = new Date(now.getTime() + BILL_LEASE_MS).toISOString();
     const inserted = await trx
       .insertInto('subscription_bills')
-      .values({ id: randomToken(16), subscription_id: row.id, period_number: period, status: 'pending', amount: 0, order_id: null, locked_until: leaseEnd, created_at: stamp, updated_at: stamp })
+      .values({
+        id: randomToken(16),
+        subscription_id: row.id,
+        period_number: period,
+        status: 'pending',
+        amount: 0,
+        order_id: null,
+        locked_until: leaseEnd,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .onConflict((oc) => oc.columns(['subscription_id', 'period_number']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -286,11 +347,17 @@ async function claimPeriod(db: Db, subscriptionId: string, now: Date): Promise<C
 }
 
 /** Whether the goods and services of a subscription count stock (digital goods and gift cards never run out). */
-const countsStock = (sub: Subscription): boolean => sub.line.productType === ProductType.PHYSICAL || sub.line.productType === ProductType.SERVICE;
+const countsStock = (sub: Subscription): boolean =>
+  sub.line.productType === ProductType.PHYSICAL || sub.line.productType === ProductType.SERVICE;
 
 async function inStock(db: Db, sub: Subscription): Promise<boolean> {
   if (!countsStock(sub)) return true;
-  const row = await db.selectFrom('variants').select(['unlimited', 'qty_in_stock']).where('site_id', '=', sub.siteId).where('sku', '=', sub.sku).executeTakeFirst();
+  const row = await db
+    .selectFrom('variants')
+    .select(['unlimited', 'qty_in_stock'])
+    .where('site_id', '=', sub.siteId)
+    .where('sku', '=', sub.sku)
+    .executeTakeFirst();
   return row !== undefined && (row.unlimited === 1 || Number(row.qty_in_stock) >= sub.quantity);
 }
 
@@ -306,13 +373,29 @@ async function takeStock(trx: Db, sub: Subscription): Promise<boolean> {
     .where('qty_in_stock', '>=', sub.quantity)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) > 0) return true;
-  const row = await trx.selectFrom('variants').select('unlimited').where('site_id', '=', sub.siteId).where('sku', '=', sub.sku).executeTakeFirst();
+  const row = await trx
+    .selectFrom('variants')
+    .select('unlimited')
+    .where('site_id', '=', sub.siteId)
+    .where('sku', '=', sub.sku)
+    .executeTakeFirst();
   return row?.unlimited === 1;
 }
 
-async function skipSoldOut(db: Db, site: Site, sub: Subscription, billId: string, period: number, now: Date): Promise<void> {
+async function skipSoldOut(
+  db: Db,
+  site: Site,
+  sub: Subscription,
+  billId: string,
+  period: number,
+  now: Date,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('subscriptions').select(['status', 'periods_billed']).where('id', '=', sub.id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('subscriptions')
+      .select(['status', 'periods_billed'])
+      .where('id', '=', sub.id)
+      .executeTakeFirst();
     await setBill(trx, billId, 'sold-out', 0, null, now);
     if (current?.status !== 'active' || Number(current.periods_billed) !== period - 1) return ok(undefined);
     const next = await advance(trx, sub, period, site.settings.timeZone);
@@ -324,18 +407,35 @@ async function skipSoldOut(db: Db, site: Site, sub: Subscription, billId: string
 /** Moves the subscription past `period`: the next billing date, or completed after its last cycle. Returns the next date. */
 async function advance(trx: Db, sub: Subscription, period: number, timeZone: string): Promise<Date | null> {
   const { completed, nextPeriod } = afterPeriod(period, sub.plan?.numBillingCycles ?? null);
-  const next = completed || !sub.plan ? null : billingDate(new Date(sub.startedAt), sub.plan.billingPeriod, nextPeriod, timeZone);
+  const next =
+    completed || !sub.plan ? null : billingDate(new Date(sub.startedAt), sub.plan.billingPeriod, nextPeriod, timeZone);
   await trx
     .updateTable('subscriptions')
-    .set({ periods_billed: period, next_billing_at: next ? next.toISOString() : null, status: next ? 'active' : 'completed', updated_at: new Date().toISOString() })
+    .set({
+      periods_billed: period,
+      next_billing_at: next ? next.toISOString() : null,
+      status: next ? 'active' : 'completed',
+      updated_at: new Date().toISOString(),
+    })
     .where('id', '=', sub.id)
     .where('periods_billed', '=', period - 1)
     .execute();
   return next;
 }
 
-async function setBill(trx: Db, billId: string, status: SubscriptionBillStatus, amount: number, orderId: string | null, now: Date): Promise<void> {
-  await trx.updateTable('subscription_bills').set({ status, amount, order_id: orderId, locked_until: null, updated_at: now.toISOString() }).where('id', '=', billId).execute();
+async function setBill(
+  trx: Db,
+  billId: string,
+  status: SubscriptionBillStatus,
+  amount: number,
+  orderId: string | null,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('subscription_bills')
+    .set({ status, amount, order_id: orderId, locked_until: null, updated_at: now.toISOString() })
+    .where('id', '=', billId)
+    .execute();
 }
 
 async function sendEmail(
@@ -343,7 +443,12 @@ async function sendEmail(
   site: Site,
   sub: Subscription,
   kind: SubscriptionEmailKind,
-  details: { next: Date | null; now: Date; order?: { number: number; url: string; total: string; awaitingPayment: boolean }; orderId?: string },
+  details: {
+    next: Date | null;
+    now: Date;
+    order?: { number: number; url: string; total: string; awaitingPayment: boolean };
+    orderId?: string;
+  },
 ): Promise<void> {
   const token = await newCancelToken(trx, sub.id, details.now);
   const email = subscriptionEmail(kind, sub, {
@@ -353,24 +458,36 @@ async function sendEmail(
     nextBilling: details.next ? billingDateText(details.next, site.settings.timeZone) : null,
   });
   // Sent as soon as the outbox runs, whatever date the bill was made for (`bill --now` a day ahead bills now).
-  await enqueueEmail(trx, { siteId: site.id, kind: `subscription-${kind}`, to: sub.email, ...email, orderId: details.orderId ?? null }, new Date());
+  await enqueueEmail(
+    trx,
+    { siteId: site.id, kind: `subscription-${kind}`, to: sub.email, ...email, orderId: details.orderId ?? null },
+    new Date(),
+  );
 }
 
 /**
  * A renewal's totals with the core's checkout rules and the shop's settings now: the period's price, the shipping
  * option chosen at checkout (or the first one offered for the address), tax for the address. No coupon.
  */
-export function renewalTotals(site: Site, sub: Subscription): { totals: CheckoutTotals; shippingOption: PricedShippingOption | null } {
+export function renewalTotals(
+  site: Site,
+  sub: Subscription,
+): { totals: CheckoutTotals; shippingOption: PricedShippingOption | null } {
   const settings = site.settings.store.checkout;
   const subtotalCents = sub.unitPrice * sub.quantity;
   const address = sub.shippingAddress;
   const country = address?.country;
-  const shippingOption = address ? chooseShippingOption(shippingOptionsFor(settings.shippingOptions, country, subtotalCents), sub.shippingOptionId) : null;
+  const shippingOption = address
+    ? chooseShippingOption(shippingOptionsFor(settings.shippingOptions, country, subtotalCents), sub.shippingOptionId)
+    : null;
   const totals = checkoutTotals({
     subtotalCents,
     discountCents: 0,
     shipping: shippingOption,
-    taxRate: country === undefined ? undefined : taxRateFor(settings.tax.rates, country, (address?.region ?? '').toUpperCase()),
+    taxRate:
+      country === undefined
+        ? undefined
+        : taxRateFor(settings.tax.rates, country, (address?.region ?? '').toUpperCase()),
     pricesIncludeTax: settings.tax.pricesIncludeTax,
     taxShipping: settings.tax.taxShipping,
   });

@@ -20,7 +20,11 @@ export interface SubscriptionEmailContext {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 const SUBJECTS: Record<SubscriptionEmailKind, (title: string, product: string) => string> = {
   started: (title, product) => `Your subscription to ${product} has started — ${title}`,
@@ -42,15 +46,26 @@ function headline(kind: SubscriptionEmailKind, sub: Subscription): string {
   }
 }
 
-export function subscriptionEmail(kind: SubscriptionEmailKind, sub: Subscription, ctx: SubscriptionEmailContext): RenderedEmail {
+export function subscriptionEmail(
+  kind: SubscriptionEmailKind,
+  sub: Subscription,
+  ctx: SubscriptionEmailContext,
+): RenderedEmail {
   const subject = oneLine(SUBJECTS[kind](ctx.siteTitle, sub.line.title));
-  const options = Object.entries(sub.line.attributes ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');
+  const options = Object.entries(sub.line.attributes ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
   const facts: [string, string][] = [
     ['Plan', sub.planText],
     ...(options ? [['Options', options] as [string, string]] : []),
     ['Quantity', String(sub.quantity)],
     ...(ctx.order
-      ? [[`Order #${ctx.order.number}`, `${ctx.order.total}${ctx.order.awaitingPayment ? ' (awaiting payment)' : ''}`] as [string, string]]
+      ? [
+          [
+            `Order #${ctx.order.number}`,
+            `${ctx.order.total}${ctx.order.awaitingPayment ? ' (awaiting payment)' : ''}`,
+          ] as [string, string],
+        ]
       : []),
     ['Next billing date', ctx.nextBilling ?? 'None: this was the last period'],
   ];
@@ -73,7 +88,9 @@ export function subscriptionEmail(kind: SubscriptionEmailKind, sub: Subscription
     '<div style="max-width:600px;margin:0 auto">',
     `<p style="margin:0 0 16px">${escapeHtml(headline(kind, sub))}</p>`,
     `<p style="margin:0 0 24px">${facts.map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(value)}</strong>`).join('<br>')}</p>`,
-    ctx.order ? `<p style="margin:0 0 16px"><a href="${escapeHtml(ctx.order.url)}" style="color:#0b57d0">View your order</a></p>` : '',
+    ctx.order
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(ctx.order.url)}" style="color:#0b57d0">View your order</a></p>`
+      : '',
     `<p style="margin:0 0 24px"><a href="${escapeHtml(ctx.cancelUrl)}" style="color:#0b57d0">Cancel your subscription</a></p>`,
     `<p style="margin:0;color:#5f6368;font-size:14px">${escapeHtml(ctx.siteTitle)}</p>`,
     '</div>',

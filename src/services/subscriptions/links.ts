@@ -19,7 +19,10 @@ const hashOf = (token: string): string => createHash('sha256').update(token, 'ut
 /** A new cancel link's token for the subscription; call in the transaction of the e-mail that carries it. */
 export async function newCancelToken(trx: Db, subscriptionId: string, now: Date): Promise<string> {
   const token = randomBytes(16).toString('base64url');
-  await trx.insertInto('subscription_links').values({ token_hash: hashOf(token), subscription_id: subscriptionId, created_at: now.toISOString() }).execute();
+  await trx
+    .insertInto('subscription_links')
+    .values({ token_hash: hashOf(token), subscription_id: subscriptionId, created_at: now.toISOString() })
+    .execute();
   return token;
 }
 

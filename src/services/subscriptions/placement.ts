@@ -47,7 +47,11 @@ interface SubscriptionCartRow {
   is_purchased: number;
 }
 
-async function findSubscriptionCart(db: Db, siteId: string, cartToken: string | undefined): Promise<SubscriptionCartRow | undefined> {
+async function findSubscriptionCart(
+  db: Db,
+  siteId: string,
+  cartToken: string | undefined,
+): Promise<SubscriptionCartRow | undefined> {
   if (typeof cartToken !== 'string' || !/^[A-Za-z0-9_-]{22}$/.test(cartToken)) return undefined;
   return db
     .selectFrom('subscription_carts as s')
@@ -62,7 +66,12 @@ async function findSubscriptionCart(db: Db, siteId: string, cartToken: string | 
 const currencyOf = (site: Site) => parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
 
 /** The page's data for an open subscription cart; undefined when the token names none (unknown, bought, expired). */
-export async function readSubscriptionCheckout(db: Db, site: Site, cartToken: string | undefined, choices: CheckoutChoices): Promise<SubscriptionCheckout | undefined> {
+export async function readSubscriptionCheckout(
+  db: Db,
+  site: Site,
+  cartToken: string | undefined,
+  choices: CheckoutChoices,
+): Promise<SubscriptionCheckout | undefined> {
   const cart = await findSubscriptionCart(db, site.id, cartToken);
   if (!cart || cart.is_purchased === 1) return undefined;
   const quote = await quoteCheckout(db, site, cart.cart_id, withoutCoupon(choices));
@@ -104,7 +113,11 @@ export async function placeSubscription(
   if (!cart) return err({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
   const { payments } = ctx;
   if (!payments.savePaymentMethod || !payments.chargeSavedMethod) {
-    return err({ type: 'PAYMENT_FAILED', message: SUBSCRIPTION_CHECKOUT_MESSAGES.noSubscriptions, fields: { payment: SUBSCRIPTION_CHECKOUT_MESSAGES.noSubscriptions } });
+    return err({
+      type: 'PAYMENT_FAILED',
+      message: SUBSCRIPTION_CHECKOUT_MESSAGES.noSubscriptions,
+      fields: { payment: SUBSCRIPTION_CHECKOUT_MESSAGES.noSubscriptions },
+    });
   }
   const choices = withoutCoupon(input);
 
@@ -112,28 +125,68 @@ export async function placeSubscription(
   // anything else before any payment is asked for).
   let saved: { token: string; firstPayment: Record<string, string> } | undefined;
   if (cart.is_purchased === 0 && (await detailsLookUsable(db, site, cart.cart_id, choices))) {
-    const outcome = await payments.savePaymentMethod({ method: input.payment, email: (input.email ?? '').trim(), idempotencyKey: input.idempotencyKey, now });
-    if (outcome.status === 'declined') return err({ type: 'PAYMENT_DECLINED', message: outcome.message, fields: { [outcome.field ?? 'payment']: outcome.message } });
-    if (outcome.status === 'failed') return err({ type: 'PAYMENT_FAILED', message: CHECKOUT_MESSAGES.paymentFailed, fields: { payment: CHECKOUT_MESSAGES.paymentFailed } });
+    const outcome = await payments.savePaymentMethod({
+      method: input.payment,
+      email: (input.email ?? '').trim(),
+      idempotencyKey: input.idempotencyKey,
+      now,
+    });
+    if (outcome.status === 'declined')
+      return err({
+        type: 'PAYMENT_DECLINED',
+        message: outcome.message,
+        fields: { [outcome.field ?? 'payment']: outcome.message },
+      });
+    if (outcome.status === 'failed')
+      return err({
+        type: 'PAYMENT_FAILED',
+        message: CHECKOUT_MESSAGES.paymentFailed,
+        fields: { payment: CHECKOUT_MESSAGES.paymentFailed },
+      });
     saved = outcome;
   }
 
-  const placed = await placeOrder(db, site, cart.cart_id, { ...choices, payment: saved?.firstPayment ?? input.payment }, {
-    payments,
-    orderUrl: (id) => ctx.baseUrl + ctx.orderPath(id),
-    now,
-    withinOrder: async (trx, order, checkoutCart) => {
-      const line = order.lines[0];
-      if (!saved || !line || order.lines.length !== 1 || checkoutCart.lines.length !== 1 || line.itemId !== cart.item_id || line.sku !== cart.sku) {
-        return err({ type: 'CART_CHANGED', message: saved ? SUBSCRIPTION_CHECKOUT_MESSAGES.changed : CHECKOUT_MESSAGES.fixDetails });
-      }
-      const product = await getProduct(trx, site.id, cart.item_id);
-      const subscription = product && productSubscription(product, currencyOf(site));
-      if (!subscription) return err({ type: 'CART_CHANGED', message: SUBSCRIPTION_CHECKOUT_MESSAGES.changed });
-      await writeSubscription(trx, site, { order, cart, plan: subscription.plan, paymentMethod: saved.token, provider: payments.name, baseUrl: ctx.baseUrl, orderPath: ctx.orderPath, now });
-      return ok(undefined);
+  const placed = await placeOrder(
+    db,
+    site,
+    cart.cart_id,
+    { ...choices, payment: saved?.firstPayment ?? input.payment },
+    {
+      payments,
+      orderUrl: (id) => ctx.baseUrl + ctx.orderPath(id),
+      now,
+      withinOrder: async (trx, order, checkoutCart) => {
+        const line = order.lines[0];
+        if (
+          !saved ||
+          !line ||
+          order.lines.length !== 1 ||
+          checkoutCart.lines.length !== 1 ||
+          line.itemId !== cart.item_id ||
+          line.sku !== cart.sku
+        ) {
+          return err({
+            type: 'CART_CHANGED',
+            message: saved ? SUBSCRIPTION_CHECKOUT_MESSAGES.changed : CHECKOUT_MESSAGES.fixDetails,
+          });
+        }
+        const product = await getProduct(trx, site.id, cart.item_id);
+        const subscription = product && productSubscription(product, currencyOf(site));
+        if (!subscription) return err({ type: 'CART_CHANGED', message: SUBSCRIPTION_CHECKOUT_MESSAGES.changed });
+        await writeSubscription(trx, site, {
+          order,
+          cart,
+          plan: subscription.plan,
+          paymentMethod: saved.token,
+          provider: payments.name,
+          baseUrl: ctx.baseUrl,
+          orderPath: ctx.orderPath,
+          now,
+        });
+        return ok(undefined);
+      },
     },
-  });
+  );
   if (!placed.ok) return placed;
   const subscription = await getSubscriptionByFirstOrder(db, site.id, placed.value.order.id);
   if (!subscription) throw new Error(`order ${placed.value.order.id} was placed without its subscription`);
@@ -146,7 +199,10 @@ async function detailsLookUsable(db: Db, site: Site, cartId: string, choices: Ch
   const quote = await quoteCheckout(db, site, cartId, choices);
   if (quote.cart.entries.length !== 1 || quote.minimumSubtotalMessage) return false;
   if (!quote.requiresShipping) return true;
-  return quote.selectedShippingOptionId !== null && checkShippingAddress(choices.shippingAddress ?? {}, site.settings.store.checkout.shipsTo).ok;
+  return (
+    quote.selectedShippingOptionId !== null &&
+    checkShippingAddress(choices.shippingAddress ?? {}, site.settings.store.checkout.shipsTo).ok
+  );
 }
 
 async function writeSubscription(
@@ -230,5 +286,9 @@ async function writeSubscription(
     },
     nextBilling: next ? billingDateText(next, timeZone) : null,
   });
-  await enqueueEmail(trx, { siteId: site.id, kind: 'subscription-started', to: order.email, ...email, orderId: order.id }, now);
+  await enqueueEmail(
+    trx,
+    { siteId: site.id, kind: 'subscription-started', to: order.email, ...email, orderId: order.id },
+    now,
+  );
 }

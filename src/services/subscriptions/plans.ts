@@ -8,7 +8,10 @@ export interface ProductSubscription {
   options: SubscriptionOption[];
 }
 
-export function productSubscription(product: Pick<Product, 'subscription'>, currency: CurrencyCode): ProductSubscription | null {
+export function productSubscription(
+  product: Pick<Product, 'subscription'>,
+  currency: CurrencyCode,
+): ProductSubscription | null {
   const sub = product.subscription;
   if (!sub) return null;
   return {
@@ -26,5 +29,7 @@ export function productSubscription(product: Pick<Product, 'subscription'>, curr
 }
 
 /** The form a subscription's answers belong to: the option's, else the product's. */
-export const subscriptionFormId = (product: Pick<Product, 'additionalFieldsFormId'>, option: Pick<SubscriptionOption, 'additionalFieldsFormId'> | undefined): string | undefined =>
-  option?.additionalFieldsFormId ?? product.additionalFieldsFormId;
+export const subscriptionFormId = (
+  product: Pick<Product, 'additionalFieldsFormId'>,
+  option: Pick<SubscriptionOption, 'additionalFieldsFormId'> | undefined,
+): string | undefined => option?.additionalFieldsFormId ?? product.additionalFieldsFormId;

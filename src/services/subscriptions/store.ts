@@ -64,8 +64,11 @@ export function subscriptionFromRow(row: SubscriptionRow): Subscription {
     line: JSON.parse(row.line) as Omit<OrderLine, 'position'>,
     subscriptionOptionId: row.subscription_option_id,
     plan,
-    planText: plan ? planPriceText(plan, { minorUnits: perPeriod, currency }) : planPriceText({ billingPeriod: null }, null),
-    shippingAddress: row.shipping_address === null ? null : (JSON.parse(row.shipping_address) as Record<string, string>),
+    planText: plan
+      ? planPriceText(plan, { minorUnits: perPeriod, currency })
+      : planPriceText({ billingPeriod: null }, null),
+    shippingAddress:
+      row.shipping_address === null ? null : (JSON.parse(row.shipping_address) as Record<string, string>),
     shippingOptionId: row.shipping_option_id,
     paymentProvider: row.payment_provider,
     paymentMethod: row.payment_method,
@@ -86,8 +89,17 @@ export async function getSubscription(db: Db, id: string, siteId?: string): Prom
   return row && subscriptionFromRow(row);
 }
 
-export async function getSubscriptionByFirstOrder(db: Db, siteId: string, orderId: string): Promise<Subscription | undefined> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('site_id', '=', siteId).where('first_order_id', '=', orderId).executeTakeFirst();
+export async function getSubscriptionByFirstOrder(
+  db: Db,
+  siteId: string,
+  orderId: string,
+): Promise<Subscription | undefined> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('first_order_id', '=', orderId)
+    .executeTakeFirst();
   return row && subscriptionFromRow(row);
 }
 
@@ -106,8 +118,16 @@ export async function subscriptionOfOrder(db: Db, siteId: string, orderId: strin
   return row && subscriptionFromRow(row);
 }
 
-export async function listSubscriptions(db: Db, filter: { siteId?: string; status?: SubscriptionStatus; limit?: number } = {}): Promise<Subscription[]> {
-  let query = db.selectFrom('subscriptions').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit ?? 100);
+export async function listSubscriptions(
+  db: Db,
+  filter: { siteId?: string; status?: SubscriptionStatus; limit?: number } = {},
+): Promise<Subscription[]> {
+  let query = db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(filter.limit ?? 100);
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   return (await query.execute()).map(subscriptionFromRow);
@@ -131,7 +151,9 @@ export async function listBills(db: Db, subscriptionId: string): Promise<Subscri
   }));
 }
 
-export type CancelOutcome = { cancelled: true; subscription: Subscription } | { cancelled: false; reason: 'not-found' | 'already-ended'; subscription?: Subscription };
+export type CancelOutcome =
+  | { cancelled: true; subscription: Subscription }
+  | { cancelled: false; reason: 'not-found' | 'already-ended'; subscription?: Subscription };
 
 /**
  * Cancels an active or past-due subscription (a conditional update: a bill being written at the same moment sees the
@@ -147,5 +169,7 @@ export async function cancelSubscription(db: Db, id: string, now: Date, siteId?:
   const row = await update.returningAll().executeTakeFirst();
   if (row) return { cancelled: true, subscription: subscriptionFromRow(row) };
   const existing = await getSubscription(db, id, siteId);
-  return existing ? { cancelled: false, reason: 'already-ended', subscription: existing } : { cancelled: false, reason: 'not-found' };
+  return existing
+    ? { cancelled: false, reason: 'already-ended', subscription: existing }
+    : { cancelled: false, reason: 'not-found' };
 }

@@ -49,25 +49,40 @@ export type SubscriptionCartFailure =
   | { type: 'INVALID_FORM_ANSWERS'; message: string; fields: Record<string, string> };
 
 /** Checks the subscription like an add (§5) and stores it as a new subscription cart; a refusal stores nothing. */
-export async function createSubscriptionCart(db: Db, site: Pick<Site, 'id' | 'currency'>, input: SubscriptionCartInput): Promise<Result<{ cartToken: string }, SubscriptionCartFailure>> {
+export async function createSubscriptionCart(
+  db: Db,
+  site: Pick<Site, 'id' | 'currency'>,
+  input: SubscriptionCartInput,
+): Promise<Result<{ cartToken: string }, SubscriptionCartFailure>> {
   const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
   return inTransaction<{ cartToken: string }, SubscriptionCartFailure>(db, async (trx) => {
     const product = await getProduct(trx, site.id, input.itemId);
     if (!product) return err({ type: 'PRODUCT_NOT_FOUND', message: SUBSCRIPTION_CART_MESSAGES.productNotFound });
     const subscription = productSubscription(product, currency);
     if (!subscription) return err({ type: 'NOT_SUBSCRIBABLE', message: SUBSCRIPTION_CART_MESSAGES.notSubscribable });
-    const optionId = input.subscriptionOptionId ?? (subscription.options.length > 0 ? subscription.options[0]?.id : undefined);
+    const optionId =
+      input.subscriptionOptionId ?? (subscription.options.length > 0 ? subscription.options[0]?.id : undefined);
     const option = subscription.options.find((o) => o.id === optionId);
-    if (subscription.options.length > 0 && !option) return err({ type: 'OPTION_NOT_FOUND', message: SUBSCRIPTION_CART_MESSAGES.optionNotFound });
+    if (subscription.options.length > 0 && !option)
+      return err({ type: 'OPTION_NOT_FOUND', message: SUBSCRIPTION_CART_MESSAGES.optionNotFound });
 
     const core = toCoreProduct(product, currency);
     const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
     // The subscription cart is new: nothing of the sku is in it yet.
-    const checked = checkAddToCart({ product: core, selection: sku === null ? { attributes: {} } : { sku }, quantityInput: input.qty, quantityInCart: 0 });
+    const checked = checkAddToCart({
+      product: core,
+      selection: sku === null ? { attributes: {} } : { sku },
+      quantityInput: input.qty,
+      quantityInCart: 0,
+    });
     if (!checked.ok) return checked;
     const { variant, quantity } = checked.value;
 
-    const price = periodPrice({ options: subscription.options, optionId: option?.id ?? null, variantPrice: { minorUnits: purchasePriceCents(variant), currency } });
+    const price = periodPrice({
+      options: subscription.options,
+      optionId: option?.id ?? null,
+      variantPrice: { minorUnits: purchasePriceCents(variant), currency },
+    });
     if (!price) return err({ type: 'UNAVAILABLE', message: SUBSCRIPTION_CART_MESSAGES.unavailable });
 
     let additionalFields = input.additionalFields;
@@ -75,13 +90,25 @@ export async function createSubscriptionCart(db: Db, site: Pick<Site, 'id' | 'cu
     const form = formId === undefined ? undefined : await getForm(trx, site.id, formId);
     if (form) {
       const answers = checkProductFormAnswers(toProductForm(form), parseProductFormAnswers(additionalFields));
-      if (!answers.ok) return err({ type: 'INVALID_FORM_ANSWERS', message: answers.error.message, fields: answers.error.fields });
+      if (!answers.ok)
+        return err({ type: 'INVALID_FORM_ANSWERS', message: answers.error.message, fields: answers.error.fields });
       additionalFields = answers.value;
     }
 
     const now = new Date().toISOString();
     const cartToken = randomToken(16);
-    await trx.insertInto('carts').values({ id: cartToken, site_id: site.id, created_at: now, updated_at: now, is_purchased: 0, order_id: null, claim: null }).execute();
+    await trx
+      .insertInto('carts')
+      .values({
+        id: cartToken,
+        site_id: site.id,
+        created_at: now,
+        updated_at: now,
+        is_purchased: 0,
+        order_id: null,
+        claim: null,
+      })
+      .execute();
     await trx
       .insertInto('cart_entries')
       .values({
@@ -97,7 +124,14 @@ export async function createSubscriptionCart(db: Db, site: Pick<Site, 'id' | 'cu
       .execute();
     await trx
       .insertInto('subscription_carts')
-      .values({ cart_id: cartToken, site_id: site.id, item_id: product.id, sku: variant.sku, subscription_option_id: option?.id ?? null, created_at: now })
+      .values({
+        cart_id: cartToken,
+        site_id: site.id,
+        item_id: product.id,
+        sku: variant.sku,
+        subscription_option_id: option?.id ?? null,
+        created_at: now,
+      })
       .execute();
     return ok({ cartToken });
   });

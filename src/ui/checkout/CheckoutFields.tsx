@@ -24,7 +24,19 @@ export function FieldError({ name, error }: { name: CheckoutFieldName | 'payment
 }
 
 /** A label, the field's message under it, then the control; '(optional)' for what may be left empty. */
-export function Field({ name, label, error, required = false, children }: { name: CheckoutFieldName; label: string; error: string | undefined; required?: boolean; children: ReactNode }) {
+export function Field({
+  name,
+  label,
+  error,
+  required = false,
+  children,
+}: {
+  name: CheckoutFieldName;
+  label: string;
+  error: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>
@@ -74,7 +86,12 @@ export function TextField({
   );
 }
 
-type FieldProps = (name: CheckoutFieldName) => { name: CheckoutFieldName; label: string; error: string | undefined; value: string };
+type FieldProps = (name: CheckoutFieldName) => {
+  name: CheckoutFieldName;
+  label: string;
+  error: string | undefined;
+  value: string;
+};
 
 /** The test provider's card: number, then expiry and CVC side by side (the checkout's and the subscription's). */
 export function TestCardFields({ field }: { field: FieldProps }) {

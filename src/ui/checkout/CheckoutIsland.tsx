@@ -14,7 +14,15 @@ import {
  * the checkout's own registry and with its own marker: src/client/checkout.tsx hydrates it, src/client/main.tsx
  * (every page's entry) never sees it, so its code stays out of every other page's bundle.
  */
-export function CheckoutIsland<N extends CheckoutIslandName>({ name, id, props }: { name: N; id: string; props: CheckoutIslandProps[N] }) {
+export function CheckoutIsland<N extends CheckoutIslandName>({
+  name,
+  id,
+  props,
+}: {
+  name: N;
+  id: string;
+  props: CheckoutIslandProps[N];
+}) {
   const component = CHECKOUT_ISLANDS[name] as ComponentType<CheckoutIslandProps[N]>;
   const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
   return createElement('div', {

@@ -24,7 +24,8 @@ export interface SummaryLine {
 export const money = (minorUnits: number, currency: CurrencyCode): string => formatMoney({ minorUnits, currency });
 
 /** The label of a shipping amount: 'Free' for nothing to pay. */
-export const shippingAmountText = (amount: number, currency: CurrencyCode): string => (amount === 0 ? 'Free' : money(amount, currency));
+export const shippingAmountText = (amount: number, currency: CurrencyCode): string =>
+  amount === 0 ? 'Free' : money(amount, currency);
 
 export function SummaryLines({
   lines,

@@ -116,12 +116,17 @@ export function withoutGiftCard(values: CheckoutValues, code: string): CheckoutV
 export function withQuotedGiftCards(values: CheckoutValues, applied: readonly { code: string }[]): CheckoutValues {
   const typed = normalizeGiftCardCode(values.giftCardCode);
   const taken = typed !== '' && applied.some((c) => normalizeGiftCardCode(c.code) === typed);
-  return { ...values, giftCardCodes: applied.map((c) => c.code).join(' '), giftCardCode: taken ? '' : values.giftCardCode };
+  return {
+    ...values,
+    giftCardCodes: applied.map((c) => c.code).join(' '),
+    giftCardCode: taken ? '' : values.giftCardCode,
+  };
 }
 
 /** What the site's payment provider needs from the form: the card fields (test), a payment method id (stripe). */
 export function paymentInput(values: CheckoutValues, provider: string): Record<string, string> {
-  if (provider === 'test') return { cardNumber: values.cardNumber, cardExpiry: values.cardExpiry, cardCvc: values.cardCvc };
+  if (provider === 'test')
+    return { cardNumber: values.cardNumber, cardExpiry: values.cardExpiry, cardCvc: values.cardCvc };
   if (provider === 'stripe') return values.paymentMethodId !== '' ? { paymentMethodId: values.paymentMethodId } : {};
   return {};
 }

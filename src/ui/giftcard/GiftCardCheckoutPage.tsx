@@ -45,13 +45,26 @@ const LABELS: Record<GiftCardPurchaseField, string> = {
 };
 
 /** The fields as the page shows them, top to bottom. */
-const PAGE_ORDER: readonly GiftCardPurchaseField[] = ['sku', 'recipientName', 'recipientEmail', 'message', 'deliveryDate', 'email', 'payment', 'cardNumber', 'cardExpiry', 'cardCvc'];
+const PAGE_ORDER: readonly GiftCardPurchaseField[] = [
+  'sku',
+  'recipientName',
+  'recipientEmail',
+  'message',
+  'deliveryDate',
+  'email',
+  'payment',
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+];
 
 export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
   const { values, errors, payment } = props;
   const action = `${ROUTES.giftCardCheckout}?websiteId=${encodeURIComponent(props.websiteId)}&giftCardProductId=${encodeURIComponent(props.productId)}`;
   // Listed in the page's order, so the first one named is the first one met.
-  const errorEntries = PAGE_ORDER.filter((name) => errors[name] !== undefined).map((name) => [name, errors[name]!] as const);
+  const errorEntries = PAGE_ORDER.filter((name) => errors[name] !== undefined).map(
+    (name) => [name, errors[name]!] as const,
+  );
   const control = (name: GiftCardPurchaseField) => ({
     id: fieldId(name),
     name,
@@ -63,7 +76,12 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
       <h1>Buy a {props.productName}</h1>
       {props.alert ? (
         // Its lines (and then itself) go as the fields are fixed (src/client/checkout/followErrors.ts), if it lists any.
-        <div className="checkout-alert" role="alert" aria-labelledby="giftcard-alert-title" data-error-summary={errorEntries.length > 0 ? 'giftcard' : undefined}>
+        <div
+          className="checkout-alert"
+          role="alert"
+          aria-labelledby="giftcard-alert-title"
+          data-error-summary={errorEntries.length > 0 ? 'giftcard' : undefined}
+        >
           <h2 id="giftcard-alert-title" className="checkout-alert__title">
             {props.alert}
           </h2>
@@ -94,7 +112,13 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
             <FieldError name="sku" error={errors.sku} />
             {props.amounts.map((amount, i) => (
               <label className="checkout-option" key={amount.sku}>
-                <input id={i === 0 ? fieldId('sku') : undefined} type="radio" name="sku" value={amount.sku} defaultChecked={values.sku === amount.sku} />
+                <input
+                  id={i === 0 ? fieldId('sku') : undefined}
+                  type="radio"
+                  name="sku"
+                  value={amount.sku}
+                  defaultChecked={values.sku === amount.sku}
+                />
                 <span className="checkout-option__name">{amount.label}</span>
               </label>
             ))}
@@ -104,18 +128,44 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
         <section className="checkout-section" aria-labelledby="giftcard-recipient">
           <h2 id="giftcard-recipient">Who is it for?</h2>
           <Field name="recipientName" error={errors.recipientName} required>
-            <input {...control('recipientName')} type="text" autoComplete="off" maxLength={RECIPIENT_NAME_MAX_LENGTH} defaultValue={values.recipientName} aria-required />
+            <input
+              {...control('recipientName')}
+              type="text"
+              autoComplete="off"
+              maxLength={RECIPIENT_NAME_MAX_LENGTH}
+              defaultValue={values.recipientName}
+              aria-required
+            />
           </Field>
           <Field name="recipientEmail" error={errors.recipientEmail} required>
-            <input {...control('recipientEmail')} type="email" autoComplete="off" maxLength={256} defaultValue={values.recipientEmail} aria-required />
+            <input
+              {...control('recipientEmail')}
+              type="email"
+              autoComplete="off"
+              maxLength={256}
+              defaultValue={values.recipientEmail}
+              aria-required
+            />
           </Field>
           <Field name="message" error={errors.message}>
-            <textarea {...control('message')} rows={4} maxLength={GIFT_MESSAGE_MAX_LENGTH} defaultValue={values.message} />
+            <textarea
+              {...control('message')}
+              rows={4}
+              maxLength={GIFT_MESSAGE_MAX_LENGTH}
+              defaultValue={values.message}
+            />
           </Field>
-          <Field name="deliveryDate" error={errors.deliveryDate} required hint={`The gift card is emailed on this day (${props.timeZone} time). Today sends it right away.`}>
+          <Field
+            name="deliveryDate"
+            error={errors.deliveryDate}
+            required
+            hint={`The gift card is emailed on this day (${props.timeZone} time). Today sends it right away.`}
+          >
             <input
               {...control('deliveryDate')}
-              aria-describedby={[errors.deliveryDate ? errorId('deliveryDate') : '', 'giftcard-deliveryDate-hint'].filter(Boolean).join(' ')}
+              aria-describedby={[errors.deliveryDate ? errorId('deliveryDate') : '', 'giftcard-deliveryDate-hint']
+                .filter(Boolean)
+                .join(' ')}
               type="date"
               min={props.today}
               max={props.lastDay}
@@ -128,7 +178,15 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
         <section className="checkout-section" aria-labelledby="giftcard-contact">
           <h2 id="giftcard-contact">Your details</h2>
           <Field name="email" error={errors.email} required hint="We send your receipt here.">
-            <input {...control('email')} aria-describedby={[errors.email ? errorId('email') : '', 'giftcard-email-hint'].filter(Boolean).join(' ')} type="email" autoComplete="email" maxLength={256} defaultValue={values.email} aria-required />
+            <input
+              {...control('email')}
+              aria-describedby={[errors.email ? errorId('email') : '', 'giftcard-email-hint'].filter(Boolean).join(' ')}
+              type="email"
+              autoComplete="email"
+              maxLength={256}
+              defaultValue={values.email}
+              aria-required
+            />
           </Field>
         </section>
 
@@ -139,20 +197,44 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutProps) {
           {payment.provider === 'test' ? (
             <>
               <Field name="cardNumber" error={errors.cardNumber} required>
-                <input {...control('cardNumber')} type="text" autoComplete="cc-number" inputMode="numeric" maxLength={30} aria-required />
+                <input
+                  {...control('cardNumber')}
+                  type="text"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  maxLength={30}
+                  aria-required
+                />
               </Field>
               <div className="checkout-row">
                 <Field name="cardExpiry" error={errors.cardExpiry} required>
-                  <input {...control('cardExpiry')} type="text" autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" maxLength={10} aria-required />
+                  <input
+                    {...control('cardExpiry')}
+                    type="text"
+                    autoComplete="cc-exp"
+                    inputMode="numeric"
+                    placeholder="MM / YY"
+                    maxLength={10}
+                    aria-required
+                  />
                 </Field>
                 <Field name="cardCvc" error={errors.cardCvc} required>
-                  <input {...control('cardCvc')} type="text" autoComplete="cc-csc" inputMode="numeric" maxLength={10} aria-required />
+                  <input
+                    {...control('cardCvc')}
+                    type="text"
+                    autoComplete="cc-csc"
+                    inputMode="numeric"
+                    maxLength={10}
+                    aria-required
+                  />
                 </Field>
               </div>
             </>
           ) : null}
           {payment.provider === 'stripe' ? (
-            <p className="checkout-notice">Gift cards cannot be paid by card on this page yet. Please contact the shop.</p>
+            <p className="checkout-notice">
+              Gift cards cannot be paid by card on this page yet. Please contact the shop.
+            </p>
           ) : null}
         </section>
 
@@ -174,7 +256,19 @@ function FieldError({ name, error }: { name: GiftCardPurchaseField; error: strin
   ) : null;
 }
 
-function Field({ name, error, required = false, hint, children }: { name: GiftCardPurchaseField; error: string | undefined; required?: boolean; hint?: string; children: ReactNode }) {
+function Field({
+  name,
+  error,
+  required = false,
+  hint,
+  children,
+}: {
+  name: GiftCardPurchaseField;
+  error: string | undefined;
+  required?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>

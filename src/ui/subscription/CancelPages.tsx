@@ -2,7 +2,17 @@
 import { SUBSCRIPTION_STATUS_TEXT } from '../../core/subscriptionSchedule';
 import type { Subscription } from '../../services/subscriptions/store';
 
-export function CancelConfirmPage({ subscription, action, crumb, nextBilling }: { subscription: Subscription; action: string; crumb: string; nextBilling: string | null }) {
+export function CancelConfirmPage({
+  subscription,
+  action,
+  crumb,
+  nextBilling,
+}: {
+  subscription: Subscription;
+  action: string;
+  crumb: string;
+  nextBilling: string | null;
+}) {
   const open = subscription.status === 'active' || subscription.status === 'past_due';
   return (
     <div className="checkout-page subscription-cancel">

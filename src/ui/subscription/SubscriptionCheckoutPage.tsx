@@ -18,7 +18,8 @@ export function SubscriptionCheckoutPage({ productName, form }: SubscriptionChec
     <div className="checkout-page subscription-checkout">
       <h1>Subscribe to {productName}</h1>
       <p className="subscription-plan">
-        <span className="subscription-plan__label">Plan:</span> <strong className="subscription-plan__text">{form.planText}</strong>
+        <span className="subscription-plan__label">Plan:</span>{' '}
+        <strong className="subscription-plan__text">{form.planText}</strong>
       </p>
       <CheckoutIsland name="SubscriptionCheckoutForm" id="subscribe" props={form} />
     </div>
@@ -31,7 +32,10 @@ export function SubscriptionCartGone({ shopPath }: { shopPath: string }) {
     <div className="checkout-page subscription-checkout">
       <h1>Subscribe</h1>
       <p>{CART_MESSAGES.emptyCart}</p>
-      <p>This subscription link has already been used or has expired. Please choose the subscription again on its product page.</p>
+      <p>
+        This subscription link has already been used or has expired. Please choose the subscription again on its product
+        page.
+      </p>
       <p>
         <a className="button" href={shopPath}>
           Continue shopping
