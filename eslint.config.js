@@ -40,7 +40,7 @@ export default tseslint.config(
   },
   {
     // Migrations are written against the schema of their day, not today's Database type (Kysely's advice).
-    files: ['src/db/migrations/**'],
+    files: ['src/platform/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -11,11 +11,11 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../src/core/search';
 import { SEARCH_COUNT_CAP } from '../../src/core/search';
-import { migrations, migrateToLatest } from '../../src/db/migrations';
-import { SEARCH_RATE_LIMIT } from '../../src/server/rateLimits';
+import { migrations, migrateToLatest } from '../../src/platform/db/migrations';
+import { SEARCH_RATE_LIMIT } from '../../src/platform/http/rateLimits';
 import { buildApp } from '../../src/server/app';
-import { importSite, SiteFileError } from '../../src/site/import';
-import type { SiteFileInput } from '../../src/site/schema';
+import { importSite, SiteFileError } from '../../src/modules/site/import';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { DEMO_SITE_FILE } from '../browser/server';
 import { createFreshDb, describeEachEngine, forEachEngine } from '../support/engines';
 

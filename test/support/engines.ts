@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { connect, type DbHandle, type Engine } from '../../src/db/connect';
-import { migrateToLatest } from '../../src/db/migrations';
-import type { Database } from '../../src/db/tables';
+import { connect, type DbHandle, type Engine } from '../../src/platform/db/connect';
+import { migrateToLatest } from '../../src/platform/db/migrations';
+import type { Database } from '../../src/platform/db/tables';
 
 export const engines: readonly Engine[] = ['sqlite', 'postgres'];
 
