@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import vitrine from './eslint/moduleBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/'] },
@@ -26,6 +27,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    // Where each part of the house may import from (docs/architecture.md, "The map"). Tests may reach anywhere.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { vitrine },
+    rules: { 'vitrine/module-boundaries': 'error' },
   },
   {
     // Hooks live in .ts files too (useAddToCart.ts, useModalDialog.ts).

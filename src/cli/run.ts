@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, redacted, type Config } from '../config';
 import { connect, DatabaseUrlError, type DbHandle } from '../platform/db/connect';
 import { MigrationError, migrateToLatest } from '../platform/db/migrations';
-import { findSiteByHost, listSites } from '../modules/site/sites';
-import { exportSiteToFile, SiteNotFoundError } from '../modules/site/export';
-import { importSiteFile, SiteFileError, type ImportResult } from '../modules/site/import';
-import type { ImportProgress } from '../modules/site/sites';
+import { searchFollowUps } from '../modules/search';
+import { findSiteByHost, listSites } from '../modules/site';
+import { exportSiteToFile, SiteNotFoundError } from '../modules/site';
+import { importSiteFile, SiteFileError, type ImportResult } from '../modules/site';
+import type { ImportProgress } from '../modules/site';
 import { describeImportStock, IMPORT_STOCK_OPTION_FORMS, parseImportStockOption } from '../core/importStock';
 
 export const DEMO_SITE_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sites', 'demo', 'site.json');
@@ -121,7 +122,7 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
         return await withDatabase(loadSettings(), io, async () => 0);
       case 'outbox':
         // Loaded on use: the command modules import this one.
-        return await (await import('../platform/mail/cli')).outboxCommand(args, io);
+        return await (await import('./commands/outbox')).outboxCommand(args, io);
       case 'orders':
         return await (await import('../modules/orders/cli')).ordersCommand(args, io);
       case 'submissions':
@@ -201,7 +202,7 @@ async function open(config: Config, io: CliIo): Promise<DbHandle> {
     throw new UserError(`cannot use the database ${redacted(config.databaseUrl)}: ${databaseProblem(error)}`);
   }
   try {
-    const { applied } = await migrateToLatest(handle.db);
+    const { applied } = await migrateToLatest(handle.db, searchFollowUps);
     io.out(
       applied.length
         ? `Database ${redacted(config.databaseUrl)}: applied ${applied.join(', ')}`
@@ -403,15 +404,14 @@ async function serve(config: Config, io: CliIo): Promise<void> {
         'vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead',
       );
     }
-    const {
-      abandonedPaymentsJob,
-      analyticsRollupJob,
-      cartExpiryJob,
-      outboxJob,
-      restockJob,
-      startJobRunner,
-      subscriptionBillingJob,
-    } = await import('../platform/jobs/jobs');
+    const { startJobRunner } = await import('../platform/jobs/runner');
+    const { outboxJob } = await import('../platform/mail/outboxJob');
+    const { abandonedPaymentsJob } = await import('../modules/payments');
+    const { analyticsRollupJob } = await import('../modules/analytics');
+    const { cartExpiryJob } = await import('../modules/cart');
+    const { sessionExpiryJob } = await import('../modules/siteUsers');
+    const { restockJob } = await import('../modules/restock');
+    const { subscriptionBillingJob } = await import('../modules/subscriptions');
     const { smtpTransport } = await import('../platform/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
     jobs = startJobRunner({
@@ -419,6 +419,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
         outboxJob(handle.db, transport, app.log),
         abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log),
         cartExpiryJob(handle.db, app.log),
+        sessionExpiryJob(handle.db, app.log),
         subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl),
         analyticsRollupJob(handle.db, analyticsRetention, app.log),
         restockJob(handle.db, app.log),

@@ -2,7 +2,7 @@
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
 import { formatMoney } from '../core/money';
 import type { DbHandle } from '../platform/db/connect';
-import { findSiteByHost, getSite, type Site } from '../modules/site/sites';
+import { findSiteByHost, getSite, type Site } from '../modules/site';
 import { UserError } from './run';
 import { printable } from '../platform/cli/table';
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
 import { truncate } from '../core/text';
 import type { Database } from '../platform/db/tables';
-import type { Site } from '../modules/site/sites';
+import type { Site } from '../modules/site';
 import { Layout } from '../ui/Layout';
 import { FormPostContext, type FormPostState } from '../ui/formPost';
 import { CaptchaContext } from '../ui/captchaContext';
@@ -25,7 +25,7 @@ import { notFound } from './pages/notFound';
 import { errorPage } from './pages/error';
 import { FIRST_LOCK_SCREEN, lockScreen, type LockScreenState } from './pages/lockScreen';
 import { PageType } from '../core/enums';
-import { isLocked, type LockedPage } from '../modules/pageLocks/pageLocks';
+import { isLocked, type LockedPage } from '../modules/pageLocks';
 import { loadSiteData, type SiteData } from './siteData';
 
 type Db = Kysely<Database>;

@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { CurrencyCode } from '../core/currency';
 import type { Database } from '../platform/db/tables';
-import * as catalog from '../modules/catalog/catalog';
-import { toProductForm, type ProductForms } from '../modules/cart/coreForm';
-import type { Site } from '../modules/site/sites';
-import type { Collection, Form, Page, Product } from '../modules/site/schema';
+import * as catalog from '../modules/catalog';
+import { toProductForm, type ProductForms } from '../modules/cart';
+import type { Site } from '../modules/site';
+import type { Collection, Form, Page, Product } from '../modules/site';
 import { uiLabels, type UiLabels } from '../ui/labels';
 import type { SiteChrome } from '../ui/Layout';
 import type { PromoPopupChrome } from '../ui/PromoPopup';

@@ -8,9 +8,9 @@ import type { Engine } from '../platform/db/connect';
 import type { Database } from '../platform/db/tables';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
 import { linkOrigin } from '../core/linkOrigin';
-import type { CaptchaVerifier } from '../modules/forms/captcha';
-import type { PaymentProvider } from '../modules/payments/provider';
-import type { Site } from '../modules/site/sites';
+import type { CaptchaVerifier } from '../modules/forms';
+import type { PaymentProvider } from '../modules/payments';
+import type { Site } from '../modules/site';
 
 export interface AppContext {
   db: Kysely<Database>;

@@ -3,7 +3,7 @@ import { reportHtml, reportText } from './reportPage';
 import { analyticsReport } from './report';
 import { createReportToken } from './reportTokens';
 import { REPORT_PAGE_PATH } from './routes';
-import { findSiteByHost, getSite } from '../site/sites';
+import { findSiteByHost, getSite } from '../site';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
 import { printable } from '../../platform/cli/table';
 

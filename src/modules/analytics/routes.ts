@@ -31,13 +31,13 @@ import { VISIT_COOKIE_SEPARATOR } from '../../core/visitorCookie';
 import { AnalyticsRecorder, type AnalyticsClient, type AnalyticsEventInput } from './recorder';
 import { analyticsReport } from './report';
 import { siteOfReportToken } from './reportTokens';
-import { getOrder } from '../orders/orders';
+import { getOrder } from '../orders';
 import { reportHtml } from './reportPage';
 import type { AppContext } from '../../server/context';
 import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
 import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
-import { currentSiteUser } from '../siteUsers/siteUserSession';
+import { currentSiteUser } from '../siteUsers';
 import { isTrackedSiteUser } from '../../core/siteUserRoles';
 
 /** Default analytics calls per 10 s per client IP, each route on its own (a busy page sends a handful). */

@@ -14,13 +14,13 @@ import { checkProductFormAnswers } from '../../core/forms/productForm';
 import { giftCardCheckoutUrl, purchaseFlow, subscriptionCheckoutUrl } from '../../core/purchaseRoute';
 import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
 import type { Database } from '../../platform/db/tables';
-import type { Product } from '../site/schema';
+import type { Product } from '../site';
 import { addEntry, getCart, type CartSite } from './cart';
-import { getForm, getProduct } from '../catalog/catalog';
+import { getForm, getProduct } from '../catalog';
 import { toProductForm, type ProductForm } from './coreForm';
-import { toCoreProduct } from '../catalog/coreProduct';
-import { productSubscription, subscriptionFormId } from '../subscriptions/plans';
-import { createSubscriptionCart } from '../subscriptions/subscriptionCart';
+import { toCoreProduct } from '../catalog';
+import { productSubscription, subscriptionFormId } from '../subscriptions';
+import { createSubscriptionCart } from '../subscriptions';
 
 export interface AddFromFormInput {
   itemId: string;

@@ -25,10 +25,10 @@ import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { CartEntryRow, CartRow, Database, VariantRow } from '../../platform/db/tables';
-import type { Form, Product } from '../site/schema';
+import type { Form, Product } from '../site';
 import { toProductForm } from './coreForm';
-import { toCoreProduct } from '../catalog/coreProduct';
-import { getForm, getProductWithRows, parsedRecord } from '../catalog/catalog';
+import { toCoreProduct } from '../catalog';
+import { getForm, getProductWithRows, parsedRecord } from '../catalog';
 import { randomToken } from '../../platform/randomToken';
 
 // ---------------------------------------------------------------- API types (spec §3)

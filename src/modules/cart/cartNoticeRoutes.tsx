@@ -25,9 +25,9 @@ import {
 import { ProductType } from '../../core/enums';
 import { QUANTITY_MESSAGES } from '../../core/quantity';
 import { ENTRY_NOT_FOUND_MESSAGE, GIFT_CARD_NOT_IN_CART_MESSAGE } from './cart';
-import { getProduct } from '../catalog/catalog';
-import { SUBSCRIPTION_CART_MESSAGES } from '../subscriptions/subscriptionCart';
-import type { Product } from '../site/schema';
+import { getProduct } from '../catalog';
+import { SUBSCRIPTION_CART_MESSAGES } from '../subscriptions';
+import type { Product } from '../site';
 import { CartNotice, type CartNoticeView } from '../../ui/CartNotice';
 import { secureCookiesFor, type AppContext } from '../../server/context';
 import type { RequestSite } from '../../server/plugins/site';

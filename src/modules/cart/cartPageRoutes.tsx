@@ -31,8 +31,8 @@ import {
   type CartFailure,
   type CartSite,
 } from './cart';
-import { getProducts, listCollections } from '../catalog/catalog';
-import type { Site } from '../site/sites';
+import { getProducts, listCollections } from '../catalog';
+import type { Site } from '../site';
 import { CART_FORM_FIELDS, CART_REMOVE_PATH, CART_UPDATE_PATH, shopPath } from '../../ui/cartForms';
 import { FALLBACK_FAILURE_MESSAGES } from '../../core/addToCartErrors';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';

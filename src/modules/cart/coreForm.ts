@@ -1,5 +1,5 @@
 import type { FormDefinition } from '../../core/forms/fields';
-import type { Form, Product } from '../site/schema';
+import type { Form, Product } from '../site';
 
 /**
  * A product form (spec §4 "Items with a custom form") as the add button needs it: title, fields and submit text —

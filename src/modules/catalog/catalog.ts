@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database, ProductRow, VariantRow } from '../../platform/db/tables';
-import type { Collection, Form, Page, Post, Product, Variant } from '../site/schema';
-import type { SiteAsset } from '../site/sites';
+import type { Collection, Form, Page, Post, Product, Variant } from '../site';
+import type { SiteAsset } from '../site';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../../core/currency';
 import type { CoreProduct, CoreVariant, MerchandisingContext } from '../../core/product';
-import type { Product, Variant } from '../site/schema';
+import type { Product, Variant } from '../site';
 
 /** Maps a site-file variant (minor units, stock object) onto the core's plain variant. */
 export function toCoreVariant(variant: Variant, currency: CurrencyCode): CoreVariant {

@@ -14,6 +14,7 @@
  *      stock went is never kept);
  *   5. the authorization is captured.
  */
+import * as catalog from '../catalog';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '../../core/addToCartErrors';
@@ -38,18 +39,11 @@ import { err, ok, type Result } from '../../core/result';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
-import { emptyCart, readCheckoutCart, type CheckoutCart } from '../cart/cart';
-import { enqueueOrderEmails } from '../orders/orderMail';
-import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from '../giftCards/giftCards';
-import { createOrder, getOrder } from '../orders/orders';
-import type {
-  CheckoutChoices,
-  CheckoutFailure,
-  CheckoutQuote,
-  Order,
-  PlacedOrder,
-  PlaceOrderInput,
-} from '../orders/orderTypes';
+import { emptyCart, readCheckoutCart, type CheckoutCart } from '../cart';
+import { enqueueOrderEmails } from '../orders';
+import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from '../giftCards';
+import { createOrder, getOrder } from '../orders';
+import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from '../orders';
 import {
   beginAttempt,
   finishAttempt,
@@ -57,9 +51,9 @@ import {
   rememberReference,
   waitForAttempt,
   type PaymentAttempt,
-} from '../payments/attempts';
-import { freeAuthorization, type PaymentProvider } from '../payments/provider';
-import type { Site } from '../site/sites';
+} from '../payments';
+import { freeAuthorization, type PaymentProvider } from '../payments';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 
@@ -577,31 +571,13 @@ async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<R
   // them: two PostgreSQL transactions never each hold a row the other waits for. Failures keep the cart's order.
   const units = [...unitsBySku(cart)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [sku, { quantity, entryIds }] of units) {
-    const taken = await decrementStock.execute(trx, { siteId, sku, quantity });
-    if (Number(taken.numAffectedRows ?? 0) > 0) continue;
-    const unlimited = await trx
-      .selectFrom('variants')
-      .select('unlimited')
-      .where('site_id', '=', siteId)
-      .where('sku', '=', sku)
-      .executeTakeFirst();
-    if (unlimited?.unlimited === 1) continue;
+    if (await catalog.takeStock(trx, siteId, sku, quantity)) continue;
     for (const entryId of entryIds) failed.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
   const cartOrder = new Map(cart.lines.map(({ entry }, i) => [entry.id, i]));
   failed.sort((a, b) => (cartOrder.get(a.entryId) ?? 0) - (cartOrder.get(b.entryId) ?? 0));
   return failed.length === 0 ? ok(undefined) : err(outOfStock(failed));
 }
-
-const decrementStock = compiledQuery((db, v: { siteId: string; sku: string; quantity: number }) =>
-  db
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', v.quantity) }))
-    .where('site_id', '=', v.siteId)
-    .where('sku', '=', v.sku)
-    .where('unlimited', '=', 0)
-    .where('qty_in_stock', '>=', v.quantity),
-);
 
 // ---------------------------------------------------------------- coupons
 

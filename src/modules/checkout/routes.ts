@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from './checkout';
-import type { CheckoutFailure } from '../orders/orderTypes';
+import type { CheckoutFailure } from '../orders';
 import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../server/context';
 import { ApiError, type ErrorCode } from '../../platform/http/errors';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { siteOf } from '../../server/plugins/site';
 import { parseInput } from '../../platform/http/validation';
-import { cartToken, clearCartCookies } from '../cart/routes';
+import { cartToken, clearCartCookies } from '../cart';
 import { checkoutChoicesBody, placeOrderBody } from './routes.schema';
 
 export const ORDER_PATH_PREFIX = '/checkout/order/';

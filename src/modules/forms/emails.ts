@@ -2,7 +2,7 @@
  * The e-mails of form blocks, as text and HTML: a submission to the shop, and the newsletter's confirmation link to
  * the subscriber. Every answer, title and name is HTML-escaped (answers are whatever a visitor typed).
  */
-import type { RenderedEmail } from '../orders/orderEmails';
+import type { RenderedEmail } from '../orders';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

@@ -3,7 +3,7 @@
  * `vitrine giftcards issue` output), who sent it and their message, and where to spend it. Every value a shopper or
  * merchant typed is HTML-escaped; the subject is one line.
  */
-import type { RenderedEmail } from '../orders/orderEmails';
+import type { RenderedEmail } from '../orders';
 
 export interface GiftCardEmailInput {
   siteTitle: string;

@@ -17,12 +17,12 @@ import { checkDeliveryDate } from '../../core/giftCard';
 import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
-import { getProduct } from '../catalog/catalog';
-import { placeOrder, type CheckoutContext } from '../checkout/checkout';
+import { getProduct } from '../catalog';
+import { placeOrder, type CheckoutContext } from '../checkout';
 import { issueGiftCard } from './giftCards';
-import type { PlacedOrder } from '../orders/orderTypes';
-import type { Product } from '../site/schema';
-import type { Site } from '../site/sites';
+import type { PlacedOrder } from '../orders';
+import type { Product } from '../site';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

@@ -27,7 +27,7 @@ import { randomToken } from '../../platform/randomToken';
 import { CODE_PLACEHOLDER, GIFT_CARD_MAIL_KIND, hashGiftCardCode, newGiftCardCode } from './giftCardDelivery';
 import { giftCardEmail } from './giftCardEmail';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

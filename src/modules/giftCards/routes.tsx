@@ -23,16 +23,16 @@ import {
   type GiftCardPurchaseFailure,
   type GiftCardPurchaseValues,
 } from './giftCardPurchase';
-import type { Site } from '../site/sites';
-import type { Product } from '../site/schema';
+import type { Site } from '../site';
+import type { Product } from '../site';
 import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../ui/giftcard/GiftCardCheckoutPage';
 import { mailLinkOrigin, type AppContext } from '../../server/context';
 import { pageCrumb } from '../../platform/http/crumb';
 import { siteOf } from '../../server/plugins/site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
-import { orderPath, orderUrlFor } from '../checkout/routes';
-import { idempotencyKey as idempotencyKeySchema } from '../checkout/routes.schema';
+import { orderPath, orderUrlFor } from '../checkout';
+import { idempotencyKey as idempotencyKeySchema } from '../checkout';
 
 interface GiftCardQuery {
   websiteId?: unknown;

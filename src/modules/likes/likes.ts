@@ -9,7 +9,7 @@ import type { PostLikes } from '../../core/likes';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import { inTransaction } from '../../platform/db/transaction';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

@@ -17,11 +17,11 @@ import {
   type PaymentProvider,
   type PaymentProviderName,
 } from '../payments';
-import { giftCardPaymentsOfOrder } from '../giftCards/giftCards';
+import { giftCardPaymentsOfOrder } from '../giftCards';
 import { refundOrder } from './refunds';
-import { type Site } from '../site/sites';
+import { type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
-import { orderPath } from '../checkout/routes';
+import { orderPath } from '../checkout';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
 import { money, siteFor } from '../../cli/shop';
 import { formatTable, printable } from '../../platform/cli/table';

@@ -14,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import { err, ok, type Result } from '../../core/result';
 import type { Database, OrderStatus } from '../../platform/db/tables';
-import { giftCardPaymentsOfOrder } from '../giftCards/giftCards';
+import { giftCardPaymentsOfOrder } from '../giftCards';
 import { enqueueEmailsToRender, type NewEmailToRender, type OutboxMessage } from '../../platform/mail/outbox';
 import {
   newOrderEmail,
@@ -26,7 +26,7 @@ import {
 } from './orderEmails';
 import { getOrder } from './orders';
 import type { Order } from './orderTypes';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

@@ -5,8 +5,8 @@
 import type { CheckoutField, CheckoutTotals, PricedShippingOption, ShippingAddress } from '../../core/checkout/types';
 import type { FormAnswerSummary } from '../../core/forms/summary';
 import type { OrderStatus } from '../../platform/db/tables';
-import type { CartEntry, ShoppingCart } from '../cart/cart';
-import type { QuotedGiftCard } from '../giftCards/giftCards';
+import type { CartEntry, ShoppingCart } from '../cart';
+import type { QuotedGiftCard } from '../giftCards';
 
 export type { OrderStatus };
 

@@ -3,6 +3,7 @@
  * types are mapped in one place (orderRowToOrder). Stock and coupon changes belong to the checkout's transaction
  * (src/modules/checkout/checkout.ts); this module owns the orders, order_lines and order_counters tables.
  */
+import { putBack } from '../catalog';
 import type { Kysely } from 'kysely';
 import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../../core/checkout/types';
 import { ProductType } from '../../core/enums';
@@ -10,8 +11,8 @@ import type { FormAnswerSummary } from '../../core/forms/summary';
 import { compiledQuery, type PreparedQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
-import { returnGiftCardsOfOrder } from '../giftCards/giftCards';
-import { recordRestocks, type Restocked } from '../restock/restocks';
+import { returnGiftCardsOfOrder } from '../giftCards';
+import { recordRestocks, type Restocked } from '../restock';
 import type { Order, OrderLine } from './orderTypes';
 
 type Db = Kysely<Database>;
@@ -261,17 +262,9 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
   const restocked: Restocked[] = [];
   for (const line of lines) {
     if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
-    const after = await trx
-      .updateTable('variants')
-      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', line.quantity) }))
-      .where('site_id', '=', moved.site_id)
-      .where('sku', '=', line.sku)
-      .where('unlimited', '=', 0)
-      .returning(['qty_in_stock', 'product_id'])
-      .executeTakeFirst();
+    const after = await putBack(trx, moved.site_id, line.sku, line.quantity);
     // Sold out until this refund: the restock service's news (src/modules/restock).
-    if (after && Number(after.qty_in_stock) === line.quantity && line.quantity > 0)
-      restocked.push({ sku: line.sku, productId: after.product_id, qtyInStock: Number(after.qty_in_stock) });
+    if (after && after.qtyInStock === line.quantity && line.quantity > 0) restocked.push({ sku: line.sku, ...after });
   }
   await recordRestocks(trx, moved.site_id, restocked, 'refund', now);
   // What gift cards paid goes back to them; the cards the order bought can no longer be spent.

@@ -10,8 +10,8 @@ import type { Database } from '../../platform/db/tables';
 import { inTransaction } from '../../platform/db/transaction';
 import { getOrderByNumber, markOrderRefunded } from './orders';
 import type { Order } from './orderTypes';
-import { finishAttempt, paymentOfOrder } from '../payments/attempts';
-import type { PaymentProvider } from '../payments/provider';
+import { finishAttempt, paymentOfOrder } from '../payments';
+import type { PaymentProvider } from '../payments';
 
 export type RefundFailure = { type: 'ORDER_NOT_FOUND' | 'ALREADY_REFUNDED' | 'PROVIDER_REFUSED'; message: string };
 

@@ -16,9 +16,9 @@ import {
   PAGE_UNLOCK_SECONDS,
 } from '../../core/pageLock';
 import type { Database } from '../../platform/db/tables';
-import type { Page } from '../site/schema';
-import { verifyPassword } from '../siteUsers/passwords';
-import type { Site } from '../site/sites';
+import type { Page } from '../site';
+import { verifyPassword } from '../siteUsers';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

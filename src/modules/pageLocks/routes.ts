@@ -28,7 +28,7 @@ import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
 import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import { checkPagePassword, unlockToken, type LockedPage } from './pageLocks';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
 import { secureCookiesFor, type AppContext } from '../../server/context';
 import { pageCrumb } from '../../platform/http/crumb';

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database, PaymentRow, PaymentStatus } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
-import type { CheckoutFailure } from '../orders/orderTypes';
+import type { CheckoutFailure } from '../orders';
 
 type Db = Kysely<Database>;
 

@@ -1,9 +1,11 @@
+/** Payments: the provider a site chooses (test, manual, Stripe), attempts, saved methods, webhooks. */
+// Other modules import this module through this file only (eslint: module boundaries).
 /**
  * The payment provider a site's settings choose (`store.checkout.payments.provider`), with the keys from the
  * environment. See provider.ts for the interface and docs/architecture.md ("Payments").
  */
 import type { Config } from '../../config';
-import type { PaymentSettings } from '../site/schema';
+import type { PaymentSettings } from '../site';
 import { manualProvider } from './manualProvider';
 import type { PaymentProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
@@ -62,3 +64,15 @@ export function paymentProviderFor(
       );
   }
 }
+export {
+  beginAttempt,
+  finishAttempt,
+  paymentOfOrder,
+  recordAttemptFailure,
+  rememberReference,
+  waitForAttempt,
+  type PaymentAttempt,
+} from './attempts';
+export { freeAuthorization } from './provider';
+export { registerPaymentWebhookRoutes } from './routes';
+export { abandonedPaymentsJob } from './jobs';

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/tables';
-import type { CheckoutFailure } from '../orders/orderTypes';
+import type { CheckoutFailure } from '../orders';
 import { abandonedAttempts } from './attempts';
 import type { PaymentProvider } from './provider';
 

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import { markOrderRefunded } from '../orders/orders';
+import { markOrderRefunded } from '../orders';
 import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database, PaymentStatus } from '../../platform/db/tables';

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/tables';
-import { getSite } from '../site/sites';
+import { getSite } from '../site';
 import { sendRestockNotifications } from './send';
 
 type Db = Kysely<Database>;

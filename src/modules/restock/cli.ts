@@ -9,7 +9,7 @@ import { listRestockGroups, listRestockSignUps, type RestockGroup, type RestockS
 import { sendRestockNotifications } from './send';
 import { drainOutbox } from '../../platform/mail/outbox';
 import { smtpTransport } from '../../platform/mail/transport';
-import { listSites, type Site } from '../site/sites';
+import { listSites, type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
 import { redacted } from '../../config';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';

@@ -2,7 +2,7 @@
  * The restock e-mail, as text and HTML: the product is back, its link, first come first served, and the link that
  * removes the sign-up. Names come from the site file; every one is HTML-escaped and kept to one line in the subject.
  */
-import type { RenderedEmail } from '../orders/orderEmails';
+import type { RenderedEmail } from '../orders';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

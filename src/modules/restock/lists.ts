@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { variantLabel } from '../../core/restock';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { decodeCursor, encodeCursor } from './cursor';
 
 type Db = Kysely<Database>;

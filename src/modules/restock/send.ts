@@ -17,9 +17,9 @@ import { err, ok, type Result } from '../../core/result';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import { inTransaction } from '../../platform/db/transaction';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 import { restockEmail } from './emails';
 
 type Db = Kysely<Database>;

@@ -20,10 +20,10 @@ import {
   verifyCaptcha as defaultVerifier,
   type CaptchaVerifier,
   type CaptchaVisitor,
-} from '../forms/captcha';
-import * as catalog from '../catalog/catalog';
-import { signUp as joinMailingList } from '../forms/newsletter';
-import type { Site } from '../site/sites';
+} from '../forms';
+import * as catalog from '../catalog';
+import { signUp as joinMailingList } from '../forms';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

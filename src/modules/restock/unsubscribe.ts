@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { variantLabel } from '../../core/restock';
 import type { Database } from '../../platform/db/tables';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { unsubscribeTokenHash } from './send';
 
 type Db = Kysely<Database>;

@@ -4,7 +4,7 @@
  * `indexText`). Pure: the import and the migration that indexes existing sites both build their rows here.
  */
 import { indexText } from '../../core/search';
-import type { Collection, Page, Post, Product } from '../site/schema';
+import type { Collection, Page, Post, Product } from '../site';
 
 export type SearchKind = 'product' | 'page' | 'post';
 

@@ -21,7 +21,7 @@ import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import { endSession, startSession } from './sessions';
 import { checkCredentials } from './users';
-import type { Site } from '../site/sites';
+import type { Site } from '../site';
 import type { AppContext } from '../../server/context';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';

@@ -14,6 +14,7 @@
  * A declined charge makes the subscription past due and e-mails the shopper. The payment service being unreachable
  * leaves the claim to be tried again after its lease.
  */
+import { takeStock } from '../catalog';
 import { storedLinkOrigin } from '../../core/linkOrigin';
 import type { Kysely } from 'kysely';
 import { chooseShippingOption, shippingOptionsFor } from '../../core/checkout/shipping';
@@ -29,12 +30,12 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { Database, SubscriptionBillStatus } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { enqueueNewOrderNotice } from '../orders/orderMail';
-import { createOrder } from '../orders/orders';
-import type { Order } from '../orders/orderTypes';
-import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments/attempts';
-import type { AuthorizeOutcome, PaymentProvider } from '../payments/provider';
-import { getSite, type Site } from '../site/sites';
+import { enqueueNewOrderNotice } from '../orders';
+import { createOrder } from '../orders';
+import type { Order } from '../orders';
+import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments';
+import type { AuthorizeOutcome, PaymentProvider } from '../payments';
+import { getSite, type Site } from '../site';
 import { subscriptionEmail, type SubscriptionEmailKind } from './emails';
 import { cancelPath, newCancelToken } from './links';
 import { subscriptionFromRow, type Subscription } from './store';
@@ -231,7 +232,7 @@ export async function billSubscription(
       .where('id', '=', sub.id)
       .executeTakeFirst();
     if (!current || current.status !== 'active' || Number(current.periods_billed) !== period - 1) return err('ended');
-    if (!(await takeStock(trx, sub))) return err('sold-out');
+    if (!(await takeUnits(trx, sub))) return err('sold-out');
     const order = await createOrder(trx, {
       siteId: site.id,
       cartId: renewalCartId(sub.id, period),
@@ -361,25 +362,10 @@ async function inStock(db: Db, sub: Subscription): Promise<boolean> {
   return row !== undefined && (row.unlimited === 1 || Number(row.qty_in_stock) >= sub.quantity);
 }
 
-/** The checkout's conditional decrement (`qty_in_stock >= n`): of two orders racing for the last units one wins. */
-async function takeStock(trx: Db, sub: Subscription): Promise<boolean> {
+/** The renewal's units, taken as an order takes them (the catalog's takeStock). */
+async function takeUnits(trx: Db, sub: Subscription): Promise<boolean> {
   if (!countsStock(sub)) return true;
-  const taken = await trx
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', sub.quantity) }))
-    .where('site_id', '=', sub.siteId)
-    .where('sku', '=', sub.sku)
-    .where('unlimited', '=', 0)
-    .where('qty_in_stock', '>=', sub.quantity)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) > 0) return true;
-  const row = await trx
-    .selectFrom('variants')
-    .select('unlimited')
-    .where('site_id', '=', sub.siteId)
-    .where('sku', '=', sub.sku)
-    .executeTakeFirst();
-  return row?.unlimited === 1;
+  return takeStock(trx, sub.siteId, sub.sku, sub.quantity);
 }
 
 async function skipSoldOut(

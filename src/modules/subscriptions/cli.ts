@@ -12,7 +12,7 @@ import {
 import { paymentEnvOf, paymentProviderFor } from '../payments';
 import { billDueSubscriptions } from './billing';
 import { cancelSubscription, getSubscription, listBills, listSubscriptions } from './store';
-import { getSite } from '../site/sites';
+import { getSite } from '../site';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
 import { money } from '../../cli/shop';
 import { formatTable, printable } from '../../platform/cli/table';

@@ -3,7 +3,7 @@
  * sold out (not charged). Each carries the plan's wording and the subscription's cancel link. Every value from the
  * shop or the shopper is HTML-escaped.
  */
-import type { RenderedEmail } from '../orders/orderEmails';
+import type { RenderedEmail } from '../orders';
 import type { Subscription } from './store';
 
 export type SubscriptionEmailKind = 'started' | 'renewed' | 'declined' | 'sold-out';

@@ -1,7 +1,7 @@
 /** A product's subscription (site file) as the core's plan and options. */
 import type { CurrencyCode } from '../../core/currency';
 import type { SubscriptionOption, SubscriptionPlan } from '../../core/subscriptionPlan';
-import type { Product } from '../site/schema';
+import type { Product } from '../site';
 
 export interface ProductSubscription {
   plan: SubscriptionPlan;

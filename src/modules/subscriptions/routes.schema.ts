@@ -1,7 +1,7 @@
 /** What the subscription call accepts (spec §7 POST /api/3/commerce/cart/subscription). */
 import { z } from 'zod';
-import { additionalFieldsSchema } from '../cart/routes.schema';
-import { checkoutChoicesBody } from '../checkout/routes.schema';
+import { additionalFieldsSchema } from '../cart';
+import { checkoutChoicesBody } from '../checkout';
 
 const text = (max: number) =>
   z

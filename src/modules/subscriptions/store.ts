@@ -6,7 +6,7 @@ import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
 import { storedPlan, planPriceText, type SubscriptionPlan } from '../../core/subscriptionPlan';
 import type { SubscriptionStatus } from '../../core/subscriptionSchedule';
 import type { Database, SubscriptionBillStatus, SubscriptionRow } from '../../platform/db/tables';
-import type { OrderLine } from '../orders/orderTypes';
+import type { OrderLine } from '../orders';
 
 type Db = Kysely<Database>;
 

@@ -15,10 +15,10 @@ import { periodPrice } from '../../core/subscriptionPlan';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
-import { getForm, getProduct } from '../catalog/catalog';
-import { toProductForm } from '../cart/coreForm';
-import { toCoreProduct } from '../catalog/coreProduct';
-import type { Site } from '../site/sites';
+import { getForm, getProduct } from '../catalog';
+import { toProductForm } from '../cart';
+import { toCoreProduct } from '../catalog';
+import type { Site } from '../site';
 import { productSubscription, subscriptionFormId } from './plans';
 
 type Db = Kysely<Database>;

@@ -7,8 +7,8 @@
 import { CRUMB_FIELD } from '../../core/crumb';
 import { PageType } from '../../core/enums';
 import { PAGE_LOCK_FIELDS, PAGE_LOCK_MESSAGES, PAGE_LOCK_PATH, PAGE_PASSWORD_MAX_LENGTH } from '../../core/pageLock';
-import type { Site } from '../../modules/site/sites';
-import type { Page } from '../../modules/site/schema';
+import type { Site } from '../../modules/site';
+import type { Page } from '../../modules/site';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
 import type { PageContent } from '../pageKind';
 

@@ -2,11 +2,11 @@
 import { payLaterContext } from '../../core/payLater';
 import { PageType } from '../../core/enums';
 import { imageUrl } from '../../core/images';
-import * as catalog from '../../modules/catalog/catalog';
-import { productFormOf } from '../../modules/cart/coreForm';
-import { toCoreProduct } from '../../modules/catalog/coreProduct';
+import * as catalog from '../../modules/catalog';
+import { productFormOf } from '../../modules/cart';
+import { toCoreProduct } from '../../modules/catalog';
 import { chooseAddOns, chooseRelatedProducts, RELATED_PRODUCTS_SCAN } from '../../core/relatedProducts';
-import type { Collection, Product } from '../../modules/site/schema';
+import type { Collection, Product } from '../../modules/site';
 import type { ShelfProduct } from '../../ui/AddOns';
 import { ProductDetail } from '../../ui/ProductDetail';
 import { RelatedProducts } from '../../ui/RelatedProducts';

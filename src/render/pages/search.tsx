@@ -15,7 +15,7 @@ import {
   SEARCH_PAGE_SIZE,
   searchPageCount,
 } from '../../core/search';
-import { getProducts } from '../../modules/catalog/catalog';
+import { getProducts } from '../../modules/catalog';
 import { searchSite, searchSiteSomeWords } from '../../modules/search';
 import { SearchPage, type SearchView } from '../../ui/SearchPage';
 import { pageKind } from '../pageKind';

@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrl } from '../../core/images';
 import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
-import { getAsset } from '../../modules/catalog/catalog';
+import { getAsset } from '../../modules/catalog';
 import { assetUrl } from '../../ui/ResponsiveImage';
 import type { AppContext } from '../context';
 import { ApiError } from '../../platform/http/errors';

@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
 import { etagMatches, negotiateContentCoding } from '../../render/contentCoding';
 import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
-import { StockWatch } from '../../modules/catalog/stockWatch';
-import type { Site } from '../../modules/site/sites';
+import { StockWatch } from '../../modules/catalog';
+import type { Site } from '../../modules/site';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
 import { pageCrumb } from '../../platform/http/crumb';
@@ -26,15 +26,15 @@ import {
   type PageAnswerShape,
 } from '../../platform/http/pageAnswer';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
-import { takeCartNotice, withCartNotice } from '../../modules/cart/cartNoticeRoutes';
+import { takeCartNotice, withCartNotice } from '../../modules/cart';
 import { CART_NOTICE_COOKIE } from '../../core/cartNotice';
 import { siteOf } from '../plugins/site';
 import { ROUTES } from '../../core/purchaseRoute';
 import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../../platform/http/rateLimits';
 import { pageLockCookie } from '../../core/pageLock';
-import { opensPage, type LockedPage } from '../../modules/pageLocks/pageLocks';
-import { CART_COOKIE } from '../../modules/cart/routes';
-import { visitorCartPage, wantsVisitorCart } from '../../modules/cart/cartPageRoutes';
+import { opensPage, type LockedPage } from '../../modules/pageLocks';
+import { CART_COOKIE } from '../../modules/cart';
+import { visitorCartPage, wantsVisitorCart } from '../../modules/cart';
 
 declare module 'fastify' {
   interface FastifyInstance {

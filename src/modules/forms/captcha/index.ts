@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../../config';
 import type { CaptchaAction } from '../../../core/forms/submission';
 import type { Database } from '../../../platform/db/tables';
-import type { Site } from '../../site/sites';
+import type { Site } from '../../site';
 import { verifyAltcha } from './altcha';
 import { RECAPTCHA_TOKEN_LIFETIME_MS, verifyRecaptchaEnterprise } from './recaptchaEnterprise';
 import { spendToken, spentTokenId } from './spentTokens';

@@ -7,11 +7,11 @@
  * - PostgreSQL: the generated column `terms`, a tsvector of the 'simple' configuration (no stemming, no stop words:
  *   the words are already folded, and matching by prefix stands in for stemming in every language, as on SQLite)
  *   weighted A (title), B (details), C (text), with a GIN index.
- * Sites already stored are indexed here from their rows (the index is derived data, built with today's rules).
+ * It only makes the schema: the sites stored before it are indexed by the search module once it has run (its
+ * follow-up, src/modules/search/indexStoredSites.ts), so this migration runs no code of today's rules.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../connect';
-import { searchDocuments, type SearchableContent } from '../../../modules/search/documents';
 
 export function search(engine: Engine): Migration {
   return {
@@ -61,29 +61,6 @@ export function search(engine: Engine): Migration {
           VALUES (new.id, new.title_terms, new.detail_terms, new.summary_terms);
         END`.execute(db);
       }
-
-      const sites = await db.selectFrom('sites').select('id').execute();
-      for (const { id } of sites as { id: string }[]) {
-        const content = await storedContent(db, id);
-        const rows = searchDocuments(content).map((d) => ({
-          site_id: id,
-          kind: d.kind,
-          item_id: d.item_id,
-          path: d.path,
-          title: d.title,
-          details: d.details,
-          summary: d.summary,
-          position: d.position,
-          title_terms: d.title_terms,
-          detail_terms: d.detail_terms,
-          summary_terms: d.summary_terms,
-        }));
-        for (let i = 0; i < rows.length; i += 50)
-          await db
-            .insertInto('search_documents')
-            .values(rows.slice(i, i + 50))
-            .execute();
-      }
     },
 
     async down(db: Kysely<any>) {
@@ -94,39 +71,5 @@ export function search(engine: Engine): Migration {
       }
       await db.schema.dropTable('search_documents').ifExists().execute();
     },
-  };
-}
-
-/** A stored site's searchable records, read from the rows' JSON as migration 001 laid them out. */
-async function storedContent(db: Kysely<any>, siteId: string): Promise<SearchableContent> {
-  const json = (rows: { data: string }[]) => rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
-  const [collections, products, variants, pages, posts] = await Promise.all([
-    db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
-    db.selectFrom('products').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
-    db
-      .selectFrom('variants')
-      .select(['product_id', 'data'])
-      .where('site_id', '=', siteId)
-      .orderBy('product_id')
-      .orderBy('position')
-      .execute(),
-    db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
-    db.selectFrom('posts').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
-  ]);
-  const attributes = new Map<string, { attributes: Record<string, string> }[]>();
-  for (const v of variants as { product_id: string; data: string }[]) {
-    attributes.set(v.product_id, [
-      ...(attributes.get(v.product_id) ?? []),
-      { attributes: JSON.parse(v.data) as Record<string, string> },
-    ]);
-  }
-  return {
-    collections: json(collections) as unknown as SearchableContent['collections'],
-    products: json(products).map((p) => ({
-      ...p,
-      variants: attributes.get(p.id as string) ?? [],
-    })) as unknown as SearchableContent['products'],
-    pages: json(pages) as unknown as SearchableContent['pages'],
-    posts: json(posts) as unknown as SearchableContent['posts'],
   };
 }

@@ -53,8 +53,20 @@ export interface MigrateOutcome {
   applied: string[];
 }
 
-/** Brings the schema to the latest migration; throws a MigrationError naming the migration that failed. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrateOutcome> {
+/**
+ * Work a module does once a migration has been applied, by the migration's name: derived data built from stored rows
+ * with today's code (a migration itself never runs module code: it is written against the schema of its day).
+ */
+export type MigrationFollowUps = Readonly<Record<string, (db: Kysely<Database>) => Promise<void>>>;
+
+/**
+ * Brings the schema to the latest migration, then runs the follow-ups of the migrations just applied; throws a
+ * MigrationError naming the migration (or follow-up) that failed.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  followUps: MigrationFollowUps = {},
+): Promise<MigrateOutcome> {
   const engine = engineOf(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
   const result: MigrationResultSet = await migrator.migrateToLatest();
@@ -68,6 +80,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrateOutc
         : `could not migrate the ${engine} database: ${reason}`,
       { cause: result.error },
     );
+  }
+  for (const name of applied) {
+    const followUp = followUps[name];
+    if (followUp === undefined) continue;
+    try {
+      await followUp(db);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new MigrationError(`the follow-up of migration ${name} failed on ${engine}: ${reason}`, { cause: error });
+    }
   }
   return { applied };
 }

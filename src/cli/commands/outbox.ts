@@ -5,11 +5,17 @@
  * a retry).
  */
 import { redacted } from '../../config';
-import { drainOutbox, getOutboxMessage, listOutbox, type OutboxMessage, type OutboxStatus } from './outbox';
-import { smtpTransport } from './transport';
-import { getSite } from '../../modules/site/sites';
-import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
-import { formatTable, printable } from '../cli/table';
+import {
+  drainOutbox,
+  getOutboxMessage,
+  listOutbox,
+  type OutboxMessage,
+  type OutboxStatus,
+} from '../../platform/mail/outbox';
+import { smtpTransport } from '../../platform/mail/transport';
+import { getSite } from '../../modules/site';
+import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
+import { formatTable, printable } from '../../platform/cli/table';
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];
 const DEFAULT_LIMIT = 50;

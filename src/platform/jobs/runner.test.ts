@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outboxJob, startJobRunner, type Job, type JobLog, type JobRunner } from './jobs';
+import { outboxJob } from '../mail/outboxJob';
+import { startJobRunner, type Job, type JobLog, type JobRunner } from './runner';
 
 const logged = () => {
   const lines: string[] = [];
