@@ -24,6 +24,7 @@ import type { Database } from '../db/tables';
 import type { AppContext } from './context';
 import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from './errors';
 import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from './jsonBody';
+import { describeWithoutValidating, registerApiDescription } from './apiDescription';
 import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from '../render/contentSecurityPolicy';
 import { registerCrumb } from './crumb';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders';
@@ -111,6 +112,8 @@ export interface BuildAppOptions {
   accountRoutes?: AccountRouteOptions;
   /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
   pageLockRoutes?: Omit<PageLockRouteOptions, 'counters'>;
+  /** Collect the routes' descriptions for `app.swagger()` (docs/openapi.json, `npm run openapi`); off when serving. */
+  describeApi?: boolean;
 }
 
 /** Largest request body accepted (the cart's JSON bodies are a few hundred bytes; form answers a few KB). */
@@ -176,6 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
 
+  // The routes' schemas describe the API (./apiDescription); the handlers validate, with the spec's texts.
+  describeWithoutValidating(app);
+  if (options.describeApi) await registerApiDescription(app);
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

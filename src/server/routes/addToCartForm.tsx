@@ -39,6 +39,7 @@ import { writeRouteConfig } from '../rateLimits';
 import { parseInput } from '../validation';
 import { cartToken, setCartCookies } from './cart';
 import { refusalNotice, setCartNotice } from './cartNotice';
+import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../apiDescription';
 
 const text = (max: number) =>
   z
@@ -117,7 +118,10 @@ export async function registerAddToCartFormRoutes(
     // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/server/crumb.ts).
     scope.post(
       ADD_TO_CART_FORM_PATH,
-      { config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' } },
+      {
+        config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' },
+        schema: addFormRoute,
+      },
       async (request, reply) => {
         const body = parseInput(addFormBody, request.body ?? {}, 'body');
         const site = await siteOf(request);
@@ -254,3 +258,22 @@ export async function registerAddToCartFormRoutes(
       .send(rendered.html);
   }
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const addFormRoute = describeRoute({
+  operationId: 'addToCartForm',
+  summary: 'Add to cart without JavaScript (form post)',
+  description:
+    'The add buttons’ form: `itemId`, `sku`, the selects as `option.{name}`, `quantity`, `subscriptionOptionId`, `express`, a product form’s answers and `vitrine.add`. Answered as pages are; see docs/api.md for each outcome.',
+  tags: ['cart'],
+  body: formBody(addFormBody),
+  response: {
+    200: htmlAnswer('A product with a custom form: the form as a page.'),
+    303: redirectAnswer(
+      'Added, or refused with a notice: back to the page (#cart-notice); Buy Now: /commerce/goto-checkout; a gift card: its checkout; a subscription: /checkout/subscribe.',
+    ),
+    400: htmlAnswer('A field missing, given twice or too long; the custom form again with its messages.'),
+    404: htmlAnswer("'Sorry, that item is no longer available.'"),
+  },
+});

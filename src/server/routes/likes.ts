@@ -20,7 +20,7 @@ import { ApiError } from '../errors';
 import { siteOf } from '../plugins/site';
 import { RATE_LIMIT_WINDOW_MS } from '../rateLimits';
 import { parseInput } from '../validation';
-import { likesParams } from './likes.schema';
+import { getLikesRoute, likeRoute, likesParams } from './likes.schema';
 
 /** Likes and like-count reads per client IP per 10 s, on each of the two routes. */
 export const LIKES_RATE_LIMIT = 30;
@@ -61,7 +61,7 @@ export async function registerLikeRoutes(
 ): Promise<void> {
   const rateLimit = { max: options.ratePer10s ?? LIKES_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS };
 
-  app.get(`${LIKES_API}/:postId`, { config: { rateLimit } }, async (request, reply) => {
+  app.get(`${LIKES_API}/:postId`, { config: { rateLimit }, schema: getLikesRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { postId } = parseInput(likesParams, request.params, 'params');
     const site = await siteOf(request);
@@ -74,7 +74,7 @@ export async function registerLikeRoutes(
     await scope.register(fastifyFormbody);
     scope.post(
       `${LIKES_API}/:postId`,
-      { config: { rateLimit, crumb: 'crumb-or-same-origin' } },
+      { config: { rateLimit, crumb: 'crumb-or-same-origin' }, schema: likeRoute },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { postId } = parseInput(likesParams, request.params, 'params');

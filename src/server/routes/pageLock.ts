@@ -36,6 +36,8 @@ import { ApiError } from '../errors';
 import { PROTECTED_PAGE_CACHE_CONTROL } from '../pageAnswer';
 import { siteOf } from '../plugins/site';
 import type { RateLimitCounters } from '../rateLimits';
+import { z } from 'zod';
+import { describeRoute, errorAnswer, formBody, htmlAnswer, redirectAnswer } from '../apiDescription';
 
 export interface PageLockRouteOptions {
   /** The app's rate-limit counters (src/server/rateLimits.ts): tries are counted per client and site. */
@@ -86,7 +88,8 @@ export async function registerPageLockRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
 
-    scope.post(PAGE_LOCK_PATH, { config: { crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
+    const unlockOptions = { config: { crumb: 'crumb-or-same-origin' as const }, schema: unlockPageRoute };
+    scope.post(PAGE_LOCK_PATH, unlockOptions, async (request, reply) => {
       const site = await siteOf(request);
       const path = field(request.body, PAGE_LOCK_FIELDS.path);
       const page = typeof path === 'string' && path.length <= 500 ? await renderer.lockedPage(site, path) : undefined;
@@ -118,3 +121,20 @@ export async function registerPageLockRoutes(
     });
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const unlockPageRoute = describeRoute({
+  operationId: 'unlockPage',
+  summary: 'Open a password-protected page (form post)',
+  tags: ['pages'],
+  body: formBody(z.object({ path: z.string(), password: z.string(), crumb: z.string().optional() })),
+  response: {
+    303: redirectAnswer('The right password: to path, with the page’s cookie (7 days).'),
+    400: errorAnswer(
+      "'Please enter the password.' (the lock screen); invalid-input: path names no protected page (an HTML page for a browser).",
+    ),
+    401: htmlAnswer("The lock screen: 'That password is not right. Please try again.'"),
+    429: htmlAnswer("The lock screen: 'Too many tries. Please wait a minute and try again.', Retry-After."),
+  },
+});

@@ -30,7 +30,18 @@ import { perWindow, RATE_LIMIT_WINDOW_MS } from '../rateLimits';
 import { requireSiteUser } from '../siteUserSession';
 import { parseInput } from '../validation';
 import { restockRefusalError } from './restock';
-import { groupsQuery, ownSignUpBody, sendAllBody, sendBody, signUpsQuery } from './restockAccount.schema';
+import {
+  groupsQuery,
+  groupsRoute,
+  ownSignUpBody,
+  ownSignUpRoute,
+  sendAllBody,
+  sendAllRoute,
+  sendBody,
+  sendRoute,
+  signUpsQuery,
+  signUpsRoute,
+} from './restockAccount.schema';
 
 export const RESTOCK_ACCOUNT_API = '/api/site-users/account/notifications/restock';
 /** Who may read sign-ups (shoppers' e-mails) and send: spec §3 roles. */
@@ -52,7 +63,7 @@ export function registerRestockAccountRoutes(
 ): void {
   const config = { rateLimit: { max: perWindow(options.requestsPerMinute ?? 120), timeWindow: RATE_LIMIT_WINDOW_MS } };
 
-  app.post(RESTOCK_ACCOUNT_API, { config }, async (request, reply) => {
+  app.post(RESTOCK_ACCOUNT_API, { config, schema: ownSignUpRoute }, async (request, reply) => {
     const body = parseInput(ownSignUpBody, request.body, 'body');
     const user = await requireSiteUser(request, CONTRIBUTOR_ROLES);
     const site = await siteOf(request);
@@ -71,7 +82,7 @@ export function registerRestockAccountRoutes(
     return { signedUp: true };
   });
 
-  app.get(`${RESTOCK_ACCOUNT_API}/groups`, { config }, async (request, reply) => {
+  app.get(`${RESTOCK_ACCOUNT_API}/groups`, { config, schema: groupsRoute }, async (request, reply) => {
     const query = parseInput(groupsQuery, request.query, 'query');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -81,7 +92,7 @@ export function registerRestockAccountRoutes(
     return page.value;
   });
 
-  app.get(RESTOCK_ACCOUNT_API, { config }, async (request, reply) => {
+  app.get(RESTOCK_ACCOUNT_API, { config, schema: signUpsRoute }, async (request, reply) => {
     const query = parseInput(signUpsQuery, request.query, 'query');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -96,7 +107,7 @@ export function registerRestockAccountRoutes(
     return page.value;
   });
 
-  app.post(`${RESTOCK_ACCOUNT_API}/send`, { config }, async (request, reply) => {
+  app.post(`${RESTOCK_ACCOUNT_API}/send`, { config, schema: sendRoute }, async (request, reply) => {
     const body = parseInput(sendBody, request.body, 'body');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -106,7 +117,7 @@ export function registerRestockAccountRoutes(
     return sentAnswer(sent.value);
   });
 
-  app.post(`${RESTOCK_ACCOUNT_API}/send/all`, { config }, async (request, reply) => {
+  app.post(`${RESTOCK_ACCOUNT_API}/send/all`, { config, schema: sendAllRoute }, async (request, reply) => {
     const body = parseInput(sendAllBody, request.body, 'body');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
