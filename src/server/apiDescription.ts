@@ -124,6 +124,10 @@ const hasZodContent = (value: unknown): value is { content: Record<string, { sch
   'content' in value &&
   Object.values((value as { content: Record<string, { schema?: unknown }> }).content).some((c) => isZod(c.schema));
 
+const htmlPage = { 'text/html': { schema: z.string().describe('A page that says the message.') } };
+const isErrorAnswer = (answer: unknown): answer is ReturnType<typeof errorAnswer> =>
+  hasZodContent(answer) && answer.content['application/json']?.schema === apiErrorBody;
+
 /** The answers every route of its kind may give, added where the route does not say them itself. */
 function commonAnswers(route: RouteOptions): Record<string, unknown> {
   const methods = new Set([route.method].flat());
@@ -172,8 +176,12 @@ function transform({
   const { body, response = {}, ...rest } = schema as RouteDescription;
   const plainAnswers: Record<string, unknown> = {};
   const zodAnswers: Record<string, unknown> = {};
+  const isApi = url.startsWith('/api/');
   for (const [status, answer] of Object.entries({ ...commonAnswers(route), ...response })) {
-    if (isZod(answer) || hasZodContent(answer)) zodAnswers[status] = answer;
+    // Outside /api/, a browser (Accept: text/html) gets the error as a page that says its message (app.ts sendError).
+    if (!isApi && isErrorAnswer(answer))
+      zodAnswers[status] = { ...answer, content: { ...answer.content, ...htmlPage } };
+    else if (isZod(answer) || hasZodContent(answer)) zodAnswers[status] = answer;
     else plainAnswers[status] = answer;
   }
   const convert = (part: FastifySchema) =>
@@ -222,6 +230,18 @@ export async function registerApiDescription(app: FastifyInstance): Promise<void
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
+      tags: [
+        { name: 'cart', description: 'The cart (spec §7), its stock call and its forms without JavaScript.' },
+        { name: 'checkout', description: 'The checkout calls, its form, the gift-card checkout.' },
+        { name: 'subscriptions', description: 'Subscription carts, their checkout and cancel links.' },
+        { name: 'restock', description: 'Back-in-stock sign-ups.' },
+        { name: 'account', description: 'Site users: sign-in and the account area.' },
+        { name: 'forms', description: 'Form blocks: keys, submissions, the template, ALTCHA, the newsletter.' },
+        { name: 'analytics', description: 'Census, commerce events, client errors, web vitals.' },
+        { name: 'content', description: 'The site’s configuration and blog likes.' },
+        { name: 'webhooks', description: 'Called by payment services, authenticated by signature.' },
+        { name: 'pages', description: 'HTML pages, listed briefly (their content is the site file’s).' },
+      ],
       components: {
         securitySchemes: {
           crumb: {

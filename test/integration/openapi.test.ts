@@ -25,6 +25,7 @@ interface Operation {
 interface Document {
   openapi: string;
   info: { title: string; version: string };
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 }
@@ -81,6 +82,11 @@ describe('docs/openapi.json', () => {
       const where = `${method.toUpperCase()} ${path}`;
       expect(operation.summary, where).toBeTruthy();
       expect(operation.tags?.length, where).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? [])
+        expect(
+          document.tags.map((t) => t.name),
+          where,
+        ).toContain(tag);
       const statuses = Object.keys(operation.responses ?? {});
       expect(statuses.length, where).toBeGreaterThan(0);
       expect(
@@ -128,6 +134,11 @@ describe('docs/openapi.json', () => {
     expect(find('post', '/api/commerce/shopping-cart/entries')?.responses?.['409']?.content).toEqual({
       'application/json': { schema: { $ref: '#/components/schemas/ApiError' } },
     });
+    // Outside /api/ a browser gets the error as a page.
+    expect(Object.keys(find('post', '/cart/update')?.responses?.['403']?.content ?? {})).toEqual([
+      'application/json',
+      'text/html',
+    ]);
   });
 });
 
