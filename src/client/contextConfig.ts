@@ -5,7 +5,7 @@
  * reporter (`reportError`: it reaches src/client/measure/catchErrors.ts like an uncaught error) and the answer is
  * null: callers go on without it. A failed call is asked again at the next need.
  */
-import type { ContextConfig } from '../modules/site/contextConfig';
+import type { ContextConfig } from '../modules/site';
 
 export type { ContextConfig };
 

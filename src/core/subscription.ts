@@ -106,3 +106,11 @@ export function subscriptionPriceText(input: SubscriptionPriceInput): string {
     durationValue: duration ?? '',
   });
 }
+
+/** What adding a subscription to a cart answers when it cannot be added (shown by the cart notice too). */
+export const SUBSCRIPTION_CART_MESSAGES = {
+  productNotFound: 'Sorry, that item is no longer available.',
+  notSubscribable: 'This product is not sold as a subscription.',
+  optionNotFound: 'Sorry, that subscription option is no longer available. Please choose another.',
+  unavailable: 'This subscription is unavailable at the moment.',
+} as const;

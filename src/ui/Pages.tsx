@@ -1,8 +1,8 @@
 import type { PageSlice } from '../core/paging';
 import { isPayLaterSupported, type PayLaterContext } from '../core/payLater';
 import { Pager } from './Pager';
-import type { Collection, Page, Product } from '../modules/site/schema';
-import type { ProductForms } from '../modules/cart/coreForm';
+import type { Collection, Page, Product } from '../modules/site';
+import type { ProductForms } from '../modules/cart';
 import { PostView } from './Blog';
 import { Blocks, type BlockData } from './Blocks';
 import { Island } from './Island';

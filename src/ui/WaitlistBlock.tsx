@@ -1,4 +1,4 @@
-import type { Form, Product } from '../modules/site/schema';
+import type { Form, Product } from '../modules/site';
 import { FormBlock } from './FormBlock';
 
 /**

@@ -4,7 +4,7 @@
  * §8 refusal shown once (src/modules/cart/cartPageRoutes.tsx). With JavaScript the CartContents island draws its own
  * controls over the same lines. Names shared by the island and the server.
  */
-import type { Collection } from '../modules/site/schema';
+import type { Collection } from '../modules/site';
 
 export const CART_UPDATE_PATH = '/cart/update';
 export const CART_REMOVE_PATH = '/cart/remove';

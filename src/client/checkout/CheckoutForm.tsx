@@ -22,7 +22,7 @@ import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import { maskedGiftCard } from '../../core/giftCard/code';
-import type { CheckoutQuote } from '../../modules/orders/orderTypes';
+import type { CheckoutQuote } from '../../modules/orders';
 import { SiteImagesContext } from '../../ui/ResponsiveImage';
 import {
   checkoutChoices,

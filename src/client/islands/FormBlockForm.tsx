@@ -15,7 +15,7 @@ import { FORM_SUBMISSION_MESSAGES, submissionFailure, surroundingErrorMessages }
 import { validateForm } from '../../core/forms/validation';
 import { hiddenFieldValue } from '../../core/forms/values';
 import { CRUMB_FIELD } from '../../core/crumb';
-import type { FormField } from '../../modules/site/schema';
+import type { FormField } from '../../modules/site';
 import { FormFieldInput, readFormInputs } from '../../ui/FormFields';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
 import { useCaptcha } from '../captcha/useCaptcha';

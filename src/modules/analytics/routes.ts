@@ -39,6 +39,16 @@ import { siteOf } from '../../server/plugins/site';
 import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
 import { currentSiteUser } from '../siteUsers';
 import { isTrackedSiteUser } from '../../core/siteUserRoles';
+import type { RouteDescription } from '../../platform/http/apiDescription';
+import {
+  censusRoute,
+  performanceRecordsRoute,
+  recordEventRoute,
+  recordHitRoute,
+  recordJavascriptErrorsRoute,
+  recordQuickViewRoute,
+  reportPageRoute,
+} from './routes.schema';
 
 /** Default analytics calls per 10 s per client IP, each route on its own (a busy page sends a handful). */
 export const ANALYTICS_RATE_LIMIT_PER_10S = 100;
@@ -96,9 +106,10 @@ export async function registerAnalyticsRoutes(
   options: AnalyticsRouteOptions = {},
 ): Promise<void> {
   const max = options.rateLimitPer10s ?? ANALYTICS_RATE_LIMIT_PER_10S;
-  const routeOptions = (crumb: 'origin-only' | true) => ({
+  const routeOptions = (crumb: 'origin-only' | true, schema: RouteDescription) => ({
     config: { crumb, rateLimit: { max, timeWindow: RATE_LIMIT_WINDOW_MS } },
     bodyLimit: ANALYTICS_LIMITS.bodyBytes,
+    schema,
   });
   const recorder = new AnalyticsRecorder(ctx.db, {
     onError: (error, lost) => app.log.error({ err: error, lost }, `analytics: ${lost} events not written`),
@@ -126,7 +137,7 @@ export async function registerAnalyticsRoutes(
 
   app.get<{ Querystring: { token?: unknown; days?: unknown } }>(
     REPORT_PAGE_PATH,
-    { config: { rateLimit: { max: 30, timeWindow: RATE_LIMIT_WINDOW_MS } } },
+    { config: { rateLimit: { max: 30, timeWindow: RATE_LIMIT_WINDOW_MS } }, schema: reportPageRoute },
     async (request, reply) => {
       const site = await siteOf(request);
       if ((await siteOfReportToken(ctx.db, request.query.token)) !== site.id) {
@@ -150,7 +161,7 @@ export async function registerAnalyticsRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: ANALYTICS_LIMITS.bodyBytes });
 
-    scope.post(ANALYTICS_PATHS.recordHit, routeOptions('origin-only'), async (request, reply) => {
+    scope.post(ANALYTICS_PATHS.recordHit, routeOptions('origin-only', recordHitRoute), async (request, reply) => {
       const form = formOf(request);
       field(form, 'event', ANALYTICS_LIMITS.text);
       const payload = readCensusPayload(field(form, 'data', ANALYTICS_LIMITS.bodyBytes) ?? '');
@@ -173,7 +184,8 @@ export async function registerAnalyticsRoutes(
     });
 
     for (const call of CENSUS_CALLS) {
-      scope.post(`/api/census/${call}`, routeOptions('origin-only'), async (request, reply) => {
+      const options = routeOptions('origin-only', censusRoute(call));
+      scope.post(`/api/census/${call}`, options, async (request, reply) => {
         const form = formOf(request);
         const payload = readCensusPayload(field(form, 'data', ANALYTICS_LIMITS.bodyBytes) ?? '{}');
         if (!payload) throw invalid("The field 'data' must be the page's fields as JSON text.");
@@ -197,7 +209,7 @@ export async function registerAnalyticsRoutes(
 
     scope.post<{ Params: { id: string } }>(
       `${ANALYTICS_PATHS.recordQuickView}/:id`,
-      routeOptions('origin-only'),
+      routeOptions('origin-only', recordQuickViewRoute),
       async (request, reply) => {
         const id = request.params.id;
         if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
@@ -207,7 +219,7 @@ export async function registerAnalyticsRoutes(
       },
     );
 
-    scope.post(ANALYTICS_PATHS.events, routeOptions(true), async (request, reply) => {
+    scope.post(ANALYTICS_PATHS.events, routeOptions(true, recordEventRoute), async (request, reply) => {
       const form = formOf(request);
       const event = field(form, 'event', ANALYTICS_LIMITS.text);
       if (!isCommerceEventName(event))
@@ -256,7 +268,8 @@ export async function registerAnalyticsRoutes(
       return accepted(reply);
     });
 
-    scope.post(ANALYTICS_PATHS.javascriptErrors, routeOptions(true), async (request, reply) => {
+    const errorsOptions = routeOptions(true, recordJavascriptErrorsRoute);
+    scope.post(ANALYTICS_PATHS.javascriptErrors, errorsOptions, async (request, reply) => {
       const events = readClientErrors(request.body);
       if (!events) {
         throw invalid(
@@ -276,7 +289,8 @@ export async function registerAnalyticsRoutes(
       return accepted(reply);
     });
 
-    scope.post(ANALYTICS_PATHS.performanceRecords, routeOptions('origin-only'), async (request, reply) => {
+    const vitalsOptions = routeOptions('origin-only', performanceRecordsRoute);
+    scope.post(ANALYTICS_PATHS.performanceRecords, vitalsOptions, async (request, reply) => {
       const records = readPerformanceRecords(typeof request.body === 'string' ? request.body : '');
       if (!records)
         throw invalid(

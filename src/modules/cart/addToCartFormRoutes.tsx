@@ -1,6 +1,6 @@
 /**
  * `POST /cart/add`: the add-to-cart form of every add button, posted without JavaScript (or before the page's scripts
- * ran). It adds through the cart's own service and rules (src/modules/cart/addToCartForm.ts) and answers as a page would:
+ * ran). It adds through the cart's own service and rules (src/services/addToCartForm.ts) and answers as a page would:
  *
  * - added → 303 back to the page it came from (its Referer on this site, else the product page), which then shows
  *   '{productName} was added to your cart.' once (./cartNotice.tsx); the express button → 303 to checkout;
@@ -39,6 +39,7 @@ import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { cartToken, setCartCookies } from './routes';
 import { refusalNotice, setCartNotice } from './cartNoticeRoutes';
+import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 
 const text = (max: number) =>
   z
@@ -114,10 +115,13 @@ export async function registerAddToCartFormRoutes(
     await scope.register(fastifyFormbody);
 
     // The add forms sit on shared, cached pages (one copy for every visitor, compressed once): they carry no
-    // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/platform/http/crumb.ts).
+    // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/server/crumb.ts).
     scope.post(
       ADD_TO_CART_FORM_PATH,
-      { config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' } },
+      {
+        config: { ...writeRouteConfig(options.rateLimitPerMinute), crumb: 'crumb-or-same-origin' },
+        schema: addFormRoute,
+      },
       async (request, reply) => {
         const body = parseInput(addFormBody, request.body ?? {}, 'body');
         const site = await siteOf(request);
@@ -254,3 +258,22 @@ export async function registerAddToCartFormRoutes(
       .send(rendered.html);
   }
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const addFormRoute = describeRoute({
+  operationId: 'addToCartForm',
+  summary: 'Add to cart without JavaScript (form post)',
+  description:
+    'The add buttons’ form: `itemId`, `sku`, the selects as `option.{name}`, `quantity`, `subscriptionOptionId`, `express`, a product form’s answers and `vitrine.add`. Answered as pages are; see docs/api.md for each outcome.',
+  tags: ['cart'],
+  body: formBody(addFormBody),
+  response: {
+    200: htmlAnswer('A product with a custom form: the form as a page.'),
+    303: redirectAnswer(
+      'Added, or refused with a notice: back to the page (#cart-notice); Buy Now: /commerce/goto-checkout; a gift card: its checkout; a subscription: /checkout/subscribe.',
+    ),
+    400: htmlAnswer('A field missing, given twice or too long; the custom form again with its messages.'),
+    404: htmlAnswer("'Sorry, that item is no longer available.'"),
+  },
+});

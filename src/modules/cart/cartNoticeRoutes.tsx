@@ -26,7 +26,7 @@ import { ProductType } from '../../core/enums';
 import { QUANTITY_MESSAGES } from '../../core/quantity';
 import { ENTRY_NOT_FOUND_MESSAGE, GIFT_CARD_NOT_IN_CART_MESSAGE } from './cart';
 import { getProduct } from '../catalog';
-import { SUBSCRIPTION_CART_MESSAGES } from '../subscriptions';
+import { SUBSCRIPTION_CART_MESSAGES } from '../../core/subscription';
 import type { Product } from '../site';
 import { CartNotice, type CartNoticeView } from '../../ui/CartNotice';
 import { secureCookiesFor, type AppContext } from '../../server/context';

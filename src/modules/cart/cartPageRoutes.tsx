@@ -46,6 +46,7 @@ import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { cartToken, clearCartCookies, CART_COOKIE } from './routes';
 import { lineNotice, setCartNotice, takeCartNotice, withCartNotice } from './cartNoticeRoutes';
+import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 
 /** CSS pixels a line's thumbnail is drawn at (styles.css: .cart-line__thumb). */
 const THUMBNAIL_WIDTH = 72;
@@ -158,7 +159,7 @@ export async function registerCartPageRoutes(
     await scope.register(fastifyFormbody);
     const config = writeRouteConfig(options.rateLimitPerMinute);
 
-    scope.post(CART_UPDATE_PATH, { config }, async (request, reply) => {
+    scope.post(CART_UPDATE_PATH, { config, schema: updateLineRoute }, async (request, reply) => {
       const body = parseInput(lineForm, request.body ?? {}, 'body');
       const quantity = body[CART_FORM_FIELDS.quantity] ?? '';
       const result = await updateEntryQuantity(
@@ -171,7 +172,7 @@ export async function registerCartPageRoutes(
       return backToCart(request, reply, 'update', result.ok ? null : result.error);
     });
 
-    scope.post(CART_REMOVE_PATH, { config }, async (request, reply) => {
+    scope.post(CART_REMOVE_PATH, { config, schema: removeLineRoute }, async (request, reply) => {
       const body = parseInput(lineForm, request.body ?? {}, 'body');
       const result = await removeEntry(
         ctx.db,
@@ -198,3 +199,26 @@ function refusalText(failure: CartFailure): string {
       return failure.message || FALLBACK_FAILURE_MESSAGES.other;
   }
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const lineAnswers = {
+  303: redirectAnswer('Done: to /cart; refused (a notice, nothing changed): to /cart#cart-notice.'),
+  400: htmlAnswer('No entryId, a field given twice or over its length.'),
+};
+
+const updateLineRoute = describeRoute({
+  operationId: 'updateCartLineForm',
+  summary: 'The cart page’s quantity box (form post)',
+  tags: ['cart'],
+  body: formBody(lineForm),
+  response: lineAnswers,
+});
+
+const removeLineRoute = describeRoute({
+  operationId: 'removeCartLineForm',
+  summary: 'The cart page’s Remove button (form post)',
+  tags: ['cart'],
+  body: formBody(lineForm),
+  response: lineAnswers,
+});

@@ -10,3 +10,4 @@ export { registerCartPageRoutes, visitorCartPage, wantsVisitorCart } from './car
 export { productFormOf, toProductForm, type ProductForm, type ProductForms } from './coreForm';
 export { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies, registerCartRoutes } from './routes';
 export { cartExpiryJob } from './jobs';
+export { cartAnswer } from './routes.schema';

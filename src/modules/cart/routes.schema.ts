@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { MAX_CANONICAL_JSON_DEPTH, canonicalJson } from '../../core/canonicalJson';
+import type { CartEntry, ShoppingCart } from './cart';
+import { component, describeRoute, errorAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 
 const MAX_ADDITIONAL_FIELDS_LENGTH = 20_000;
 /** Deeper answers are no form's; the limit also keeps canonicalJson's recursion far from the stack's end. */
@@ -104,3 +106,130 @@ export const updateQuantityBody = z.object(
   },
   bodyObject,
 );
+
+// ---------------------------------------------------------------- the answers and the routes described (docs/openapi.json)
+
+const money = z.number().int().describe('Minor units of the site currency (2500 = $25.00).');
+
+export const cartEntryAnswer: z.ZodType<CartEntry> = component(
+  'CartEntry',
+  z.object({
+    id: z.string().describe('The entry id (used by the entry calls).'),
+    itemId: z.string().describe('The product id.'),
+    chosenVariant: z.object({ sku: z.string(), attributes: z.record(z.string(), z.string()) }),
+    quantity: z.number().int().min(1).max(9999),
+    title: z.string().describe('The product name (the sku when the product was removed since).'),
+    subTotal: money,
+    purchasePriceCents: money,
+    additionalFields: z.string().describe("JSON text of the product form's answers (keys sorted), '' when none."),
+    additionalFieldsSummary: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
+    productType: z
+      .number()
+      .int()
+      .nullable()
+      .describe('1 physical, 2 digital, 3 service, 4 gift card; null if removed.'),
+  }),
+  'A cart line (spec §3).',
+);
+
+export const cartAnswer: z.ZodType<ShoppingCart> = component(
+  'Cart',
+  z.object({
+    id: z.string().nullable().describe('A public id derived from the cart token; null: no cart yet.'),
+    websiteId: z.string(),
+    orderId: z.string().nullable(),
+    created: z.number().int().nullable().describe('Epoch milliseconds.'),
+    isPurchased: z.boolean(),
+    entries: z.array(cartEntryAnswer).describe('In the order they were first added.'),
+    shippingOptions: z.array(z.unknown()),
+    selectedShippingOption: z.unknown(),
+    shippingLocation: z.unknown(),
+    applicableTaxRules: z.array(z.unknown()),
+    coupons: z.array(z.unknown()),
+    validCoupons: z.array(z.unknown()),
+    invalidCoupons: z.array(z.unknown()),
+    subtotalCents: money,
+    taxCents: money,
+    shippingCostCents: money,
+    discountCents: money,
+    grandTotalCents: money,
+    totalQuantity: z.number().int(),
+    hasDigital: z.boolean(),
+    purelyDigital: z.boolean(),
+    requiresShipping: z.boolean(),
+  }),
+  'The shopping cart of spec §3 (the empty shape when there is none).',
+);
+
+const CART_TAGS = ['cart'];
+const entryNotFound = "entry-not-found: 'That item is no longer in your cart.'";
+const addRefusals =
+  'add-to-cart-refused (§5: options not chosen, variant unavailable, quantity), invalid-form-answers (the product form), invalid-input, invalid-json.';
+
+export const getCartRoute = describeRoute({
+  operationId: 'getCart',
+  summary: 'The shopper’s cart (spec §7)',
+  description:
+    'The cart named by the `CART` cookie; without one (or one naming no open cart: the cookies are then cleared) the empty shape, and nothing is created.',
+  tags: CART_TAGS,
+  querystring: getCartQuery,
+  response: { 200: jsonAnswer('The cart.', cartAnswer), 400: errorAnswer('invalid-input: a flag given twice.') },
+});
+
+export const addEntryRoute = describeRoute({
+  operationId: 'addCartEntry',
+  summary: 'Add to cart (spec §7; the §5 checks)',
+  description:
+    'Creates the cart on the first add (`CART` and `hasCart` cookies). The optional `X-Cart-Claim` header (22 base64url characters) makes quick adds of a new visitor share one cart.',
+  tags: CART_TAGS,
+  body: addEntryBody,
+  response: {
+    200: jsonAnswer(
+      'Added (merged into a line with the same sku and answers).',
+      z.object({ shoppingCart: cartAnswer, newlyAdded: cartEntryAnswer }),
+    ),
+    400: errorAnswer(addRefusals),
+    404: errorAnswer("product-not-found: 'Sorry, that item is no longer available.'; site-not-found."),
+    409: errorAnswer("out-of-stock: 'Sorry, we do not have enough of that item available.'"),
+  },
+});
+
+const updatedAnswer = z.object({ shoppingCart: cartAnswer, updatedEntry: cartEntryAnswer });
+
+export const updateAdditionalFieldsRoute = describeRoute({
+  operationId: 'updateCartEntryAdditionalFields',
+  summary: 'Change a cart line’s form answers',
+  tags: CART_TAGS,
+  params: updateAdditionalFieldsParams,
+  body: updateAdditionalFieldsBody,
+  response: {
+    200: jsonAnswer('Changed (merged into a line with the same answers, then that line).', updatedAnswer),
+    400: errorAnswer('invalid-form-answers, invalid-input, invalid-json.'),
+    404: errorAnswer(entryNotFound),
+  },
+});
+
+export const updateQuantityRoute = describeRoute({
+  operationId: 'updateCartEntryQuantity',
+  summary: 'Change a cart line’s quantity (the cart page)',
+  tags: CART_TAGS,
+  params: entryParams,
+  body: updateQuantityBody,
+  response: {
+    200: jsonAnswer('Changed.', updatedAnswer),
+    400: errorAnswer('add-to-cart-refused (QUANTITY_NOT_A_NUMBER: the quantity texts of §5), invalid-input.'),
+    404: errorAnswer(entryNotFound),
+    409: errorAnswer("out-of-stock (raising it): 'Sorry, we do not have enough of that item available.'"),
+  },
+});
+
+export const removeEntryRoute = describeRoute({
+  operationId: 'removeCartEntry',
+  summary: 'Remove a cart line',
+  tags: CART_TAGS,
+  params: entryParams,
+  response: {
+    200: jsonAnswer('Removed (the cart stays, empty after its last line).', z.object({ shoppingCart: cartAnswer })),
+    404: errorAnswer(entryNotFound),
+  },
+});

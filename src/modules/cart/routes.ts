@@ -24,6 +24,11 @@ import { siteOf } from '../../server/plugins/site';
 import { parseInput } from '../../platform/http/validation';
 import {
   addEntryBody,
+  addEntryRoute,
+  getCartRoute,
+  removeEntryRoute,
+  updateAdditionalFieldsRoute,
+  updateQuantityRoute,
   entryParams,
   getCartQuery,
   updateAdditionalFieldsBody,
@@ -45,7 +50,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
   // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
   const config = writeRouteConfig(options.rateLimitPerMinute);
 
-  app.get('/api/commerce/shopping-cart', { config }, async (request, reply) => {
+  app.get('/api/commerce/shopping-cart', { config, schema: getCartRoute }, async (request, reply) => {
     parseInput(getCartQuery, request.query, 'query');
     const site = await cartSite(request);
     const cart = await getCart(ctx.db, site, cartToken(request));
@@ -61,7 +66,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     return cart;
   });
 
-  app.post('/api/commerce/shopping-cart/entries', { config }, async (request, reply) => {
+  app.post('/api/commerce/shopping-cart/entries', { config, schema: addEntryRoute }, async (request, reply) => {
     const body = parseInput(addEntryBody, request.body, 'body');
     const site = await cartSite(request);
     const result = await addEntry(
@@ -77,7 +82,8 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     return { shoppingCart: result.value.shoppingCart, newlyAdded: result.value.newlyAdded };
   });
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', { config }, async (request, reply) => {
+  const fields = { config, schema: updateAdditionalFieldsRoute };
+  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', fields, async (request, reply) => {
     const { entryId } = parseInput(updateAdditionalFieldsParams, request.params, 'params');
     const body = parseInput(updateAdditionalFieldsBody, request.body, 'body');
     const site = await cartSite(request);
@@ -88,7 +94,8 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
   });
 
   // The cart page's controls (not in §7, which shows no cart page; see docs/api.md).
-  app.put('/api/commerce/shopping-cart/entries/:entryId/quantity', { config }, async (request, reply) => {
+  const quantity = { config, schema: updateQuantityRoute };
+  app.put('/api/commerce/shopping-cart/entries/:entryId/quantity', quantity, async (request, reply) => {
     const { entryId } = parseInput(entryParams, request.params, 'params');
     const body = parseInput(updateQuantityBody, request.body, 'body');
     const site = await cartSite(request);
@@ -98,14 +105,18 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, option
     return result.value;
   });
 
-  app.delete('/api/commerce/shopping-cart/entries/:entryId', { config }, async (request, reply) => {
-    const { entryId } = parseInput(entryParams, request.params, 'params');
-    const site = await cartSite(request);
-    const result = await removeEntry(ctx.db, site, cartToken(request), entryId);
-    if (!result.ok) throw toApiError(result.error);
-    noStore(reply);
-    return result.value;
-  });
+  app.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { config, schema: removeEntryRoute },
+    async (request, reply) => {
+      const { entryId } = parseInput(entryParams, request.params, 'params');
+      const site = await cartSite(request);
+      const result = await removeEntry(ctx.db, site, cartToken(request), entryId);
+      if (!result.ok) throw toApiError(result.error);
+      noStore(reply);
+      return result.value;
+    },
+  );
 }
 
 async function cartSite(request: FastifyRequest): Promise<CartSite> {

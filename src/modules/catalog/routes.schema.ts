@@ -1,5 +1,6 @@
 /** What the inventory call accepts (spec §7 `GET commerce/inventory/stock/?itemId={productId}`, repeatable). */
 import { z } from 'zod';
+import { describeRoute, errorAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 import { INVENTORY_MAX_ITEMS } from '../../core/inventory';
 
 /** A product id of the site file (src/modules/site/schema.ts): anything else names no product and is refused as such. */
@@ -28,3 +29,28 @@ export const inventoryStockQuery = z.object(
   },
   { error: 'must be a query string' },
 );
+
+/** The call described (docs/openapi.json); the path without the final slash answers the same (not listed twice). */
+export const inventoryStockRoute = describeRoute({
+  operationId: 'getInventoryStock',
+  summary: 'Stock of products, per variant, read now (spec §7)',
+  tags: ['cart'],
+  querystring: inventoryStockQuery,
+  response: {
+    200: jsonAnswer(
+      'One result per variant of each product, in the order asked.',
+      z.object({
+        results: z.array(
+          z.object({
+            itemId: z.string(),
+            variantId: z.string().describe("The variant's SKU."),
+            unlimited: z.boolean().describe('Digital products, gift cards and unlimited stock (qtyInStock 0).'),
+            qtyInStock: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+    400: errorAnswer('invalid-input: itemId missing, not a product id, or given more than 50 times.'),
+    404: errorAnswer("product-not-found: 'No product has the id 'x'.' / 'No products have the ids …'."),
+  },
+});

@@ -12,7 +12,7 @@ import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
-import { inventoryStockQuery } from './routes.schema';
+import { inventoryStockQuery, inventoryStockRoute } from './routes.schema';
 
 export function registerInventoryRoutes(
   app: FastifyInstance,
@@ -22,7 +22,9 @@ export function registerInventoryRoutes(
   const config = writeRouteConfig(options.rateLimitPerMinute);
   // The spec's path ends with a slash; the same call without it answers the same.
   for (const url of [INVENTORY_STOCK_PATH, INVENTORY_STOCK_PATH.replace(/\/$/, '')]) {
-    app.get(url, { config }, async (request, reply) => {
+    // The alias without the slash is not listed twice in docs/openapi.json.
+    const schema = url === INVENTORY_STOCK_PATH ? inventoryStockRoute : { ...inventoryStockRoute, hide: true };
+    app.get(url, { config, schema }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { itemId } = parseInput(inventoryStockQuery, request.query, 'query');
       const site = await siteOf(request);

@@ -2,7 +2,7 @@
  * Checkout: quotes and orders placed from a cart (payment, stock, gift cards, coupons), and the checkout pages.
  * Other modules import this module through this file only (eslint: module boundaries).
  */
-export { checkoutChoicesBody, idempotencyKey, placeOrderBody } from './routes.schema';
+export { checkoutChoicesBody, checkoutQuoteAnswer, idempotencyKey, placeOrderBody } from './routes.schema';
 export { CHECKOUT_MESSAGES, placeOrder, quoteCheckout, type CheckoutContext } from './checkout';
 export { registerCheckoutPageRoutes } from './pageRoutes';
 export { checkoutError, orderPath, orderUrlFor, registerCheckoutRoutes } from './routes';

@@ -19,7 +19,7 @@ import { formatMoney } from '../../core/money';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
-import * as catalog from '../catalog';
+import * as catalog from '../catalog/catalog';
 import { CHECKOUT_MESSAGES, checkCheckoutDetails, placeOrder, quoteCheckout } from './checkout';
 import { getOrder } from '../orders';
 import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../giftCards';
@@ -51,6 +51,8 @@ import { parseInput } from '../../platform/http/validation';
 import { CART_COOKIE, cartToken, clearCartCookies, HAS_CART_COOKIE } from '../cart';
 import { checkoutError, orderPath, orderUrlFor, ORDER_PATH_PREFIX } from './routes';
 import { checkoutChoicesBody, placeOrderBody } from './routes.schema';
+import { z } from 'zod';
+import { describeRoute, formBody, htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
 /** An order id as orders are made (random, base64url); anything else is not an order. */
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -155,7 +157,7 @@ export async function registerCheckoutPageRoutes(
     // limit applies, so a refusal names the limit it enforces.)
     await scope.register(fastifyFormbody);
 
-    scope.get(CHECKOUT_PATH, async (request, reply) => {
+    scope.get(CHECKOUT_PATH, { schema: checkoutPageRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const values = { ...emptyCheckoutValues(), country: site.settings.store.checkout.shipsTo[0] ?? '' };
       const quote = await quoteCheckout(ctx.db, site, cartToken(request), checkoutChoices(values));
@@ -163,7 +165,7 @@ export async function registerCheckoutPageRoutes(
       return renderCheckout(request, reply, site, quote, { values });
     });
 
-    scope.post(CHECKOUT_PATH, { config }, async (request, reply) => {
+    scope.post(CHECKOUT_PATH, { config, schema: checkoutFormRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
@@ -255,6 +257,7 @@ export async function registerCheckoutPageRoutes(
     scope.get<{ Params: { orderId: string } }>(
       `${ORDER_PATH_PREFIX}:orderId`,
       {
+        schema: orderPageRoute,
         // After the app's own headers: the address is the secret, so it must not leak as a Referer, nor be kept.
         onSend: async (_request, reply, payload) => {
           reply
@@ -311,7 +314,7 @@ export async function registerCheckoutPageRoutes(
       },
     );
 
-    scope.get('/commerce/goto-checkout', async (request, reply) => {
+    scope.get('/commerce/goto-checkout', { schema: gotoCheckoutRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const cart = await getCart(ctx.db, { id: site.id, currency: site.currency }, cartToken(request));
       if (cart.id !== null && cart.entries.length > 0)
@@ -357,3 +360,57 @@ function readAssets(app: FastifyInstance, ctx: AppContext, entry: 'main' | 'chec
 }
 
 const currencyOf = (site: Site): CurrencyCode => parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const checkoutFormFields = z.looseObject({
+  crumb: z.string(),
+  email: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  address1: z.string().optional(),
+  address2: z.string().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  region: z.string().optional(),
+  postalCode: z.string().optional(),
+  phone: z.string().optional(),
+  shippingOptionId: z.string().optional(),
+  couponCode: z.string().optional(),
+  giftCardCode: z.string().optional(),
+  giftCardCodes: z.string().optional().describe('The applied codes, space-separated.'),
+  idempotencyKey: z.string().optional(),
+  cardNumber: z.string().optional(),
+  cardExpiry: z.string().optional(),
+  cardCvc: z.string().optional(),
+});
+
+const checkoutPageRoute = pageRoute('checkoutPage', 'The checkout (works without JavaScript)');
+
+const checkoutFormRoute = describeRoute({
+  operationId: 'checkoutForm',
+  summary: 'The checkout posted without JavaScript (form post)',
+  description:
+    'The checkout calls’ fields as a form; `removeGiftCard={code}` removes an applied card. Refusals show the form again with the checkout’s statuses.',
+  tags: ['checkout'],
+  body: formBody(checkoutFormFields.extend({ removeGiftCard: z.string().optional(), intent: z.string().optional() })),
+  response: {
+    200: htmlAnswer('The form again (totals, a code applied).'),
+    303: redirectAnswer('Placed: to /checkout/order/{id}.'),
+    400: htmlAnswer('The form with the details refused.'),
+    402: htmlAnswer('The card was declined.'),
+    409: htmlAnswer('Sold out, or the cart changed.'),
+  },
+});
+
+const orderPageRoute = pageRoute('orderPage', 'An order’s page (the address is the secret)', {
+  params: z.object({ orderId: z.string() }),
+  response: { 404: htmlAnswer('No such order.') },
+});
+
+const gotoCheckoutRoute = pageRoute('gotoCheckout', 'Express checkout (§2/§5)', {
+  response: {
+    303: redirectAnswer('A cart: to /checkout.'),
+    400: htmlAnswer("No cart: 'Unable to Purchase Item' / 'Either your session has expired or …'."),
+  },
+});

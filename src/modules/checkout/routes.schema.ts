@@ -4,6 +4,9 @@
  * next to the field rather than as one request error.
  */
 import { z } from 'zod';
+import type { CheckoutQuote } from '../orders';
+import { component, describeRoute, errorAnswer, jsonAnswer } from '../../platform/http/apiDescription';
+import { cartAnswer } from '../cart';
 
 const text = (max: number) =>
   z
@@ -82,3 +85,71 @@ export const placeOrderBody = checkoutChoicesBody
   .strict();
 
 export const orderParams = z.object({ orderId: z.string().max(64) });
+
+// ---------------------------------------------------------------- the answers and the routes described (docs/openapi.json)
+
+const money = z.number().int().describe('Minor units of the site currency.');
+
+export const checkoutQuoteAnswer: z.ZodType<CheckoutQuote> = component(
+  'CheckoutQuote',
+  z.object({
+    cart: cartAnswer,
+    lineImages: z
+      .record(z.string(), z.object({ file: z.string(), altText: z.string() }).nullable())
+      .describe("Entry id → the product's first image, or null."),
+    requiresShipping: z.boolean(),
+    shippingOptions: z.array(z.object({ id: z.string(), name: z.string(), amount: money })),
+    selectedShippingOptionId: z.string().nullable(),
+    coupon: z.object({ code: z.string(), discountCents: money }).nullable(),
+    couponError: z.string().optional().describe('Only when a code was given and refused.'),
+    totals: z.object({
+      subtotalCents: money,
+      shippingCents: money,
+      taxCents: money,
+      discountCents: money,
+      grandTotalCents: money,
+      taxName: z.string(),
+      pricesIncludeTax: z.boolean(),
+    }),
+    giftCards: z.array(z.object({ code: z.string(), lastFour: z.string(), amountCents: money, balanceCents: money })),
+    giftCardError: z.string().optional().describe('Only when a code did not apply.'),
+    amountDueCents: money.describe('What the payment provider is asked for: the total less the gift cards.'),
+    minimumSubtotalMessage: z.string().nullable(),
+  }),
+  'The cart and its totals for the choices made so far.',
+);
+
+const CHECKOUT_TAGS = ['checkout'];
+
+export const quoteRoute = describeRoute({
+  operationId: 'quoteCheckout',
+  summary: 'The checkout’s totals for the shopper’s choices',
+  description: 'Reads the cart of the `CART` cookie; writes nothing. Every part of the body is optional.',
+  tags: CHECKOUT_TAGS,
+  body: checkoutChoicesBody,
+  response: {
+    200: jsonAnswer('The quote.', checkoutQuoteAnswer),
+    400: errorAnswer('invalid-input (an unknown field, a text over its length), invalid-json.'),
+  },
+});
+
+export const placeOrderRoute = describeRoute({
+  operationId: 'placeOrder',
+  summary: 'Place the order (idempotent by key)',
+  description:
+    'The same `idempotencyKey` again answers the same order (or refusal) and never charges twice. A refusal changes nothing; `fields` and `lines` say where. The `CART`/`hasCart` cookies are cleared on success.',
+  tags: CHECKOUT_TAGS,
+  body: placeOrderBody,
+  response: {
+    201: jsonAnswer(
+      'Placed.',
+      z.object({ order: z.object({ id: z.string(), number: z.number().int() }), orderUrl: z.string() }),
+    ),
+    400: errorAnswer('checkout-refused (empty cart, below the minimum, details, coupon, gift card), invalid-input.'),
+    402: errorAnswer("payment-declined: e.g. 'Your card was declined.' (fields.cardNumber)."),
+    409: errorAnswer('out-of-stock (lines), checkout-conflict (the cart changed), checkout-in-progress (ask again).'),
+    422: errorAnswer('idempotency-mismatch: the key was used for other details.'),
+    502: errorAnswer('payment-failed: the provider could not be reached; nothing was charged.'),
+    503: errorAnswer("payments-unavailable: 'This shop cannot take payments right now. Please try again later.'"),
+  },
+});

@@ -12,7 +12,7 @@ import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { siteOf } from '../../server/plugins/site';
 import { parseInput } from '../../platform/http/validation';
 import { cartToken, clearCartCookies } from '../cart';
-import { checkoutChoicesBody, placeOrderBody } from './routes.schema';
+import { checkoutChoicesBody, placeOrderBody, placeOrderRoute, quoteRoute } from './routes.schema';
 
 export const ORDER_PATH_PREFIX = '/checkout/order/';
 export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
@@ -31,14 +31,14 @@ export function registerCheckoutRoutes(
   // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
   const config = writeRouteConfig(options.rateLimitPerMinute);
 
-  app.post('/api/commerce/checkout/quote', { config }, async (request, reply) => {
+  app.post('/api/commerce/checkout/quote', { config, schema: quoteRoute }, async (request, reply) => {
     const body = parseInput(checkoutChoicesBody, request.body ?? {}, 'body');
     const site = await siteOf(request);
     reply.header('cache-control', 'no-store');
     return quoteCheckout(ctx.db, site, cartToken(request), body);
   });
 
-  app.post('/api/commerce/checkout/orders', { config }, async (request, reply) => {
+  app.post('/api/commerce/checkout/orders', { config, schema: placeOrderRoute }, async (request, reply) => {
     const body = parseInput(placeOrderBody, request.body, 'body');
     const site = await siteOf(request);
     const result = await placeOrder(ctx.db, site, cartToken(request), body, {

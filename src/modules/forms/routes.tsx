@@ -26,7 +26,7 @@ import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import { createAltchaChallenge, DEFAULT_ALTCHA_DIFFICULTY, type AltchaDifficulty } from './captcha/altcha';
 import type { CaptchaVisitor } from './captcha';
-import * as catalog from '../catalog';
+import * as catalog from '../catalog/catalog';
 import { issueFormKey } from './keys';
 import { confirmSubscription, NEWSLETTER_CONFIRM_PATH } from './newsletter';
 import { submitForm, validateAnswers, type SubmissionRefusal } from './submissions';
@@ -39,6 +39,16 @@ import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
 import { perWindow, RATE_LIMIT_WINDOW_MS, type RateLimitCounters } from '../../platform/http/rateLimits';
+import {
+  altchaChallengeRoute,
+  formKeyRoute,
+  formPostRoute,
+  newsletterConfirmPageRoute,
+  newsletterConfirmRoute,
+  saveFormRoute,
+  templateSchemaRoute,
+  validateFormRoute,
+} from './routes.schema';
 
 export interface FormRouteOptions {
   /**
@@ -61,7 +71,7 @@ export interface FormRouteOptions {
   challengesPerMinute?: number;
   /** ALTCHA's work (tests make it light). */
   altchaDifficulty?: AltchaDifficulty;
-  /** The app's rate-limit counters (src/platform/http/rateLimits.ts); without them the per-form budget is not counted. */
+  /** The app's rate-limit counters (src/server/rateLimits.ts); without them the per-form budget is not counted. */
   counters?: RateLimitCounters;
 }
 
@@ -153,13 +163,13 @@ export async function registerFormRoutes(
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post('/api/form/FormSubmissionKey', { config }, async (request, reply) => {
+  app.post('/api/form/FormSubmissionKey', { config, schema: formKeyRoute }, async (request, reply) => {
     const site = await siteOf(request);
     noStore(reply);
     return { key: await issueFormKey(ctx.db, site.id) };
   });
 
-  app.post('/api/form/SaveFormSubmission', { config }, async (request, reply) => {
+  app.post('/api/form/SaveFormSubmission', { config, schema: saveFormRoute }, async (request, reply) => {
     const site = await siteOf(request);
     const body = bodyObject(request.body);
     noStore(reply);
@@ -196,7 +206,8 @@ export async function registerFormRoutes(
     return reply.code(answer.status).send(answer.body);
   });
 
-  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', { config }, async (request, reply) => {
+  const checkOpts = { config, schema: validateFormRoute };
+  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', checkOpts, async (request, reply) => {
     const site = await siteOf(request);
     noStore(reply);
     const form = FORM_ID.test(request.params.formId)
@@ -211,7 +222,8 @@ export async function registerFormRoutes(
     return reply.code(400).send({ errors: checked.error });
   });
 
-  app.get<{ Querystring: { type?: string } }>('/api/template/GetTemplateSchema', async (request, reply) => {
+  const tmplOpts = { schema: templateSchemaRoute };
+  app.get<{ Querystring: { type?: string } }>('/api/template/GetTemplateSchema', tmplOpts, async (request, reply) => {
     const type = request.query.type;
     if (type === undefined || !/^\d{1,4}$/.test(type))
       throw new ApiError(
@@ -224,7 +236,8 @@ export async function registerFormRoutes(
     return FORM_TEMPLATE_SCHEMA;
   });
 
-  app.get('/api/form/altcha/challenge', { config: challengeConfig }, async (request, reply) => {
+  const challengeOptions = { config: challengeConfig, schema: altchaChallengeRoute };
+  app.get('/api/form/altcha/challenge', challengeOptions, async (request, reply) => {
     const site = await siteOf(request);
     noStore(reply);
     return createAltchaChallenge(ctx.db, site.id, difficulty);
@@ -251,7 +264,8 @@ export async function registerFormRoutes(
     };
 
     // The link in the confirmation e-mail shows a button: a link checker that follows it confirms nothing.
-    scope.get<{ Querystring: { token?: string } }>(NEWSLETTER_CONFIRM_PATH, async (request, reply) => {
+    const confirmPage = { schema: newsletterConfirmPageRoute };
+    scope.get<{ Querystring: { token?: string } }>(NEWSLETTER_CONFIRM_PATH, confirmPage, async (request, reply) => {
       const site = await siteOf(request);
       const token = typeof request.query.token === 'string' ? request.query.token : '';
       const crumb = pageCrumb(request, reply, ctx);
@@ -273,7 +287,7 @@ export async function registerFormRoutes(
       );
     });
 
-    scope.post(NEWSLETTER_CONFIRM_PATH, { config }, async (request, reply) => {
+    scope.post(NEWSLETTER_CONFIRM_PATH, { config, schema: newsletterConfirmRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const email = await confirmSubscription(ctx.db, site.id, bodyObject(request.body).token);
       if (email === null) {
@@ -302,7 +316,7 @@ export async function registerFormRoutes(
     });
 
     // A form posted without JavaScript, to its own page (any query kept: hidden fields read it).
-    scope.post('/*', { config }, async (request, reply) => {
+    scope.post('/*', { config, schema: formPostRoute }, async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
       const body = bodyObject(request.body);
       const formId = body[FORM_ID_FIELD];

@@ -4,7 +4,7 @@
  *   GET  the form for the site's gift-card product, the amount of `sku` chosen
  *   POST the form posted (no JavaScript needed): 303 to the order's page when paid, else the form again with each
  *        message by its field
- * Thin: the rules are the core's (src/core/giftCard), the purchase is src/modules/giftCards/giftCardPurchase.ts.
+ * Thin: the rules are the core's (src/core/giftCard), the purchase is src/services/giftCardPurchase.ts.
  */
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
@@ -33,6 +33,7 @@ import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { orderPath, orderUrlFor } from '../checkout';
 import { idempotencyKey as idempotencyKeySchema } from '../checkout';
+import { describeRoute, formBody, htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
 interface GiftCardQuery {
   websiteId?: unknown;
@@ -122,7 +123,8 @@ export async function registerGiftCardCheckoutRoutes(
     // Form posts are parsed in this scope only, as on /checkout.
     await scope.register(fastifyFormbody);
 
-    scope.get<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, async (request, reply) => {
+    const pageOptions = { schema: giftCardPageRoute };
+    scope.get<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, pageOptions, async (request, reply) => {
       const site = await siteOf(request);
       const product = await productOf(site, request.query);
       if (!product) return notFound(request, reply);
@@ -141,7 +143,8 @@ export async function registerGiftCardCheckoutRoutes(
       return render(request, reply, site, product, { values });
     });
 
-    scope.post<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, { config }, async (request, reply) => {
+    const postOptions = { config, schema: giftCardFormRoute };
+    scope.post<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, postOptions, async (request, reply) => {
       const site = await siteOf(request);
       const product = await productOf(site, request.query);
       if (!product) return notFound(request, reply);
@@ -181,3 +184,44 @@ export async function registerGiftCardCheckoutRoutes(
     });
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const giftCardQuery = z.object({
+  websiteId: z.string().optional(),
+  giftCardProductId: z.string(),
+  sku: z.string().optional().describe('Preselects an amount.'),
+});
+
+const giftCardPageRoute = pageRoute('giftCardCheckoutPage', 'The gift-card checkout (§2)', {
+  querystring: giftCardQuery,
+  response: { 404: htmlAnswer('An unknown product, not a gift card, or another site’s websiteId.') },
+});
+
+const giftCardFormRoute = describeRoute({
+  operationId: 'buyGiftCard',
+  summary: 'Buy a gift card (form post; one payment per idempotency key)',
+  tags: ['checkout'],
+  querystring: giftCardQuery,
+  body: formBody(
+    z.object({
+      sku: z.string(),
+      email: z.string(),
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      message: z.string().max(1000).optional(),
+      deliveryDate: z.string().describe('YYYY-MM-DD, at most 365 days ahead.'),
+      idempotencyKey: z.string(),
+      crumb: z.string(),
+      cardNumber: z.string().optional(),
+      cardExpiry: z.string().optional(),
+      cardCvc: z.string().optional(),
+    }),
+  ),
+  response: {
+    303: redirectAnswer('Paid: to /checkout/order/{id}.'),
+    400: htmlAnswer('The form with the details refused.'),
+    402: htmlAnswer('The card was declined.'),
+    404: htmlAnswer('An unknown product.'),
+  },
+});

@@ -6,7 +6,7 @@
  *   the same answer; a form posted without JavaScript (the post page's like form) is sent back to the post (303).
  *
  * A like is a write: posted from the post's shared cached page, which carries no per-visitor crumb, so the crumb or
- * the browser's word that the form is this site's own is asked for (src/platform/http/crumb.ts 'crumb-or-same-origin');
+ * the browser's word that the form is this site's own is asked for (src/server/crumb.ts 'crumb-or-same-origin');
  * another website's request is refused. Each route has its own rate limit per client IP.
  */
 import fastifyFormbody from '@fastify/formbody';
@@ -20,7 +20,7 @@ import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
 import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
-import { likesParams } from './routes.schema';
+import { getLikesRoute, likeRoute, likesParams } from './routes.schema';
 
 /** Likes and like-count reads per client IP per 10 s, on each of the two routes. */
 export const LIKES_RATE_LIMIT = 30;
@@ -61,7 +61,7 @@ export async function registerLikeRoutes(
 ): Promise<void> {
   const rateLimit = { max: options.ratePer10s ?? LIKES_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS };
 
-  app.get(`${LIKES_API}/:postId`, { config: { rateLimit } }, async (request, reply) => {
+  app.get(`${LIKES_API}/:postId`, { config: { rateLimit }, schema: getLikesRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { postId } = parseInput(likesParams, request.params, 'params');
     const site = await siteOf(request);
@@ -74,7 +74,7 @@ export async function registerLikeRoutes(
     await scope.register(fastifyFormbody);
     scope.post(
       `${LIKES_API}/:postId`,
-      { config: { rateLimit, crumb: 'crumb-or-same-origin' } },
+      { config: { rateLimit, crumb: 'crumb-or-same-origin' }, schema: likeRoute },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { postId } = parseInput(likesParams, request.params, 'params');

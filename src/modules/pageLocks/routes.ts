@@ -8,8 +8,8 @@
  *   (the app's error answer) when `path` names no protected page of this site.
  *
  * The lock screen is made per request, so its form carries the visitor's crumb; the browser's word that the form is
- * this site's own is enough too (src/platform/http/crumb.ts 'crumb-or-same-origin'), as for the other forms without
- * JavaScript. The cookie is checked by the page route (./pages.tsx) and signed by src/modules/pageLocks/pageLocks.ts.
+ * this site's own is enough too (src/server/crumb.ts 'crumb-or-same-origin'), as for the other forms without
+ * JavaScript. The cookie is checked by the page route (./pages.tsx) and signed by src/services/pageLocks.ts.
  */
 import fastifyFormbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -36,9 +36,11 @@ import { ApiError } from '../../platform/http/errors';
 import { PROTECTED_PAGE_CACHE_CONTROL } from '../../platform/http/pageAnswer';
 import { siteOf } from '../../server/plugins/site';
 import type { RateLimitCounters } from '../../platform/http/rateLimits';
+import { z } from 'zod';
+import { describeRoute, errorAnswer, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 
 export interface PageLockRouteOptions {
-  /** The app's rate-limit counters (src/platform/http/rateLimits.ts): tries are counted per client and site. */
+  /** The app's rate-limit counters (src/server/rateLimits.ts): tries are counted per client and site. */
   counters: RateLimitCounters;
   /** Tries per client and site in PAGE_LOCK_WINDOW_MS (default PAGE_LOCK_TRIES). */
   triesPerWindow?: number;
@@ -86,7 +88,8 @@ export async function registerPageLockRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
 
-    scope.post(PAGE_LOCK_PATH, { config: { crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
+    const unlockOptions = { config: { crumb: 'crumb-or-same-origin' as const }, schema: unlockPageRoute };
+    scope.post(PAGE_LOCK_PATH, unlockOptions, async (request, reply) => {
       const site = await siteOf(request);
       const path = field(request.body, PAGE_LOCK_FIELDS.path);
       const page = typeof path === 'string' && path.length <= 500 ? await renderer.lockedPage(site, path) : undefined;
@@ -118,3 +121,20 @@ export async function registerPageLockRoutes(
     });
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const unlockPageRoute = describeRoute({
+  operationId: 'unlockPage',
+  summary: 'Open a password-protected page (form post)',
+  tags: ['pages'],
+  body: formBody(z.object({ path: z.string(), password: z.string(), crumb: z.string().optional() })),
+  response: {
+    303: redirectAnswer('The right password: to path, with the page’s cookie (7 days).'),
+    400: errorAnswer(
+      "'Please enter the password.' (the lock screen); invalid-input: path names no protected page (an HTML page for a browser).",
+    ),
+    401: htmlAnswer("The lock screen: 'That password is not right. Please try again.'"),
+    429: htmlAnswer("The lock screen: 'Too many tries. Please wait a minute and try again.', Retry-After."),
+  },
+});

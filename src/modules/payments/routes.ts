@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { recordStripeEvent, verifyStripeWebhook } from './stripeWebhook';
 import type { AppContext } from '../../server/context';
 import { ApiError } from '../../platform/http/errors';
+import { z } from 'zod';
+import { describeRoute, describeWithoutValidating, errorAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured.';
@@ -28,6 +30,8 @@ export function registerPaymentWebhookRoutes(
   const secret = options.stripeWebhookSecret?.trim() || undefined;
 
   void app.register(async (scope) => {
+    // The route's schema describes it (docs/openapi.json), even on an app that did not say so (a test's bare app).
+    describeWithoutValidating(scope);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
@@ -37,10 +41,10 @@ export function registerPaymentWebhookRoutes(
       },
     );
 
-    // Stripe's servers call it, signed: no crumb or Origin check (src/platform/http/crumb.ts).
+    // Stripe's servers call it, signed: no crumb or Origin check (src/server/crumb.ts).
     scope.post(
       STRIPE_WEBHOOK_PATH,
-      { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, config: { crumb: false } },
+      { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, config: { crumb: false }, schema: stripeWebhookRoute },
       async (request, reply) => {
         if (secret === undefined) throw new ApiError('route-not-found', STRIPE_NOT_CONFIGURED);
         // An absent body arrives as undefined (the signature cannot match it either); another media type was parsed as such.
@@ -57,3 +61,21 @@ export function registerPaymentWebhookRoutes(
     );
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const stripeWebhookRoute = describeRoute({
+  operationId: 'stripeWebhook',
+  summary: 'Stripe’s events (webhook; signed)',
+  description:
+    'Called by Stripe, not a browser: authenticated by the `Stripe-Signature` header (STRIPE_WEBHOOK_SECRET), no crumb.',
+  tags: ['webhooks'],
+  headers: z.object({ 'stripe-signature': z.string() }),
+  body: z.record(z.string(), z.unknown()).describe('The Stripe event, as Stripe signed it.'),
+  response: {
+    200: jsonAnswer('Recorded.', z.object({ received: z.literal(true) })),
+    400: errorAnswer('invalid-input: the signature does not match.'),
+    404: errorAnswer('route-not-found: no webhook secret is configured.'),
+    415: errorAnswer('unsupported-media-type: not JSON.'),
+  },
+});

@@ -14,7 +14,7 @@
  * - POST /api/site-users/account/notifications/restock/send { productId, variantId } → what was sent
  * - POST /api/site-users/account/notifications/restock/send/all { sendRequests: [{ productId, variantId }] } → per variant
  *
- * A send e-mails at most as many waiting shoppers as there are units in stock (src/modules/restock/send.ts); the
+ * A send e-mails at most as many waiting shoppers as there are units in stock (src/services/restock/send.ts); the
  * e-mails go out through the outbox. A bulk send checks every variant first: an unknown one sends nothing (404).
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ import { CONTRIBUTOR_ROLES, ContributorRole } from '../../core/enums';
 import { listRestockGroups, listRestockSignUps } from './lists';
 import { sendRestockNotifications, type RestockSendResult } from './send';
 import { signUpForRestock } from './signUps';
-import * as catalog from '../catalog';
+import * as catalog from '../catalog/catalog';
 import { mailLinkOrigin, type AppContext } from '../../server/context';
 import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
@@ -30,7 +30,18 @@ import { perWindow, RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits'
 import { requireSiteUser } from '../siteUsers';
 import { parseInput } from '../../platform/http/validation';
 import { restockRefusalError } from './routes';
-import { groupsQuery, ownSignUpBody, sendAllBody, sendBody, signUpsQuery } from './accountRoutes.schema';
+import {
+  groupsQuery,
+  groupsRoute,
+  ownSignUpBody,
+  ownSignUpRoute,
+  sendAllBody,
+  sendAllRoute,
+  sendBody,
+  sendRoute,
+  signUpsQuery,
+  signUpsRoute,
+} from './accountRoutes.schema';
 
 export const RESTOCK_ACCOUNT_API = '/api/site-users/account/notifications/restock';
 /** Who may read sign-ups (shoppers' e-mails) and send: spec §3 roles. */
@@ -52,7 +63,7 @@ export function registerRestockAccountRoutes(
 ): void {
   const config = { rateLimit: { max: perWindow(options.requestsPerMinute ?? 120), timeWindow: RATE_LIMIT_WINDOW_MS } };
 
-  app.post(RESTOCK_ACCOUNT_API, { config }, async (request, reply) => {
+  app.post(RESTOCK_ACCOUNT_API, { config, schema: ownSignUpRoute }, async (request, reply) => {
     const body = parseInput(ownSignUpBody, request.body, 'body');
     const user = await requireSiteUser(request, CONTRIBUTOR_ROLES);
     const site = await siteOf(request);
@@ -71,7 +82,7 @@ export function registerRestockAccountRoutes(
     return { signedUp: true };
   });
 
-  app.get(`${RESTOCK_ACCOUNT_API}/groups`, { config }, async (request, reply) => {
+  app.get(`${RESTOCK_ACCOUNT_API}/groups`, { config, schema: groupsRoute }, async (request, reply) => {
     const query = parseInput(groupsQuery, request.query, 'query');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -81,7 +92,7 @@ export function registerRestockAccountRoutes(
     return page.value;
   });
 
-  app.get(RESTOCK_ACCOUNT_API, { config }, async (request, reply) => {
+  app.get(RESTOCK_ACCOUNT_API, { config, schema: signUpsRoute }, async (request, reply) => {
     const query = parseInput(signUpsQuery, request.query, 'query');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -96,7 +107,7 @@ export function registerRestockAccountRoutes(
     return page.value;
   });
 
-  app.post(`${RESTOCK_ACCOUNT_API}/send`, { config }, async (request, reply) => {
+  app.post(`${RESTOCK_ACCOUNT_API}/send`, { config, schema: sendRoute }, async (request, reply) => {
     const body = parseInput(sendBody, request.body, 'body');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);
@@ -106,7 +117,7 @@ export function registerRestockAccountRoutes(
     return sentAnswer(sent.value);
   });
 
-  app.post(`${RESTOCK_ACCOUNT_API}/send/all`, { config }, async (request, reply) => {
+  app.post(`${RESTOCK_ACCOUNT_API}/send/all`, { config, schema: sendAllRoute }, async (request, reply) => {
     const body = parseInput(sendAllBody, request.body, 'body');
     await requireSiteUser(request, RESTOCK_ROLES);
     const site = await siteOf(request);

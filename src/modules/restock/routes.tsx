@@ -30,7 +30,7 @@ import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
 import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import type { CaptchaVisitor } from '../forms';
-import * as catalog from '../catalog';
+import * as catalog from '../catalog/catalog';
 import { RESTOCK_UNSUBSCRIBE_PATH } from './send';
 import { signUpForRestock, type RestockSignUpContext, type RestockSignUpRefusal } from './signUps';
 import { findRestockSubscription, unsubscribeRestock } from './unsubscribe';
@@ -50,13 +50,22 @@ import {
   retryAfterSeconds,
   type RateLimitCounters,
 } from '../../platform/http/rateLimits';
+import { z } from 'zod';
+import {
+  describeRoute,
+  errorAnswer,
+  formBody,
+  htmlAnswer,
+  jsonAnswer,
+  pageRoute,
+} from '../../platform/http/apiDescription';
 
 export interface RestockRouteOptions {
   /** Sign-ups (and unsubscribes) per minute per client IP on each route (default 30). */
   signUpsPerMinute?: number;
   /** Sign-ups per minute per client IP to one product (default 10), on top of the route's budget. */
   signUpsPerProductPerMinute?: number;
-  /** The app's rate-limit counters (src/platform/http/rateLimits.ts); without them the per-product budget is not counted. */
+  /** The app's rate-limit counters (src/server/rateLimits.ts); without them the per-product budget is not counted. */
   counters?: RateLimitCounters;
 }
 
@@ -129,7 +138,7 @@ export async function registerRestockRoutes(
   // The merchant's side: the account area's lists and sends (./restockAccount.ts).
   registerRestockAccountRoutes(app, ctx);
 
-  app.post(RESTOCK_SIGN_UP_API, { config }, async (request, reply) => {
+  app.post(RESTOCK_SIGN_UP_API, { config, schema: restockSignUpRoute }, async (request, reply) => {
     const site = await siteOf(request);
     reply.header('cache-control', 'no-store');
     const wait = await overProductBudget(request, site.id, bodyObject(request.body).productId);
@@ -147,8 +156,9 @@ export async function registerRestockRoutes(
 
     // The form without JavaScript: the product's page again, with the outcome in the form.
     // Posted from the product's shared cached page, which carries no per-visitor crumb: the browser's word that the
-    // form is this site's own is enough (src/platform/http/crumb.ts).
-    scope.post(RESTOCK_FORM_PATH, { config: { ...config, crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
+    // form is this site's own is enough (src/server/crumb.ts).
+    const formOptions = { config: { ...config, crumb: 'crumb-or-same-origin' as const }, schema: restockFormRoute };
+    scope.post(RESTOCK_FORM_PATH, formOptions, async (request, reply) => {
       const site = await siteOf(request);
       const body = bodyObject(request.body);
       const productId = body[RESTOCK_FIELDS.productId];
@@ -236,7 +246,8 @@ export async function registerRestockRoutes(
       );
 
     // The link in the e-mail shows a button: a mail scanner that opens links removes nothing.
-    scope.get<{ Querystring: { token?: string } }>(RESTOCK_UNSUBSCRIBE_PATH, async (request, reply) => {
+    const unsub = { schema: restockUnsubscribePageRoute };
+    scope.get<{ Querystring: { token?: string } }>(RESTOCK_UNSUBSCRIBE_PATH, unsub, async (request, reply) => {
       const site = await siteOf(request);
       const token = typeof request.query.token === 'string' ? request.query.token : '';
       const subscription = await findRestockSubscription(ctx.db, site.id, token);
@@ -262,7 +273,7 @@ export async function registerRestockRoutes(
       );
     });
 
-    scope.post(RESTOCK_UNSUBSCRIBE_PATH, { config }, async (request, reply) => {
+    scope.post(RESTOCK_UNSUBSCRIBE_PATH, { config, schema: restockUnsubscribeRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const removed = await unsubscribeRestock(ctx.db, site.id, bodyObject(request.body).token);
       if (!removed) return notValid(reply, site);
@@ -281,3 +292,71 @@ export async function registerRestockRoutes(
     });
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const restockSignUpFields = z.object({
+  isJoinMailingList: z.boolean().optional(),
+  productId: z.string(),
+  siteVisitorEmail: z.string(),
+  variantId: z.string().describe("The variant's SKU."),
+  recaptchaEnterpriseV3Token: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The site's CAPTCHA answer whatever its provider; null when it has none."),
+});
+
+const restockSignUpRoute = describeRoute({
+  operationId: 'signUpForRestock',
+  summary: 'Sign up for a back-in-stock e-mail',
+  description: 'One sign-up per e-mail and variant: signing up again answers 200 and changes nothing.',
+  tags: ['restock'],
+  body: restockSignUpFields,
+  response: {
+    200: jsonAnswer('Signed up.', z.object({ signedUp: z.literal(true) })),
+    400: errorAnswer(
+      "invalid-input (field siteVisitorEmail: 'Email cannot be blank', 'Email is invalid'; other fields), captcha-refused: 'Complete CAPTCHA before submitting.'",
+    ),
+    404: errorAnswer('product-not-found: an unknown product or variant.'),
+    409: errorAnswer('restock-not-offered: not offered for this product, or the variant is in stock.'),
+    429: errorAnswer(
+      "rate-limited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.', Retry-After.",
+    ),
+    503: errorAnswer("captcha-unavailable: 'Unable to submit form. Please try again later.'"),
+  },
+});
+
+const restockFormRoute = describeRoute({
+  operationId: 'signUpForRestockForm',
+  summary: 'Sign up for a back-in-stock e-mail without JavaScript (form post)',
+  description: 'The product page comes back for this visitor with the §5 text, the error or the success text.',
+  tags: ['restock'],
+  body: formBody(
+    restockSignUpFields.extend({ isJoinMailingList: z.string().optional(), altcha: z.string().optional() }),
+  ),
+  response: {
+    200: htmlAnswer('The product page with the success text.'),
+    400: htmlAnswer('The page with the §5 text at the field, or the CAPTCHA refused.'),
+    404: htmlAnswer('An unknown product.'),
+    409: htmlAnswer('Not offered, or in stock now.'),
+    429: htmlAnswer('Over the budget.'),
+    503: htmlAnswer('The CAPTCHA provider could not be asked.'),
+  },
+});
+
+const restockUnsubscribePageRoute = pageRoute(
+  'restockUnsubscribePage',
+  'A restock e-mail’s unsubscribe link: a button',
+  {
+    querystring: z.object({ token: z.string().optional() }),
+  },
+);
+
+const restockUnsubscribeRoute = describeRoute({
+  operationId: 'unsubscribeRestock',
+  summary: 'Remove a restock sign-up (form post)',
+  tags: ['restock'],
+  body: formBody(z.object({ token: z.string(), crumb: z.string() })),
+  response: { 200: htmlAnswer("'Sign-up removed'."), 404: htmlAnswer("'This link is not valid'.") },
+});

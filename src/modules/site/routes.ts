@@ -1,5 +1,5 @@
 /**
- * `GET /api/context/config` (spec §7): the bootstrap configuration a page's scripts may need (src/modules/site/contextConfig.ts
+ * `GET /api/context/config` (spec §7): the bootstrap configuration a page's scripts may need (src/services/contextConfig.ts
  * says what is in it and what never is). It changes only with an import, so it is made once per site version and
  * revalidated by ETag: browsers and proxies may keep it but ask again (a 304 costs no body).
  */
@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contextConfigOf } from './contextConfig';
 import { siteOf } from '../../server/plugins/site';
+import { z } from 'zod';
+import { describeRoute, emptyAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 
 export const CONTEXT_CONFIG_PATH = '/api/context/config';
 
@@ -26,7 +28,7 @@ export function registerContextRoutes(app: FastifyInstance): void {
   /** Per site id: the body and ETag of the version last asked for. */
   const made = new Map<string, { version: number; body: string; etag: string }>();
 
-  app.get(CONTEXT_CONFIG_PATH, async (request, reply) => {
+  app.get(CONTEXT_CONFIG_PATH, { schema: contextConfigRoute }, async (request, reply) => {
     const site = await siteOf(request);
     let entry = made.get(site.id);
     if (!entry || entry.version !== site.version) {
@@ -43,3 +45,23 @@ export function registerContextRoutes(app: FastifyInstance): void {
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const contextConfigRoute = describeRoute({
+  operationId: 'getContextConfig',
+  summary: 'The site’s bootstrap configuration (spec §7)',
+  description: 'Cached per site version: an ETag; If-None-Match with it answers 304 until the next import.',
+  tags: ['content'],
+  response: {
+    200: jsonAnswer(
+      'The configuration.',
+      z.object({
+        website: z.record(z.string(), z.unknown()),
+        labels: z.record(z.string(), z.string()),
+        storeSettings: z.record(z.string(), z.unknown()),
+      }),
+    ),
+    304: emptyAnswer('Not modified.'),
+  },
+});

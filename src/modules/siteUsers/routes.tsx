@@ -7,7 +7,7 @@
  * - GET /account → who is signed in, and a sign-out button (303 to the sign-in when nobody is)
  * - POST /account/sign-out → ends the session, 303 to /
  *
- * Every POST carries the crumb (src/platform/http/crumb.ts). Tries are limited per client (the route's rate limit) and per
+ * Every POST carries the crumb (src/server/crumb.ts). Tries are limited per client (the route's rate limit) and per
  * account (ACCOUNT_TRIES per ACCOUNT_WINDOW_MS, counted in Redis when configured), so a password cannot be guessed
  * from many addresses either.
  */
@@ -28,6 +28,8 @@ import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';
 import { perWindow, RATE_LIMIT_WINDOW_MS, type RateLimitCounters } from '../../platform/http/rateLimits';
 import { clearSiteUserCookie, currentSiteUser, SITE_USER_COOKIE, setSiteUserCookie } from './siteUserSession';
+import { z } from 'zod';
+import { describeRoute, formBody, htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
 export const SIGN_IN_PATH = '/account/sign-in';
 export const ACCOUNT_PATH = '/account';
@@ -147,7 +149,7 @@ export async function registerAccountRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
 
-    scope.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, async (request, reply) => {
+    scope.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, { schema: signInPageRoute }, async (request, reply) => {
       const site = await siteOf(request);
       return sendPage(
         reply,
@@ -158,7 +160,7 @@ export async function registerAccountRoutes(
       );
     });
 
-    scope.post(SIGN_IN_PATH, { config }, async (request, reply) => {
+    scope.post(SIGN_IN_PATH, { config, schema: signInRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const email = field(request.body, 'email');
       const password = field(request.body, 'password');
@@ -189,7 +191,7 @@ export async function registerAccountRoutes(
       return reply.header('cache-control', 'no-store').redirect(next, 303);
     });
 
-    scope.get(ACCOUNT_PATH, async (request, reply) => {
+    scope.get(ACCOUNT_PATH, { schema: accountPageRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const user = await currentSiteUser(request);
       if (!user)
@@ -218,10 +220,41 @@ export async function registerAccountRoutes(
       );
     });
 
-    scope.post(SIGN_OUT_PATH, async (request, reply) => {
+    scope.post(SIGN_OUT_PATH, { schema: signOutRoute }, async (request, reply) => {
       await endSession(ctx.db, request.cookies[SITE_USER_COOKIE]);
       clearSiteUserCookie(ctx, request, reply);
       return reply.header('cache-control', 'no-store').redirect('/', 303);
     });
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const signInPageRoute = pageRoute('signInPage', 'The site users’ sign-in form', {
+  querystring: z.object({ next: z.string().optional().describe('A path of this site to go to after.') }),
+});
+
+const signInRoute = describeRoute({
+  operationId: 'signIn',
+  summary: 'Sign a site user in (form post)',
+  tags: ['account'],
+  body: formBody(z.object({ email: z.string(), password: z.string(), next: z.string().optional(), crumb: z.string() })),
+  response: {
+    303: redirectAnswer('Signed in (the site_user cookie): to next, else /account.'),
+    400: htmlAnswer("'Please enter your e-mail and password.'"),
+    401: htmlAnswer("'The e-mail or password is not right. Please try again.'"),
+    429: htmlAnswer("'Too many sign-in attempts. Please try again in a few minutes.', Retry-After."),
+  },
+});
+
+const accountPageRoute = pageRoute('accountPage', 'Who is signed in, with a sign-out button', {
+  response: { 303: redirectAnswer('Nobody is signed in: to the sign-in.') },
+});
+
+const signOutRoute = describeRoute({
+  operationId: 'signOut',
+  summary: 'Sign out (form post)',
+  tags: ['account'],
+  body: formBody(z.object({ crumb: z.string() })),
+  response: { 303: redirectAnswer('Signed out: to /.') },
+});

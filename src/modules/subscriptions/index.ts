@@ -5,5 +5,5 @@
 export { productSubscription, subscriptionFormId } from './plans';
 export { registerSubscriptionRoutes } from './routes';
 export { subscriptionOfOrder, type Subscription } from './store';
-export { SUBSCRIPTION_CART_MESSAGES, createSubscriptionCart } from './subscriptionCart';
+export { createSubscriptionCart } from './subscriptionCart';
 export { subscriptionBillingJob } from './jobs';

@@ -22,7 +22,7 @@ import { billingDateText } from '../../core/subscriptionSchedule';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
 import type { SiteImages } from '../../ui/ResponsiveImage';
-import * as catalog from '../catalog';
+import * as catalog from '../catalog/catalog';
 import type { CheckoutFailure } from '../orders';
 import type { Site } from '../site';
 import { cancelPath, CANCEL_PATH_PREFIX, subscriptionOfToken } from './links';
@@ -48,8 +48,15 @@ import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { checkoutError, orderPath } from '../checkout';
 import { checkoutChoicesBody, placeOrderBody } from '../checkout';
-import { subscriptionCartBody, subscriptionQuoteBody } from './routes.schema';
+import {
+  subscriptionCartBody,
+  subscriptionCartRoute,
+  subscriptionQuoteBody,
+  subscriptionQuoteRoute,
+} from './routes.schema';
 import { SUBSCRIPTION_QUOTE_API } from '../../ui/checkout/paths';
+import { z } from 'zod';
+import { describeRoute, formBody, htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
 export const SUBSCRIPTION_CART_API = '/api/3/commerce/cart/subscription';
 
@@ -82,7 +89,7 @@ export async function registerSubscriptionRoutes(
     return shop ? `/${shop.slug}` : '/';
   };
 
-  app.post(SUBSCRIPTION_CART_API, { config }, async (request, reply) => {
+  app.post(SUBSCRIPTION_CART_API, { config, schema: subscriptionCartRoute }, async (request, reply) => {
     const body = parseInput(subscriptionCartBody, request.body, 'body');
     const site = await siteOf(request);
     const result = await createSubscriptionCart(ctx.db, site, {
@@ -98,7 +105,7 @@ export async function registerSubscriptionRoutes(
   });
 
   // The subscription checkout's live totals (its island; docs/api.md): the quote of the token's subscription cart.
-  app.post(SUBSCRIPTION_QUOTE_API, { config }, async (request, reply) => {
+  app.post(SUBSCRIPTION_QUOTE_API, { config, schema: subscriptionQuoteRoute }, async (request, reply) => {
     const { cartToken, ...choices } = parseInput(subscriptionQuoteBody, request.body ?? {}, 'body');
     const site = await siteOf(request);
     reply.header('cache-control', 'no-store');
@@ -183,13 +190,13 @@ export async function registerSubscriptionRoutes(
       );
     };
 
-    scope.get(ROUTES.subscriptionCheckout, async (request, reply) => {
+    scope.get(ROUTES.subscriptionCheckout, { schema: subscriptionPageRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const values = { ...emptyCheckoutValues(), country: site.settings.store.checkout.shipsTo[0] ?? '' };
       return renderCheckout(request, reply, site, tokenOf(request), { values });
     });
 
-    scope.post(ROUTES.subscriptionCheckout, { config }, async (request, reply) => {
+    scope.post(ROUTES.subscriptionCheckout, { config, schema: subscriptionFormRoute }, async (request, reply) => {
       const site = await siteOf(request);
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
@@ -243,7 +250,8 @@ export async function registerSubscriptionRoutes(
       );
     });
 
-    scope.get<{ Params: { token: string } }>(`${CANCEL_PATH_PREFIX}:token`, async (request, reply) => {
+    const cancelPage = { schema: cancelPageRoute };
+    scope.get<{ Params: { token: string } }>(`${CANCEL_PATH_PREFIX}:token`, cancelPage, async (request, reply) => {
       const site = await siteOf(request);
       const id = await subscriptionOfToken(ctx.db, site.id, request.params.token);
       const subscription = id ? await getSubscription(ctx.db, id, site.id) : undefined;
@@ -268,7 +276,8 @@ export async function registerSubscriptionRoutes(
       });
     });
 
-    scope.post<{ Params: { token: string } }>(`${CANCEL_PATH_PREFIX}:token`, { config }, async (request, reply) => {
+    const cancelOptions = { config, schema: cancelRoute };
+    scope.post<{ Params: { token: string } }>(`${CANCEL_PATH_PREFIX}:token`, cancelOptions, async (request, reply) => {
       const site = await siteOf(request);
       const id = await subscriptionOfToken(ctx.db, site.id, request.params.token);
       if (!id) return notFound(request, reply);
@@ -320,3 +329,54 @@ function subscriptionCartError(failure: SubscriptionCartFailure): ApiError {
       return ApiError.fromAddToCart(failure);
   }
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const cartTokenQuery = z.object({ cartToken: z.string() });
+
+const subscriptionPageRoute = pageRoute('subscriptionCheckoutPage', 'The subscription checkout', {
+  querystring: cartTokenQuery,
+  response: { 404: htmlAnswer('An unknown or spent token.') },
+});
+
+const subscriptionFormRoute = describeRoute({
+  operationId: 'subscribeForm',
+  summary: 'Subscribe, or re-render the totals (form post)',
+  tags: ['subscriptions'],
+  querystring: cartTokenQuery,
+  body: formBody(
+    z.looseObject({
+      intent: z.enum(['quote', 'place']),
+      crumb: z.string(),
+      idempotencyKey: z.string().optional(),
+      shownTotal: z.string().optional().describe('The total the form shows: another one is not charged (409).'),
+    }),
+  ),
+  response: {
+    200: htmlAnswer('The form with new totals.'),
+    303: redirectAnswer('Subscribed: to /checkout/order/{id}.'),
+    400: htmlAnswer('Details refused.'),
+    402: htmlAnswer('The card was declined.'),
+    404: htmlAnswer('An unknown or spent token.'),
+    409: htmlAnswer("Sold out, or 'Your total is now …'."),
+  },
+});
+
+const cancelParams = z.object({ token: z.string() });
+
+const cancelPageRoute = pageRoute('cancelSubscriptionPage', 'A subscription e-mail’s cancel link: a confirm form', {
+  params: cancelParams,
+  response: { 404: htmlAnswer('An unknown, malformed or other site’s token.') },
+});
+
+const cancelRoute = describeRoute({
+  operationId: 'cancelSubscription',
+  summary: 'Cancel a subscription (form post)',
+  tags: ['subscriptions'],
+  params: cancelParams,
+  body: formBody(z.object({ crumb: z.string() })),
+  response: {
+    200: htmlAnswer('Cancelled.'),
+    404: htmlAnswer('An unknown, malformed or other site’s token.'),
+  },
+});

@@ -4,6 +4,7 @@
  * (the CART cookie) is never touched. The §5 checks are the core's, as for an add; the option's (or product's) form
  * answers are checked with the core's form rules.
  */
+import { SUBSCRIPTION_CART_MESSAGES } from '../../core/subscription';
 import type { Kysely } from 'kysely';
 import { checkAddToCart } from '../../core/addToCart';
 import type { AddToCartError } from '../../core/addToCartErrors';
@@ -32,13 +33,6 @@ export interface SubscriptionCartInput {
   additionalFields: string;
   subscriptionOptionId?: string | undefined;
 }
-
-export const SUBSCRIPTION_CART_MESSAGES = {
-  productNotFound: 'Sorry, that item is no longer available.',
-  notSubscribable: 'This product is not sold as a subscription.',
-  optionNotFound: 'Sorry, that subscription option is no longer available. Please choose another.',
-  unavailable: 'This subscription is unavailable at the moment.',
-} as const;
 
 export type SubscriptionCartFailure =
   | AddToCartError

@@ -27,6 +27,8 @@ import { assetUrl } from '../../ui/ResponsiveImage';
 import type { AppContext } from '../context';
 import { ApiError } from '../../platform/http/errors';
 import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
+import { z } from 'zod';
+import { describeRoute, errorAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 
 /** Renditions kept in memory (a few tens of KB each at the usual widths). */
 const RENDITION_CACHE_ENTRIES = 300;
@@ -110,7 +112,7 @@ export async function registerAssetRoutes(
 
   app.get<{ Params: { siteId: string; '*': string }; Querystring: { format?: string; v?: unknown } }>(
     '/assets/:siteId/*',
-    { config: { rateLimit: { max: options.rateLimitPer10s, timeWindow: RATE_LIMIT_WINDOW_MS } } },
+    { config: { rateLimit: { max: options.rateLimitPer10s, timeWindow: RATE_LIMIT_WINDOW_MS } }, schema: imageRoute },
     async (request, reply) => {
       const { siteId } = request.params;
       const path = request.params['*'];
@@ -186,3 +188,26 @@ export async function registerAssetRoutes(
     });
   }
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const imageRoute = describeRoute({
+  operationId: 'getImage',
+  summary: 'A site image, resized on request (cached)',
+  tags: ['pages'],
+  params: z.object({ siteId: z.string(), path: z.string().describe('The image’s path in the site file.') }),
+  querystring: z.object({
+    format: z.string().optional().describe('A width rendition, e.g. 500w (webp when accepted).'),
+    v: z.string().optional().describe('The site version (as in page HTML: cached for a year).'),
+  }),
+  response: {
+    200: {
+      description: 'The image.',
+      content: { 'image/*': { schema: z.string().describe('The bytes (JPEG, PNG or WebP).') } },
+    },
+    302: redirectAnswer('Another version: to the current version’s address.'),
+    400: errorAnswer('invalid-input: a bad format, a NUL character.'),
+    404: errorAnswer('route-not-found: no such image.'),
+    503: errorAnswer("server-busy: 'The server is busy. Please try again in a few seconds.', Retry-After: 2."),
+  },
+});

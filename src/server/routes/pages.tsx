@@ -35,6 +35,8 @@ import { pageLockCookie } from '../../core/pageLock';
 import { opensPage, type LockedPage } from '../../modules/pageLocks';
 import { CART_COOKIE } from '../../modules/cart';
 import { visitorCartPage, wantsVisitorCart } from '../../modules/cart';
+import { z } from 'zod';
+import { htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -267,12 +269,16 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   // The search renders for every query (never cached): it has a per-client budget (../rateLimits.ts).
   app.get(
     ROUTES.search,
-    { compress: false, config: { rateLimit: { max: SEARCH_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } } },
+    {
+      compress: false,
+      config: { rateLimit: { max: SEARCH_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } },
+      schema: searchPageRoute,
+    },
     async (request, reply) => send(request, reply, ROUTES.search),
   );
 
   // Compressed here, once per page and coding (../../render/pageCache.ts), not by @fastify/compress on every answer.
-  app.get('/*', { compress: false }, async (request, reply) => {
+  app.get('/*', { compress: false, schema: sitePageRoute }, async (request, reply) => {
     // Unknown API paths get the API's JSON 404, not a page.
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const path = onThisSite(canonicalPath(request.url));
@@ -286,3 +292,22 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
     return send(request, reply, path);
   });
 }
+
+// ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const searchPageRoute = pageRoute('searchPage', 'Search (page type 102)', {
+  querystring: z.object({
+    q: z.string().max(200).optional(),
+    page: z.string().optional().describe('1 to 100.'),
+  }),
+  response: { 400: htmlAnswer('Too long, or a bad page number: said beside the field.') },
+});
+
+const sitePageRoute = pageRoute('sitePage', 'Any page of the site (products, collections, posts, pages; cached)', {
+  params: z.object({ path: z.string().describe('The page’s path.') }),
+  response: {
+    301: redirectAnswer('To the page’s one address (no trailing slash).'),
+    401: htmlAnswer('A password-protected page: its lock screen.'),
+    404: htmlAnswer('The site’s 404 page.'),
+  },
+});
