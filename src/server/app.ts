@@ -43,6 +43,7 @@ import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
 import { captchaVerifier, type CaptchaEnv } from '../services/captcha';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
+import { ERROR_PAGE_TITLE } from '../core/labels';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
 import { registerLikeRoutes } from './routes/likes';
@@ -466,7 +467,7 @@ const escapeHtml = (text: string) =>
 
 function errorPage(error: ApiError): string {
   const title =
-    error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? 'Something went wrong' : 'Bad request';
+    error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? ERROR_PAGE_TITLE : 'Bad request';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(error.message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
 
