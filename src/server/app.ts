@@ -43,6 +43,7 @@ import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
 import { captchaVerifier, type CaptchaEnv } from '../services/captcha';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
+import { escapeHtml } from '../core/html';
 import { ERROR_PAGE_TITLE } from '../core/labels';
 import type { PaymentProvider } from '../services/payments/provider';
 import type { Site } from '../services/sites';
@@ -461,9 +462,6 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 const isApiRequest = (request: FastifyRequest) => pathOf(request).startsWith('/api/');
 const acceptsHtml = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '');
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function errorPage(error: ApiError): string {
   const title =
