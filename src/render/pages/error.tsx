@@ -4,7 +4,7 @@
  */
 import { PageType } from '../../core/enums';
 import { ERROR_PAGE_TITLE } from '../../core/labels';
-import type { Site } from '../../services/sites';
+import type { Site } from '../../modules/site';
 import type { PageContent } from '../pageKind';
 
 export const ERROR_PAGE_TEXTS = {
