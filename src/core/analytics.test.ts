@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANALYTICS_LIMITS,
+  isCommerceEventName,
   readCensusPayload,
   readClientErrors,
   readPerformanceRecords,
@@ -45,11 +47,55 @@ describe('analytics input', () => {
     expect(readPerformanceRecords('x')).toBeNull();
   });
 
+  it('skips records that are not objects and reads a batch sent as { records }', () => {
+    expect(
+      readPerformanceRecords(JSON.stringify({ records: [null, 7, 'LCP', { name: 'LCP', value: 4100, path: '/a' }] })),
+    ).toEqual([{ name: 'LCP', value: 4100, rating: 'poor', path: '/a' }]);
+  });
+
+  it('refuses a body over 32 KiB, or one that is not text, before reading it', () => {
+    const big = JSON.stringify({ pagePath: '/', title: 'x'.repeat(ANALYTICS_LIMITS.bodyBytes) });
+    expect(readCensusPayload(big)).toBeNull();
+    // A parsed body (or a list holding the text) is not the text: never read by String() coercion.
+    expect(readCensusPayload(['{"pagePath":"/"}'])).toBeNull();
+    expect(
+      readPerformanceRecords(JSON.stringify([{ name: 'LCP', value: 1, path: '/' + 'a'.repeat(40_000) }])),
+    ).toBeNull();
+    expect(readPerformanceRecords(['[]'])).toBeNull();
+  });
+
   it('reads the error reporter batch: 1 to 10 events with a message, stacks cut at 5000', () => {
     expect(readClientErrors([])).toBeNull();
     expect(readClientErrors([{ stack: 'x' }])).toBeNull();
     const [event] = readClientErrors([{ message: ' boom ', stack: 's'.repeat(6000), url: 'https://shop.test/a/b?c' }])!;
     expect(event).toEqual({ message: 'boom', stack: 's'.repeat(5000), path: '/a/b' });
+  });
+
+  it('takes an error batch as { events } too, and refuses it whole when one event is not an object', () => {
+    expect(readClientErrors({ events: [{ message: 'boom', path: '/shop?page=2' }] })).toEqual([
+      { message: 'boom', stack: null, path: '/shop' },
+    ]);
+    expect(readClientErrors([{ message: 'boom' }, 'boom'])).toBeNull();
+    expect(readClientErrors([{ message: 'boom' }, null])).toBeNull();
+    expect(readClientErrors(Array.from({ length: 11 }, () => ({ message: 'boom' })))).toBeNull();
+  });
+
+  it("files an error under '/' when its page is not a site path or its URL cannot be read", () => {
+    const paths = readClientErrors([
+      { message: 'a', url: 'http://[' },
+      { message: 'b', path: '//evil.test/x' },
+      { message: 'c', path: 42 },
+      { message: 'd' },
+    ])!.map((e) => e.path);
+    expect(paths).toEqual(['/', '/', '/', '/']);
+  });
+
+  it('knows §7 analytics events by name, nothing else', () => {
+    expect(isCommerceEventName('CommerceShopping_AddToCart')).toBe(true);
+    expect(isCommerceEventName('CommerceShopping_SaveCustomProductForm')).toBe(true);
+    expect(isCommerceEventName('commerceshopping_addtocart')).toBe(false);
+    expect(isCommerceEventName('toString')).toBe(false);
+    expect(isCommerceEventName(undefined)).toBe(false);
   });
 
   it('words the §8 tracking warning', () => {

@@ -3,6 +3,7 @@ import {
   BUTTON_LABELS,
   buttonStateLabel,
   DEFAULT_LABELS,
+  ERROR_PAGE_TITLE,
   filledText,
   LIKERT_DEFAULT_LABELS,
   LIKERT_MAX,
@@ -12,6 +13,12 @@ import {
   selectVariantLabel,
   type SiteLabels,
 } from './labels';
+
+describe("the error page's title (§8)", () => {
+  it('is verbatim', () => {
+    expect(ERROR_PAGE_TITLE).toBe('Something went wrong');
+  });
+});
 
 describe('default labels (§9)', () => {
   it('are verbatim', () => {

@@ -1,4 +1,4 @@
-/** Default labels of spec §9 and the add-to-cart button's state labels of §4. */
+/** Default labels of spec §9, the add-to-cart button's state labels of §4 and the error page's title (§8). */
 
 export const DEFAULT_LABELS = {
   addToCart: 'Add To Cart',
@@ -82,6 +82,9 @@ export function buttonStateLabel(state: AddToCartButtonState, idleLabel: string,
       return idleLabel;
   }
 }
+
+/** §8's 'Something went wrong': the title of the site's error page (page type 101) and of the server's plain one. */
+export const ERROR_PAGE_TITLE = 'Something went wrong';
 
 export const LIKERT_MIN = -2;
 export const LIKERT_MAX = 2;

@@ -14,6 +14,8 @@ describe('linkOrigin: e-mail links never follow a forged Host', () => {
     );
     // Not an http(s) URL: as if unset.
     expect(linkOrigin([], 'http', 'evil.example', 'javascript:alert(1)')).toBe('http://localhost');
+    // Not a URL at all (a typo in the setting): as if unset, never an error.
+    expect(linkOrigin(['shop.example'], 'https', 'shop.example', 'shop example')).toBe('https://shop.example');
   });
 
   it('keeps the host used when the site lists it, a local host with its port, and falls back to the first domain', () => {

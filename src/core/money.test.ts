@@ -129,6 +129,19 @@ describe('parseMoney (§3 shapes)', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('names a value it cannot print (a cycle) by its kind', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const message = (input: unknown) => {
+      const result = parseMoney(input);
+      return result.ok ? null : result.error.message;
+    };
+    expect(message(cycle)).toBe(
+      'Expected money as { value, currency } or { decimalValue, currencyCode }, got an object.',
+    );
+    expect(message({ value: [cycle], currency: 'USD' })).toBe('Amount a list is not a decimal number.');
+  });
 });
 
 describe('moneyOf', () => {

@@ -39,7 +39,7 @@ const quote = (value: unknown): string => {
     text =
       typeof value === 'string' || typeof value === 'object' ? (JSON.stringify(value) ?? String(value)) : String(value);
   } catch {
-    text = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    text = Array.isArray(value) ? 'a list' : 'an object';
   }
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };

@@ -58,5 +58,8 @@ describe('pagerPages', () => {
     expect(pagerPages(3, 20)).toEqual([1, 2, 3, 4, null, 20]);
     expect(pagerPages(20, 20)).toEqual([1, null, 19, 20]);
     expect(pagerPages(1, 209)).toEqual([1, 2, null, 209]);
+    // A gap of one page shows that page, never '…' in its place.
+    expect(pagerPages(4, 20)).toEqual([1, 2, 3, 4, 5, null, 20]);
+    expect(pagerPages(17, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
   });
 });

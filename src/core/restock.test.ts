@@ -4,6 +4,7 @@ import type { CoreProduct, CoreVariant } from './product';
 import {
   hasRestockForm,
   linkOrigin,
+  normalizeRestockEmail,
   readRestockSignUp,
   restockCallToAction,
   restockedSkus,
@@ -163,6 +164,13 @@ describe('readRestockSignUp (§3 payload, §5 texts)', () => {
         ok: false,
         error: { field: null, message: 'The sign-up must be a JSON object.' },
       });
+  });
+});
+
+describe('normalizeRestockEmail', () => {
+  it('stores and compares an address trimmed and lower-cased: one sign-up per address and variant', () => {
+    expect(normalizeRestockEmail('  Ann.Lee@Example.COM ')).toBe('ann.lee@example.com');
+    expect(normalizeRestockEmail('ann.lee@example.com')).toBe(normalizeRestockEmail('ANN.LEE@EXAMPLE.COM'));
   });
 });
 

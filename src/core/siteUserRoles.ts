@@ -19,7 +19,7 @@ export function parseRole(name: string): ContributorRole | undefined {
   return Object.values(ROLE_NAMES).find((role) => role === number);
 }
 
-/** Who may read and send the restock notifications of the account area (§3 roles). */
+/** Who may read the restock sign-ups of the account area (shoppers' e-mails) and send the notifications (§3 roles). */
 export const STORE_ROLES: readonly ContributorRole[] = [ContributorRole.ADMIN, ContributorRole.STORE_MANAGER];
 
 /**

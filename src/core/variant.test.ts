@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { product, variant } from './commerceTestFixtures';
 import { ProductType } from './enums';
-import { findVariantByAttributes, findVariantBySku, totalStock, unselectedOptions, variantImageIndex } from './variant';
+import {
+  findVariantByAttributes,
+  findVariantBySku,
+  preselectedOptions,
+  totalStock,
+  unselectedOptions,
+  variantImageIndex,
+} from './variant';
 
 const small = variant({ sku: 'S-RED', attributes: { Size: 'S', Colour: 'Red' } });
 const large = variant({ sku: 'L-RED', attributes: { Size: 'L', Colour: 'Red' } });
@@ -23,6 +30,17 @@ describe('variant selection', () => {
     const mug = product();
     expect(findVariantByAttributes(mug, {})).toBe(mug.variants[0]);
     expect(findVariantByAttributes(product({ variants: [] }), {})).toBeNull();
+  });
+
+  it('starts a product page with each single-valued option chosen, the others left to the shopper', () => {
+    expect(
+      preselectedOptions([
+        { name: 'Size', values: ['S', 'L'] },
+        { name: 'Colour', values: ['Red'] },
+        { name: 'Material', values: [] },
+      ]),
+    ).toEqual({ Colour: 'Red' });
+    expect(preselectedOptions([])).toEqual({});
   });
 
   it('finds by sku', () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { escapeHtml } from '../core/html';
 import type { ClientAssets } from './manifest';
 
 export interface DocumentMeta {
@@ -21,9 +22,6 @@ export interface DocumentMeta {
   /** What the measurement module needs of the page (./pageCensus.ts), on `<body data-census>` as JSON. */
   census?: object;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Renders the page body with React and wraps it in a full HTML document. */
 export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: ClientAssets): string {

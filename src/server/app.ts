@@ -44,6 +44,8 @@ import { registerPaymentWebhookRoutes } from '../modules/payments';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../modules/payments';
 import { captchaVerifier, type CaptchaEnv } from '../modules/forms';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
+import { escapeHtml } from '../core/html';
+import { ERROR_PAGE_TITLE } from '../core/labels';
 import type { PaymentProvider } from '../modules/payments';
 import type { Site } from '../modules/site';
 import { registerLikeRoutes } from '../modules/likes';
@@ -467,12 +469,9 @@ const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 const isApiRequest = (request: FastifyRequest) => pathOf(request).startsWith('/api/');
 const acceptsHtml = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '');
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 function errorPage(error: ApiError): string {
   const title =
-    error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? 'Something went wrong' : 'Bad request';
+    error.statusCode === 404 ? 'Page not found' : error.statusCode >= 500 ? ERROR_PAGE_TITLE : 'Bad request';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(error.message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
 

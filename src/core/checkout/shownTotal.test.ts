@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { shownTotalValue, totalChangedMessage, totalChangedSinceShown } from './shownTotal';
+import { shownTotalValue, totalChangedMessage, totalChangedSinceShown, totalsFinal } from './shownTotal';
 
 describe('shownTotal', () => {
+  it('holds the totals final once a shipping method is chosen, or when nothing ships', () => {
+    expect(totalsFinal({ requiresShipping: true, selectedShippingOptionId: null })).toBe(false);
+    expect(totalsFinal({ requiresShipping: true, selectedShippingOptionId: 'standard' })).toBe(true);
+    expect(totalsFinal({ requiresShipping: false, selectedShippingOptionId: null })).toBe(true);
+  });
+
   it('posts the grand total once it is final, nothing before', () => {
     expect(shownTotalValue({ grandTotalCents: 1900 }, true)).toBe('1900');
     expect(shownTotalValue({ grandTotalCents: 1900 }, false)).toBe('');

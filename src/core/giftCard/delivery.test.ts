@@ -20,6 +20,11 @@ describe('gift-card delivery dates', () => {
     expect(todayIn('Asia/Tokyo', now)).toBe('2025-03-10');
   });
 
+  it("refuses to find the start of what is not a YYYY-MM-DD date (a caller checks the shopper's input first)", () => {
+    expect(() => startOfDayIn('2025-3-9', 'UTC')).toThrow(new RangeError('not a YYYY-MM-DD date: 2025-3-9'));
+    expect(() => startOfDayIn('', 'UTC')).toThrow(RangeError);
+  });
+
   it('finds the start of a day in a zone, across a DST change', () => {
     expect(startOfDayIn('2025-03-09', 'America/New_York').toISOString()).toBe('2025-03-09T05:00:00.000Z');
     expect(startOfDayIn('2025-03-10', 'America/New_York').toISOString()).toBe('2025-03-10T04:00:00.000Z');

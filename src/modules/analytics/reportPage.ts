@@ -3,8 +3,8 @@
  * on the server: no chart library, no script, no style element (SVG presentation attributes only), so the document
  * passes the storefront's CSP whether opened as a file or served as a page.
  */
+import { escapeHtml } from '../../core/html';
 import type { AnalyticsReport } from './report';
-import { escapeHtml } from '../../render/document';
 
 const percent = (share: number | null): string => (share === null ? '–' : `${Math.round(share * 1000) / 10}%`);
 const metricValue = (metric: string, value: number): string =>

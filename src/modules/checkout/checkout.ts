@@ -34,6 +34,7 @@ import type { CheckoutField, PricedShippingOption, ShippingAddress } from '../..
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import { ProductType } from '../../core/enums';
+import { FIELD_MESSAGES } from '../../core/forms/validation';
 import { GIFT_CARD_MESSAGES, normalizeGiftCardCode } from '../../core/giftCard';
 import { err, ok, type Result } from '../../core/result';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
@@ -76,7 +77,7 @@ export interface CheckoutContext {
 export const CHECKOUT_MESSAGES = {
   emptyCart: CART_MESSAGES.emptyCart,
   fixDetails: 'Please check the details marked below.',
-  required: 'Required',
+  required: FIELD_MESSAGES.required,
   chooseShipping: 'Choose a shipping option.',
   outOfStock: ADD_TO_CART_MESSAGES.outOfStock,
   someLinesSoldOut: 'Some items in your cart are no longer available in the quantity you chose.',

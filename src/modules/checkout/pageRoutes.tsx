@@ -8,6 +8,7 @@
  *   GET  /commerce/goto-checkout   express checkout (§2): on to /checkout with a cart, else 'Unable to Purchase Item'
  * The island on the checkout page uses the JSON calls (./checkout.ts) with the same services.
  */
+import { ALERT_TITLES } from '../../core/addToCartErrors';
 import { PageType } from '../../core/enums';
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
@@ -323,7 +324,7 @@ export async function registerCheckoutPageRoutes(
       return sendPage(reply, site, {
         path: '/commerce/goto-checkout',
         pageType: PageType.ERROR,
-        title: 'Unable to Purchase Item',
+        title: ALERT_TITLES.purchaseItem,
         description: `Checkout at ${site.title}.`,
         status: 400,
         body: <PurchaseRefusedPage shopPath={await shopPath(site)} />,

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { checkCardInput } from '../../core/checkout/card';
 import { validateEmail } from '../../core/email';
 import { ProductType } from '../../core/enums';
+import { FIELD_MESSAGES } from '../../core/forms/validation';
 import { checkDeliveryDate } from '../../core/giftCard';
 import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
@@ -28,7 +29,7 @@ type Db = Kysely<Database>;
 
 export const GIFT_CARD_PURCHASE_MESSAGES = {
   fixDetails: 'Please check the details marked below.',
-  required: 'Required',
+  required: FIELD_MESSAGES.required,
   chooseAmount: 'Choose an amount.',
   nameTooLong: 'Please keep the name under 100 characters.',
   messageTooLong: 'Please keep the message under 1000 characters.',

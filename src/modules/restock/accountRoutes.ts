@@ -18,7 +18,8 @@
  * e-mails go out through the outbox. A bulk send checks every variant first: an unknown one sends nothing (404).
  */
 import type { FastifyInstance } from 'fastify';
-import { CONTRIBUTOR_ROLES, ContributorRole } from '../../core/enums';
+import { CONTRIBUTOR_ROLES } from '../../core/enums';
+import { STORE_ROLES } from '../../core/siteUserRoles';
 import { listRestockGroups, listRestockSignUps } from './lists';
 import { sendRestockNotifications, type RestockSendResult } from './send';
 import { signUpForRestock } from './signUps';
@@ -44,8 +45,6 @@ import {
 } from './accountRoutes.schema';
 
 export const RESTOCK_ACCOUNT_API = '/api/site-users/account/notifications/restock';
-/** Who may read sign-ups (shoppers' e-mails) and send: spec §3 roles. */
-export const RESTOCK_ROLES = [ContributorRole.ADMIN, ContributorRole.STORE_MANAGER] as const;
 
 /** What a send answers (the spec's client reads nothing: this is for people and scripts). */
 const sentAnswer = (r: RestockSendResult) => ({
@@ -84,7 +83,7 @@ export function registerRestockAccountRoutes(
 
   app.get(`${RESTOCK_ACCOUNT_API}/groups`, { config, schema: groupsRoute }, async (request, reply) => {
     const query = parseInput(groupsQuery, request.query, 'query');
-    await requireSiteUser(request, RESTOCK_ROLES);
+    await requireSiteUser(request, STORE_ROLES);
     const site = await siteOf(request);
     const page = await listRestockGroups(ctx.db, site.id, { cursor: query.cursor });
     if (!page.ok) throw new ApiError('invalid-input', page.error.message, { field: 'cursor' });
@@ -94,7 +93,7 @@ export function registerRestockAccountRoutes(
 
   app.get(RESTOCK_ACCOUNT_API, { config, schema: signUpsRoute }, async (request, reply) => {
     const query = parseInput(signUpsQuery, request.query, 'query');
-    await requireSiteUser(request, RESTOCK_ROLES);
+    await requireSiteUser(request, STORE_ROLES);
     const site = await siteOf(request);
     const page = await listRestockSignUps(
       ctx.db,
@@ -109,7 +108,7 @@ export function registerRestockAccountRoutes(
 
   app.post(`${RESTOCK_ACCOUNT_API}/send`, { config, schema: sendRoute }, async (request, reply) => {
     const body = parseInput(sendBody, request.body, 'body');
-    await requireSiteUser(request, RESTOCK_ROLES);
+    await requireSiteUser(request, STORE_ROLES);
     const site = await siteOf(request);
     const sent = await sendRestockNotifications(ctx.db, site, body);
     if (!sent.ok) throw new ApiError('product-not-found', sent.error.message);
@@ -119,7 +118,7 @@ export function registerRestockAccountRoutes(
 
   app.post(`${RESTOCK_ACCOUNT_API}/send/all`, { config, schema: sendAllRoute }, async (request, reply) => {
     const body = parseInput(sendAllBody, request.body, 'body');
-    await requireSiteUser(request, RESTOCK_ROLES);
+    await requireSiteUser(request, STORE_ROLES);
     const site = await siteOf(request);
     const products = new Map(
       (await catalog.getProducts(ctx.db, site.id, [...new Set(body.sendRequests.map((r) => r.productId))])).map((p) => [

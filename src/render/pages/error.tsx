@@ -3,11 +3,12 @@
  * database outage) — the site's own design and a way on, never a bare error. Made per failure, never cached.
  */
 import { PageType } from '../../core/enums';
+import { ERROR_PAGE_TITLE } from '../../core/labels';
 import type { Site } from '../../modules/site';
 import type { PageContent } from '../pageKind';
 
 export const ERROR_PAGE_TEXTS = {
-  title: 'Something went wrong',
+  title: ERROR_PAGE_TITLE,
   body: 'This page could not be shown just now. Please try again in a moment.',
   home: 'Go to the home page',
 } as const;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { ADD_TO_CART_MESSAGES } from '../../core/addToCartErrors';
 import { IMAGE_WIDTHS, imageUrl } from '../../core/images';
 import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
@@ -41,7 +42,7 @@ export const RESIZE_CONCURRENCY = 2;
 export const RESIZE_QUEUE_LENGTH = 64;
 /** Retry-After of a 503 for a full resize queue: the queue drains in about that long. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
-export const SERVER_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
+export const SERVER_BUSY_MESSAGE = `The server is busy. ${ADD_TO_CART_MESSAGES.tooManyRequests}`;
 
 interface Rendition {
   contentType: string;
