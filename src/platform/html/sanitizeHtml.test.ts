@@ -84,6 +84,7 @@ const cases: [name: string, input: string, output: string][] = [
   ['<iframe>', '<iframe src="javascript:alert(1)"><p>x</p></iframe>ok', 'ok'],
   ['<iframe srcdoc>', '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>ok', 'ok'],
   ['<object> and <embed>', '<object data="x.swf"><embed src="x.swf"></object>ok', 'ok'],
+  ['an <embed> (no closing tag) drops nothing after it', '<p>a<embed src="x.swf">b</p>', '<p>ab</p>'],
   ['<noscript> hiding a tag in an attribute', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
   ['<template>', '<template><img src=x onerror=alert(1)></template>ok', 'ok'],
   ['<form> and <button>', '<form action="javascript:alert(1)"><button formaction="x">Go</button></form>', 'Go'],
