@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { DEFAULT_LABELS } from '../core/labels';
 import { sanitizeHtml } from '../platform/html/sanitizeHtml';
 import type { FormBlockFormProps } from '../client/islands/FormBlockForm';
-import type { Form } from '../site/schema';
+import type { Form } from '../modules/site/schema';
 import { useFormCaptcha } from './captchaContext';
 import { FormPostContext } from './formPost';
 import { Island } from './Island';
