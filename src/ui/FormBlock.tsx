@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import { sanitizeHtml } from '../core/forms/sanitizeHtml';
 import { DEFAULT_LABELS } from '../core/labels';
+import { sanitizeHtml } from '../platform/html/sanitizeHtml';
 import type { FormBlockFormProps } from '../client/islands/FormBlockForm';
 import type { Form } from '../modules/site';
 import { useFormCaptcha } from './captchaContext';

@@ -6,7 +6,9 @@
  * cannot be done, with 'Complete CAPTCHA before submitting.'; the shop's e-mail read from a real SMTP server), the
  * newsletter's double
  * opt-in e-mail and its link, a success redirect (with a hidden field read from the query by its name), and a form
- * sent without JavaScript. axe-core with the errors shown.
+ * sent without JavaScript. axe-core with the errors shown. A form's submission HTML full of script (handlers, an image,
+ * SVG, a javascript: link, a split <script>, a frame, MathML) shows only its safe part: after a submission in the
+ * browser, and in the server's page after a post without JavaScript, which the island then hydrates unchanged.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { listSubscribers } from '../../src/modules/forms/newsletter';
 import { listSubmissions } from '../../src/modules/forms/submissions';
 import { drainOutbox } from '../../src/platform/mail/outbox';
 import { smtpTransport } from '../../src/platform/mail/transport';
+import { CRUMB_COOKIE, CRUMB_FIELD } from '../../src/core/crumb';
 import { describeEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
@@ -25,7 +28,24 @@ const NEWSLETTER_SUCCESS = 'Almost there: check your inbox and confirm your addr
 /** Light proof of work: the widget still solves it in its worker, only in a fraction of a second. */
 const EASY_ALTCHA = { cost: 10, minCounter: 50, maxCounter: 200 };
 
-/** The demo with two forms without CAPTCHA: one with a success redirect, one to send without JavaScript. */
+/** A submission HTML that tries every way to run script; each sets `window.xss` (the page's CSP would stop most). */
+const RICH_SUBMISSION_HTML =
+  '<h2 onclick="window.xss=1">Thanks!</h2>' +
+  '<p>Read <a href="/journal" onmouseover="window.xss=2">our journal</a> or <a href="mailto:hello@example.com">write</a>.</p>' +
+  '<img src="/nothing.png" onerror="window.xss=3"><svg onload="window.xss=4"><script>window.xss=5</script></svg>' +
+  '<a href="jav&#x09;ascript:window.xss=6" id="js-link">not a link</a><scr<script>ipt>window.xss=7</script>' +
+  '<iframe srcdoc="&lt;script&gt;parent.xss=8&lt;/script&gt;"></iframe><!-- <script>window.xss=9</script> -->' +
+  '<p style="background:url(/nothing.png)" class="x">&lt;b&gt;not bold&lt;/b&gt;</p>' +
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.xss=10">';
+/** What the page shows of it (as the browser writes it back). */
+const RICH_SHOWN =
+  '<h2>Thanks!</h2><p>Read <a href="/journal">our journal</a> or <a href="mailto:hello@example.com">write</a>.</p>' +
+  '<a>not a link</a>ipt&gt;window.xss=7<p>&lt;b&gt;not bold&lt;/b&gt;</p>';
+
+/**
+ * The demo with three forms without CAPTCHA: one with a success redirect, one to send without JavaScript, one whose
+ * submission HTML carries script.
+ */
 function addForms(site: Record<string, unknown>): void {
   const forms = site.forms as unknown[];
   const pages = site.pages as unknown[];
@@ -52,6 +72,13 @@ function addForms(site: Record<string, unknown>): void {
         { id: 'note', kind: 'textarea', title: 'Anything we should know?' },
       ],
     },
+    {
+      id: 'rich',
+      name: 'Rich thanks',
+      submitLabel: 'Send it',
+      submissionHtml: RICH_SUBMISSION_HTML,
+      fields: [{ id: 'word', kind: 'text', title: 'A word', required: true }],
+    },
   );
   pages.push(
     { id: 'ask', path: '/ask', title: 'Ask', blocks: [{ type: 'form', formId: 'ask' }] },
@@ -62,6 +89,7 @@ function addForms(site: Record<string, unknown>): void {
       blocks: [{ type: 'text', text: 'We will answer soon.' }],
     },
     { id: 'workshop', path: '/workshop', title: 'Workshop', blocks: [{ type: 'form', formId: 'workshop' }] },
+    { id: 'rich', path: '/rich', title: 'Rich', blocks: [{ type: 'form', formId: 'rich' }] },
   );
 }
 
@@ -453,6 +481,86 @@ describeEachEngine(
           expect(stored!.answers).toContainEqual({ title: 'Anything we should know?', lines: ['Left-handed <3'] });
         } finally {
           await noScript.close();
+        }
+      },
+    );
+
+    it(
+      "submission HTML: only its safe part is shown, after a submission in the browser and in the server's page after a post without JavaScript, hydrated unchanged",
+      { timeout: 60_000 },
+      async () => {
+        const rich = await browser.newContext();
+        try {
+          const tab = await rich.newPage();
+          const errors: string[] = [];
+          tab.on('pageerror', (e) => errors.push(e.message));
+          tab.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+          // Content-Security-Policy violations (an inline handler or script the policy refused) count as failures too.
+          await tab.addInitScript(() => {
+            const seen: string[] = [];
+            (window as unknown as { violations: string[] }).violations = seen;
+            document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+          });
+          const noScriptRan = async () => {
+            expect(await tab.evaluate(() => (window as unknown as { xss?: number }).xss)).toBeUndefined();
+            expect(await tab.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+          };
+          const successHtml = () => tab.locator('.form-block__success > div').evaluate((e) => e.innerHTML);
+          /** The form's island in a page as the server sent it (the rest of the page has icons of its own). */
+          const islandOf = (html: string) =>
+            html.slice(html.indexOf('data-island="FormBlockForm"'), html.indexOf('</main>'));
+          const islandProps = async () =>
+            JSON.parse((await tab.locator('[data-island="FormBlockForm"]').getAttribute('data-props'))!) as {
+              form: { submissionHtml: string };
+            };
+
+          // The page as served: the island's props carry the sanitized HTML, nothing of the rest.
+          const served = await tab.goto(`${shop.url}/rich`, { waitUntil: 'load' });
+          expect(islandOf(await served!.text())).not.toMatch(/xss=(?!7)|onerror|onload|svg|math|srcdoc|iframe|img/);
+          expect((await islandProps()).form.submissionHtml).toBe(RICH_SHOWN);
+          await tab.waitForFunction(() => {
+            const form = document.querySelector('form.form-block');
+            return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+          });
+
+          // Sent with JavaScript: the island shows the HTML it was given; its link without a safe href does nothing.
+          await tab.getByLabel('A word').fill('clay');
+          await tab.getByRole('button', { name: 'Send it' }).click();
+          await tab.locator('.form-block__success').waitFor();
+          expect(await successHtml()).toBe(RICH_SHOWN);
+          await tab.locator('.form-block__success a:not([href])').click();
+          await tab.locator('.form-block__success a[href="/journal"]').hover();
+          await tab.locator('.form-block__success h2').click();
+          await noScriptRan();
+
+          // Posted without JavaScript (the page loaded again by a POST of the form, with the visitor's crumb): the server
+          // renders the success with the HTML, and the island hydrates it from the same props and keeps it.
+          const crumb = (await rich.cookies(shop.url)).find((c) => c.name === CRUMB_COOKIE)!.value;
+          await tab.route(`${shop.url}/rich`, async (route) =>
+            route.continue({
+              method: 'POST',
+              headers: { ...(await route.request().allHeaders()), 'content-type': 'application/x-www-form-urlencoded' },
+              postData: new URLSearchParams({ formId: 'rich', [CRUMB_FIELD]: crumb, word: 'clay' }).toString(),
+            }),
+          );
+          const posted = await tab.goto(`${shop.url}/rich`, { waitUntil: 'load' });
+          await tab.unroute(`${shop.url}/rich`);
+          expect(posted!.status(), await posted!.text()).toBe(200);
+          const postedIsland = islandOf(await posted!.text());
+          expect(postedIsland).toContain(`<div class="form-block__success"`);
+          expect(postedIsland).toContain(RICH_SHOWN);
+          expect(postedIsland).not.toMatch(/xss=(?!7)|onerror|onload|svg|math|srcdoc|iframe|img/);
+          expect(await successHtml()).toBe(RICH_SHOWN);
+          expect((await islandProps()).form.submissionHtml).toBe(RICH_SHOWN);
+          await tab.waitForFunction(() => {
+            const success = document.querySelector('.form-block__success');
+            return success !== null && Object.keys(success).some((key) => key.startsWith('__reactFiber'));
+          });
+          expect(await successHtml()).toBe(RICH_SHOWN);
+          await noScriptRan();
+          expect(errors).toEqual([]);
+        } finally {
+          await rich.close();
         }
       },
     );

@@ -8,7 +8,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { csvCell, toCsv } from '../../src/core/csv';
-import { sanitizeHtml } from '../../src/core/forms/sanitizeHtml';
+import { sanitizeHtml } from '../../src/platform/html/sanitizeHtml';
 import { buildApp } from '../../src/server/app';
 import { createAltchaChallenge } from '../../src/modules/forms/captcha/altcha';
 import { issueFormKey, spendFormKey, FORM_KEY_LIFETIME_MS } from '../../src/modules/forms/keys';

@@ -4,9 +4,10 @@
  * at or below 82.8 KB (issue 10's 82.7 KB, plus 0.1 KB for issue 23's variant pictures and per-variant scarcity text:
  * the hook that loads src/client/variantImages.ts on the first choice). Code loaded later
  * on demand (dialogs, the gallery, the pay-later badge once idle) is not counted here: src/client/islands/lazy.ts and
- * deferredParts.tsx say when it loads.
+ * deferredParts.tsx say when it loads. The server's HTML sanitizer (sanitize-html with htmlparser2 and postcss, about
+ * 80 KB gzipped) is in no browser chunk at all: rich text reaches the islands already sanitized.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,28 @@ import { forEachEngine } from '../support/engines';
 
 const PDP_CEILING_BYTES = 82_800;
 const CLIENT_DIR = join(import.meta.dirname, '../../dist/client');
+
+/**
+ * Public names each library keeps through minification (an option, a parser callback, an error's name): found in a
+ * minified browser bundle of sanitize-html, so a chunk that carried any of the three would show it.
+ */
+const SERVER_ONLY_MARKERS = {
+  'sanitize-html': 'allowedSchemesAppliedToAttributes',
+  htmlparser2: 'onprocessinginstruction',
+  postcss: 'CssSyntaxError',
+};
+
+it('no browser chunk carries the server-side HTML sanitizer (sanitize-html, htmlparser2, postcss)', () => {
+  const chunks = readdirSync(join(CLIENT_DIR, 'assets')).filter((f) => f.endsWith('.js'));
+  expect(chunks.length).toBeGreaterThan(0);
+  const found = chunks.flatMap((chunk) => {
+    const code = readFileSync(join(CLIENT_DIR, 'assets', chunk), 'utf8');
+    return Object.entries(SERVER_ONLY_MARKERS)
+      .filter(([, marker]) => code.includes(marker))
+      .map(([library]) => `${library} in ${chunk}`);
+  });
+  expect(found).toEqual([]);
+});
 
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;

@@ -38,7 +38,7 @@ export interface FormBlockFormProps {
     fields: FormField[];
     submitLabel: string;
     submissionMessage: string;
-    /** Already sanitized by the server (src/core/forms/sanitizeHtml.ts). */
+    /** Already sanitized by the server (src/platform/html/sanitizeHtml.ts, called by src/ui/FormBlock.tsx). */
     submissionHtml: string | null;
     /** A path of this site, or null. */
     successRedirect: string | null;
