@@ -285,9 +285,11 @@ forEachEngine((engine, getDb) => {
     it('an unknown line, or another visitor’s: “no longer in your cart”, nothing changed', async () => {
       const jar = new Jar();
       await add(jar, { itemId: 'limited', sku: 'limited-1' });
+      const [mine] = await entries();
       const other = new Jar();
       await add(other, { itemId: 'limited', sku: 'limited-1' });
-      const [, theirs] = await entries();
+      // Not by position: both lines can be made in the same millisecond, and then their (random) ids order them.
+      const theirs = (await entries()).find((e) => e.id !== mine!.id);
       for (const entryId of ['no-such-entry', theirs!.id]) {
         const update = await after(jar, await post(jar, '/cart/update', { entryId, quantity: '2' }));
         expect(update.notice).toBe(`${SPEC.unableToUpdate} That item is no longer in your cart.`);
