@@ -4,7 +4,8 @@
  * committed (a clean clone has no vitest cache), and written again by `npm run test:timings` (./timingsReporter.ts).
  * A file not listed there yet is given the time its size suggests, at the list's median time per byte.
  * Files of a project that shares one process between its files (isolate: false) come last, together, so that one
- * worker runs them one after the other.
+ * worker runs them one after the other. With --sequence.shuffle (to check that no file depends on another's leftovers)
+ * the order is random, from --sequence.seed, as with vitest's own sequencer.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +22,8 @@ export function readTimings(): Timings {
 
 export class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
     const root = this.ctx.config.root;
     const timings = readTimings();
     const keyOf = (spec: TestSpecification) => relative(root, spec.moduleId).split('\\').join('/');
@@ -41,4 +44,22 @@ function median(values: number[]): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** `items` in a random order drawn from `seed` (mulberry32, Fisher-Yates). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
