@@ -4,11 +4,12 @@ import { SlowestFirstSequencer } from './test/support/sequencer';
 import { TimingsReporter } from './test/support/timingsReporter';
 
 /**
- * Test files run side by side, one worker process each. Most of a file's time is spent waiting — on PostgreSQL, on
- * Chromium, on the timers of the tests that check a delay — so there are more workers than cores (vitest's default,
- * one less than the cores, ran the files one at a time on a 2-core machine). VITRINE_TEST_WORKERS sets another number.
+ * Test files run side by side, one worker process each. A good part of a file's time is spent waiting — on PostgreSQL,
+ * on Chromium, on the timers of the tests that check a delay — so there is one worker more than cores (vitest's
+ * default, one less than the cores, ran the files one at a time on a 2-core machine). More would leave the tests that
+ * time real work (a CLI process starting, a write loop) too little of the CPU. VITRINE_TEST_WORKERS sets another number.
  */
-const workers = Number(process.env.VITRINE_TEST_WORKERS) || availableParallelism() + 2;
+const workers = Number(process.env.VITRINE_TEST_WORKERS) || availableParallelism() + 1;
 
 const include = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
 /** The pure core's tests share one process (no module state to leak: plain functions, no I/O): no process per file. */
