@@ -9,11 +9,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { drainOutbox } from '../../src/services/mail/outbox';
-import { smtpTransport } from '../../src/services/mail/transport';
-import { paymentProviderFor } from '../../src/services/payments';
-import { billDueSubscriptions } from '../../src/services/subscriptions/billing';
-import type { SiteFileInput } from '../../src/site/schema';
+import { drainOutbox } from '../../src/platform/mail/outbox';
+import { smtpTransport } from '../../src/platform/mail/transport';
+import { paymentProviderFor } from '../../src/modules/payments';
+import { billDueSubscriptions } from '../../src/modules/subscriptions/billing';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { formSite } from '../support/formSite';

@@ -1,6 +1,6 @@
 /**
  * An order's e-mails written as render data in the order's transaction and rendered when the outbox sends or shows
- * them (src/services/orderMail.ts), on both engines: what is sent is byte for byte what rendering them at placement
+ * them (src/modules/orders/orderMail.ts), on both engines: what is sent is byte for byte what rendering them at placement
  * gave (gift cards, manual-payment instructions, a site title and instructions to escape), even once the order was
  * paid or refunded since; an order rolled back writes nothing; a message whose order is gone or whose data is
  * unreadable is marked failed with the reason (the rest of the drain goes on); a database error while rendering is
@@ -8,17 +8,17 @@
  */
 import { Migrator, sql } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { migrations, migrateToLatest } from '../../src/db/migrations';
+import { migrations, migrateToLatest } from '../../src/platform/db/migrations';
 import { err, ok } from '../../src/core/result';
-import { inTransaction } from '../../src/db/transaction';
-import { giftCardPaymentsOfOrder, spendGiftCards } from '../../src/services/giftCards';
-import { drainOutbox, getOutboxMessage, listOutbox } from '../../src/services/mail/outbox';
-import { newOrderEmail, orderConfirmationEmail, type RenderedEmail } from '../../src/services/mail/orderEmails';
-import type { MailMessage, MailTransport } from '../../src/services/mail/transport';
-import { enqueueOrderEmails } from '../../src/services/orderMail';
-import { createOrder, markOrderRefunded, setOrderStatus } from '../../src/services/orders';
-import type { Order } from '../../src/services/orderTypes';
-import { getSite, type Site } from '../../src/services/sites';
+import { inTransaction } from '../../src/platform/db/transaction';
+import { giftCardPaymentsOfOrder, spendGiftCards } from '../../src/modules/giftCards/giftCards';
+import { drainOutbox, getOutboxMessage, listOutbox } from '../../src/platform/mail/outbox';
+import { newOrderEmail, orderConfirmationEmail, type RenderedEmail } from '../../src/modules/orders/orderEmails';
+import type { MailMessage, MailTransport } from '../../src/platform/mail/transport';
+import { enqueueOrderEmails } from '../../src/modules/orders/orderMail';
+import { createOrder, markOrderRefunded, setOrderStatus } from '../../src/modules/orders/orders';
+import type { Order } from '../../src/modules/orders/orderTypes';
+import { getSite, type Site } from '../../src/modules/site/sites';
 import { checkoutSite, NEW_YORK, seedSite } from '../support/checkoutSite';
 import { createFreshDb, describeEachEngine, forEachEngine } from '../support/engines';
 

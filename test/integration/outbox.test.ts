@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { err, ok } from '../../src/core/result';
-import { inTransaction } from '../../src/db/transaction';
+import { inTransaction } from '../../src/platform/db/transaction';
 import {
   claimDueMessages,
   drainOutbox,
@@ -20,8 +20,8 @@ import {
   listOutbox,
   MAX_ATTEMPTS,
   type NewEmail,
-} from '../../src/services/mail/outbox';
-import { MailHeaderError, smtpTransport, type MailTransport } from '../../src/services/mail/transport';
+} from '../../src/platform/mail/outbox';
+import { MailHeaderError, smtpTransport, type MailTransport } from '../../src/platform/mail/transport';
 import { seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
@@ -58,9 +58,9 @@ async function closedPort(): Promise<number> {
 const DRAIN_SCRIPT = join(tmp, 'drain.mts');
 writeFileSync(
   DRAIN_SCRIPT,
-  `import { connect } from ${JSON.stringify(join(ROOT, 'src/db/connect.ts'))};
-import { drainOutbox } from ${JSON.stringify(join(ROOT, 'src/services/mail/outbox.ts'))};
-import { smtpTransport } from ${JSON.stringify(join(ROOT, 'src/services/mail/transport.ts'))};
+  `import { connect } from ${JSON.stringify(join(ROOT, 'src/platform/db/connect.ts'))};
+import { drainOutbox } from ${JSON.stringify(join(ROOT, 'src/platform/mail/outbox.ts'))};
+import { smtpTransport } from ${JSON.stringify(join(ROOT, 'src/platform/mail/transport.ts'))};
 const [url, smtpUrl] = process.argv.slice(2);
 const handle = connect(url);
 await handle.db.selectFrom('outbox').select('id').limit(1).execute();

@@ -13,8 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { connect } from '../../src/db/connect';
-import { migrateToLatest } from '../../src/db/migrations';
+import { searchFollowUps } from '../../src/modules/search';
+import { connect } from '../../src/platform/db/connect';
+import { migrateToLatest } from '../../src/platform/db/migrations';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -50,7 +51,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const sqliteTemplate = join(dir, 'template.db');
   const sqlite = connect(sqliteTemplate);
   try {
-    await migrateToLatest(sqlite.db);
+    await migrateToLatest(sqlite.db, searchFollowUps);
   } finally {
     // Closing checkpoints the -wal file into the database file: the file alone is the whole database.
     await sqlite.close();
@@ -68,7 +69,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     await adminQuery(`CREATE DATABASE ${pgTemplate}`);
     const handle = connect(databaseUrl(pgTemplate));
     try {
-      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db, searchFollowUps);
     } finally {
       // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to.
       await handle.close();
