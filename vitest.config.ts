@@ -1,13 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './test/support/sequencer';
+import { TimingsReporter } from './test/support/timingsReporter';
+
+/**
+ * Test files run side by side, one worker process each. A good part of a file's time is spent waiting — on PostgreSQL,
+ * on Chromium, on the timers of the tests that check a delay — so there is one worker more than cores (vitest's
+ * default, one less than the cores, ran the files one at a time on a 2-core machine). More would leave the tests that
+ * time real work (a CLI process starting, a write loop) too little of the CPU. VITRINE_TEST_WORKERS sets another number.
+ */
+const workers = Number(process.env.VITRINE_TEST_WORKERS) || availableParallelism() + 1;
+
+const include = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
+/** The pure core's tests share one process (no module state to leak: plain functions, no I/O): no process per file. */
+const shared = ['src/core/**/*.test.{ts,tsx}'];
 
 // One run holds every test: unit (src/**), integration on SQLite and PostgreSQL (src/** and test/integration),
 // and browser tests in Chromium (test/browser). Coverage is reported for the pure core, which must stay >= 95 % of lines.
+// The order is the slowest files first (test/support/sequencer.ts, from test/timings.json: `npm run test:timings`).
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    maxWorkers: workers,
+    sequence: { sequencer: SlowestFirstSequencer },
+    reporters: process.env.VITRINE_TEST_TIMINGS === 'write' ? ['default', new TimingsReporter()] : ['default'],
     coverage: {
       provider: 'v8',
       include: ['src/core/**/*.ts'],
@@ -15,5 +33,18 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },
+    projects: [
+      { extends: true, test: { name: 'core', include: shared, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include,
+          exclude: [...configDefaults.exclude, ...shared],
+          // Migrated template databases for the whole run (test/support/globalSetup.ts).
+          globalSetup: ['test/support/globalSetup.ts'],
+        },
+      },
+    ],
   },
 });

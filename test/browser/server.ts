@@ -3,8 +3,7 @@
  * default, or a new PostgreSQL database with `engine: 'postgres'`), migrated, with a site file imported (the demo by
  * default), listening on a random loopback port.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,8 +13,7 @@ import type { FormRouteOptions } from '../../src/modules/forms/routes';
 import type { RestockRouteOptions } from '../../src/modules/restock/routes';
 import type { CaptchaScriptUrls } from '../../src/core/forms/captcha';
 import type { CaptchaEnv } from '../../src/modules/forms/captcha';
-import { connect, type Engine } from '../../src/platform/db/connect';
-import { migrateToLatest } from '../../src/platform/db/migrations';
+import type { Engine } from '../../src/platform/db/connect';
 import type { Database } from '../../src/platform/db/tables';
 import { importSite, importSiteFile } from '../../src/modules/site/import';
 import { createFreshDb } from '../support/engines';
@@ -51,22 +49,9 @@ export async function startServer(
     captchaScripts?: CaptchaScriptUrls;
   } = {},
 ): Promise<RunningServer> {
-  let handle: { db: Kysely<Database>; engine: Engine };
-  let dispose: () => Promise<void>;
-  if (options.engine === 'postgres') {
-    const fresh = await createFreshDb('postgres');
-    handle = fresh.handle;
-    dispose = () => fresh.dispose();
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-'));
-    const sqlite = connect(join(dir, 'vitrine.db'));
-    await migrateToLatest(sqlite.db);
-    handle = sqlite;
-    dispose = async () => {
-      await sqlite.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  const fresh = await createFreshDb(options.engine ?? 'sqlite');
+  const handle = fresh.handle;
+  const dispose = () => fresh.dispose();
   const siteFile = options.siteFile ?? DEMO_SITE_FILE;
   // The demo's promo popup (a modal after a few seconds) would cover the page in the other suites: only those that
   // ask for it keep it.

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../src/core/result';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { enqueueEmail, getOutboxMessage, type NewEmail } from '../../src/platform/mail/outbox';
@@ -20,6 +20,11 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+// Each `vitrine` here is a process of its own that loads the app through tsx (about 1.5 s of CPU to start): on a
+// machine busy with the other test files, a test that starts several takes longer than vitest's default 30 s without
+// anything hanging. The tests are the same; only their time limit is longer.
+vi.setConfig({ testTimeout: 120_000 });
 
 interface Run {
   code: number | null;
@@ -377,7 +382,7 @@ function serve(env: Record<string, string>): Promise<{ output: () => string; sto
     });
     let text = '';
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${text}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${text}`)), 60_000);
     const onData = (d: Buffer) => {
       text += d.toString();
       if (/^E-mail is .*\n/m.test(text)) {

@@ -2,13 +2,19 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generatedSite } from '../../bench/generatedSite';
 import { getSite } from '../../src/modules/site/sites';
 import { forEachEngine } from '../support/engines';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+// Each `vitrine` here is a process of its own that loads the app through tsx (about 1.5 s of CPU to start): on a
+// machine busy with the other test files, a test that starts several takes longer than vitest's default 30 s without
+// anything hanging. The tests are the same; only their time limit is longer.
+vi.setConfig({ testTimeout: 120_000 });
+
 const DEMO = join(ROOT, 'sites/demo/site.json');
 const tmp = mkdtempSync(join(tmpdir(), 'vitrine-cli-'));
 // Edited copies of the demo file live in tmp and find the demo's images through this link.
@@ -48,7 +54,7 @@ function serve(
     });
     let output = '';
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       const match = /Vitrine is listening on (http:\/\/\S+)/.exec(output);

@@ -4,11 +4,15 @@
  * SQLite in a temporary directory; PostgreSQL in a new database `vitrine_t_<random>` created from
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and dropped afterwards.
  *
+ * Under `vitest run`, ./globalSetup.ts has migrated one database of each engine first: a fresh migrated database is a
+ * copy of it (the SQLite file copied; CREATE DATABASE … TEMPLATE), and the run's PostgreSQL databases are dropped
+ * together when the run ends. Elsewhere (the benchmark) each database is migrated, and dropped, on its own.
+ *
  * When PostgreSQL cannot be reached the postgres block is skipped with a warning, except on CI
  * (CI=true), where its tests fail instead: a green CI run has always exercised both engines.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -23,6 +27,11 @@ export const engines: readonly Engine[] = ['sqlite', 'postgres'];
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const onCI = process.env.CI === 'true';
+
+/** Set by ./globalSetup.ts: the migrated templates, and the name part of this run's PostgreSQL databases. */
+const SQLITE_TEMPLATE = process.env.VITRINE_TEST_SQLITE_TEMPLATE;
+const PG_TEMPLATE = process.env.VITRINE_TEST_PG_TEMPLATE;
+const PG_RUN = process.env.VITRINE_TEST_PG_RUN;
 
 /** A fresh database: its URL (for child processes), an open migrated handle, and `dispose` to close and delete it. */
 export interface FreshDb {
@@ -66,25 +75,38 @@ async function adminQuery(text: string): Promise<void> {
 
 /** Creates an empty database of `engine`; with `migrate` (the default) it is brought to the latest schema. */
 export async function createFreshDb(engine: Engine, options: { migrate?: boolean } = {}): Promise<FreshDb> {
+  const migrate = options.migrate !== false;
   let url: string;
   let remove: () => Promise<void>;
+  let copied = false;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'vitrine-t-'));
     url = join(dir, 'test.db');
     remove = async () => rmSync(dir, { recursive: true, force: true });
+    if (migrate && SQLITE_TEMPLATE !== undefined) {
+      copyFileSync(SQLITE_TEMPLATE, url);
+      copied = true;
+    }
   } else {
     const reason = await postgresUnavailable();
     if (reason !== undefined) throw new Error(`PostgreSQL is not reachable at ${TEST_DATABASE_URL}: ${reason}`);
-    const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    const name = `vitrine_t_${PG_RUN !== undefined ? `${PG_RUN}_` : ''}${randomBytes(6).toString('hex')}`;
+    if (migrate && PG_TEMPLATE !== undefined) {
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+      copied = true;
+    } else {
+      await adminQuery(`CREATE DATABASE ${name}`);
+    }
     const u = new URL(TEST_DATABASE_URL);
     u.pathname = `/${name}`;
     url = u.toString();
-    remove = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // In a vitest run, ./globalSetup.ts drops the run's databases when it ends: a DROP DATABASE forces a checkpoint
+    // of the whole server, one at the end of every file was a good part of the run's time.
+    remove = PG_RUN !== undefined ? async () => {} : () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const handle = connect(url);
   try {
-    if (options.migrate !== false) await migrateToLatest(handle.db, searchFollowUps);
+    if (migrate && !copied) await migrateToLatest(handle.db, searchFollowUps);
   } catch (error) {
     await handle.close();
     await remove();
