@@ -187,6 +187,9 @@ export async function withDatabase(
 }
 
 async function open(config: Config, io: CliIo): Promise<DbHandle> {
+  // Whatever opens the database may send or show the outbox's mail: the modules' kinds of mail first. Loaded here, not
+  // at the top: they load React, whose build `serve` picks by NODE_ENV before this.
+  (await import('../modules/mailKinds')).registerModuleMailKinds();
   let handle: DbHandle;
   try {
     handle = connect(config.databaseUrl);
@@ -412,7 +415,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       startJobRunner,
       subscriptionBillingJob,
     } = await import('../services/jobs');
-    const { smtpTransport } = await import('../services/mail/transport');
+    const { smtpTransport } = await import('../platform/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
     jobs = startJobRunner({
       jobs: [

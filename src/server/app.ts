@@ -56,6 +56,7 @@ import { registerSiteUserSession } from './siteUserSession';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
 import { queueRequests } from './requestTurns';
+import { registerModuleMailKinds } from '../modules/mailKinds';
 import {
   clientBudget,
   countClientBudget,
@@ -117,6 +118,8 @@ export interface BuildAppOptions {
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // The outbox's kinds of mail: the server's jobs send the modules' mail, and its pages may write it.
+  registerModuleMailKinds();
   const limits = httpLimits(options.httpLimits);
   const app = Fastify({
     ...fastifyHttpOptions(limits),

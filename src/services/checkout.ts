@@ -39,7 +39,7 @@ import { compiledQuery } from '../db/compiledQuery';
 import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from './cart';
-import { enqueueOrderEmails } from './orderMail';
+import { enqueueOrderEmails } from '../modules/orders/mail';
 import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from './giftCards';
 import { createOrder, getOrder } from './orders';
 import type {

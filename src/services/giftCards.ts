@@ -25,8 +25,8 @@ import { formatMoney } from '../core/money';
 import type { Database, GiftCardRow, GiftCardStatus, GiftCardTransactionKind } from '../db/tables';
 import { randomToken } from './randomToken';
 import { CODE_PLACEHOLDER, GIFT_CARD_MAIL_KIND, hashGiftCardCode, newGiftCardCode } from './giftCardDelivery';
-import { giftCardEmail } from './mail/giftCardEmail';
-import { enqueueEmail } from './mail/outbox';
+import { giftCardEmail } from '../modules/giftCards/mail';
+import { enqueueEmail } from '../platform/mail/outbox';
 import type { Site } from './sites';
 
 type Db = Kysely<Database>;

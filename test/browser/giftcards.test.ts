@@ -5,8 +5,8 @@
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { drainOutbox } from '../../src/services/mail/outbox';
-import { smtpTransport } from '../../src/services/mail/transport';
+import { drainOutbox } from '../../src/platform/mail/outbox';
+import { smtpTransport } from '../../src/platform/mail/transport';
 import { describeEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';

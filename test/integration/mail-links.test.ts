@@ -9,8 +9,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { drainOutbox } from '../../src/services/mail/outbox';
-import { smtpTransport } from '../../src/services/mail/transport';
+import { drainOutbox } from '../../src/platform/mail/outbox';
+import { smtpTransport } from '../../src/platform/mail/transport';
 import { paymentProviderFor } from '../../src/services/payments';
 import { billDueSubscriptions } from '../../src/services/subscriptions/billing';
 import type { SiteFileInput } from '../../src/site/schema';

@@ -14,8 +14,8 @@ import { ok } from '../../core/result';
 import { inTransaction } from '../../db/transaction';
 import { GIFT_MESSAGE_MAX_LENGTH, RECIPIENT_NAME_MAX_LENGTH } from '../../services/giftCardPurchase';
 import { giftCardState, issueGiftCard, listGiftCards, type GiftCard } from '../../services/giftCards';
-import { drainOutbox } from '../../services/mail/outbox';
-import { smtpTransport } from '../../services/mail/transport';
+import { drainOutbox } from '../../platform/mail/outbox';
+import { smtpTransport } from '../../platform/mail/transport';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
 import { money, siteFor } from '../shop';
 import { formatTable, printable } from '../table';
@@ -157,7 +157,7 @@ async function issue(args: string[], io: CliIo): Promise<number> {
     const sent = await drainOutbox(handle.db, smtpTransport(config.smtpUrl, config.mailFrom), {
       onlyIds: [messageId],
       includeWaiting: true,
-      onGiftCardSent: (id, made) => {
+      onSent: (id, made) => {
         if (id === messageId) code = made;
       },
     });

@@ -11,8 +11,8 @@ import {
   listOutbox,
   type OutboxMessage,
   type OutboxStatus,
-} from '../../services/mail/outbox';
-import { smtpTransport } from '../../services/mail/transport';
+} from '../../platform/mail/outbox';
+import { smtpTransport } from '../../platform/mail/transport';
 import { getSite } from '../../services/sites';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
 import { formatTable, printable } from '../table';

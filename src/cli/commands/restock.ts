@@ -12,8 +12,8 @@ import {
   type RestockSignUp,
 } from '../../services/restock/lists';
 import { sendRestockNotifications } from '../../services/restock/send';
-import { drainOutbox } from '../../services/mail/outbox';
-import { smtpTransport } from '../../services/mail/transport';
+import { drainOutbox } from '../../platform/mail/outbox';
+import { smtpTransport } from '../../platform/mail/transport';
 import { listSites, type Site } from '../../services/sites';
 import type { DbHandle } from '../../db/connect';
 import { redacted } from '../../config';

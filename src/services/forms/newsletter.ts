@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import { ok } from '../../core/result';
 import type { Database, MailingListStatus } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
-import { enqueueEmail } from '../mail/outbox';
-import { newsletterConfirmationEmail } from './emails';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import { newsletterConfirmationEmail } from '../../modules/forms/mail';
 
 type Db = Kysely<Database>;
 

@@ -21,9 +21,9 @@ import { inTransaction } from '../../db/transaction';
 import type { Form } from '../../site/schema';
 import { captchaProviderOf, verifyCaptcha, type CaptchaVerifier, type CaptchaVisitor } from '../captcha';
 import * as catalog from '../catalog';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Site } from '../sites';
-import { submissionEmail, type AnswerLines } from './emails';
+import { submissionEmail, type AnswerLines } from '../../modules/forms/mail';
 import { spendFormKey } from './keys';
 import { signUp } from './newsletter';
 

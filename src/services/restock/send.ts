@@ -18,9 +18,9 @@ import { engineOf } from '../../db/connect';
 import type { Database } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import * as catalog from '../catalog';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Site } from '../sites';
-import { restockEmail } from './emails';
+import { restockEmail } from '../../modules/restock/mail';
 
 type Db = Kysely<Database>;
 

@@ -28,14 +28,14 @@ import { afterPeriod, billingDate, billingDateText } from '../../core/subscripti
 import { inTransaction } from '../../db/transaction';
 import type { Database, SubscriptionBillStatus } from '../../db/tables';
 import { randomToken } from '../randomToken';
-import { enqueueEmail } from '../mail/outbox';
-import { enqueueNewOrderNotice } from '../orderMail';
+import { enqueueNewOrderNotice } from '../../modules/orders/mail';
+import { enqueueEmail } from '../../platform/mail/outbox';
 import { createOrder } from '../orders';
 import type { Order } from '../orderTypes';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments/attempts';
 import type { AuthorizeOutcome, PaymentProvider } from '../payments/provider';
 import { getSite, type Site } from '../sites';
-import { subscriptionEmail, type SubscriptionEmailKind } from './emails';
+import { subscriptionEmail, type SubscriptionEmailKind } from '../../modules/subscriptions/mail';
 import { cancelPath, newCancelToken } from './links';
 import { subscriptionFromRow, type Subscription } from './store';
 

@@ -1,0 +1,65 @@
+/**
+ * The kinds of mail the outbox knows: each module registers its own at startup (src/modules/mailKinds.ts, called by
+ * the server and the CLI), so the outbox, which knows nothing of orders or gift cards, asks the registry what a
+ * message's kind needs. A kind needs an entry only when its messages are not sent as stored:
+ *
+ * - `renderer`: messages stored as render data (an order's e-mails) get their text and HTML rendered when they are
+ *   sent or shown; made once per drain or listing, so it can read what several messages share once.
+ * - `prepare`: a claimed message's bodies are made just before the send (a gift card's code, made then and stored
+ *   nowhere), and `confirm` runs in the transaction that marks it sent.
+ *
+ * Every other message (restock, subscriptions, forms) is rendered when written and needs no entry.
+ */
+import type { Kysely } from 'kysely';
+import type { Result } from '../../core/result';
+import type { Database } from '../../db/tables';
+import type { OutboxMessage } from './outbox';
+
+type Db = Kysely<Database>;
+
+/** The text and HTML of a message stored as render data, or why they cannot be rendered (it can never be sent). */
+export type BodyRenderer = (message: OutboxMessage) => Promise<Result<{ text: string; html: string }, string>>;
+
+/** What to send for a claimed message, made just before the send. */
+export interface PreparedSend {
+  text: string;
+  html: string;
+  /** After the server accepted it, in the transaction that marks it sent. */
+  confirm?: (trx: Db, now: Date) => Promise<void>;
+  /** Told to the drain's onSent and stored nowhere (a gift card's code, for `vitrine giftcards issue`). */
+  detail?: string;
+}
+
+/** Why a claimed message is not sent now: 'busy', another sender has it (left alone); 'gone', never to be sent. */
+export interface NotPrepared {
+  reason: 'busy' | 'gone';
+  message: string;
+}
+
+export interface MailKind {
+  /** The outbox's `kind` of its messages, e.g. 'order-confirmation'. */
+  kind: string;
+  renderer?: (db: Db) => BodyRenderer;
+  prepare?: (db: Db, message: OutboxMessage, now: Date) => Promise<Result<PreparedSend, NotPrepared>>;
+}
+
+const kinds = new Map<string, MailKind>();
+
+/**
+ * Registers kinds of mail (again with the same definitions is a no-op: each entry point registers at its start).
+ * Throws when another definition already holds one of the kinds: two modules must not claim the same messages.
+ */
+export function registerMailKinds(definitions: readonly MailKind[]): void {
+  for (const definition of definitions) {
+    const known = kinds.get(definition.kind);
+    if (known !== undefined && known !== definition)
+      throw new Error(`the mail kind '${definition.kind}' is registered twice`);
+  }
+  for (const definition of definitions) kinds.set(definition.kind, definition);
+}
+
+/** The registered definition of a kind of mail, if any. */
+export const mailKind = (kind: string): MailKind | undefined => kinds.get(kind);
+
+/** Every kind registered, in order of registration (for checks and tests). */
+export const registeredMailKinds = (): string[] => [...kinds.keys()];
