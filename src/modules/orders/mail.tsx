@@ -21,9 +21,9 @@ import { formatMoney } from '../../core/money';
 import { err, ok, type Result } from '../../core/result';
 import type { Database, OrderStatus } from '../../db/tables';
 import { Heading, Link, Lines, Paragraph, Section } from '../../platform/mail/blocks';
-import type { MailKind } from '../../platform/mail/kinds';
+import type { MailKind, QueuedMessage } from '../../platform/mail/kinds';
 import { Layout } from '../../platform/mail/Layout';
-import { enqueueEmailsToRender, type NewEmailToRender, type OutboxMessage } from '../../platform/mail/outbox';
+import { enqueueEmailsToRender, type NewEmailToRender } from '../../platform/mail/outbox';
 import { oneLine, renderMail, withText, type RenderedEmail } from '../../platform/mail/render';
 import { cell, muted, numberCell } from '../../platform/mail/styles';
 import { giftCardPaymentsOfOrder } from '../../services/giftCards';
@@ -220,11 +220,9 @@ function OrderConfirmation({ order, ctx, subject }: { order: Order; ctx: Confirm
   const total = money(order, amountDue(order, giftCards));
   return (
     <Layout shopName={ctx.siteTitle} subject={subject} signOff>
-      <Heading>Thank you for your order</Heading>
+      <Heading text={`Thank you for your order at ${ctx.siteTitle}.`}>Thank you for your order</Heading>
       <Paragraph
         text={[
-          `Thank you for your order at ${ctx.siteTitle}.`,
-          '',
           `Order #${order.number}, placed ${placedAt(order.createdAt)}`,
           ...(awaiting ? [`Awaiting payment of ${total}.`] : []),
         ].join('\n')}
@@ -269,8 +267,7 @@ function NewOrder({ order, ctx, subject }: { order: Order; ctx: NewOrderContext;
   const payment = `${awaitingPayment(order) ? 'awaiting payment' : order.status} (${order.paymentProvider})`;
   return (
     <Layout shopName={ctx.siteTitle} subject={subject}>
-      <Heading>New order #{order.number}</Heading>
-      <Paragraph text={`New order #${order.number} on ${ctx.siteTitle}.`}>{null}</Paragraph>
+      <Heading text={`New order #${order.number} on ${ctx.siteTitle}.`}>New order #{order.number}</Heading>
       <Paragraph spaced>
         Customer: {order.email}
         <br />
@@ -375,7 +372,7 @@ interface StoredOrder {
  * order is read once, however many of its e-mails it renders. Answers an error for a message that can never be
  * rendered (its order is gone, its data unreadable); throws when the database does (then it may work later).
  */
-export function orderMailRenderer(db: Db): (message: OutboxMessage) => Promise<Result<RenderedEmail, string>> {
+export function orderMailRenderer(db: Db): (message: QueuedMessage) => Promise<Result<RenderedEmail, string>> {
   const orders = new Map<string, Promise<StoredOrder | undefined>>();
   const load = (siteId: string, orderId: string): Promise<StoredOrder | undefined> => {
     const key = `${siteId}/${orderId}`;

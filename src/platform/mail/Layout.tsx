@@ -65,7 +65,8 @@ export const Layout = withText(
                     <tr>
                       <td
                         style={{
-                          padding: '24px',
+                          // The last paragraph's own margin closes the card.
+                          padding: '24px 24px 8px',
                           background: '#ffffff',
                           border: `1px solid ${LINE}`,
                           borderRadius: '8px',

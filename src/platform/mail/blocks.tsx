@@ -6,12 +6,14 @@ import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { withText } from './render';
 import * as style from './styles';
 
-/** The e-mail's headline: HTML only (the text part's first lines say it in their own words, as the subject does). */
+/**
+ * The e-mail's headline. The text part has no headline (its subject is one): it says `text` in its place, or nothing.
+ */
 export const Heading = withText(
-  ({ children }: { children: ReactNode }) => (
+  ({ children }: { children: ReactNode; text?: string }) => (
     <h1 style={{ fontSize: '22px', lineHeight: 1.3, margin: '0 0 16px' }}>{children}</h1>
   ),
-  () => null,
+  ({ text }) => text ?? null,
 );
 
 interface ParagraphProps {

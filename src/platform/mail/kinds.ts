@@ -13,12 +13,26 @@
 import type { Kysely } from 'kysely';
 import type { Result } from '../../core/result';
 import type { Database } from '../../db/tables';
-import type { OutboxMessage } from './outbox';
 
 type Db = Kysely<Database>;
 
+/** What a kind reads of a message in the outbox (outbox.ts's OutboxMessage is one). */
+export interface QueuedMessage {
+  id: string;
+  siteId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  /** As stored ('' for a message stored as render data). */
+  text: string;
+  html: string;
+  orderId: string | null;
+  /** JSON its kind's renderer reads, or null: the text and HTML are stored. */
+  renderData: string | null;
+}
+
 /** The text and HTML of a message stored as render data, or why they cannot be rendered (it can never be sent). */
-export type BodyRenderer = (message: OutboxMessage) => Promise<Result<{ text: string; html: string }, string>>;
+export type BodyRenderer = (message: QueuedMessage) => Promise<Result<{ text: string; html: string }, string>>;
 
 /** What to send for a claimed message, made just before the send. */
 export interface PreparedSend {
@@ -40,7 +54,7 @@ export interface MailKind {
   /** The outbox's `kind` of its messages, e.g. 'order-confirmation'. */
   kind: string;
   renderer?: (db: Db) => BodyRenderer;
-  prepare?: (db: Db, message: OutboxMessage, now: Date) => Promise<Result<PreparedSend, NotPrepared>>;
+  prepare?: (db: Db, message: QueuedMessage, now: Date) => Promise<Result<PreparedSend, NotPrepared>>;
 }
 
 const kinds = new Map<string, MailKind>();

@@ -28,7 +28,7 @@ describe('renderMail', () => {
         footer={<Paragraph>Why you got this</Paragraph>}
         signOff
       >
-        <Heading>Headline only in HTML</Heading>
+        <Heading text="The headline, in the text's words">Headline</Heading>
         <Paragraph>
           Hello {NAME},<br />
           welcome.
@@ -56,6 +56,8 @@ describe('renderMail', () => {
     expect(mail.subject).toBe(`Hello ${NAME}`);
     expect(mail.text).toBe(
       [
+        "The headline, in the text's words",
+        '',
         `Hello ${NAME},`,
         'welcome.',
         '',
@@ -85,9 +87,7 @@ describe('renderMail', () => {
     expect(mail.html).toContain('>Shop &lt;b&gt;&amp;&quot;&#x27;&lt;/b&gt;</td>');
     expect(mail.html).toContain('Hello &lt;b&gt;&amp;&quot;&#x27;&lt;/b&gt;,<br/>');
     expect(mail.html).not.toContain(NAME);
-    expect(mail.html).toContain(
-      '<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">Headline only in HTML</h1>',
-    );
+    expect(mail.html).toContain('<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">Headline</h1>');
     expect(mail.html).toContain('<h2 style="font-size:18px;margin:0 0 8px">How to pay</h2>');
     expect(mail.html).toContain('Line one<br/>Line two');
     expect(mail.html).toContain('<a href="https://shop.test/o?a=1&amp;b=2" style="color:#0b57d0">View your order</a>');
@@ -102,6 +102,6 @@ describe('renderMail', () => {
     const Greeting = ({ name }: { name: string }) => <Paragraph>Hi {name}</Paragraph>;
     expect(renderText(<Greeting name="Ada" />)).toBe('Hi Ada\n');
     expect(renderText(null)).toBe('');
-    expect(renderText(<Heading>Only HTML</Heading>)).toBe('');
+    expect(renderText(<Heading>Only in HTML</Heading>)).toBe('');
   });
 });
