@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, redacted, type Config } from '../config';
 import { connect, DatabaseUrlError, type DbHandle } from '../db/connect';
 import { MigrationError, migrateToLatest } from '../db/migrations';
+import { registerModuleMailKinds } from '../modules/mailKinds';
 import { findSiteByHost, listSites } from '../services/sites';
 import { exportSiteToFile, SiteNotFoundError } from '../site/export';
 import { importSiteFile, SiteFileError, type ImportResult } from '../site/import';
@@ -187,9 +188,9 @@ export async function withDatabase(
 }
 
 async function open(config: Config, io: CliIo): Promise<DbHandle> {
-  // Whatever opens the database may send or show the outbox's mail: the modules' kinds of mail first. Loaded here, not
-  // at the top: they load React, whose build `serve` picks by NODE_ENV before this.
-  (await import('../modules/mailKinds')).registerModuleMailKinds();
+  // Whatever opens the database may send or show the outbox's mail: the modules' kinds of mail first (their code is
+  // loaded only when a message of theirs is sent or shown).
+  registerModuleMailKinds();
   let handle: DbHandle;
   try {
     handle = connect(config.databaseUrl);

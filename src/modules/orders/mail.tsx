@@ -164,8 +164,8 @@ const Items = withText(
         ))}
       </tbody>
       <tfoot>
-        {totalRows(order, giftCards).map((row) => (
-          <tr key={row.label}>
+        {totalRows(order, giftCards).map((row, i) => (
+          <tr key={i}>
             <th scope="row" colSpan={2} style={{ ...numberCell, fontWeight: row.strong ? 'bold' : 'normal' }}>
               {row.label}
             </th>

@@ -11,7 +11,7 @@
  * Every other message (restock, subscriptions, forms) is rendered when written and needs no entry.
  */
 import type { Kysely } from 'kysely';
-import type { Result } from '../../core/result';
+import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
@@ -77,3 +77,31 @@ export const mailKind = (kind: string): MailKind | undefined => kinds.get(kind);
 
 /** Every kind registered, in order of registration (for checks and tests). */
 export const registeredMailKinds = (): string[] => [...kinds.keys()];
+
+/**
+ * Kinds whose definitions are loaded when the outbox first meets one of their messages: an entry point registers every
+ * kind at its start without loading the modules' mail code (React, their services) until a drain or listing needs it.
+ * `load` answers the definitions of exactly `kinds`.
+ */
+export function lazyMailKinds(kinds: readonly string[], load: () => Promise<readonly MailKind[]>): MailKind[] {
+  let loaded: Promise<Map<string, MailKind>> | undefined;
+  const definition = async (kind: string): Promise<MailKind | undefined> =>
+    (await (loaded ??= load().then((definitions) => new Map(definitions.map((d) => [d.kind, d]))))).get(kind);
+  // One per drain or listing, shared by these kinds; each loaded renderer is made once in it, as the outbox does.
+  const renderer = (db: Db): BodyRenderer => {
+    const made = new Map<NonNullable<MailKind['renderer']>, BodyRenderer>();
+    return async (message) => {
+      const make = (await definition(message.kind))?.renderer;
+      if (make === undefined)
+        return err(`cannot render the ${message.kind} e-mail: no template renders that kind from render data`);
+      let render = made.get(make);
+      if (render === undefined) made.set(make, (render = make(db)));
+      return render(message);
+    };
+  };
+  const prepare: NonNullable<MailKind['prepare']> = async (db, message, now) => {
+    const made = (await definition(message.kind))?.prepare;
+    return made === undefined ? ok({ text: message.text, html: message.html }) : made(db, message, now);
+  };
+  return kinds.map((kind) => ({ kind, renderer, prepare }));
+}
