@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import vitrine from './eslint/moduleBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/'] },
@@ -28,6 +29,13 @@ export default tseslint.config(
     },
   },
   {
+    // Where each part of the house may import from (docs/architecture.md, "The map"). Tests may reach anywhere.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { vitrine },
+    rules: { 'vitrine/module-boundaries': 'error' },
+  },
+  {
     // Hooks live in .ts files too (useAddToCart.ts, useModalDialog.ts).
     files: ['src/client/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -40,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Migrations are written against the schema of their day, not today's Database type (Kysely's advice).
-    files: ['src/db/migrations/**'],
+    files: ['src/platform/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -4,7 +4,7 @@
  * (three sizes, a few colours), tags and a description; every 10th one is sold out; no images (the image pipeline
  * has its own bench).
  */
-import type { SiteFileInput } from '../src/site/schema';
+import type { SiteFileInput } from '../src/modules/site/schema';
 
 const WORDS = [
   'linen',

@@ -134,7 +134,7 @@ export function benchSiteFile(): { file: string; dispose(): void } {
   return { file: join(dir, 'site.json'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** What a page's script sends on every write (src/server/crumb.ts): the crumb cookie, and its value in the header. */
+/** What a page's script sends on every write (src/platform/http/crumb.ts): the crumb cookie, and its value in the header. */
 export const BENCH_CRUMB = 'YmVuY2gtY3J1bWItMDAwMQ';
 export const CRUMB_COOKIE_PAIR = `${CRUMB_COOKIE}=${BENCH_CRUMB}`;
 export const CRUMB_HEADERS = { [CRUMB_HEADER]: BENCH_CRUMB, cookie: CRUMB_COOKIE_PAIR };

@@ -18,7 +18,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { CRUMB_HEADER } from '../src/core/crumb';
-import { analyticsRecorderOf } from '../src/server/routes/analytics';
+import { analyticsRecorderOf } from '../src/modules/analytics/routes';
 import {
   BENCH_CRUMB,
   benchSiteFile,

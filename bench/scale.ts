@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
-const { connect } = await import('../src/db/connect');
-const { migrateToLatest } = await import('../src/db/migrations');
-const { importSite } = await import('../src/site/import');
+const { connect } = await import('../src/platform/db/connect');
+const { migrateToLatest } = await import('../src/platform/db/migrations');
+const { importSite } = await import('../src/modules/site/import');
 const { buildApp } = await import('../src/server/app');
 const { CRUMB_COOKIE, CRUMB_HEADER } = await import('../src/core/crumb');
 const { generatedSite } = await import('./generatedSite');

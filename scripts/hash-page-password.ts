@@ -4,7 +4,7 @@
  * (type it, or `… < file`; it is not in the shell's history that way) and prints the hash.
  */
 import { createInterface } from 'node:readline';
-import { hashPassword } from '../src/services/siteUsers/passwords';
+import { hashPassword } from '../src/modules/siteUsers/passwords';
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Page password: ');

@@ -9,7 +9,7 @@
  *                 true trusts every hop, which is only safe behind a proxy that replaces X-Forwarded-For
  *   REQUEST_TIMEOUT_MS     a request (headers and body) must arrive within this (default 30000)
  *   KEEP_ALIVE_TIMEOUT_MS  an idle keep-alive connection is closed after this (default 72000; above the proxy's own)
- *   MAX_CONNECTIONS        connections held at once (default 4096); see src/server/httpLimits.ts for the others
+ *   MAX_CONNECTIONS        connections held at once (default 4096); see src/platform/http/httpLimits.ts for the others
  *   SMTP_URL      smtp:// or smtps:// URL of the mail server, optional: without it e-mail stays in the outbox
  *   PUBLIC_URL    the shop's address, http(s)://host[:port] (optional): the origin of every link in its e-mails, for the
  *                 site it names (one of its domains) or a site without domains; never the request's Host
@@ -26,8 +26,8 @@
  *   TURNSTILE_API_URL             base URL of Turnstile's siteverify, optional (tests, a proxy; default https://challenges.cloudflare.com)
  */
 import { isIP } from 'node:net';
-import { parseDatabaseUrl } from './db/connect';
-import type { HttpLimits } from './server/httpLimits';
+import { parseDatabaseUrl } from './platform/db/connect';
+import type { HttpLimits } from './platform/http/httpLimits';
 
 export interface Config {
   port: number;
@@ -47,7 +47,7 @@ export interface Config {
   captcha?: CaptchaConfig;
 }
 
-/** The third-party CAPTCHA providers' secrets and API addresses (src/services/captcha). */
+/** The third-party CAPTCHA providers' secrets and API addresses (src/modules/forms/captcha). */
 export interface CaptchaConfig {
   recaptchaEnterpriseApiKey?: string;
   recaptchaEnterpriseApiUrl?: string;

@@ -6,13 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, redacted, type Config } from '../config';
-import { connect, DatabaseUrlError, type DbHandle } from '../db/connect';
-import { MigrationError, migrateToLatest } from '../db/migrations';
+import { connect, DatabaseUrlError, type DbHandle } from '../platform/db/connect';
+import { MigrationError, migrateToLatest } from '../platform/db/migrations';
 import { registerModuleMailKinds } from '../modules/mailKinds';
-import { findSiteByHost, listSites } from '../services/sites';
-import { exportSiteToFile, SiteNotFoundError } from '../site/export';
-import { importSiteFile, SiteFileError, type ImportResult } from '../site/import';
-import type { ImportProgress } from '../services/sites';
+import { searchFollowUps } from '../modules/search';
+import { findSiteByHost, listSites } from '../modules/site';
+import { exportSiteToFile, SiteNotFoundError } from '../modules/site';
+import { importSiteFile, SiteFileError, type ImportResult } from '../modules/site';
+import type { ImportProgress } from '../modules/site';
 import { describeImportStock, IMPORT_STOCK_OPTION_FORMS, parseImportStockOption } from '../core/importStock';
 
 export const DEMO_SITE_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sites', 'demo', 'site.json');
@@ -124,23 +125,23 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
         // Loaded on use: the command modules import this one.
         return await (await import('./commands/outbox')).outboxCommand(args, io);
       case 'orders':
-        return await (await import('./commands/orders')).ordersCommand(args, io);
+        return await (await import('../modules/orders/cli')).ordersCommand(args, io);
       case 'submissions':
-        return await (await import('./commands/submissions')).submissionsCommand(args, io);
+        return await (await import('../modules/forms/cli')).submissionsCommand(args, io);
       case 'subscribers':
-        return await (await import('./commands/submissions')).subscribersCommand(args, io);
+        return await (await import('../modules/forms/cli')).subscribersCommand(args, io);
       case 'giftcards':
-        return await (await import('./commands/giftcards')).giftcardsCommand(args, io);
+        return await (await import('../modules/giftCards/cli')).giftcardsCommand(args, io);
       case 'carts':
-        return await (await import('./commands/carts')).cartsCommand(args, io);
+        return await (await import('../modules/cart/cli')).cartsCommand(args, io);
       case 'subscriptions':
-        return await (await import('./commands/subscriptions')).subscriptionsCommand(args, io);
+        return await (await import('../modules/subscriptions/cli')).subscriptionsCommand(args, io);
       case 'report':
-        return await (await import('./commands/report')).reportCommand(args, io);
+        return await (await import('../modules/analytics/cli')).reportCommand(args, io);
       case 'users':
-        return await (await import('./commands/users')).usersCommand(args, io);
+        return await (await import('../modules/siteUsers/cli')).usersCommand(args, io);
       case 'restock':
-        return await (await import('./commands/restock')).restockCommand(args, io);
+        return await (await import('../modules/restock/cli')).restockCommand(args, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -205,7 +206,7 @@ async function open(config: Config, io: CliIo): Promise<DbHandle> {
     throw new UserError(`cannot use the database ${redacted(config.databaseUrl)}: ${databaseProblem(error)}`);
   }
   try {
-    const { applied } = await migrateToLatest(handle.db);
+    const { applied } = await migrateToLatest(handle.db, searchFollowUps);
     io.out(
       applied.length
         ? `Database ${redacted(config.databaseUrl)}: applied ${applied.join(', ')}`
@@ -296,7 +297,7 @@ function importProgress(io: CliIo): ImportProgress {
  */
 async function announceSiteChange(config: Config, siteId: string, io: CliIo): Promise<void> {
   if (config.redisUrl === undefined) return;
-  const { publishSiteChange, SITE_CACHE_TTL_MS } = await import('../server/siteCache');
+  const { publishSiteChange, SITE_CACHE_TTL_MS } = await import('../modules/site/siteCache');
   if (!(await publishSiteChange(config.redisUrl, siteId))) {
     io.err(
       `vitrine: could not notify running servers through Redis (${redacted(config.redisUrl)}); they will show the new version within ${SITE_CACHE_TTL_MS / 1000} s`,
@@ -352,7 +353,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
   const givenNodeEnv = process.env.NODE_ENV;
   if (!givenNodeEnv) process.env.NODE_ENV = 'production';
   // Checked before anything starts: a wrong setting is a clear error, not a job failing later.
-  const analyticsRetention = (await import('../services/analytics/settings')).analyticsRetentionDays();
+  const analyticsRetention = (await import('../modules/analytics/settings')).analyticsRetentionDays();
   const handle = await open(config, io);
   let closing = false;
   try {
@@ -361,8 +362,8 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       io.out(describeImport(await importSiteFile(handle.db, DEMO_SITE_FILE)));
     }
     const { buildApp } = await import('../server/app');
-    const { paymentEnvOf } = await import('../services/payments');
-    const { captchaEnvOf } = await import('../services/captcha');
+    const { paymentEnvOf } = await import('../modules/payments');
+    const { captchaEnvOf } = await import('../modules/forms/captcha');
     const app = await buildApp({
       db: handle.db,
       engine: handle.engine,
@@ -407,15 +408,14 @@ async function serve(config: Config, io: CliIo): Promise<void> {
         'vitrine: warning: TRUST_PROXY=true believes every X-Forwarded-For hop, which a client can write; set the number of proxies (1) or their addresses instead',
       );
     }
-    const {
-      abandonedPaymentsJob,
-      analyticsRollupJob,
-      cartExpiryJob,
-      outboxJob,
-      restockJob,
-      startJobRunner,
-      subscriptionBillingJob,
-    } = await import('../services/jobs');
+    const { startJobRunner } = await import('../platform/jobs/runner');
+    const { outboxJob } = await import('../platform/mail/outboxJob');
+    const { abandonedPaymentsJob } = await import('../modules/payments');
+    const { analyticsRollupJob } = await import('../modules/analytics');
+    const { cartExpiryJob } = await import('../modules/cart');
+    const { sessionExpiryJob } = await import('../modules/siteUsers');
+    const { restockJob } = await import('../modules/restock');
+    const { subscriptionBillingJob } = await import('../modules/subscriptions');
     const { smtpTransport } = await import('../platform/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
     jobs = startJobRunner({
@@ -423,6 +423,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
         outboxJob(handle.db, transport, app.log),
         abandonedPaymentsJob(handle.db, paymentEnvOf(config), app.log),
         cartExpiryJob(handle.db, app.log),
+        sessionExpiryJob(handle.db, app.log),
         subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl),
         analyticsRollupJob(handle.db, analyticsRetention, app.log),
         restockJob(handle.db, app.log),

@@ -1,10 +1,10 @@
 /** What several commands need about the shop: the site a `--site` option names, and amounts as the shopper reads them. */
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
 import { formatMoney } from '../core/money';
-import type { DbHandle } from '../db/connect';
-import { findSiteByHost, getSite, type Site } from '../services/sites';
+import type { DbHandle } from '../platform/db/connect';
+import { findSiteByHost, getSite, type Site } from '../modules/site';
 import { UserError } from './run';
-import { printable } from './table';
+import { printable } from '../platform/cli/table';
 
 /** An amount in minor units of a stored currency code, formatted ('$25.00'). */
 export const money = (currency: string, minorUnits: number): string =>

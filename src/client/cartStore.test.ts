@@ -87,7 +87,7 @@ describe('toSnapshot', () => {
     });
   });
 
-  it('sends the crumb cookie back in the crumb header on every write (src/server/crumb.ts)', async () => {
+  it('sends the crumb cookie back in the crumb header on every write (src/platform/http/crumb.ts)', async () => {
     const crumb = 'dGVzdC1jcnVtYi0xMjM0NQ';
     const fetchImpl = vi.fn().mockResolvedValue(json(200, { shoppingCart: cartAnswer }));
     const store = new CartStore(fetchImpl, { cookies: () => `hasCart=true; crumb=${crumb}`, storage: () => null });

@@ -1,11 +1,11 @@
 /**
- * The bootstrap configuration (spec §7 `GET /api/context/config`; its fields: src/services/contextConfig.ts), for the
+ * The bootstrap configuration (spec §7 `GET /api/context/config`; its fields: src/modules/site/contextConfig.ts), for the
  * few places a script needs something the page's HTML does not carry. Asked once per page, at the first need, never
  * at page start. On failure (no answer, an error status, an unreadable body) the error is reported through the error
  * reporter (`reportError`: it reaches src/client/measure/catchErrors.ts like an uncaught error) and the answer is
  * null: callers go on without it. A failed call is asked again at the next need.
  */
-import type { ContextConfig } from '../services/contextConfig';
+import type { ContextConfig } from '../modules/site/contextConfig';
 
 export type { ContextConfig };
 

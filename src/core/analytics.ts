@@ -1,7 +1,7 @@
 /**
  * What the storefront's measurement sends (spec §3 census payload, §7 calls, §9 limits) and how the server reads it:
  * the paths, event names, which pages send no page view, and the checks that bound every field. Shared by the
- * browser module (src/client/measure/*) and the analytics routes (src/server/routes/analytics.ts). Pure.
+ * browser module (src/client/measure/*) and the analytics routes (src/modules/analytics/routes.ts). Pure.
  */
 import { isWebVitalName, rateWebVital, type WebVitalName, type WebVitalRating } from './webVitals';
 

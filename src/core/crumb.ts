@@ -2,7 +2,7 @@
  * The crumb (spec §7, §8): a random per-visitor token the server keeps in a cookie, which the page's scripts send
  * back in a header on every state-changing call (a plain form sends it as a hidden field). Another site can make a
  * browser send the cookie, never read it, so it cannot write the header: a write without the matching header is
- * refused with the §8 crumb failure. Names shared by the server (src/server/crumb.ts) and the browser
+ * refused with the §8 crumb failure. Names shared by the server (src/platform/http/crumb.ts) and the browser
  * (src/client/crumb.ts).
  */
 export const CRUMB_COOKIE = 'crumb';

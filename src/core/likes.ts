@@ -1,6 +1,6 @@
 /**
  * Likes of blog posts (spec §3: website setting simpleLikingEnabled, a post's likeCount): one per visitor and post,
- * counted by the server (src/services/likes.ts), asked for and given through LIKES_API.
+ * counted by the server (src/modules/likes/likes.ts), asked for and given through LIKES_API.
  */
 
 /** `GET {LIKES_API}/{postId}` → the count and whether this visitor liked it; `POST` likes it. */

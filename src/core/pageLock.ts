@@ -2,7 +2,7 @@
  * Password-protected pages (spec §2: lock screen 103, protected content 105): the rules shared by the lock screen,
  * its POST route and the page route. A page of the site file with a `password` shows the lock screen until the
  * visitor posts the right password; then a signed, HttpOnly cookie scoped to that page's path opens it. The cookie's
- * value is `{expiresAt}.{signature}` (seconds since the epoch, then an HMAC the server makes: src/services/pageLocks.ts).
+ * value is `{expiresAt}.{signature}` (seconds since the epoch, then an HMAC the server makes: src/modules/pageLocks/pageLocks.ts).
  */
 
 /** Where the lock screen's form posts (a platform path: a site page cannot take it). */
@@ -37,7 +37,7 @@ const COOKIE_PREFIX = 'vitrine-page-';
 /** The cookie that opens one page: named by the page's id, so two protected pages (one under the other) never share one. */
 export const pageLockCookie = (pageId: string): string => `${COOKIE_PREFIX}${pageId}`;
 
-/** A site file's password kept as a hash (src/services/siteUsers/passwords.ts) rather than as written. */
+/** A site file's password kept as a hash (src/modules/siteUsers/passwords.ts) rather than as written. */
 export const isPasswordHash = (value: string): boolean => value.startsWith('scrypt$');
 
 /** An HMAC-SHA256 in base64url: 43 characters. */

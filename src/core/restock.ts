@@ -1,7 +1,7 @@
 /**
  * Restock (back in stock) notifications, spec §2–§5 and §7: which variant the sign-up form is for, reading a sign-up
  * (the §3 payload), how many shoppers a send may e-mail, and which variants came back in stock. The form's texts of
- * §5 and §8 are in ./forms/restock.ts. Shared by the server (src/services/restock/) and the form island.
+ * §5 and §8 are in ./forms/restock.ts. Shared by the server (src/modules/restock/) and the form island.
  */
 import type { RestockVariant } from './restockForm';
 import { RESTOCK_MESSAGES, validateRestockEmail } from './forms/restock';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { registeredMailKinds } from '../platform/mail/kinds';
 import type { RenderedEmail } from '../platform/mail/render';
-import type { Order } from '../services/orderTypes';
-import type { Subscription } from '../services/subscriptions/store';
+import type { Order } from './orders/orderTypes';
+import type { Subscription } from './subscriptions/store';
 import { newsletterConfirmationEmail, submissionEmail } from './forms/mail';
 import { giftCardEmail } from './giftCards/mail';
 import { giftCardMailKinds } from './giftCards/mail';

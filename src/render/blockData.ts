@@ -1,6 +1,6 @@
 /** Loads what a content page's blocks show: one query per referenced collection, product or form. */
-import * as catalog from '../services/catalog';
-import type { Page, Product } from '../site/schema';
+import * as catalog from '../modules/catalog';
+import type { Page, Product } from '../modules/site';
 import type { BlockData } from '../ui/Blocks';
 import type { PageRequest } from './pageKind';
 

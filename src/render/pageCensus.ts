@@ -5,8 +5,8 @@
  * carry it too.
  */
 import { PageType, RecordType } from '../core/enums';
-import type { Site } from '../services/sites';
-import type { Collection, Product } from '../site/schema';
+import type { Site } from '../modules/site';
+import type { Collection, Product } from '../modules/site';
 
 /** §2, §6: page types that send no page view (and `/search`). */
 const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([

@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { ReactNode } from 'react';
 import type { CurrencyCode } from '../core/currency';
-import type { Database } from '../db/tables';
-import type { Site } from '../services/sites';
+import type { Database } from '../platform/db/tables';
+import type { Site } from '../modules/site';
 import type { PageCensusFields } from './pageCensus';
 import type { SiteData } from './siteData';
 

@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import type { ReactNode } from 'react';
 import { parseCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '../core/currency';
 import { truncate } from '../core/text';
-import type { Database } from '../db/tables';
-import type { Site } from '../services/sites';
+import type { Database } from '../platform/db/tables';
+import type { Site } from '../modules/site';
 import { Layout } from '../ui/Layout';
 import { FormPostContext, type FormPostState } from '../ui/formPost';
 import { CaptchaContext } from '../ui/captchaContext';
@@ -25,7 +25,7 @@ import { notFound } from './pages/notFound';
 import { errorPage } from './pages/error';
 import { FIRST_LOCK_SCREEN, lockScreen, type LockScreenState } from './pages/lockScreen';
 import { PageType } from '../core/enums';
-import { isLocked, type LockedPage } from '../services/pageLocks';
+import { isLocked, type LockedPage } from '../modules/pageLocks';
 import { loadSiteData, type SiteData } from './siteData';
 
 type Db = Kysely<Database>;
@@ -62,7 +62,7 @@ export interface VisitorPage {
 }
 
 /**
- * How a password-protected page is shown to this request (src/server/routes/pageLock.ts): `unlocked` when the
+ * How a password-protected page is shown to this request (src/modules/pageLocks/routes.ts): `unlocked` when the
  * visitor's cookie opens it (protected content 105), else its lock screen (103) in this state. Every other page
  * ignores it.
  */

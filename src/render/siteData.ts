@@ -4,11 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { CurrencyCode } from '../core/currency';
-import type { Database } from '../db/tables';
-import * as catalog from '../services/catalog';
-import { toProductForm, type ProductForms } from '../services/coreForm';
-import type { Site } from '../services/sites';
-import type { Collection, Form, Page, Product } from '../site/schema';
+import type { Database } from '../platform/db/tables';
+import * as catalog from '../modules/catalog';
+import { toProductForm, type ProductForms } from '../modules/cart';
+import type { Site } from '../modules/site';
+import type { Collection, Form, Page, Product } from '../modules/site';
 import { uiLabels, type UiLabels } from '../ui/labels';
 import type { SiteChrome } from '../ui/Layout';
 import type { PromoPopupChrome } from '../ui/PromoPopup';

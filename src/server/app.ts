@@ -19,43 +19,43 @@ import Fastify, {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../db/connect';
-import type { Database } from '../db/tables';
+import type { Engine } from '../platform/db/connect';
+import type { Database } from '../platform/db/tables';
 import type { AppContext } from './context';
-import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from './errors';
-import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from './jsonBody';
+import { ApiError, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../platform/http/errors';
+import { EMPTY_BODY_MESSAGE, INVALID_JSON_MESSAGE, registerJsonBodyParser } from '../platform/http/jsonBody';
 import { BASE_CONTENT_SECURITY_POLICY, contentSecurityPolicyFor } from '../render/contentSecurityPolicy';
-import { registerCrumb } from './crumb';
-import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders';
+import { registerCrumb } from '../platform/http/crumb';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../platform/http/securityHeaders';
 import { registerSitePlugin } from './plugins/site';
-import { registerAnalyticsRoutes } from './routes/analytics';
+import { registerAnalyticsRoutes } from '../modules/analytics';
 import { registerAssetRoutes } from './routes/assets';
-import { registerCartRoutes } from './routes/cart';
-import { registerAddToCartFormRoutes } from './routes/addToCartForm';
-import { registerCartPageRoutes } from './routes/cartPage';
-import { registerContextRoutes } from './routes/context';
-import { registerInventoryRoutes } from './routes/inventory';
-import { registerCheckoutRoutes } from './routes/checkout';
-import { registerCheckoutPageRoutes } from './routes/checkoutPages';
-import { registerGiftCardCheckoutRoutes } from './routes/giftCardCheckout';
-import { registerSubscriptionRoutes } from './routes/subscriptions';
-import { registerPaymentWebhookRoutes } from './routes/paymentWebhooks';
-import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../services/payments';
-import { captchaVerifier, type CaptchaEnv } from '../services/captcha';
+import { registerCartRoutes } from '../modules/cart';
+import { registerAddToCartFormRoutes } from '../modules/cart';
+import { registerCartPageRoutes } from '../modules/cart';
+import { registerContextRoutes } from '../modules/site';
+import { registerInventoryRoutes } from '../modules/catalog';
+import { registerCheckoutRoutes } from '../modules/checkout';
+import { registerCheckoutPageRoutes } from '../modules/checkout';
+import { registerGiftCardCheckoutRoutes } from '../modules/giftCards';
+import { registerSubscriptionRoutes } from '../modules/subscriptions';
+import { registerPaymentWebhookRoutes } from '../modules/payments';
+import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../modules/payments';
+import { captchaVerifier, type CaptchaEnv } from '../modules/forms';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
-import type { PaymentProvider } from '../services/payments/provider';
-import type { Site } from '../services/sites';
-import { registerLikeRoutes } from './routes/likes';
+import type { PaymentProvider } from '../modules/payments';
+import type { Site } from '../modules/site';
+import { registerLikeRoutes } from '../modules/likes';
 import { registerPageRoutes } from './routes/pages';
-import { installPageFastPath } from './pageFastPath';
-import { registerFormRoutes, type FormRouteOptions } from './routes/forms';
-import { registerRestockRoutes, type RestockRouteOptions } from './routes/restock';
-import { registerAccountRoutes, type AccountRouteOptions } from './routes/account';
-import { registerPageLockRoutes, type PageLockRouteOptions } from './routes/pageLock';
-import { registerSiteUserSession } from './siteUserSession';
+import { installPageFastPath } from '../platform/http/pageFastPath';
+import { registerFormRoutes, type FormRouteOptions } from '../modules/forms';
+import { registerRestockRoutes, type RestockRouteOptions } from '../modules/restock';
+import { registerAccountRoutes, type AccountRouteOptions } from '../modules/siteUsers';
+import { registerPageLockRoutes, type PageLockRouteOptions } from '../modules/pageLocks';
+import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
-import { fastifyHttpOptions, httpLimits, type HttpLimits } from './httpLimits';
-import { queueRequests } from './requestTurns';
+import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
+import { queueRequests } from '../platform/http/requestTurns';
 import { registerModuleMailKinds } from '../modules/mailKinds';
 import {
   clientBudget,
@@ -64,7 +64,7 @@ import {
   perWindow,
   RateLimitCounters,
   REDIS_COMMAND_TIMEOUT_MS,
-} from './rateLimits';
+} from '../platform/http/rateLimits';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -75,7 +75,7 @@ export interface BuildAppOptions {
   redisUrl?: string;
   /**
    * Requests per minute per client IP on each cart and checkout route (default 600), counted in 10-second windows of
-   * a sixth of it; the client's budget across all those routes is twice one route's (src/server/rateLimits.ts).
+   * a sixth of it; the client's budget across all those routes is twice one route's (src/platform/http/rateLimits.ts).
    */
   cartRateLimitPerMinute?: number;
   /** Requests per 10 s per client IP to /assets (default DEFAULT_ASSETS_RATE_LIMIT, 300). */
@@ -92,15 +92,15 @@ export interface BuildAppOptions {
   secureCookies?: boolean;
   /** Directory of the built browser bundle, passed on to the asset routes. */
   clientDir?: string;
-  /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/server/siteCache.ts). */
+  /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/modules/site/siteCache.ts). */
   siteCacheTtlMs?: number;
   /** Payment keys from the environment (Stripe); the test and manual providers need none. */
   paymentEnv?: PaymentEnv;
   /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
   paymentsFor?: (site: Site) => PaymentProvider;
-  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/server/routes/forms.tsx). */
+  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/routes.tsx). */
   formRoutes?: FormRouteOptions;
-  /** Restock sign-ups: per minute per client IP, and per client and product (src/server/routes/restock.tsx). */
+  /** Restock sign-ups: per minute per client IP, and per client and product (src/modules/restock/routes.tsx). */
   restockRoutes?: RestockRouteOptions;
   /** Secrets and API addresses of the third-party CAPTCHA providers (reCAPTCHA Enterprise, Turnstile). */
   captchaEnv?: CaptchaEnv;
@@ -108,9 +108,9 @@ export interface BuildAppOptions {
   captchaScripts?: CaptchaScriptUrls;
   /** PUBLIC_URL: the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
   publicUrl?: string;
-  /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
+  /** Site users' sign-in: tries per minute per client IP (src/modules/siteUsers/routes.tsx). */
   accountRoutes?: AccountRouteOptions;
-  /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
+  /** Password-protected pages: tries per client and site a minute (src/modules/pageLocks/routes.ts). */
   pageLockRoutes?: Omit<PageLockRouteOptions, 'counters'>;
 }
 
@@ -246,7 +246,7 @@ async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise
   );
 }
 
-/** Per-client budgets in 10-second windows (src/server/rateLimits.ts), counted in Redis when given, else in memory. */
+/** Per-client budgets in 10-second windows (src/platform/http/rateLimits.ts), counted in Redis when given, else in memory. */
 async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefined, cartPerMinute: number) {
   let redis: Redis | undefined;
   if (redisUrl) {
@@ -279,7 +279,7 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
     store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
-  // The counters also count budgets of the routes' own (a form's, per client: src/server/routes/forms.tsx).
+  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/routes.tsx).
   return { options: pluginOptions, counters };
 }
 

@@ -4,13 +4,13 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../db/connect';
-import type { Database } from '../db/tables';
+import type { Engine } from '../platform/db/connect';
+import type { Database } from '../platform/db/tables';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
 import { linkOrigin } from '../core/linkOrigin';
-import type { CaptchaVerifier } from '../services/captcha';
-import type { PaymentProvider } from '../services/payments/provider';
-import type { Site } from '../services/sites';
+import type { CaptchaVerifier } from '../modules/forms';
+import type { PaymentProvider } from '../modules/payments';
+import type { Site } from '../modules/site';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -24,7 +24,7 @@ export interface AppContext {
   paymentsFor: (site: Site) => PaymentProvider;
   /** Directory of the built browser bundle (vite build), when the caller gives one. */
   clientDir?: string;
-  /** Checks a form's CAPTCHA answer with the site's provider (secrets from the environment: src/services/captcha). */
+  /** Checks a form's CAPTCHA answer with the site's provider (secrets from the environment: src/modules/forms/captcha). */
   verifyCaptcha?: CaptchaVerifier;
   /** The third-party CAPTCHA scripts served from elsewhere (tests only: a local stand-in for the provider). */
   captchaScripts?: CaptchaScriptUrls;

@@ -6,8 +6,8 @@
  */
 import type { CurrencyCode } from '../core/currency';
 import { ADD_ON_CHOOSE_LABEL, ADD_ONS_TITLE, addOnChooseName, isAddOnAddable } from '../core/relatedProducts';
-import { toCoreProduct } from '../services/coreProduct';
-import type { Product } from '../site/schema';
+import { toCoreProduct } from '../modules/catalog/coreProduct';
+import type { Product } from '../modules/site/schema';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { ListPrice } from './ListPrice';

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../core/currency';
-import type { ProductForms } from '../services/coreForm';
-import type { Block, Collection, Form, Post, Product } from '../site/schema';
+import type { ProductForms } from '../modules/cart/coreForm';
+import type { Block, Collection, Form, Post, Product } from '../modules/site/schema';
 import { FormBlock } from './FormBlock';
 import { Gallery } from './Gallery';
 import type { UiLabels } from './labels';

@@ -1,5 +1,5 @@
 import type { ImagePriority } from '../core/images';
-import type { Post } from '../site/schema';
+import type { Post } from '../modules/site/schema';
 import { Paragraphs } from './Layout';
 import {
   commentsShown,

@@ -1,7 +1,7 @@
 /** The blog's list pages: the blog itself, and the posts of one category or tag (with a pager). */
 import type { TaxonomyKind } from '../core/blogTaxonomy';
 import type { PageSlice } from '../core/paging';
-import type { Collection, Post } from '../site/schema';
+import type { Collection, Post } from '../modules/site/schema';
 import { PostList, type BlogContext } from './Blog';
 import { Pager } from './Pager';
 

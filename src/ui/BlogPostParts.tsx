@@ -9,7 +9,7 @@ import { areCommentsShown, commentCountLabel } from '../core/comments';
 import { formatEventRange } from '../core/eventDates';
 import { shareLinks, type ShareNetwork } from '../core/share';
 import { splitHashtags } from '../core/social';
-import type { Post } from '../site/schema';
+import type { Post } from '../modules/site/schema';
 import { Island } from './Island';
 
 /** What a blog's posts show besides themselves: the site's settings for them. */

@@ -7,7 +7,7 @@ export type CartNoticeView = { kind: 'added'; text: string } | { kind: 'refused'
 export const VIEW_CART_LABEL = 'View cart';
 
 /**
- * The outcome of an add posted without JavaScript (src/server/routes/cartNotice.tsx), shown once at the top of the
+ * The outcome of an add posted without JavaScript (src/modules/cart/cartNoticeRoutes.tsx), shown once at the top of the
  * page it returned to: '{productName} was added to your cart.' with the cart link, or the alert's title and the §5
  * text. The redirect's fragment (#cart-notice) scrolls to it and moves focus there (tabIndex -1).
  */

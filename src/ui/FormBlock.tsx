@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { sanitizeHtml } from '../core/forms/sanitizeHtml';
 import { DEFAULT_LABELS } from '../core/labels';
 import type { FormBlockFormProps } from '../client/islands/FormBlockForm';
-import type { Form } from '../site/schema';
+import type { Form } from '../modules/site/schema';
 import { useFormCaptcha } from './captchaContext';
 import { FormPostContext } from './formPost';
 import { Island } from './Island';

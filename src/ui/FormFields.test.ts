@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFieldValue } from '../core/forms/values';
-import type { FormField } from '../site/schema';
+import type { FormField } from '../modules/site/schema';
 import { readFormInputs } from './FormFields';
 
 const fields: FormField[] = [

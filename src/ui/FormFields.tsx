@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { characterLimit, textareaCounter } from '../core/forms/validation';
 import { LIKERT_DEFAULT_LABELS, LIKERT_MAX, LIKERT_MIN } from '../core/labels';
-import type { FormField } from '../site/schema';
+import type { FormField } from '../modules/site/schema';
 
 /** A part input of a multi-part field: its name suffix and id part, label, autocomplete token, and the core's part name (FIELD_PARTS). */
 type Part = readonly [key: string, label: string, autoComplete: string, corePart: string];

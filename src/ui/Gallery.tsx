@@ -14,7 +14,7 @@ import {
 } from '../core/gallery';
 import { imageUrl, thumbnailWidth } from '../core/images';
 import { Gallery as GalleryIsland, type GalleryProps } from '../client/islands/Gallery';
-import type { GalleryBlock } from '../site/schema';
+import type { GalleryBlock } from '../modules/site/schema';
 import { Island } from './Island';
 import { assetUrl, imageSources, SiteImagesContext, type SiteImages } from './ResponsiveImage';
 

@@ -1,8 +1,8 @@
 import type { CoreProduct } from '../core/product';
 import type { CurrencyCode } from '../core/currency';
 import { optionPrice, planPriceText } from '../core/subscriptionPlan';
-import { productSubscription } from '../services/subscriptions/plans';
-import type { Product } from '../site/schema';
+import { productSubscription } from '../modules/subscriptions/plans';
+import type { Product } from '../modules/site/schema';
 import type { UiLabels } from './labels';
 import { PriceBlock } from './PriceBlock';
 

@@ -1,8 +1,8 @@
 import type { PageSlice } from '../core/paging';
 import { isPayLaterSupported, type PayLaterContext } from '../core/payLater';
 import { Pager } from './Pager';
-import type { Collection, Page, Product } from '../site/schema';
-import type { ProductForms } from '../services/coreForm';
+import type { Collection, Page, Product } from '../modules/site/schema';
+import type { ProductForms } from '../modules/cart/coreForm';
 import { PostView } from './Blog';
 import { Blocks, type BlockData } from './Blocks';
 import { Island } from './Island';
@@ -70,7 +70,7 @@ export { PostView };
 
 /**
  * The cart page (page type 200). Cached as it is for visitors without a cart (the empty cart); a visitor with a cart
- * cookie gets a copy made for them with their lines and the crumb of the lines' forms (src/server/routes/cartPage.tsx).
+ * cookie gets a copy made for them with their lines and the crumb of the lines' forms (src/modules/cart/cartPageRoutes.tsx).
  * The CartContents island draws the lines and keeps them up to date.
  */
 export function CartPage({

@@ -4,7 +4,7 @@
  * played (preload="none"). `data-media-src` lets the page's Content-Security-Policy play media from the file's
  * origin, on this page only (src/render/contentSecurityPolicy.ts).
  */
-import type { Product } from '../site/schema';
+import type { Product } from '../modules/site/schema';
 
 export function ProductAudio({ product }: { product: Pick<Product, 'audio' | 'name'> }) {
   const audio = product.audio;

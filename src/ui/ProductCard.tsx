@@ -1,8 +1,8 @@
 import type { CurrencyCode } from '../core/currency';
 import { productMark, productMarkKind, type CoreProduct } from '../core/product';
-import { productFormOf, type ProductForms } from '../services/coreForm';
-import { merchandisingContext, toCoreProduct } from '../services/coreProduct';
-import type { Product } from '../site/schema';
+import { productFormOf, type ProductForms } from '../modules/cart/coreForm';
+import { merchandisingContext, toCoreProduct } from '../modules/catalog/coreProduct';
+import type { Product } from '../modules/site/schema';
 import { Island } from './Island';
 import type { UiLabels } from './labels';
 import { ListPrice } from './ListPrice';

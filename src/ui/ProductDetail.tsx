@@ -1,9 +1,9 @@
 import type { CurrencyCode } from '../core/currency';
 import { ProductType } from '../core/enums';
-import type { Collection, Product } from '../site/schema';
-import type { ProductForm, ProductForms } from '../services/coreForm';
-import { productSubscription } from '../services/subscriptions/plans';
-import { toCoreProduct } from '../services/coreProduct';
+import type { Collection, Product } from '../modules/site/schema';
+import type { ProductForm, ProductForms } from '../modules/cart/coreForm';
+import { productSubscription } from '../modules/subscriptions/plans';
+import { toCoreProduct } from '../modules/catalog/coreProduct';
 import { isPayLaterSupported, productPageOffersPayLater, type PayLaterContext } from '../core/payLater';
 import { Island } from './Island';
 import type { UiLabels } from './labels';

@@ -1,5 +1,5 @@
-import type { Product } from '../site/schema';
-import { toCoreProduct } from '../services/coreProduct';
+import type { Product } from '../modules/site/schema';
+import { toCoreProduct } from '../modules/catalog/coreProduct';
 import { Island } from './Island';
 import { ListPrice } from './ListPrice';
 import { ProductMark, gridAddToCartProps, productPath, type CardContext } from './ProductCard';

@@ -1,5 +1,5 @@
 import { CRUMB_FIELD } from '../core/crumb';
-import type { ProductForm } from '../services/coreForm';
+import type { ProductForm } from '../modules/cart/coreForm';
 import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from './addToCartForm';
 import { FormFieldInput } from './FormFields';
 

@@ -1,4 +1,4 @@
-import type { Form, PromoPopup as PromoPopupSettings } from '../site/schema';
+import type { Form, PromoPopup as PromoPopupSettings } from '../modules/site/schema';
 import { useFormCaptcha } from './captchaContext';
 import { formIslandProps } from './FormBlock';
 import { Island } from './Island';

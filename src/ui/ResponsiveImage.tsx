@@ -9,7 +9,7 @@ import {
   type ImagePriority,
 } from '../core/images';
 import { createContext, useContext } from 'react';
-import type { Image } from '../site/schema';
+import type { Image } from '../modules/site/schema';
 
 /**
  * URL of a site image as src/server/routes/assets.ts serves it. With the site version the URL names one exact

@@ -8,7 +8,7 @@ import { restockSuccessMessage } from '../core/forms/restock';
 import type { CoreProduct } from '../core/product';
 import { hasRestockForm, restockCallToAction } from '../core/restock';
 import type { RestockPosted } from '../client/islands/RestockSignUp';
-import type { Product } from '../site/schema';
+import type { Product } from '../modules/site/schema';
 import { useFormCaptcha } from './captchaContext';
 import { FormPostContext, type FormPostState } from './formPost';
 import { Island } from './Island';

@@ -6,9 +6,9 @@
 import type { CurrencyCode } from '../core/currency';
 import { ROUTES } from '../core/purchaseRoute';
 import { highlight, SEARCH_COUNT_CAP, SEARCH_MESSAGES, searchSnippet, textMatches } from '../core/search';
-import { toCoreProduct } from '../services/coreProduct';
-import type { SearchHit, SearchKind } from '../services/search';
-import type { Product } from '../site/schema';
+import { toCoreProduct } from '../modules/catalog/coreProduct';
+import type { SearchHit, SearchKind } from '../modules/search';
+import type { Product } from '../modules/site/schema';
 import type { UiLabels } from './labels';
 import { ListPrice } from './ListPrice';
 import { ProductMark } from './ProductCard';

@@ -5,7 +5,7 @@
  * allow that one origin as a frame (src/render/contentSecurityPolicy.ts).
  */
 import { parseVideoEmbed } from '../core/videoEmbed';
-import type { Block } from '../site/schema';
+import type { Block } from '../modules/site/schema';
 import { Island } from './Island';
 import { ResponsiveImage } from './ResponsiveImage';
 

@@ -1,10 +1,10 @@
-import type { Form, Product } from '../site/schema';
+import type { Form, Product } from '../modules/site/schema';
 import { FormBlock } from './FormBlock';
 
 /**
  * A product waitlist block: the waitlist form (a form block like the others: same states, texts and no-JS post) for a
  * product that is coming, named above the form when the block names one. The sign-up (its first e-mail field's address)
- * is stored once per e-mail and product and e-mailed to the shop (src/services/forms/submissions.ts); its CAPTCHA
+ * is stored once per e-mail and product and e-mailed to the shop (src/modules/forms/submissions.ts); its CAPTCHA
  * answers §7's PRODUCT_WAITLIST_SUBMISSION.
  */
 export function WaitlistBlock({

@@ -1,10 +1,10 @@
 /**
  * The cart page's forms that work without JavaScript: each line's quantity and its removal sit in real
  * `<form method="post">`s with the visitor's crumb, answered 303 back to the cart page (Post/Redirect/Get) with the
- * §8 refusal shown once (src/server/routes/cartPage.tsx). With JavaScript the CartContents island draws its own
+ * §8 refusal shown once (src/modules/cart/cartPageRoutes.tsx). With JavaScript the CartContents island draws its own
  * controls over the same lines. Names shared by the island and the server.
  */
-import type { Collection } from '../site/schema';
+import type { Collection } from '../modules/site/schema';
 
 export const CART_UPDATE_PATH = '/cart/update';
 export const CART_REMOVE_PATH = '/cart/remove';

@@ -1,5 +1,5 @@
 import { resolveSiteLabels, type SiteLabels } from '../core/labels';
-import type { Website } from '../site/schema';
+import type { Website } from '../modules/site/schema';
 
 /** The labels a page renders with: the site's configured ones, blank values falling back to the core defaults. */
 export type UiLabels = SiteLabels;

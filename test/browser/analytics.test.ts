@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analyticsRecorderOf } from '../../src/server/routes/analytics';
-import { analyticsReport } from '../../src/services/analytics/report';
+import { analyticsRecorderOf } from '../../src/modules/analytics/routes';
+import { analyticsReport } from '../../src/modules/analytics/report';
 import { crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 

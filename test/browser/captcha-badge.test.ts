@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listSubmissions } from '../../src/services/forms/submissions';
-import { importSite } from '../../src/site/import';
+import { listSubmissions } from '../../src/modules/forms/submissions';
+import { importSite } from '../../src/modules/site/import';
 import {
   FAKE_RECAPTCHA_API_KEY,
   startFakeCaptchaProviders,

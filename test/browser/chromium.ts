@@ -56,7 +56,7 @@ export async function axeViolationsOf(page: Page): Promise<string[]> {
 }
 
 /**
- * The crumb header for writes a test sends through `context.request` (src/server/crumb.ts): the context's crumb
+ * The crumb header for writes a test sends through `context.request` (src/platform/http/crumb.ts): the context's crumb
  * cookie, fetched first from a page of `baseUrl` when the context has none yet.
  */
 export async function crumbHeader(context: BrowserContext, baseUrl: string): Promise<Record<string, string>> {

@@ -10,8 +10,8 @@
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listSubscribers } from '../../src/services/forms/newsletter';
-import { listSubmissions } from '../../src/services/forms/submissions';
+import { listSubscribers } from '../../src/modules/forms/newsletter';
+import { listSubmissions } from '../../src/modules/forms/submissions';
 import { drainOutbox } from '../../src/platform/mail/outbox';
 import { smtpTransport } from '../../src/platform/mail/transport';
 import { describeEachEngine } from '../support/engines';

@@ -8,8 +8,8 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { promoPopupStorageKey } from '../../src/core/promoPopup';
-import { listSubscribers } from '../../src/services/forms/newsletter';
-import { listSubmissions } from '../../src/services/forms/submissions';
+import { listSubscribers } from '../../src/modules/forms/newsletter';
+import { listSubmissions } from '../../src/modules/forms/submissions';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/db/connect';
+import type { Engine } from '../../src/platform/db/connect';
 import { postgresUnavailable } from '../support/engines';
 import { launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';

@@ -9,15 +9,15 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app';
-import type { HttpLimits } from '../../src/server/httpLimits';
-import type { FormRouteOptions } from '../../src/server/routes/forms';
-import type { RestockRouteOptions } from '../../src/server/routes/restock';
+import type { HttpLimits } from '../../src/platform/http/httpLimits';
+import type { FormRouteOptions } from '../../src/modules/forms/routes';
+import type { RestockRouteOptions } from '../../src/modules/restock/routes';
 import type { CaptchaScriptUrls } from '../../src/core/forms/captcha';
-import type { CaptchaEnv } from '../../src/services/captcha';
-import { connect, type Engine } from '../../src/db/connect';
-import { migrateToLatest } from '../../src/db/migrations';
-import type { Database } from '../../src/db/tables';
-import { importSite, importSiteFile } from '../../src/site/import';
+import type { CaptchaEnv } from '../../src/modules/forms/captcha';
+import { connect, type Engine } from '../../src/platform/db/connect';
+import { migrateToLatest } from '../../src/platform/db/migrations';
+import type { Database } from '../../src/platform/db/tables';
+import { importSite, importSiteFile } from '../../src/modules/site/import';
 import { createFreshDb } from '../support/engines';
 
 export const DEMO_SITE_FILE = join(import.meta.dirname, '../../sites/demo/site.json');
@@ -41,9 +41,9 @@ export async function startServer(
     promoPopup?: boolean;
     /** Changes the site file before it is imported (its images are still read beside the file). */
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
-    /** Form blocks' budgets and ALTCHA's work (src/server/routes/forms.tsx). */
+    /** Form blocks' budgets and ALTCHA's work (src/modules/forms/routes.tsx). */
     formRoutes?: Omit<FormRouteOptions, 'counters'>;
-    /** Restock sign-ups' budgets (src/server/routes/restock.tsx). */
+    /** Restock sign-ups' budgets (src/modules/restock/routes.tsx). */
     restockRoutes?: Omit<RestockRouteOptions, 'counters'>;
     /** The third-party CAPTCHA providers' API (a local stand-in: test/support/captchaProviders.ts). */
     captchaEnv?: CaptchaEnv;

@@ -8,9 +8,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { getSite } from '../../src/services/sites';
-import { importSite, SiteFileError } from '../../src/site/import';
-import type { SiteFileInput } from '../../src/site/schema';
+import { getSite } from '../../src/modules/site/sites';
+import { importSite, SiteFileError } from '../../src/modules/site/import';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { seedSite } from '../support/cartSite';
 import { TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { analyticsRecorderOf } from '../../src/server/routes/analytics';
-import { AnalyticsBuffer } from '../../src/services/analytics/buffer';
-import { analyticsReport } from '../../src/services/analytics/report';
-import { applyRetention, percentile75, rollupDay } from '../../src/services/analytics/rollup';
-import { dayOf } from '../../src/services/analytics/visitorHash';
+import { analyticsRecorderOf } from '../../src/modules/analytics/routes';
+import { AnalyticsBuffer } from '../../src/modules/analytics/buffer';
+import { analyticsReport } from '../../src/modules/analytics/report';
+import { applyRetention, percentile75, rollupDay } from '../../src/modules/analytics/rollup';
+import { dayOf } from '../../src/modules/analytics/visitorHash';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs, TEST_CRUMB, withCrumb } from '../support/crumb';
 import { forEachEngine } from '../support/engines';

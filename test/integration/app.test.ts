@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../src/db/connect';
+import { connect } from '../../src/platform/db/connect';
 import { buildApp } from '../../src/server/app';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { createFreshDb, forEachEngine } from '../support/engines';

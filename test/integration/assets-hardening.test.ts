@@ -12,8 +12,8 @@ import type sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { RESIZE_CONCURRENCY, RESIZE_QUEUE_LENGTH } from '../../src/server/routes/assets';
-import { getSite } from '../../src/services/sites';
-import { importSiteFile } from '../../src/site/import';
+import { getSite } from '../../src/modules/site/sites';
+import { importSiteFile } from '../../src/modules/site/import';
 import { forEachEngine } from '../support/engines';
 
 const sharpCalls = vi.hoisted(() => ({

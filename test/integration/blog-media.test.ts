@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIKER_COOKIE } from '../../src/core/likes';
-import { importSite, SiteFileError } from '../../src/site/import';
+import { importSite, SiteFileError } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE, startServer, type RunningServer } from '../browser/server';
 import { withCrumb } from '../support/crumb';
 import { describeEachEngine, forEachEngine } from '../support/engines';

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { CRUMB_COOKIE } from '../../src/core/crumb';
 import { buildApp } from '../../src/server/app';
-import { listSubmissions } from '../../src/services/forms/submissions';
-import { listSubscribers } from '../../src/services/forms/newsletter';
-import type { SiteFileInput } from '../../src/site/schema';
+import { listSubmissions } from '../../src/modules/forms/submissions';
+import { listSubscribers } from '../../src/modules/forms/newsletter';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import {
   FAKE_RECAPTCHA_API_KEY,
   FAKE_TURNSTILE_SECRET,

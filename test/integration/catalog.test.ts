@@ -14,8 +14,8 @@ import {
   listPages,
   listPosts,
   listProducts,
-} from '../../src/services/catalog';
-import { importSiteFile } from '../../src/site/import';
+} from '../../src/modules/catalog/catalog';
+import { importSiteFile } from '../../src/modules/site/import';
 import { forEachEngine } from '../support/engines';
 
 const DEMO = join(import.meta.dirname, '../../sites/demo/site.json');

@@ -15,9 +15,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/core/checkout/card';
 import { buildApp } from '../../src/server/app';
-import { ERROR_STATUS } from '../../src/server/errors';
-import { paymentProviderFor } from '../../src/services/payments';
-import type { PaymentProvider } from '../../src/services/payments/provider';
+import { ERROR_STATUS } from '../../src/platform/http/errors';
+import { paymentProviderFor } from '../../src/modules/payments';
+import type { PaymentProvider } from '../../src/modules/payments/provider';
 import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';

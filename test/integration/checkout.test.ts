@@ -6,13 +6,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { paymentProviderFor } from '../../src/services/payments';
-import { beginAttempt, findAttempt, rememberReference } from '../../src/services/payments/attempts';
-import { releaseAbandonedPayments } from '../../src/services/payments/reconcile';
+import { paymentProviderFor } from '../../src/modules/payments';
+import { beginAttempt, findAttempt, rememberReference } from '../../src/modules/payments/attempts';
+import { releaseAbandonedPayments } from '../../src/modules/payments/reconcile';
 import { drainOutbox } from '../../src/platform/mail/outbox';
 import { smtpTransport } from '../../src/platform/mail/transport';
 import { startSmtpServer } from '../support/smtpServer';
-import type { PaymentProvider } from '../../src/services/payments/provider';
+import type { PaymentProvider } from '../../src/modules/payments/provider';
 import { forEachEngine } from '../support/engines';
 import { checkoutSite, DECLINED_CARD, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
@@ -519,7 +519,7 @@ forEachEngine((engine, getDb) => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let placing: Promise<LightMyRequestResponse> | undefined;
-      // Another transaction taking the same rows in SKU order, as `vitrine import` does (src/services/sites.ts).
+      // Another transaction taking the same rows in SKU order, as `vitrine import` does (src/modules/site/sites.ts).
       const other = getDb()
         .transaction()
         .execute(async (trx) => {

@@ -5,7 +5,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { normalizeGiftCardCode } from '../../src/core/giftCard';
-import { hashGiftCardCode } from '../../src/services/giftCards';
+import { hashGiftCardCode } from '../../src/modules/giftCards/giftCards';
 import { checkoutSite, seedSite } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';
 import { startSmtpServer } from '../support/smtpServer';

@@ -6,9 +6,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { paymentProviderFor, type PaymentProvider } from '../../src/services/payments';
-import { refundOrder } from '../../src/services/refunds';
-import type { SiteFileInput } from '../../src/site/schema';
+import { paymentProviderFor, type PaymentProvider } from '../../src/modules/payments';
+import { refundOrder } from '../../src/modules/orders/refunds';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { OTHER_HOST, otherSite } from '../support/cartSite';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { forEachEngine } from '../support/engines';

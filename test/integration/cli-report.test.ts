@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run';
-import { dayOf } from '../../src/services/analytics/visitorHash';
+import { dayOf } from '../../src/modules/analytics/visitorHash';
 import { buildApp } from '../../src/server/app';
 import { seedSite, SHOP_HOST, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';

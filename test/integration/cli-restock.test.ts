@@ -5,8 +5,8 @@
  * before the database is touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpForRestock } from '../../src/services/restock/signUps';
-import { getSite, type Site } from '../../src/services/sites';
+import { signUpForRestock } from '../../src/modules/restock/signUps';
+import { getSite, type Site } from '../../src/modules/site/sites';
 import { vitrine } from '../support/cli';
 import { forEachEngine } from '../support/engines';
 import { restockSite, seedSite, withStock } from '../support/restockSite';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { confirmSubscription } from '../../src/services/forms/newsletter';
+import { confirmSubscription } from '../../src/modules/forms/newsletter';
 import { sendCrumbs } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { formSite, seedSite, SHOP_HOST } from '../support/formSite';

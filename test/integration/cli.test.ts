@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatedSite } from '../../bench/generatedSite';
-import { getSite } from '../../src/services/sites';
+import { getSite } from '../../src/modules/site/sites';
 import { forEachEngine } from '../support/engines';
 
 const ROOT = join(import.meta.dirname, '../..');

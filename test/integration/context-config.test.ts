@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContextConfig } from '../../src/client/contextConfig';
-import type { SiteFileInput } from '../../src/site/schema';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { buildApp } from '../../src/server/app';
 import { seedSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect, DatabaseUrlError, engineOf, parseDatabaseUrl } from '../../src/db/connect';
-import { migrateToLatest } from '../../src/db/migrations';
+import { connect, DatabaseUrlError, engineOf, parseDatabaseUrl } from '../../src/platform/db/connect';
+import { migrateToLatest } from '../../src/platform/db/migrations';
 import { forEachEngine } from '../support/engines';
 
 describe('parseDatabaseUrl', () => {

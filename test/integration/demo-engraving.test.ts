@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_SITE_FILE } from '../../src/cli/run';
 import { buildApp } from '../../src/server/app';
-import { importSiteFile } from '../../src/site/import';
+import { importSiteFile } from '../../src/modules/site/import';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { importSite, SiteFileError } from '../../src/site/import';
+import { importSite, SiteFileError } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE, startServer, type RunningServer } from '../browser/server';
 import { describeEachEngine, forEachEngine } from '../support/engines';
 

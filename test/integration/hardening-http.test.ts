@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { buildApp } from '../../src/server/app';
-import { validateSite } from '../../src/site/validate';
+import { validateSite } from '../../src/modules/site/validate';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';

@@ -8,18 +8,18 @@
  */
 import { Migrator, sql } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { migrations, migrateToLatest } from '../../src/db/migrations';
+import { migrations, migrateToLatest } from '../../src/platform/db/migrations';
 import { err, ok } from '../../src/core/result';
-import { inTransaction } from '../../src/db/transaction';
-import { giftCardPaymentsOfOrder, spendGiftCards } from '../../src/services/giftCards';
+import { inTransaction } from '../../src/platform/db/transaction';
+import { giftCardPaymentsOfOrder, spendGiftCards } from '../../src/modules/giftCards/giftCards';
 import { drainOutbox, getOutboxMessage, listOutbox } from '../../src/platform/mail/outbox';
 import { registerModuleMailKinds } from '../../src/modules/mailKinds';
 import { enqueueOrderEmails, newOrderEmail, orderConfirmationEmail } from '../../src/modules/orders/mail';
 import type { RenderedEmail } from '../../src/platform/mail/render';
 import type { MailMessage, MailTransport } from '../../src/platform/mail/transport';
-import { createOrder, markOrderRefunded, setOrderStatus } from '../../src/services/orders';
-import type { Order } from '../../src/services/orderTypes';
-import { getSite, type Site } from '../../src/services/sites';
+import { createOrder, markOrderRefunded, setOrderStatus } from '../../src/modules/orders/orders';
+import type { Order } from '../../src/modules/orders/orderTypes';
+import { getSite, type Site } from '../../src/modules/site/sites';
 import { checkoutSite, NEW_YORK, seedSite } from '../support/checkoutSite';
 import { createFreshDb, describeEachEngine, forEachEngine } from '../support/engines';
 

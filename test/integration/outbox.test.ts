@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { err, ok } from '../../src/core/result';
-import { inTransaction } from '../../src/db/transaction';
+import { inTransaction } from '../../src/platform/db/transaction';
 import {
   claimDueMessages,
   drainOutbox,
@@ -61,7 +61,7 @@ async function closedPort(): Promise<number> {
 const DRAIN_SCRIPT = join(tmp, 'drain.mts');
 writeFileSync(
   DRAIN_SCRIPT,
-  `import { connect } from ${JSON.stringify(join(ROOT, 'src/db/connect.ts'))};
+  `import { connect } from ${JSON.stringify(join(ROOT, 'src/platform/db/connect.ts'))};
 import { drainOutbox } from ${JSON.stringify(join(ROOT, 'src/platform/mail/outbox.ts'))};
 import { smtpTransport } from ${JSON.stringify(join(ROOT, 'src/platform/mail/transport.ts'))};
 const [url, smtpUrl] = process.argv.slice(2);

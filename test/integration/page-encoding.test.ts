@@ -1,7 +1,7 @@
 /**
  * Cached pages compressed once and negotiated (issue 13): br, gzip or none by Accept-Encoding with its weights (406
  * when every coding is refused), a strong ETag per representation with 304s, Vary: Accept-Encoding, HEAD; and cached
- * pages answered before Fastify (src/server/pageFastPath.ts) with exactly the headers Fastify's page route gives.
+ * pages answered before Fastify (src/platform/http/pageFastPath.ts) with exactly the headers Fastify's page route gives.
  * On the demo site, both engines, over real sockets (the answer before Fastify is not reachable through inject) and
  * through inject (Fastify's route).
  */
@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { importSite, importSiteFile } from '../../src/site/import';
+import { importSite, importSiteFile } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE } from '../browser/server';
 import { forEachEngine } from '../support/engines';
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { dirname } from 'node:path';
 
 /**
  * A page with nothing per visitor, and one whose form block holds the visitor's crumb (a form posted without
- * JavaScript; add-to-cart and restock forms carry none: their posts are checked by origin, src/server/crumb.ts).
+ * JavaScript; add-to-cart and restock forms carry none: their posts are checked by origin, src/platform/http/crumb.ts).
  */
 const SHARED = '/blog';
 const CRUMB_PAGE = '/contact';

@@ -13,10 +13,10 @@ import { PAGE_LOCK_MESSAGES, PAGE_LOCK_PATH, PAGE_UNLOCK_SECONDS, pageLockCookie
 import { PageCache } from '../../src/render/pageCache';
 import { ERROR_PAGE_TEXTS } from '../../src/render/pages/error';
 import { buildApp } from '../../src/server/app';
-import { NOT_A_LOCKED_PAGE_MESSAGE } from '../../src/server/routes/pageLock';
-import { findSiteByHost } from '../../src/services/sites';
-import { hashPassword } from '../../src/services/siteUsers/passwords';
-import type { SiteFileInput } from '../../src/site/schema';
+import { NOT_A_LOCKED_PAGE_MESSAGE } from '../../src/modules/pageLocks/routes';
+import { findSiteByHost } from '../../src/modules/site/sites';
+import { hashPassword } from '../../src/modules/siteUsers/passwords';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { seedSite } from '../support/cartSite';
 import { TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';

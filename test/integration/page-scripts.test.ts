@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { importSiteFile } from '../../src/site/import';
+import { importSiteFile } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE } from '../browser/server';
 import { forEachEngine } from '../support/engines';
 

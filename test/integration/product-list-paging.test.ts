@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generatedSite } from '../../bench/generatedSite';
 import { buildApp } from '../../src/server/app';
-import { PRODUCT_LIST_PAGE_SIZE } from '../../src/services/catalog';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../src/modules/catalog/catalog';
 import { seedSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 

@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { Database } from '../../src/db/tables';
+import type { Database } from '../../src/platform/db/tables';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs } from '../support/crumb';
 import { forEachEngine } from '../support/engines';

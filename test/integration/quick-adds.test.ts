@@ -6,8 +6,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { CART_CLAIM_WINDOW_MS } from '../../src/services/cart';
-import { randomToken } from '../../src/services/randomToken';
+import { CART_CLAIM_WINDOW_MS } from '../../src/modules/cart/cart';
+import { randomToken } from '../../src/platform/randomToken';
 import { forEachEngine } from '../support/engines';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
 import { sendCrumbs } from '../support/crumb';

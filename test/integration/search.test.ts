@@ -11,11 +11,12 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../src/core/search';
 import { SEARCH_COUNT_CAP } from '../../src/core/search';
-import { migrations, migrateToLatest } from '../../src/db/migrations';
-import { SEARCH_RATE_LIMIT } from '../../src/server/rateLimits';
+import { migrations, migrateToLatest } from '../../src/platform/db/migrations';
+import { searchFollowUps } from '../../src/modules/search';
+import { SEARCH_RATE_LIMIT } from '../../src/platform/http/rateLimits';
 import { buildApp } from '../../src/server/app';
-import { importSite, SiteFileError } from '../../src/site/import';
-import type { SiteFileInput } from '../../src/site/schema';
+import { importSite, SiteFileError } from '../../src/modules/site/import';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { DEMO_SITE_FILE } from '../browser/server';
 import { createFreshDb, describeEachEngine, forEachEngine } from '../support/engines';
 
@@ -504,7 +505,7 @@ forEachEngine((engine, getDb) => {
 describeEachEngine(
   (engine) => `migration 010 on ${engine}`,
   (engine) => {
-    it('indexes the sites already stored when it runs', async () => {
+    it('indexes the sites already stored when it runs (its follow-up in the search module)', async () => {
       const fresh = await createFreshDb(engine);
       try {
         await load(fresh.db, searchSite());
@@ -513,7 +514,7 @@ describeEachEngine(
         const down = await migrator.migrateTo('009_restock');
         expect(down.error).toBeUndefined();
         await expect(fresh.db.selectFrom('search_documents').select('id').execute()).rejects.toThrow();
-        await migrateToLatest(fresh.db);
+        await migrateToLatest(fresh.db, searchFollowUps);
         const app = await buildApp({ db: fresh.db, engine });
         try {
           const res = await app.inject({ method: 'GET', url: '/search?q=walnut', headers: { host: HOST } });

@@ -1,5 +1,5 @@
 /**
- * The cached site lookup (src/server/siteCache.ts) on both engines: a re-import is seen by the next request at once
+ * The cached site lookup (src/modules/site/siteCache.ts) on both engines: a re-import is seen by the next request at once
  * when it happens in this process, through Redis when another process announces it, and after the TTL otherwise
  * (another process without Redis, or Redis down).
  */
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
-import { publishSiteChange, SITE_CACHE_TTL_MS } from '../../src/server/siteCache';
-import { importSiteFile } from '../../src/site/import';
+import { publishSiteChange, SITE_CACHE_TTL_MS } from '../../src/modules/site/siteCache';
+import { importSiteFile } from '../../src/modules/site/import';
 import { forEachEngine } from '../support/engines';
 import { REDIS_URL, runRedisTests } from '../support/redis';
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSite, exportSiteToFile } from '../../src/site/export';
-import { importSite, importSiteFile, SiteFileError } from '../../src/site/import';
-import { siteFileSchema, type SiteFileInput } from '../../src/site/schema';
-import { findSiteByHost, getSite, readSite } from '../../src/services/sites';
+import { exportSite, exportSiteToFile } from '../../src/modules/site/export';
+import { importSite, importSiteFile, SiteFileError } from '../../src/modules/site/import';
+import { siteFileSchema, type SiteFileInput } from '../../src/modules/site/schema';
+import { findSiteByHost, getSite, readSite } from '../../src/modules/site/sites';
 import { forEachEngine } from '../support/engines';
 
 const DEMO = join(import.meta.dirname, '../../sites/demo/site.json');

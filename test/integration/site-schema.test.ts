@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { siteFileJsonSchema } from '../../src/site/jsonSchema';
-import { validateSite } from '../../src/site/validate';
+import { siteFileJsonSchema } from '../../src/modules/site/jsonSchema';
+import { validateSite } from '../../src/modules/site/validate';
 
 const ROOT = join(import.meta.dirname, '../..');
 

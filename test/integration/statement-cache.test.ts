@@ -1,13 +1,13 @@
 /**
- * Prepared statements kept by SQL text (src/db/statementCache.ts, SQLite; PostgreSQL plans per query): the same
+ * Prepared statements kept by SQL text (src/platform/db/sqlite/statementCache.ts, SQLite; PostgreSQL plans per query): the same
  * queries give the current rows and columns after the schema changes under them (a migration adding a column, a
  * table made again), a streamed query reads its rows, and parameters are bound anew on every run (the cache itself:
- * src/db/statementCache.test.ts). Both engines: PostgreSQL must answer the same.
+ * src/platform/db/sqlite/statementCache.test.ts). Both engines: PostgreSQL must answer the same.
  */
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrations';
-import type { Database } from '../../src/db/tables';
+import { migrateToLatest } from '../../src/platform/db/migrations';
+import type { Database } from '../../src/platform/db/tables';
 import { forEachEngine } from '../support/engines';
 
 /** Untyped access for tables this test makes. */

@@ -6,14 +6,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { paymentProviderFor } from '../../src/services/payments';
-import type { PaymentProvider } from '../../src/services/payments/provider';
-import { billDueSubscriptions } from '../../src/services/subscriptions/billing';
+import { paymentProviderFor } from '../../src/modules/payments';
+import type { PaymentProvider } from '../../src/modules/payments/provider';
+import { billDueSubscriptions } from '../../src/modules/subscriptions/billing';
 import { drainOutbox } from '../../src/platform/mail/outbox';
 import { newOrderEmail } from '../../src/modules/orders/mail';
 import type { MailMessage } from '../../src/platform/mail/transport';
-import { getOrder } from '../../src/services/orders';
-import { getSite } from '../../src/services/sites';
+import { getOrder } from '../../src/modules/orders/orders';
+import { getSite } from '../../src/modules/site/sites';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/tables';
+import type { Database } from '../../src/platform/db/tables';
 
 /** A site row with no content, domain or settings: what a test of the database layer needs to hang its rows on. */
 export async function insertBareSite(db: Kysely<Database>, id: string, title = id): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * A local node:http server that plays the third-party CAPTCHA providers for tests, so the real adapters
- * (src/services/captcha/recaptchaEnterprise.ts, turnstile.ts) and the browser's loaders run against it and Google or
+ * (src/modules/forms/captcha/recaptchaEnterprise.ts, turnstile.ts) and the browser's loaders run against it and Google or
  * Cloudflare are never called:
  *
  * - `POST /v1/projects/{project}/assessments` (reCAPTCHA Enterprise) answers an assessment;

@@ -4,10 +4,10 @@
  * validation and the same replaceSite the import uses.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/tables';
-import type { SiteFileInput } from '../../src/site/schema';
-import { validateSite } from '../../src/site/validate';
-import { replaceSite } from '../../src/services/sites';
+import type { Database } from '../../src/platform/db/tables';
+import type { SiteFileInput } from '../../src/modules/site/schema';
+import { validateSite } from '../../src/modules/site/validate';
+import { replaceSite } from '../../src/modules/site/sites';
 
 export const SHOP_HOST = 'shop.test';
 export const OTHER_HOST = 'other.test';

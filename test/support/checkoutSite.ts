@@ -3,7 +3,7 @@
  * sales tax, coupons (10 % off, $5 off over $50, a one-use coupon, a once-per-e-mail one, an expired one), and the
  * test payment provider; plus a one-of-a-kind print (stock 1) for the races.
  */
-import type { SiteFileInput } from '../../src/site/schema';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { shopSite } from './cartSite';
 
 export { SHOP_HOST, seedSite } from './cartSite';

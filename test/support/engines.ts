@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { connect, type DbHandle, type Engine } from '../../src/db/connect';
-import { migrateToLatest } from '../../src/db/migrations';
-import type { Database } from '../../src/db/tables';
+import { connect, type DbHandle, type Engine } from '../../src/platform/db/connect';
+import { migrateToLatest } from '../../src/platform/db/migrations';
+import { searchFollowUps } from '../../src/modules/search';
+import type { Database } from '../../src/platform/db/tables';
 
 export const engines: readonly Engine[] = ['sqlite', 'postgres'];
 
@@ -83,7 +84,7 @@ export async function createFreshDb(engine: Engine, options: { migrate?: boolean
   }
   const handle = connect(url);
   try {
-    if (options.migrate !== false) await migrateToLatest(handle.db);
+    if (options.migrate !== false) await migrateToLatest(handle.db, searchFollowUps);
   } catch (error) {
     await handle.close();
     await remove();

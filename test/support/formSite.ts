@@ -2,7 +2,7 @@
  * The form tests' shop: a contact form with CAPTCHA, one without (with a success redirect), a survey with every field
  * kind, and a newsletter.
  */
-import type { SiteFileInput } from '../../src/site/schema';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { checkoutSite } from './checkoutSite';
 
 export { SHOP_HOST, seedSite } from './cartSite';

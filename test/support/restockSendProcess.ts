@@ -4,9 +4,9 @@
  * together), sends the variant's restock e-mails one per transaction, prints the result as JSON and exits.
  */
 import { createInterface } from 'node:readline';
-import { connect } from '../../src/db/connect';
-import { sendRestockNotifications } from '../../src/services/restock/send';
-import { getSite } from '../../src/services/sites';
+import { connect } from '../../src/platform/db/connect';
+import { sendRestockNotifications } from '../../src/modules/restock/send';
+import { getSite } from '../../src/modules/site/sites';
 
 const [url, siteId, productId, variantId] = process.argv.slice(2);
 if (!url || !siteId || !productId || !variantId) {

@@ -5,7 +5,7 @@
  * restock, the one-of-a-kind print with restock on. `restockStock(site, sku, qty)` gives the same file with another
  * stock (an import that restocks). A second site on its own host uses ALTCHA.
  */
-import type { SiteFileInput } from '../../src/site/schema';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { checkoutSite } from './checkoutSite';
 
 export { seedSite, SHOP_HOST } from './cartSite';

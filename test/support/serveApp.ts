@@ -2,7 +2,7 @@
  * A separate server process for the multi-process tests: `tsx test/support/serveApp.ts <database url>` builds the
  * app on that database, listens on a free port of 127.0.0.1 and prints `listening <port>`.
  */
-import { connect } from '../../src/db/connect';
+import { connect } from '../../src/platform/db/connect';
 import { buildApp } from '../../src/server/app';
 
 const url = process.argv[2];

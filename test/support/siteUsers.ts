@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CRUMB_COOKIE, CRUMB_FIELD } from '../../src/core/crumb';
 import type { ContributorRole } from '../../src/core/enums';
-import type { Database } from '../../src/db/tables';
-import { SITE_USER_COOKIE } from '../../src/server/siteUserSession';
-import { createSiteUser, type SiteUser } from '../../src/services/siteUsers/users';
-import { findSiteByHost } from '../../src/services/sites';
+import type { Database } from '../../src/platform/db/tables';
+import { SITE_USER_COOKIE } from '../../src/modules/siteUsers/siteUserSession';
+import { createSiteUser, type SiteUser } from '../../src/modules/siteUsers/users';
+import { findSiteByHost } from '../../src/modules/site/sites';
 import { TEST_CRUMB } from './crumb';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -2,7 +2,7 @@
  * The subscription tests' shop: the checkout site plus a monthly bean subscription for 3 cycles (stock 5, two options,
  * one with a form and its own button text) and a fortnightly tea subscription until cancelled (unlimited stock).
  */
-import type { SiteFileInput } from '../../src/site/schema';
+import type { SiteFileInput } from '../../src/modules/site/schema';
 import { checkoutSite } from './checkoutSite';
 
 export { NEW_YORK, SHOP_HOST, seedSite, TEST_CARD, DECLINED_CARD } from './checkoutSite';

@@ -13,9 +13,9 @@ import {
   type OutboxStatus,
 } from '../../platform/mail/outbox';
 import { smtpTransport } from '../../platform/mail/transport';
-import { getSite } from '../../services/sites';
+import { getSite } from '../../modules/site';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../run';
-import { formatTable, printable } from '../table';
+import { formatTable, printable } from '../../platform/cli/table';
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];
 const DEFAULT_LIMIT = 50;

@@ -22,7 +22,7 @@ import { ADDRESS_FIELDS, type CheckoutField } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
 import { maskedGiftCard } from '../../core/giftCard/code';
-import type { CheckoutQuote } from '../../services/orderTypes';
+import type { CheckoutQuote } from '../../modules/orders/orderTypes';
 import { SiteImagesContext } from '../../ui/ResponsiveImage';
 import {
   checkoutChoices,
@@ -71,12 +71,12 @@ export interface CheckoutFormProps {
   alert: string | null;
   /** Made by the server for this rendering; the island keeps it until a refusal settles it. */
   idempotencyKey: string;
-  /** The visitor's crumb, posted in a hidden field when the form is sent without JavaScript (src/server/crumb.ts). */
+  /** The visitor's crumb, posted in a hidden field when the form is sent without JavaScript (src/platform/http/crumb.ts). */
   crumb: string;
   /** The countries the store ships to, in the site's order. */
   shipsTo: { code: string; name: string }[];
   payment: { provider: string; notice: string | null };
-  /** The server's texts for what the browser checks too (src/services/checkout.ts). */
+  /** The server's texts for what the browser checks too (src/modules/checkout/checkout.ts). */
   messages: { fixDetails: string; chooseShipping: string };
   /** Where 'Continue shopping' goes. */
   shopPath: string;

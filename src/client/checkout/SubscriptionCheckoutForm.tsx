@@ -14,7 +14,7 @@ import { shownTotalValue, totalChangedMessage, totalsFinal } from '../../core/ch
 import { ADDRESS_FIELDS } from '../../core/checkout/types';
 import type { CurrencyCode } from '../../core/currency';
 import { validateEmail } from '../../core/email';
-import type { CheckoutQuote } from '../../services/orderTypes';
+import type { CheckoutQuote } from '../../modules/orders/orderTypes';
 import {
   controlAttributes,
   Field,

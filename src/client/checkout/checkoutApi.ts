@@ -2,7 +2,7 @@
  * The checkout island's two calls: the quote (every amount is the server's) and placing the order with the page's
  * idempotency key. Answers are read defensively: a proxy's error page or a dropped connection is an outcome too.
  */
-import type { CheckoutChoices, CheckoutQuote, PlaceOrderInput } from '../../services/orderTypes';
+import type { CheckoutChoices, CheckoutQuote, PlaceOrderInput } from '../../modules/orders/orderTypes';
 import { CHECKOUT_ORDERS_API, CHECKOUT_QUOTE_API, SUBSCRIPTION_QUOTE_API } from '../../ui/checkout/paths';
 import { failureMessage } from '../../core/addToCartErrors';
 import { CRUMB_FAILURE_CODE } from '../../core/crumb';
@@ -40,7 +40,7 @@ export type PlaceOutcome =
       lines: { entryId: string; message: string }[];
     };
 
-/** Error codes after which the key's outcome is settled (src/server/errors.ts); anything else may be retried as is. */
+/** Error codes after which the key's outcome is settled (src/platform/http/errors.ts); anything else may be retried as is. */
 const SETTLED_CODES: ReadonlySet<string> = new Set([
   'checkout-refused',
   'out-of-stock',

@@ -3,7 +3,7 @@ import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product'
 import { ADDED_POPOVER_CLOSE_LABEL, addedToCartPopoverText } from '../../core/cartPill';
 import { buttonStateLabel } from '../../core/labels';
 import { POPOVER_AUTO_DISMISS_MS, POPOVER_SHOW_DELAY_MS } from '../../core/timing';
-import type { ProductForm } from '../../services/coreForm';
+import type { ProductForm } from '../../modules/cart/coreForm';
 import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from '../../ui/addToCartForm';
 import type { UiLabels } from '../../ui/labels';
 import { trackEvent } from '../track';

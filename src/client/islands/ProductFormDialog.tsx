@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkProductFormAnswers } from '../../core/forms/productForm';
 import { buttonStateLabel } from '../../core/labels';
-import type { ProductForm } from '../../services/coreForm';
+import type { ProductForm } from '../../modules/cart/coreForm';
 import { FormFieldInput, readFormInputs } from '../../ui/FormFields';
 import { trackEvent } from '../track';
 import { useModalDialog } from './useModalDialog';

@@ -8,7 +8,7 @@ import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
 import { QuantityInput } from '../../ui/QuantityInput';
 import { VariantSelectors, type VariantOptionView } from '../../ui/VariantSelectors';
-import type { ProductForm } from '../../services/coreForm';
+import type { ProductForm } from '../../modules/cart/coreForm';
 import { LaterAlertDialog } from './LaterAlertDialog';
 import { useAddToCart } from './useAddToCart';
 import { publishVariantSelection } from '../variantSelection';

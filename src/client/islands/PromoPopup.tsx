@@ -12,7 +12,7 @@
 import { reportCensusEvent } from '../track';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { promoPopupStorageKey } from '../../core/promoPopup';
-import type { PromoPopup as PromoPopupSettings } from '../../site/schema';
+import type { PromoPopup as PromoPopupSettings } from '../../modules/site/schema';
 import { FormBlockForm, type FormBlockFormProps } from './FormBlockForm';
 import { useModalDialog } from './useModalDialog';
 import { DialogCloseButton } from './DialogCloseButton';

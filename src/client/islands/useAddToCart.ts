@@ -17,7 +17,7 @@ import {
   SELECT_OPTION_LABEL_MS,
 } from '../../core/timing';
 import { findVariantByAttributes, findVariantBySku } from '../../core/variant';
-import type { ProductForm } from '../../services/coreForm';
+import type { ProductForm } from '../../modules/cart/coreForm';
 import { purchaseRoute } from '../../core/purchaseRoute';
 import { cartStore, type AddEntryResult } from '../cartStore';
 import type { FormSaveOutcome, ProductFormDialog } from './ProductFormDialog';

@@ -9,7 +9,7 @@ import type { MailKind } from '../../platform/mail/kinds';
 import { Layout } from '../../platform/mail/Layout';
 import { oneLine, renderMail, withText, type RenderedEmail } from '../../platform/mail/render';
 import { MUTED } from '../../platform/mail/styles';
-import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage } from '../../services/giftCardDelivery';
+import { confirmGiftCardMessage, GIFT_CARD_MAIL_KIND, prepareGiftCardMessage } from './giftCardDelivery';
 
 export interface GiftCardEmailInput {
   siteTitle: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../services/orderTypes';
+import type { Order } from './orderTypes';
 import { newOrderEmail, orderConfirmationEmail } from './mail';
 
 const XSS = '<script>alert("x")</script>';

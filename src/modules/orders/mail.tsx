@@ -19,17 +19,17 @@ import { formatAddressLines } from '../../core/checkout/address';
 import { parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
 import { err, ok, type Result } from '../../core/result';
-import type { Database, OrderStatus } from '../../db/tables';
+import type { Database, OrderStatus } from '../../platform/db/tables';
 import { Heading, Link, Lines, Paragraph, Section } from '../../platform/mail/blocks';
 import type { MailKind, QueuedMessage } from '../../platform/mail/kinds';
 import { Layout } from '../../platform/mail/Layout';
 import { enqueueEmailsToRender, type NewEmailToRender } from '../../platform/mail/outbox';
 import { oneLine, renderMail, withText, type RenderedEmail } from '../../platform/mail/render';
 import { cell, muted, numberCell } from '../../platform/mail/styles';
-import { giftCardPaymentsOfOrder } from '../../services/giftCards';
-import { getOrder } from '../../services/orders';
-import type { Order, OrderLine } from '../../services/orderTypes';
-import type { Site } from '../../services/sites';
+import { giftCardPaymentsOfOrder } from '../giftCards';
+import { getOrder } from './orders';
+import type { Order, OrderLine } from './orderTypes';
+import type { Site } from '../site';
 
 type Db = Kysely<Database>;
 

@@ -6,7 +6,7 @@ import { Fragment } from 'react';
 import { Link, Paragraph } from '../../platform/mail/blocks';
 import { Layout } from '../../platform/mail/Layout';
 import { oneLine, renderMail, type RenderedEmail } from '../../platform/mail/render';
-import type { Subscription } from '../../services/subscriptions/store';
+import type { Subscription } from './store';
 
 export type SubscriptionEmailKind = 'started' | 'renewed' | 'declined' | 'sold-out';
 

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { err, ok, type Result } from '../../core/result';
-import type { Database } from '../../db/tables';
+import type { Database } from '../db/tables';
 
 type Db = Kysely<Database>;
 

@@ -13,11 +13,11 @@
  */
 import type { Kysely } from 'kysely';
 import { err, ok } from '../../core/result';
-import { compiledQuery, type PreparedQuery } from '../../db/compiledQuery';
-import { engineOf } from '../../db/connect';
-import { inTransaction } from '../../db/transaction';
-import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../../db/tables';
-import { randomToken } from '../../services/randomToken';
+import { compiledQuery, type PreparedQuery } from '../db/sqlite/compiledQuery';
+import { engineOf } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../db/tables';
+import { randomToken } from '../randomToken';
 import { mailKind, type BodyRenderer, type MailKind, type PreparedSend } from './kinds';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 

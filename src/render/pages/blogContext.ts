@@ -1,6 +1,6 @@
 /** What a blog's pages show besides the posts (src/ui/BlogPostParts.tsx BlogContext), from the site's settings. */
 import { DEFAULT_SHARE_NETWORKS } from '../../core/share';
-import type { Site } from '../../services/sites';
+import type { Site } from '../../modules/site';
 import type { BlogContext } from '../../ui/BlogPostParts';
 
 /** The site's own origin from its first domain ('http' for local names), or '' without one (as its canonical links). */

@@ -1,6 +1,6 @@
 /** A blog collection at /{collection}: its posts, newest first. */
 import { PageType } from '../../core/enums';
-import * as catalog from '../../services/catalog';
+import * as catalog from '../../modules/catalog';
 import { BlogListPage } from '../../ui/BlogPages';
 import { collectionPath, pageKind } from '../pageKind';
 import { blogContext } from './blogContext';

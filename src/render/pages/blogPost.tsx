@@ -1,8 +1,8 @@
 /** A blog post at /{collection}/{slug} (page type 50 content item). */
 import { PageType, RecordType } from '../../core/enums';
 import { imageUrl } from '../../core/images';
-import * as catalog from '../../services/catalog';
-import { likeCounts, likesEnabled } from '../../services/likes';
+import * as catalog from '../../modules/catalog';
+import { likeCounts, likesEnabled } from '../../modules/likes';
 import { PostView } from '../../ui/Blog';
 import { assetUrl } from '../../ui/ResponsiveImage';
 import { collectionPath, pageKind } from '../pageKind';

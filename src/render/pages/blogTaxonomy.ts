@@ -6,8 +6,8 @@
 import { taxonomyName, taxonomySlug, TAXONOMY_PAGE_SIZE, type TaxonomyKind } from '../../core/blogTaxonomy';
 import { pageSlice, parsePageNumber } from '../../core/paging';
 import { splitHashtags } from '../../core/social';
-import * as catalog from '../../services/catalog';
-import type { Collection, Post } from '../../site/schema';
+import * as catalog from '../../modules/catalog';
+import type { Collection, Post } from '../../modules/site';
 import { collectionPath, type PageRequest } from '../pageKind';
 import type { SiteData } from '../siteData';
 

@@ -1,5 +1,5 @@
 /** A page of the site file (about, contact …) at its own path: its blocks. The home page is ./home.tsx. */
-import type { Page } from '../../site/schema';
+import type { Page } from '../../modules/site';
 import type { BlockData } from '../../ui/Blocks';
 import { ContentPage } from '../../ui/Pages';
 import { loadBlockData } from '../blockData';

@@ -3,7 +3,7 @@
  * database outage) — the site's own design and a way on, never a bare error. Made per failure, never cached.
  */
 import { PageType } from '../../core/enums';
-import type { Site } from '../../services/sites';
+import type { Site } from '../../modules/site';
 import type { PageContent } from '../pageKind';
 
 export const ERROR_PAGE_TEXTS = {

@@ -1,5 +1,5 @@
 /** The home page: the site file's page at '/', titled with the site's title. */
-import type { Page } from '../../site/schema';
+import type { Page } from '../../modules/site';
 import { loadBlockData } from '../blockData';
 import { pageKind } from '../pageKind';
 import { contentPageView } from './content';

@@ -1,14 +1,14 @@
 /**
  * The lock screen (page type 103) of a password-protected page of the site file: the page's title, the password
  * field and its button, in the site's design. Nothing of the page's content is on it (its description neither). The
- * form posts to PAGE_LOCK_PATH without JavaScript (src/server/routes/pageLock.ts); a refused try comes back here
+ * form posts to PAGE_LOCK_PATH without JavaScript (src/modules/pageLocks/routes.ts); a refused try comes back here
  * with its message beside the field. Made per request, never cached, kept out of search engines.
  */
 import { CRUMB_FIELD } from '../../core/crumb';
 import { PageType } from '../../core/enums';
 import { PAGE_LOCK_FIELDS, PAGE_LOCK_MESSAGES, PAGE_LOCK_PATH, PAGE_PASSWORD_MAX_LENGTH } from '../../core/pageLock';
-import type { Site } from '../../services/sites';
-import type { Page } from '../../site/schema';
+import type { Site } from '../../modules/site';
+import type { Page } from '../../modules/site';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
 import type { PageContent } from '../pageKind';
 

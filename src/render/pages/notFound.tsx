@@ -1,6 +1,6 @@
 /** The site's not-found page (page type 100): what every path no page kind answers shows, with status 404. */
 import { PageType } from '../../core/enums';
-import type { Site } from '../../services/sites';
+import type { Site } from '../../modules/site';
 import { NotFoundPage } from '../../ui/Pages';
 import type { PageContent } from '../pageKind';
 

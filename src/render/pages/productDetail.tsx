@@ -2,11 +2,11 @@
 import { payLaterContext } from '../../core/payLater';
 import { PageType } from '../../core/enums';
 import { imageUrl } from '../../core/images';
-import * as catalog from '../../services/catalog';
-import { productFormOf } from '../../services/coreForm';
-import { toCoreProduct } from '../../services/coreProduct';
+import * as catalog from '../../modules/catalog';
+import { productFormOf } from '../../modules/cart';
+import { toCoreProduct } from '../../modules/catalog';
 import { chooseAddOns, chooseRelatedProducts, RELATED_PRODUCTS_SCAN } from '../../core/relatedProducts';
-import type { Collection, Product } from '../../site/schema';
+import type { Collection, Product } from '../../modules/site';
 import type { ShelfProduct } from '../../ui/AddOns';
 import { ProductDetail } from '../../ui/ProductDetail';
 import { RelatedProducts } from '../../ui/RelatedProducts';

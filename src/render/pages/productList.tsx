@@ -1,7 +1,7 @@
 /** A products collection at /{collection} (the shop), and its further pages at /{collection}/page/N: a grid each. */
 import { PageType } from '../../core/enums';
 import { pageSlice, parsePageNumber } from '../../core/paging';
-import * as catalog from '../../services/catalog';
+import * as catalog from '../../modules/catalog';
 import { ProductListPage } from '../../ui/Pages';
 import { productListCensus } from '../pageCensus';
 import { collectionPath, pageKind } from '../pageKind';

@@ -15,8 +15,8 @@ import {
   SEARCH_PAGE_SIZE,
   searchPageCount,
 } from '../../core/search';
-import { getProducts } from '../../services/catalog';
-import { searchSite, searchSiteSomeWords } from '../../services/search';
+import { getProducts } from '../../modules/catalog';
+import { searchSite, searchSiteSomeWords } from '../../modules/search';
 import { SearchPage, type SearchView } from '../../ui/SearchPage';
 import { pageKind } from '../pageKind';
 

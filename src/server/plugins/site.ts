@@ -5,10 +5,10 @@
  * host with no default site is a clear 404 (JSON for the API, a short page otherwise, through the error handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type findSiteByHost, listSites, onSiteChange } from '../../services/sites';
+import { type findSiteByHost, listSites, onSiteChange } from '../../modules/site';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
-import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from '../siteCache';
+import { ApiError } from '../../platform/http/errors';
+import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from '../../modules/site';
 
 export type RequestSite = NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>;
 

@@ -22,11 +22,11 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrl } from '../../core/images';
 import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
-import { getAsset } from '../../services/catalog';
+import { getAsset } from '../../modules/catalog';
 import { assetUrl } from '../../ui/ResponsiveImage';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
-import { RATE_LIMIT_WINDOW_MS } from '../rateLimits';
+import { ApiError } from '../../platform/http/errors';
+import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
 
 /** Renditions kept in memory (a few tens of KB each at the usual widths). */
 const RENDITION_CACHE_ENTRIES = 300;

@@ -9,12 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
 import { etagMatches, negotiateContentCoding } from '../../render/contentCoding';
 import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
-import { StockWatch } from '../stockWatch';
-import type { Site } from '../../services/sites';
+import { StockWatch } from '../../modules/catalog';
+import type { Site } from '../../modules/site';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../context';
-import { pageCrumb } from '../crumb';
-import { ApiError } from '../errors';
+import { pageCrumb } from '../../platform/http/crumb';
+import { ApiError } from '../../platform/http/errors';
 import {
   NOT_ACCEPTABLE_MESSAGE,
   NOT_FOUND_CACHE_CONTROL,
@@ -24,17 +24,17 @@ import {
   pageHeaders,
   VISITOR_PAGE_CACHE_CONTROL,
   type PageAnswerShape,
-} from '../pageAnswer';
+} from '../../platform/http/pageAnswer';
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
-import { takeCartNotice, withCartNotice } from './cartNotice';
+import { takeCartNotice, withCartNotice } from '../../modules/cart';
 import { CART_NOTICE_COOKIE } from '../../core/cartNotice';
 import { siteOf } from '../plugins/site';
 import { ROUTES } from '../../core/purchaseRoute';
-import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../rateLimits';
+import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../../platform/http/rateLimits';
 import { pageLockCookie } from '../../core/pageLock';
-import { opensPage, type LockedPage } from '../../services/pageLocks';
-import { CART_COOKIE } from './cart';
-import { visitorCartPage, wantsVisitorCart } from './cartPage';
+import { opensPage, type LockedPage } from '../../modules/pageLocks';
+import { CART_COOKIE } from '../../modules/cart';
+import { visitorCartPage, wantsVisitorCart } from '../../modules/cart';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import { formatAddressLines } from '../../core/checkout/address';
 import { parseCurrencyCode, DEFAULT_CURRENCY } from '../../core/currency';
 import type { CheckoutFormProps } from '../../client/checkout/CheckoutForm';
 import { EmptyCheckout } from '../../client/checkout/CheckoutForm';
-import type { Order } from '../../services/orderTypes';
+import type { Order } from '../../modules/orders/orderTypes';
 import { CheckoutIsland } from './CheckoutIsland';
 import { SummaryLines, SummaryTotals } from './OrderSummary';
 

@@ -8,7 +8,7 @@ import type { CheckoutField } from '../../core/checkout/types';
 import { EMAIL_MAX_LENGTH } from '../../core/email';
 import { normalizeGiftCardCode } from '../../core/giftCard/code';
 import { ADDRESS_FIELDS, type AddressField, type ShippingAddress } from '../../core/checkout/types';
-import type { CheckoutChoices } from '../../services/orderTypes';
+import type { CheckoutChoices } from '../../modules/orders/orderTypes';
 
 /** Every value the form carries (the hidden idempotency key and the buttons' intent aside). */
 export const CHECKOUT_FIELD_NAMES = [

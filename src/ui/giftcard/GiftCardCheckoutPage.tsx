@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from 'react';
 import { ROUTES } from '../../core/purchaseRoute';
-import type { GiftCardPurchaseField, GiftCardPurchaseValues } from '../../services/giftCardPurchase';
-import { GIFT_MESSAGE_MAX_LENGTH, RECIPIENT_NAME_MAX_LENGTH } from '../../services/giftCardPurchase';
+import type { GiftCardPurchaseField, GiftCardPurchaseValues } from '../../modules/giftCards/giftCardPurchase';
+import { GIFT_MESSAGE_MAX_LENGTH, RECIPIENT_NAME_MAX_LENGTH } from '../../modules/giftCards/giftCardPurchase';
 
 export interface GiftCardCheckoutProps {
   websiteId: string;

@@ -1,6 +1,6 @@
 /** The cancel link's pages (/subscriptions/cancel/{token}): confirm (a form that posts, no JavaScript), then done. */
 import { SUBSCRIPTION_STATUS_TEXT } from '../../core/subscriptionSchedule';
-import type { Subscription } from '../../services/subscriptions/store';
+import type { Subscription } from '../../modules/subscriptions/store';
 
 export function CancelConfirmPage({
   subscription,

@@ -1,0 +1,12 @@
+/**
+ * The cart: entries added from every purchase route (API and no-JS forms), the cart page, notices, expiry.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export { additionalFieldsSchema } from './routes.schema';
+export { registerAddToCartFormRoutes } from './addToCartFormRoutes';
+export { emptyCart, getCart, readCheckoutCart, type CartEntry, type CheckoutCart, type ShoppingCart } from './cart';
+export { takeCartNotice, withCartNotice } from './cartNoticeRoutes';
+export { registerCartPageRoutes, visitorCartPage, wantsVisitorCart } from './cartPageRoutes';
+export { productFormOf, toProductForm, type ProductForm, type ProductForms } from './coreForm';
+export { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies, registerCartRoutes } from './routes';
+export { cartExpiryJob } from './jobs';

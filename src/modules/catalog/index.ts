@@ -1,0 +1,21 @@
+/**
+ * The catalog: products, variants, collections, forms and assets of a site as stored, their stock (read now, and watched for cached pages), and the inventory call of §7.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export * from './catalog';
+export {
+  getAsset,
+  getCollection,
+  getForm,
+  getProduct,
+  getProductWithRows,
+  getProducts,
+  groupBy,
+  listCollections,
+  parsedRecord,
+  productFromRows,
+} from './catalog';
+export { merchandisingContext, toCoreProduct } from './coreProduct';
+export { registerInventoryRoutes } from './routes';
+export { StockWatch } from './stockWatch';
+export { putBack, takeStock } from './stock';

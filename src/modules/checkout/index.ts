@@ -1,0 +1,8 @@
+/**
+ * Checkout: quotes and orders placed from a cart (payment, stock, gift cards, coupons), and the checkout pages.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export { checkoutChoicesBody, idempotencyKey, placeOrderBody } from './routes.schema';
+export { CHECKOUT_MESSAGES, placeOrder, quoteCheckout, type CheckoutContext } from './checkout';
+export { registerCheckoutPageRoutes } from './pageRoutes';
+export { checkoutError, orderPath, orderUrlFor, registerCheckoutRoutes } from './routes';

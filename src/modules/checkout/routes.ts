@@ -1,0 +1,77 @@
+/**
+ * The checkout calls (not in §7, which shows no checkout; see docs/api.md): the quote for the shopper's choices, and
+ * placing the order. Thin: validate, one service call, map the result. The checkout pages (HTML, the no-JavaScript
+ * form) are in ./checkoutPages.tsx and call the same services.
+ */
+import type { FastifyInstance } from 'fastify';
+import { placeOrder, quoteCheckout } from './checkout';
+import type { CheckoutFailure } from '../orders';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../server/context';
+import { ApiError, type ErrorCode } from '../../platform/http/errors';
+import { writeRouteConfig } from '../../platform/http/rateLimits';
+import { siteOf } from '../../server/plugins/site';
+import { parseInput } from '../../platform/http/validation';
+import { cartToken, clearCartCookies } from '../cart';
+import { checkoutChoicesBody, placeOrderBody } from './routes.schema';
+
+export const ORDER_PATH_PREFIX = '/checkout/order/';
+export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
+
+/** The absolute URL of an order page, for e-mails: on the site's own address (`mailLinkOrigin`), never a forged Host. */
+export const orderUrlFor =
+  (origin: string) =>
+  (orderId: string): string =>
+    `${origin}${orderPath(orderId)}`;
+
+export function registerCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): void {
+  // Its own budget per 10 s, and a share of the client's across cart and checkout routes (../rateLimits).
+  const config = writeRouteConfig(options.rateLimitPerMinute);
+
+  app.post('/api/commerce/checkout/quote', { config }, async (request, reply) => {
+    const body = parseInput(checkoutChoicesBody, request.body ?? {}, 'body');
+    const site = await siteOf(request);
+    reply.header('cache-control', 'no-store');
+    return quoteCheckout(ctx.db, site, cartToken(request), body);
+  });
+
+  app.post('/api/commerce/checkout/orders', { config }, async (request, reply) => {
+    const body = parseInput(placeOrderBody, request.body, 'body');
+    const site = await siteOf(request);
+    const result = await placeOrder(ctx.db, site, cartToken(request), body, {
+      payments: ctx.paymentsFor(site),
+      orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+    });
+    reply.header('cache-control', 'no-store');
+    if (!result.ok) throw checkoutError(result.error);
+    // The cart is bought: the browser forgets it, so the pill disappears and the next add starts a new cart.
+    clearCartCookies(reply, secureCookiesFor(ctx, request));
+    const { order } = result.value;
+    return reply.code(201).send({ order: { id: order.id, number: order.number }, orderUrl: orderPath(order.id) });
+  });
+}
+
+const FAILURE_CODES: Record<CheckoutFailure['type'], ErrorCode> = {
+  EMPTY_CART: 'checkout-refused',
+  BELOW_MINIMUM: 'checkout-refused',
+  INVALID_DETAILS: 'checkout-refused',
+  INVALID_COUPON: 'checkout-refused',
+  INVALID_GIFT_CARD: 'checkout-refused',
+  OUT_OF_STOCK: 'out-of-stock',
+  CART_CHANGED: 'checkout-conflict',
+  IN_PROGRESS: 'checkout-in-progress',
+  IDEMPOTENCY_MISMATCH: 'idempotency-mismatch',
+  PAYMENT_DECLINED: 'payment-declined',
+  PAYMENT_FAILED: 'payment-failed',
+};
+
+/** A refused checkout as the one error shape: the message, each field's message and the sold-out lines. */
+export function checkoutError(failure: CheckoutFailure): ApiError {
+  return new ApiError(FAILURE_CODES[failure.type], failure.message, {
+    ...(failure.fields ? { fields: failure.fields as Record<string, string> } : {}),
+    ...(failure.lines ? { lines: failure.lines } : {}),
+  });
+}

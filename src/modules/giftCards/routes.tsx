@@ -1,0 +1,183 @@
+/**
+ * The gift-card checkout (spec §2 /checkout/giftcard?websiteId={id}&giftCardProductId={id}[&sku={sku}]), made for one
+ * visitor (never cached):
+ *   GET  the form for the site's gift-card product, the amount of `sku` chosen
+ *   POST the form posted (no JavaScript needed): 303 to the order's page when paid, else the form again with each
+ *        message by its field
+ * Thin: the rules are the core's (src/core/giftCard), the purchase is src/modules/giftCards/giftCardPurchase.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
+import { PageType } from '../../core/enums';
+import { MAX_DELIVERY_DAYS_AHEAD, todayIn, usableTimeZone } from '../../core/giftCard';
+import { formatMoney } from '../../core/money';
+import { ROUTES } from '../../core/purchaseRoute';
+import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets } from '../../render/manifest';
+import { PageRenderer } from '../../render/renderPath';
+import {
+  buyGiftCard,
+  giftCardProduct,
+  type GiftCardPurchaseFailure,
+  type GiftCardPurchaseValues,
+} from './giftCardPurchase';
+import type { Site } from '../site';
+import type { Product } from '../site';
+import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../ui/giftcard/GiftCardCheckoutPage';
+import { mailLinkOrigin, type AppContext } from '../../server/context';
+import { pageCrumb } from '../../platform/http/crumb';
+import { siteOf } from '../../server/plugins/site';
+import { writeRouteConfig } from '../../platform/http/rateLimits';
+import { parseInput } from '../../platform/http/validation';
+import { orderPath, orderUrlFor } from '../checkout';
+import { idempotencyKey as idempotencyKeySchema } from '../checkout';
+
+interface GiftCardQuery {
+  websiteId?: unknown;
+  giftCardProductId?: unknown;
+  sku?: unknown;
+}
+
+const VALUE_NAMES = ['sku', 'email', 'recipientName', 'recipientEmail', 'message', 'deliveryDate'] as const;
+/** Longest value kept from a post (the message's limit is checked and said by the field; a forged post is cut). */
+const MAX_VALUE_LENGTH = 2000;
+
+const firstText = (value: unknown): string => {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first.slice(0, MAX_VALUE_LENGTH) : '';
+};
+
+export async function registerGiftCardCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { rateLimitPerMinute: number },
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m)),
+  );
+  const config = writeRouteConfig(options.rateLimitPerMinute);
+  // The form's messages follow the buyer's fixes with the checkout's own bundle (src/client/checkout/followErrors.ts).
+  const checkoutAssets = readCheckoutAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.debug(m));
+
+  /** The gift-card product the query names on this site (its websiteId must be this site's), or undefined. */
+  const productOf = async (site: Site, query: GiftCardQuery): Promise<Product | undefined> => {
+    // A grid's button may not know the site's id: the host names the site anyway; another site's id is refused.
+    const websiteId = typeof query.websiteId === 'string' ? query.websiteId : '';
+    if ((websiteId !== '' && websiteId !== site.id) || typeof query.giftCardProductId !== 'string') return undefined;
+    return giftCardProduct(ctx.db, site.id, query.giftCardProductId);
+  };
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    ctx.notFoundPage ? ctx.notFoundPage(request, reply) : reply.callNotFound();
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    product: Product,
+    state: { values: GiftCardPurchaseValues; failure?: GiftCardPurchaseFailure },
+  ) => {
+    const provider = ctx.paymentsFor(site);
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const timeZone = usableTimeZone(site.settings.timeZone);
+    const now = new Date();
+    const props: GiftCardCheckoutProps = {
+      websiteId: site.id,
+      productId: product.id,
+      productName: product.name,
+      amounts: product.variants.map((v) => ({ sku: v.sku, label: formatMoney({ minorUnits: v.price, currency }) })),
+      values: state.values,
+      errors: state.failure?.fields ?? {},
+      alert: state.failure?.message ?? null,
+      idempotencyKey: randomBytes(16).toString('base64url'),
+      crumb: pageCrumb(request, reply, ctx),
+      today: todayIn(timeZone, now),
+      lastDay: todayIn(timeZone, new Date(now.getTime() + MAX_DELIVERY_DAYS_AHEAD * 86_400_000)),
+      timeZone,
+      payment: { provider: provider.name, notice: provider.notice },
+    };
+    const rendered = await renderer.renderVisitorPage(
+      site,
+      {
+        path: ROUTES.giftCardCheckout,
+        pageType: PageType.CHECKOUT,
+        title: state.failure ? `Error: Buy a ${product.name}` : `Buy a ${product.name}`,
+        description: `Buy a ${product.name} at ${site.title}.`,
+        status: state.failure?.status ?? 200,
+        body: <GiftCardCheckoutPage {...props} />,
+      },
+      checkoutAssets,
+    );
+    return reply
+      .code(rendered.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
+  };
+
+  await app.register(async (scope) => {
+    // Form posts are parsed in this scope only, as on /checkout.
+    await scope.register(fastifyFormbody);
+
+    scope.get<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, async (request, reply) => {
+      const site = await siteOf(request);
+      const product = await productOf(site, request.query);
+      if (!product) return notFound(request, reply);
+      const sku =
+        typeof request.query.sku === 'string' && product.variants.some((v) => v.sku === request.query.sku)
+          ? request.query.sku
+          : '';
+      const values: GiftCardPurchaseValues = {
+        sku,
+        email: '',
+        recipientName: '',
+        recipientEmail: '',
+        message: '',
+        deliveryDate: '',
+      };
+      return render(request, reply, site, product, { values });
+    });
+
+    scope.post<{ Querystring: GiftCardQuery }>(ROUTES.giftCardCheckout, { config }, async (request, reply) => {
+      const site = await siteOf(request);
+      const product = await productOf(site, request.query);
+      if (!product) return notFound(request, reply);
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const values = Object.fromEntries(
+        VALUE_NAMES.map((name) => [name, firstText(body[name])]),
+      ) as unknown as GiftCardPurchaseValues;
+      const key = parseInput(
+        z.object({ idempotencyKey: idempotencyKeySchema }),
+        { idempotencyKey: body.idempotencyKey },
+        'body',
+      ).idempotencyKey;
+      const payments = ctx.paymentsFor(site);
+      const payment: Record<string, string> =
+        payments.name === 'test'
+          ? {
+              cardNumber: firstText(body.cardNumber).slice(0, 30),
+              cardExpiry: firstText(body.cardExpiry).slice(0, 10),
+              cardCvc: firstText(body.cardCvc).slice(0, 10),
+            }
+          : {};
+      const result = await buyGiftCard(
+        ctx.db,
+        site,
+        { product, values, idempotencyKey: key, payment },
+        {
+          payments,
+          orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+          shopUrl: `${mailLinkOrigin(ctx, site, request)}/`,
+        },
+      );
+      if (result.ok) return reply.header('cache-control', 'no-store').redirect(orderPath(result.value.order.id), 303);
+      return render(request, reply, site, product, { values, failure: result.error });
+    });
+  });
+}

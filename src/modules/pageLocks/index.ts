@@ -1,0 +1,6 @@
+/**
+ * Password-protected pages: the lock screen, its cookie and attempts.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export { isLocked, opensPage, type LockedPage } from './pageLocks';
+export { registerPageLockRoutes, type PageLockRouteOptions } from './routes';

@@ -1,0 +1,120 @@
+/**
+ * The lock screen's form (spec §2, lock screen 103 → protected content 105), which works without JavaScript:
+ *
+ * - POST /unlock-page {path, password, crumb?} → 303 to the page with the cookie that opens it (HttpOnly,
+ *   SameSite=Lax, Secure on https, Path = the page's path, PAGE_UNLOCK_SECONDS) when the password is right; the lock
+ *   screen again with the message beside the field when it is not (401) or is missing (400); 429 with Retry-After
+ *   past PAGE_LOCK_TRIES tries per client and site in PAGE_LOCK_WINDOW_MS (counted in Redis when configured); 400
+ *   (the app's error answer) when `path` names no protected page of this site.
+ *
+ * The lock screen is made per request, so its form carries the visitor's crumb; the browser's word that the form is
+ * this site's own is enough too (src/platform/http/crumb.ts 'crumb-or-same-origin'), as for the other forms without
+ * JavaScript. The cookie is checked by the page route (./pages.tsx) and signed by src/modules/pageLocks/pageLocks.ts.
+ */
+import fastifyFormbody from '@fastify/formbody';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PAGE_LOCK_FIELDS,
+  PAGE_LOCK_MESSAGES,
+  PAGE_LOCK_PATH,
+  PAGE_LOCK_TRIES,
+  PAGE_LOCK_WINDOW_MS,
+  PAGE_PASSWORD_MAX_LENGTH,
+  PAGE_UNLOCK_SECONDS,
+  pageLockCookie,
+} from '../../core/pageLock';
+import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
+import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
+import { PageRenderer } from '../../render/renderPath';
+import { checkPagePassword, unlockToken, type LockedPage } from './pageLocks';
+import type { Site } from '../site';
+import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
+import { secureCookiesFor, type AppContext } from '../../server/context';
+import { pageCrumb } from '../../platform/http/crumb';
+import { ApiError } from '../../platform/http/errors';
+import { PROTECTED_PAGE_CACHE_CONTROL } from '../../platform/http/pageAnswer';
+import { siteOf } from '../../server/plugins/site';
+import type { RateLimitCounters } from '../../platform/http/rateLimits';
+
+export interface PageLockRouteOptions {
+  /** The app's rate-limit counters (src/platform/http/rateLimits.ts): tries are counted per client and site. */
+  counters: RateLimitCounters;
+  /** Tries per client and site in PAGE_LOCK_WINDOW_MS (default PAGE_LOCK_TRIES). */
+  triesPerWindow?: number;
+}
+
+export const NOT_A_LOCKED_PAGE_MESSAGE = `The form's '${PAGE_LOCK_FIELDS.path}' does not name a password-protected page of this site.`;
+
+const field = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+
+export async function registerPageLockRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: PageLockRouteOptions,
+): Promise<void> {
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
+  const tries = options.triesPerWindow ?? PAGE_LOCK_TRIES;
+
+  /** The lock screen again, with what was wrong beside the field. */
+  const lockScreenAgain = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: Site,
+    page: LockedPage,
+    status: number,
+    error: string,
+  ) => {
+    const rendered = await renderer.render(site, page.path, null, new URLSearchParams(), {
+      unlocked: false,
+      status,
+      error,
+    });
+    return reply
+      .code(rendered.status)
+      .header('cache-control', PROTECTED_PAGE_CACHE_CONTROL)
+      .header('content-security-policy', contentSecurityPolicyFor(rendered.html, rendered.policySources))
+      .type('text/html; charset=utf-8')
+      .send(rendered.html.replaceAll(CRUMB_PLACEHOLDER, pageCrumb(request, reply, ctx)));
+  };
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
+
+    scope.post(PAGE_LOCK_PATH, { config: { crumb: 'crumb-or-same-origin' } }, async (request, reply) => {
+      const site = await siteOf(request);
+      const path = field(request.body, PAGE_LOCK_FIELDS.path);
+      const page = typeof path === 'string' && path.length <= 500 ? await renderer.lockedPage(site, path) : undefined;
+      if (!page) throw new ApiError('invalid-input', NOT_A_LOCKED_PAGE_MESSAGE, { field: PAGE_LOCK_FIELDS.path });
+      // Every try counts, right or wrong: a password cannot be found by many quick guesses from one client.
+      const { current, ttl } = await options.counters.incr(
+        `page-lock:${site.id}:${normalizeIP(request.ip)}`,
+        PAGE_LOCK_WINDOW_MS,
+      );
+      if (current > tries) {
+        reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
+        return lockScreenAgain(request, reply, site, page, 429, PAGE_LOCK_MESSAGES.tooMany);
+      }
+      const password = field(request.body, PAGE_LOCK_FIELDS.password);
+      if (typeof password !== 'string' || password === '')
+        return lockScreenAgain(request, reply, site, page, 400, PAGE_LOCK_MESSAGES.missing);
+      if (password.length > PAGE_PASSWORD_MAX_LENGTH || !(await checkPagePassword(page, password))) {
+        request.log.info({ site: site.id, page: page.id }, 'page password refused');
+        return lockScreenAgain(request, reply, site, page, 401, PAGE_LOCK_MESSAGES.wrong);
+      }
+      reply.setCookie(pageLockCookie(page.id), await unlockToken(ctx.db, site, page), {
+        path: page.path,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookiesFor(ctx, request),
+        maxAge: PAGE_UNLOCK_SECONDS,
+      });
+      return reply.header('cache-control', 'no-store').redirect(page.path, 303);
+    });
+  });
+}

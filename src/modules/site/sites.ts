@@ -1,0 +1,471 @@
+/**
+ * Sites in the database: replacing a site's rows from a validated site file (one transaction), reading a site back
+ * as a site file, and choosing the site that answers a request's Host.
+ */
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { engineOf } from '../../platform/db/connect';
+import type { Database, SiteRow } from '../../platform/db/tables';
+import type { Collection, Form, Page, Post, Product, SiteFile, Stock, Website } from './schema';
+import { groupBy, productFromRows } from '../catalog';
+import { recordRestocks, type Restocked } from '../restock';
+import { planImportStock, type ImportStockChoice, type ImportStockPlan, type StockLevel } from '../../core/importStock';
+import { restockedSkus } from '../../core/restock';
+import { indexSite } from '../search';
+
+/** A site as the rest of the app sees it. */
+export interface Site {
+  id: string;
+  title: string;
+  domains: string[];
+  isDefault: boolean;
+  currency: string;
+  /** The site file's `website` object. */
+  settings: Website;
+  /** Bumped on every import; page caches key on it. */
+  version: number;
+  updatedAt: string;
+}
+
+/** An image shipped with a site file, keyed by its path as written in the file. */
+export interface SiteAsset {
+  path: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** Raised inside the import transaction when the file conflicts with what is stored (nothing is written). */
+export class SiteConflictError extends Error {
+  override name = 'SiteConflictError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export function siteFromRow(row: SiteRow): Site {
+  return {
+    id: row.id,
+    title: row.title,
+    domains: JSON.parse(row.domains) as string[],
+    isDefault: row.is_default === 1,
+    currency: row.currency,
+    settings: JSON.parse(row.settings) as Website,
+    version: row.version,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getSite(db: Kysely<Database>, siteId: string): Promise<Site | undefined> {
+  const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  return row && siteFromRow(row);
+}
+
+export async function listSites(db: Kysely<Database>): Promise<Site[]> {
+  const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
+  return rows.map(siteFromRow);
+}
+
+/** `Shop.Example.com:3000` → `shop.example.com`; `[::1]:3000` → `::1`. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  return h.replace(/:\d*$/, '');
+}
+
+/**
+ * The site answering a request's Host header: the site listing that host among its domains (with its port first, then
+ * without); otherwise — localhost, 127.0.0.1, an IP, an unknown name — the default site, or when no site is marked
+ * default, the site with the smallest id. undefined only when the database holds no site.
+ */
+export async function findSiteByHost(db: Kysely<Database>, host: string): Promise<Site | undefined> {
+  return siteForHost(await listSites(db), host);
+}
+
+/** `findSiteByHost` over an already loaded list of sites (ordered by id), for callers that cache the list. */
+export function siteForHost(sites: readonly Site[], host: string): Site | undefined {
+  const full = host.trim().toLowerCase();
+  const name = hostName(host);
+  return (
+    sites.find((s) => s.domains.includes(full)) ??
+    sites.find((s) => s.domains.includes(name)) ??
+    sites.find((s) => s.isDefault) ??
+    sites[0]
+  );
+}
+
+// ---------------------------------------------------------------- change notification (in this process)
+
+type SiteChangeListener = (siteId: string) => void;
+const siteChangeListeners = new Set<SiteChangeListener>();
+
+/**
+ * Calls `listener` with the site id after every committed `replaceSite` in this process (an import), so caches of
+ * sites and site data can drop their entries at once. Returns the function that unsubscribes. Other processes learn
+ * of an import through Redis when configured (src/modules/site/siteCache.ts), else when their cache entries expire.
+ */
+export function onSiteChange(listener: SiteChangeListener): () => void {
+  siteChangeListeners.add(listener);
+  return () => siteChangeListeners.delete(listener);
+}
+
+function notifySiteChange(siteId: string): void {
+  for (const listener of siteChangeListeners) {
+    try {
+      listener(siteId);
+    } catch {
+      // A listener's failure must not turn a committed import into an error.
+    }
+  }
+}
+
+const CHUNK = 200;
+/** What an import has done so far, for a long one's progress lines: a step and, while storing rows, how many. */
+export type ImportProgress = (step: string, done?: number, total?: number) => void;
+
+export interface ReplaceSiteOptions {
+  progress?: ImportProgress;
+  /**
+   * The stock stored variants (matched by SKU) get: their live stock (the default), the file's for every variant, or
+   * the file's for the named SKUs (src/core/importStock.ts). New variants take the file's stock.
+   */
+  stock?: ImportStockChoice;
+}
+
+export interface ReplacedSite {
+  site: Site;
+  /** Which variants kept their live stock and which took the file's. */
+  stock: ImportStockPlan;
+}
+
+async function insertChunks<T extends keyof Database>(
+  trx: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  progress?: ImportProgress,
+) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // (Kysely cannot resolve the row type of a generic table name; `rows` is typed by the signature.)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+    progress?.(table, Math.min(i + CHUNK, rows.length), rows.length);
+  }
+}
+
+/**
+ * One write transaction for an import. SQLite: BEGIN IMMEDIATE takes the write lock before the first read, so no
+ * other process's sale commits between the import's reading of the live stock and its writing (the sale waits, then
+ * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
+ * locks the variant rows when it reads them (`liveStock`).
+ */
+async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (engineOf(db) === 'postgres') return db.transaction().execute(work);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
+ * Replaces everything stored for `site.website.id` with the site file's records and images, in one transaction,
+ * and bumps the site's version. Carts survive. Marking the site default unmarks the others.
+ * Stock is live data: a variant already stored (same SKU) keeps its stock unless `options.stock` asks for the
+ * file's; a new variant takes the file's. Products and variants are updated in place (then the ones the file no longer
+ * has are deleted), so a sale waiting on a variant row during the import goes through on the kept stock.
+ * Throws SiteConflictError (and writes nothing) when a domain already belongs to another site. `options.progress`
+ * hears each step (and each chunk of products and variants stored).
+ */
+export async function replaceSite(
+  db: Kysely<Database>,
+  site: SiteFile,
+  assets: SiteAsset[],
+  options: ReplaceSiteOptions = {},
+): Promise<ReplacedSite> {
+  const { progress } = options;
+  const w = site.website;
+  const stored = await importTransaction(db, async (trx) => {
+    const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map(
+      (r) => ({
+        id: r.id,
+        domains: JSON.parse(r.domains) as string[],
+      }),
+    );
+    const conflicts = w.domains.flatMap((domain, i) => {
+      const owner = others.find((o) => o.domains.includes(domain));
+      return owner ? [`website.domains[${i}]: '${domain}' already belongs to site '${owner.id}'`] : [];
+    });
+    if (conflicts.length) throw new SiteConflictError(conflicts);
+
+    const now = new Date().toISOString();
+    const fields = {
+      title: w.title,
+      domains: JSON.stringify(w.domains),
+      is_default: w.default ? (1 as const) : (0 as const),
+      currency: w.currency,
+      settings: JSON.stringify(w),
+      updated_at: now,
+    };
+    const existing = await trx.selectFrom('sites').select('version').where('id', '=', w.id).executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('sites')
+        .set({ ...fields, version: existing.version + 1 })
+        .where('id', '=', w.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('sites')
+        .values({ id: w.id, ...fields, version: 1 })
+        .execute();
+    }
+    if (w.default)
+      await trx
+        .updateTable('sites')
+        .set({ is_default: 0 })
+        .where('id', '!=', w.id)
+        .where('is_default', '=', 1)
+        .execute();
+
+    // The live stock, read (and on PostgreSQL locked) before anything is written: what the import keeps, and what the
+    // restock service compares with to tell which variants this import brings back (0 → above 0).
+    const stockBefore = await liveStock(trx, w.id);
+    const stock = planImportStock(
+      stockBefore,
+      site.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, stock: stockLevelOf(v.stock) }))),
+      options.stock,
+    );
+    const storedProducts = (await trx.selectFrom('products').select('id').where('site_id', '=', w.id).execute()).map(
+      (r) => r.id,
+    );
+    for (const table of ['collections', 'forms', 'pages', 'posts', 'assets'] as const) {
+      await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
+    }
+    const site_id = w.id;
+    await insertChunks(
+      trx,
+      'collections',
+      site.collections.map((c, position) => ({
+        site_id,
+        id: c.id,
+        type: c.type,
+        slug: c.slug,
+        position,
+        data: JSON.stringify(c),
+      })),
+    );
+    // Products and variants in place: deleting a product would delete its variants (and their live rows) with it.
+    // The stored products' slugs are set aside first ('~' is never in a slug), so that two products may swap slugs.
+    await trx
+      .updateTable('products')
+      .set({ slug: sql<string>`'~' || id` })
+      .where('site_id', '=', w.id)
+      .execute();
+    const products = site.products.map(({ variants: _variants, ...p }, position) => ({
+      site_id,
+      id: p.id,
+      collection_id: p.collectionId,
+      slug: p.slug,
+      position,
+      product_type: p.productType,
+      data: JSON.stringify(p),
+    }));
+    for (let i = 0; i < products.length; i += CHUNK) {
+      await trx
+        .insertInto('products')
+        .values(products.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'id']).doUpdateSet((eb) => ({
+            collection_id: eb.ref('excluded.collection_id'),
+            slug: eb.ref('excluded.slug'),
+            position: eb.ref('excluded.position'),
+            product_type: eb.ref('excluded.product_type'),
+            data: eb.ref('excluded.data'),
+          })),
+        )
+        .execute();
+      progress?.('products', Math.min(i + CHUNK, products.length), products.length);
+    }
+    const variants = site.products.flatMap((p) =>
+      p.variants.map((v, position) => {
+        const level = stock.levels.get(v.sku)!;
+        return {
+          site_id,
+          sku: v.sku,
+          product_id: p.id,
+          position,
+          price: v.price,
+          sale_price: v.salePrice ?? null,
+          on_sale: v.onSale ? (1 as const) : (0 as const),
+          unlimited: level.unlimited ? (1 as const) : (0 as const),
+          qty_in_stock: level.unlimited ? 0 : level.qtyInStock,
+          data: JSON.stringify(v.attributes),
+        };
+      }),
+    );
+    for (let i = 0; i < variants.length; i += CHUNK) {
+      await trx
+        .insertInto('variants')
+        .values(variants.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'sku']).doUpdateSet((eb) => ({
+            product_id: eb.ref('excluded.product_id'),
+            position: eb.ref('excluded.position'),
+            price: eb.ref('excluded.price'),
+            sale_price: eb.ref('excluded.sale_price'),
+            on_sale: eb.ref('excluded.on_sale'),
+            unlimited: eb.ref('excluded.unlimited'),
+            qty_in_stock: eb.ref('excluded.qty_in_stock'),
+            data: eb.ref('excluded.data'),
+          })),
+        )
+        .execute();
+      progress?.('variants', Math.min(i + CHUNK, variants.length), variants.length);
+    }
+    // What the file no longer has: its variants, then its products.
+    const removedSkus = [...stockBefore.keys()].filter((sku) => !stock.levels.has(sku));
+    for (let i = 0; i < removedSkus.length; i += CHUNK) {
+      await trx
+        .deleteFrom('variants')
+        .where('site_id', '=', w.id)
+        .where('sku', 'in', removedSkus.slice(i, i + CHUNK))
+        .execute();
+    }
+    const keptProducts = new Set(products.map((p) => p.id));
+    const removedProducts = storedProducts.filter((id) => !keptProducts.has(id));
+    for (let i = 0; i < removedProducts.length; i += CHUNK) {
+      await trx
+        .deleteFrom('products')
+        .where('site_id', '=', w.id)
+        .where('id', 'in', removedProducts.slice(i, i + CHUNK))
+        .execute();
+    }
+    await insertChunks(
+      trx,
+      'forms',
+      site.forms.map((f, position) => ({ site_id, id: f.id, position, data: JSON.stringify(f) })),
+    );
+    await insertChunks(
+      trx,
+      'pages',
+      site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })),
+    );
+    await insertChunks(
+      trx,
+      'posts',
+      site.posts.map((p, position) => ({
+        site_id,
+        id: p.id,
+        collection_id: p.collectionId,
+        slug: p.slug,
+        position,
+        data: JSON.stringify(p),
+      })),
+    );
+    // The search index describes exactly this version: same transaction (src/modules/search).
+    progress?.('search index');
+    await indexSite(trx, site_id, site);
+    await recordRestocks(trx, site_id, restockedByImport(stockBefore, stock.levels, site), 'import', new Date(now));
+    // Assets one by one: a chunk of images could exceed the engines' statement size.
+    if (assets.length > 0) progress?.('images');
+    for (const a of assets) {
+      await trx
+        .insertInto('assets')
+        .values({
+          site_id,
+          path: a.path,
+          content_type: a.contentType,
+          width: a.width,
+          height: a.height,
+          bytes: a.bytes,
+        })
+        .execute();
+    }
+    const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
+    return { site: siteFromRow(row), stock };
+  });
+  // After the commit: a cache refilled from now on reads the new version.
+  notifySiteChange(stored.site.id);
+  return stored;
+}
+
+const stockLevelOf = (stock: Stock): StockLevel =>
+  'unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock };
+
+/**
+ * The site's variants' live stock, by SKU. PostgreSQL locks the rows until the import commits: a sale waits for the
+ * import instead of committing between this read and the import's write. The rows are locked in the SKUs' code-point
+ * order (collation "C"), the order in which an order takes its stock (checkout.ts `takeStock`), so the two never
+ * hold one row each while waiting for the other's.
+ */
+async function liveStock(trx: Kysely<Database>, siteId: string): Promise<Map<string, StockLevel>> {
+  const query = trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId);
+  const rows = await (engineOf(trx) === 'postgres' ? query.orderBy(sql`sku collate "C"`).forUpdate() : query).execute();
+  return new Map(rows.map((r) => [r.sku, { unlimited: r.unlimited === 1, qtyInStock: Number(r.qty_in_stock) }]));
+}
+
+/** The variants of the imported file that were out of stock before it and are in stock now. */
+function restockedByImport(
+  before: ReadonlyMap<string, StockLevel>,
+  after: ReadonlyMap<string, StockLevel>,
+  site: SiteFile,
+): Restocked[] {
+  const productOf = new Map<string, string>();
+  for (const p of site.products) for (const v of p.variants) productOf.set(v.sku, p.id);
+  return restockedSkus(before, after).map((sku) => {
+    const level = after.get(sku)!;
+    return { sku, productId: productOf.get(sku)!, qtyInStock: level.unlimited ? null : level.qtyInStock };
+  });
+}
+
+/** Everything stored for a site, as the (normalized) site file and its images. undefined for an unknown site. */
+export async function readSite(
+  db: Kysely<Database>,
+  siteId: string,
+): Promise<{ site: SiteFile; assets: SiteAsset[] } | undefined> {
+  const siteRow = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  if (!siteRow) return undefined;
+  const [collections, products, variants, forms, pages, posts, assets] = await Promise.all([
+    db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('products').selectAll().where('site_id', '=', siteId).orderBy('position').execute(),
+    db
+      .selectFrom('variants')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('posts').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
+    db.selectFrom('assets').selectAll().where('site_id', '=', siteId).orderBy('path').execute(),
+  ]);
+  const variantsByProduct = groupBy(variants, (v) => v.product_id);
+  const site: SiteFile = {
+    version: 1,
+    website: JSON.parse(siteRow.settings) as Website,
+    collections: collections.map((r) => JSON.parse(r.data) as Collection),
+    products: products.map((r): Product => productFromRows(r, variantsByProduct.get(r.id) ?? [])),
+    forms: forms.map((r) => JSON.parse(r.data) as Form),
+    pages: pages.map((r) => JSON.parse(r.data) as Page),
+    posts: posts.map((r) => JSON.parse(r.data) as Post),
+  };
+  return {
+    site,
+    assets: assets.map((a) => ({
+      path: a.path,
+      contentType: a.content_type,
+      width: a.width,
+      height: a.height,
+      bytes: Buffer.from(a.bytes),
+    })),
+  };
+}

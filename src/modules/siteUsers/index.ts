@@ -1,0 +1,8 @@
+/**
+ * The site's staff and members: accounts, passwords, sessions, roles (spec §3/§6), `vitrine users`.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export { verifyPassword } from './passwords';
+export { registerAccountRoutes, type AccountRouteOptions } from './routes';
+export { currentSiteUser, registerSiteUserSession, requireSiteUser } from './siteUserSession';
+export { sessionExpiryJob } from './jobs';

@@ -1,0 +1,9 @@
+/**
+ * Subscriptions: plans, checkout, billing runs, the cancel pages, `vitrine subscriptions`.
+ * Other modules import this module through this file only (eslint: module boundaries).
+ */
+export { productSubscription, subscriptionFormId } from './plans';
+export { registerSubscriptionRoutes } from './routes';
+export { subscriptionOfOrder, type Subscription } from './store';
+export { SUBSCRIPTION_CART_MESSAGES, createSubscriptionCart } from './subscriptionCart';
+export { subscriptionBillingJob } from './jobs';
