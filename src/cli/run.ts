@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, redacted, type Config } from '../config';
 import { connect, DatabaseUrlError, type DbHandle } from '../platform/db/connect';
 import { MigrationError, migrateToLatest } from '../platform/db/migrations';
+import { registerModuleMailKinds } from '../modules/mailKinds';
 import { searchFollowUps } from '../modules/search';
 import { findSiteByHost, listSites } from '../modules/site';
 import { exportSiteToFile, SiteNotFoundError } from '../modules/site';
@@ -188,6 +189,9 @@ export async function withDatabase(
 }
 
 async function open(config: Config, io: CliIo): Promise<DbHandle> {
+  // Whatever opens the database may send or show the outbox's mail: the modules' kinds of mail first (their code is
+  // loaded only when a message of theirs is sent or shown).
+  registerModuleMailKinds();
   let handle: DbHandle;
   try {
     handle = connect(config.databaseUrl);

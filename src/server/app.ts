@@ -59,6 +59,7 @@ import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
 import { queueRequests } from '../platform/http/requestTurns';
+import { registerModuleMailKinds } from '../modules/mailKinds';
 import {
   clientBudget,
   countClientBudget,
@@ -122,6 +123,8 @@ export interface BuildAppOptions {
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // The outbox's kinds of mail: the server's jobs send the modules' mail, and its pages may write it.
+  registerModuleMailKinds();
   const limits = httpLimits(options.httpLimits);
   const app = Fastify({
     ...fastifyHttpOptions(limits),

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ok } from '../../src/core/result';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { enqueueEmail, getOutboxMessage, type NewEmail } from '../../src/platform/mail/outbox';
-import { orderConfirmationEmail } from '../../src/modules/orders/orderEmails';
-import { enqueueOrderEmails } from '../../src/modules/orders/orderMail';
+import { enqueueOrderEmails, orderConfirmationEmail } from '../../src/modules/orders/mail';
 import { createOrder } from '../../src/modules/orders/orders';
 import type { Order } from '../../src/modules/orders/orderTypes';
 import { getSite } from '../../src/modules/site/sites';

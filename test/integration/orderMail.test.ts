@@ -1,6 +1,6 @@
 /**
  * An order's e-mails written as render data in the order's transaction and rendered when the outbox sends or shows
- * them (src/modules/orders/orderMail.ts), on both engines: what is sent is byte for byte what rendering them at placement
+ * them (src/modules/orders/mail.tsx), on both engines: what is sent is byte for byte what rendering them at placement
  * gave (gift cards, manual-payment instructions, a site title and instructions to escape), even once the order was
  * paid or refunded since; an order rolled back writes nothing; a message whose order is gone or whose data is
  * unreadable is marked failed with the reason (the rest of the drain goes on); a database error while rendering is
@@ -13,9 +13,10 @@ import { err, ok } from '../../src/core/result';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { giftCardPaymentsOfOrder, spendGiftCards } from '../../src/modules/giftCards/giftCards';
 import { drainOutbox, getOutboxMessage, listOutbox } from '../../src/platform/mail/outbox';
-import { newOrderEmail, orderConfirmationEmail, type RenderedEmail } from '../../src/modules/orders/orderEmails';
+import { registerModuleMailKinds } from '../../src/modules/mailKinds';
+import { enqueueOrderEmails, newOrderEmail, orderConfirmationEmail } from '../../src/modules/orders/mail';
+import type { RenderedEmail } from '../../src/platform/mail/render';
 import type { MailMessage, MailTransport } from '../../src/platform/mail/transport';
-import { enqueueOrderEmails } from '../../src/modules/orders/orderMail';
 import { createOrder, markOrderRefunded, setOrderStatus } from '../../src/modules/orders/orders';
 import type { Order } from '../../src/modules/orders/orderTypes';
 import { getSite, type Site } from '../../src/modules/site/sites';
@@ -29,6 +30,9 @@ function capturingTransport(): MailTransport & { sent: MailMessage[] } {
 }
 
 const ORDER_URL = 'http://shop.test/checkout/order/';
+
+// The server and the CLI register the modules' kinds of mail at their start; this file drives the outbox itself.
+registerModuleMailKinds();
 
 forEachEngine((_engine, getDb) => {
   let site: Site;

@@ -2,7 +2,8 @@
  * The e-mail outbox against a real SMTP server (smtp-server on 127.0.0.1), on both engines: what drainOutbox sends
  * through smtpTransport arrives as written; a rolled-back transaction sends nothing; a refusing or unreachable
  * server leaves the message pending for a later attempt with growing delays, up to MAX_ATTEMPTS; three drains at once
- * (two of them other processes) send each message once; header injection is refused.
+ * (two of them other processes) send each message once; header injection is refused; each kind of mail is sent as
+ * the module that registered it says (rendered from render data, or prepared just before the send).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +17,13 @@ import {
   claimDueMessages,
   drainOutbox,
   enqueueEmail,
+  enqueueEmailsToRender,
   getOutboxMessage,
   listOutbox,
   MAX_ATTEMPTS,
   type NewEmail,
 } from '../../src/platform/mail/outbox';
+import { registerMailKinds, type MailKind } from '../../src/platform/mail/kinds';
 import { MailHeaderError, smtpTransport, type MailTransport } from '../../src/platform/mail/transport';
 import { seedSite, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
@@ -94,6 +97,37 @@ function drainProcess(url: string, smtpUrl: string) {
   };
 }
 
+/** Kinds of mail as a module registers them: one rendered from render data, one prepared just before the send. */
+// Made once per drain: what it reads, it reads once for every message of the drain.
+let renderersMade = 0;
+const rendered: MailKind = {
+  kind: 'test-rendered',
+  renderer: () => {
+    renderersMade += 1;
+    return async (message) =>
+      message.renderData === 'gone'
+        ? err('cannot render the test-rendered e-mail: it is gone')
+        : ok({ text: `Text of ${message.renderData}`, html: `<p>HTML of ${message.renderData}</p>` });
+  },
+};
+const confirmed: string[] = [];
+const prepared: MailKind = {
+  kind: 'test-prepared',
+  prepare: async (_db, message) =>
+    message.subject === 'Busy'
+      ? err({ reason: 'busy', message: 'another sender has it' })
+      : message.subject === 'Gone'
+        ? err({ reason: 'gone', message: 'it was withdrawn' })
+        : ok({
+            text: message.text.replace('[code]', 'SECRET'),
+            html: message.html.replace('[code]', 'SECRET'),
+            detail: 'SECRET',
+            confirm: async (trx) => {
+              confirmed.push(message.id);
+              await trx.updateTable('outbox').set({ text_body: 'masked' }).where('id', '=', message.id).execute();
+            },
+          }),
+};
 forEachEngine((engine, getDb, getFresh) => {
   let smtp: TestSmtpServer;
   const transport = (): MailTransport => smtpTransport(smtp.url, 'Crème Shop <shop@shop.test>');
@@ -329,6 +363,66 @@ forEachEngine((engine, getDb, getFresh) => {
     expect((await row(bad)).lastError).toContain('must be one e-mail address on one line');
     expect((await row(good)).status).toBe('sent');
     expect(smtp.received.map((m) => m.envelopeTo)).toEqual([['ada@example.com']]);
+  });
+
+  it('sends each kind as its module registered it, and never a message of a kind nobody renders', async () => {
+    renderersMade = 0;
+    confirmed.length = 0;
+    registerMailKinds([rendered, prepared]);
+    registerMailKinds([rendered]); // again at another entry point: nothing changes
+    expect(() => registerMailKinds([{ kind: 'test-rendered' }])).toThrow(
+      "the mail kind 'test-rendered' is registered twice",
+    );
+
+    const [one, two, gone, unknown] = await enqueueEmailsToRender(
+      getDb(),
+      [
+        { siteId: 'shop', kind: 'test-rendered', to: 'ada@example.com', subject: 'One', renderData: 'one' },
+        { siteId: 'shop', kind: 'test-rendered', to: 'ada@example.com', subject: 'Two', renderData: 'two' },
+        { siteId: 'shop', kind: 'test-rendered', to: 'ada@example.com', subject: 'Gone', renderData: 'gone' },
+        { siteId: 'shop', kind: 'nobody-renders', to: 'ada@example.com', subject: 'Lost', renderData: '{}' },
+      ],
+      T0,
+    );
+    const code = await enqueueEmail(
+      getDb(),
+      email({ kind: 'test-prepared', text: 'Code: [code]', html: '<p>[code]</p>' }),
+      T0,
+    );
+    const busy = await enqueueEmail(getDb(), email({ kind: 'test-prepared', subject: 'Busy' }), T0);
+    const withdrawn = await enqueueEmail(getDb(), email({ kind: 'test-prepared', subject: 'Gone' }), T0);
+
+    expect(await row(two!)).toMatchObject({ text: 'Text of two', html: '<p>HTML of two</p>' });
+    expect(await row(unknown!)).toMatchObject({
+      text: '',
+      renderError: 'cannot render the nobody-renders e-mail: no template renders that kind from render data',
+    });
+
+    renderersMade = 0;
+    const details: [string, string][] = [];
+    const result = await drainOutbox(getDb(), transport(), {
+      now: T0,
+      onSent: (id, detail) => details.push([id, detail]),
+    });
+    expect(result).toMatchObject({ sent: 3, failed: 3, retried: 0 });
+    expect(renderersMade).toBe(1);
+    expect(smtp.received.map((m) => [m.headers.get('subject'), m.text]).sort()).toEqual([
+      ['Hello', 'Code: SECRET'],
+      ['One', 'Text of one'],
+      ['Two', 'Text of two'],
+    ]);
+    expect(details).toEqual([[code, 'SECRET']]);
+    expect(confirmed).toEqual([code]);
+    expect(await row(code)).toMatchObject({ status: 'sent', text: 'masked' });
+    expect(await row(one!)).toMatchObject({ status: 'sent' });
+    for (const [id, error] of [
+      [gone!, 'cannot render the test-rendered e-mail: it is gone'],
+      [unknown!, 'cannot render the nobody-renders e-mail: no template renders that kind from render data'],
+      [withdrawn, 'it was withdrawn'],
+    ] as const)
+      expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: error });
+    // Another sender's: left pending, untouched.
+    expect(await row(busy)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
   });
 
   it('lists newest first, by site and status', async () => {

@@ -494,7 +494,7 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(first.subject).toBe('Back in stock: Speckled mug (Sage) — Shop');
       expect(first.text_body).toContain('Get it here: http://shop.test/shop/p/mug');
       expect(first.text_body).toMatch(/http:\/\/shop\.test\/restock\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
-      expect(first.html_body).toContain('<a href="http://shop.test/shop/p/mug">Get it here</a>');
+      expect(first.html_body).toContain('<a href="http://shop.test/shop/p/mug" style="color:#0b57d0">Get it here</a>');
       expect(await restockVariant('MUG-SAGE')).toMatchObject({ auto_send_pending: 0 });
 
       // Sent again with the same stock: those units are spoken for.

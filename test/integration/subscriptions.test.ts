@@ -10,7 +10,7 @@ import { paymentProviderFor } from '../../src/modules/payments';
 import type { PaymentProvider } from '../../src/modules/payments/provider';
 import { billDueSubscriptions } from '../../src/modules/subscriptions/billing';
 import { drainOutbox } from '../../src/platform/mail/outbox';
-import { newOrderEmail } from '../../src/modules/orders/orderEmails';
+import { newOrderEmail } from '../../src/modules/orders/mail';
 import type { MailMessage } from '../../src/platform/mail/transport';
 import { getOrder } from '../../src/modules/orders/orders';
 import { getSite } from '../../src/modules/site/sites';

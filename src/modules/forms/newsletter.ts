@@ -10,7 +10,7 @@ import { ok } from '../../core/result';
 import type { Database, MailingListStatus } from '../../platform/db/tables';
 import { inTransaction } from '../../platform/db/transaction';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { newsletterConfirmationEmail } from './emails';
+import { newsletterConfirmationEmail } from './mail';
 
 type Db = Kysely<Database>;
 

@@ -23,7 +23,7 @@ import { captchaProviderOf, verifyCaptcha, type CaptchaVerifier, type CaptchaVis
 import * as catalog from '../catalog';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Site } from '../site';
-import { submissionEmail, type AnswerLines } from './emails';
+import { submissionEmail, type AnswerLines } from './mail';
 import { spendFormKey } from './keys';
 import { signUp } from './newsletter';
 

@@ -157,7 +157,7 @@ async function issue(args: string[], io: CliIo): Promise<number> {
     const sent = await drainOutbox(handle.db, smtpTransport(config.smtpUrl, config.mailFrom), {
       onlyIds: [messageId],
       includeWaiting: true,
-      onGiftCardSent: (id, made) => {
+      onSent: (id, made) => {
         if (id === messageId) code = made;
       },
     });

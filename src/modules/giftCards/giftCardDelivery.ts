@@ -3,7 +3,8 @@
  *
  * Buying (or `vitrine giftcards issue`) writes the card 'scheduled', with no code, and an outbox message whose stored
  * body holds CODE_PLACEHOLDER where the code goes. When the outbox drain (the one sender: the `outbox` job of
- * `vitrine serve`, `vitrine outbox send`) claims that message on the delivery date, prepareGiftCardMessage makes a
+ * `vitrine serve`, `vitrine outbox send`) claims that message on the delivery date, the gift-card kind of mail
+ * (src/modules/giftCards/mail.tsx, registered with the outbox at startup) calls prepareGiftCardMessage: it makes a
  * new random code, stores only its sha256 and last four on the card, and gives the drain the real text to hand to
  * SMTP — the code lives in this process's memory and in the SMTP conversation only. Once the server accepted it,
  * confirmGiftCardMessage, in one transaction, activates the card (only an active card pays) and marks the message

@@ -25,7 +25,7 @@ import { formatMoney } from '../../core/money';
 import type { Database, GiftCardRow, GiftCardStatus, GiftCardTransactionKind } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
 import { CODE_PLACEHOLDER, GIFT_CARD_MAIL_KIND, hashGiftCardCode, newGiftCardCode } from './giftCardDelivery';
-import { giftCardEmail } from './giftCardEmail';
+import { giftCardEmail } from './mail';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Site } from '../site';
 

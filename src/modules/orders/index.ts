@@ -2,8 +2,8 @@
  * Orders: what an order holds, its confirmation page and e-mails, refunds, `vitrine orders`.
  * Other modules import this module through this file only (eslint: module boundaries).
  */
-export { type RenderedEmail } from './orderEmails';
-export { enqueueNewOrderNotice, enqueueOrderEmails } from './orderMail';
+export { type RenderedEmail } from '../../platform/mail/render';
+export { enqueueNewOrderNotice, enqueueOrderEmails } from './mail';
 export {
   type CheckoutChoices,
   type CheckoutFailure,

@@ -20,7 +20,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import * as catalog from '../catalog';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Site } from '../site';
-import { restockEmail } from './emails';
+import { restockEmail } from './mail';
 
 type Db = Kysely<Database>;
 

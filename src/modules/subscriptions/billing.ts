@@ -36,7 +36,7 @@ import type { Order } from '../orders';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments';
 import type { AuthorizeOutcome, PaymentProvider } from '../payments';
 import { getSite, type Site } from '../site';
-import { subscriptionEmail, type SubscriptionEmailKind } from './emails';
+import { subscriptionEmail, type SubscriptionEmailKind } from './mail';
 import { cancelPath, newCancelToken } from './links';
 import { subscriptionFromRow, type Subscription } from './store';
 

@@ -20,7 +20,7 @@ import { enqueueEmail } from '../../platform/mail/outbox';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlaceOrderInput } from '../orders';
 import type { PaymentProvider } from '../payments';
 import type { Site } from '../site';
-import { subscriptionEmail } from './emails';
+import { subscriptionEmail } from './mail';
 import { cancelPath, newCancelToken } from './links';
 import { productSubscription } from './plans';
 import { getSubscriptionByFirstOrder, subscriptionFromRow, type Subscription } from './store';

@@ -270,7 +270,7 @@ export interface OutboxTable {
   send_after: string | null;
   /**
    * JSON: what an order's e-mail is rendered from when it is sent or shown (with the stored order; its text_body and
-   * html_body are then ''), src/modules/orders/orderMail.ts. Null: text_body and html_body are the message.
+   * html_body are then ''), src/modules/orders/mail.tsx. Null: text_body and html_body are the message.
    */
   render_data: string | null;
 }

@@ -5,24 +5,20 @@
  * so two processes never send the same message; it sends outside any transaction, then records the outcome.
  * A failed send is retried with growing delays and given up after MAX_ATTEMPTS.
  *
- * An order's e-mails are stored as render data (enqueueEmailsToRender: a few facts as placed, rendered with the stored
- * order by src/modules/orders/orderMail.ts) rather than as text and HTML, so the order's transaction does not render them:
- * the sender, `getOutboxMessage` and `listOutbox` render them. One that cannot be rendered is never sent: the drain
- * marks it failed with the reason.
+ * Some messages are stored as render data rather than as text and HTML (an order's e-mails: enqueueEmailsToRender, a
+ * few facts as placed), so the transaction that writes them does not render them: the sender, `getOutboxMessage` and
+ * `listOutbox` render them with the renderer their kind registered (./kinds.ts). One that cannot be rendered is never
+ * sent: the drain marks it failed with the reason. A kind may also make a message's bodies just before the send (a
+ * gift card's code). The outbox imports no module: the modules register their kinds at startup.
  */
 import type { Kysely } from 'kysely';
-import { ok, type Result } from '../../core/result';
+import { err, ok } from '../../core/result';
 import { compiledQuery, type PreparedQuery } from '../db/sqlite/compiledQuery';
 import { engineOf } from '../db/connect';
 import { inTransaction } from '../db/transaction';
 import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../db/tables';
 import { randomToken } from '../randomToken';
-import {
-  confirmGiftCardMessage,
-  GIFT_CARD_MAIL_KIND,
-  prepareGiftCardMessage,
-  type PreparedGiftCardMessage,
-} from '../../modules/giftCards/giftCardDelivery';
+import { mailKind, type BodyRenderer, type MailKind, type PreparedSend } from './kinds';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
 
 type Db = Kysely<Database>;
@@ -77,7 +73,7 @@ export interface OutboxMessage {
   sentAt: string | null;
   /** ISO-8601 UTC: not sent before then, whatever asks for it (a gift card's delivery date); null for at once. */
   sendAfter: string | null;
-  /** JSON the text and HTML are rendered from (an order's e-mails: src/modules/orders/orderMail.ts), or null: they are stored. */
+  /** JSON the text and HTML are rendered from by its kind's renderer (an order's e-mails), or null: they are stored. */
   renderData: string | null;
   /** Why the text and HTML could not be rendered (they are then ''); set by getOutboxMessage and listOutbox only. */
   renderError?: string;
@@ -124,22 +120,29 @@ function rowToMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-/** The text and HTML of a message stored as render data, or why they cannot be rendered (it can never be sent). */
-export type BodyRenderer = (message: OutboxMessage) => Promise<Result<{ text: string; html: string }, string>>;
+export type { BodyRenderer };
 
 /**
- * A renderer for one drain or listing (it reads each order once). Imported when first needed: the order services
- * it reads with write to the outbox themselves, so a static import would make an import cycle.
+ * Renders messages stored as render data, for one drain or listing: each renderer a kind registered is made once,
+ * when its first message comes (kinds that share one, an order's two e-mails, share what it read). A kind that
+ * registered no renderer cannot render any: the message can never be sent.
  */
-async function bodyRenderer(db: Db): Promise<BodyRenderer> {
-  const { orderMailRenderer } = await import('../../modules/orders/orderMail');
-  return orderMailRenderer(db);
+function bodyRenderer(db: Db): BodyRenderer {
+  const renderers = new Map<MailKind['renderer'], BodyRenderer>();
+  return async (message) => {
+    const make = mailKind(message.kind)?.renderer;
+    if (make === undefined)
+      return err(`cannot render the ${message.kind} e-mail: no template renders that kind from render data`);
+    let render = renderers.get(make);
+    if (render === undefined) renderers.set(make, (render = make(db)));
+    return render(message);
+  };
 }
 
 /** The messages with their text and HTML rendered where they are stored as render data. */
 async function withBodies(db: Db, messages: OutboxMessage[]): Promise<OutboxMessage[]> {
   if (messages.every((m) => m.renderData === null)) return messages;
-  const render = await bodyRenderer(db);
+  const render = bodyRenderer(db);
   const out: OutboxMessage[] = [];
   for (const message of messages) {
     if (message.renderData === null) {
@@ -427,8 +430,11 @@ export interface DrainOptions {
   includeWaiting?: boolean;
   /** Only these messages. */
   onlyIds?: readonly string[];
-  /** Told each gift-card code whose e-mail was sent (`vitrine giftcards issue` prints it; it is stored nowhere). */
-  onGiftCardSent?: (messageId: string, code: string) => void;
+  /**
+   * Told each message sent whose kind prepared it with a detail (a gift card's code, which `vitrine giftcards issue`
+   * prints; it is stored nowhere).
+   */
+  onSent?: (messageId: string, detail: string) => void;
 }
 
 const describeError = (error: unknown): string => {
@@ -452,7 +458,7 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
   // A message that fails here waits for its retry, so it is not due again in this drain, unless waiting ones are
   // included: then the ids tried keep it from being tried again and again.
   const tried: string[] = [];
-  let render: BodyRenderer | undefined;
+  const render = bodyRenderer(db);
   /** Records a failed attempt (given up at once when `permanent`) and counts it. */
   const failed = async (message: OutboxMessage, error: string, permanent: boolean): Promise<void> => {
     const outcome = await markFailed(db, message.id, error, clock(), { permanent });
@@ -472,26 +478,26 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
     if (batch.length === 0) break;
     for (const message of batch) {
       tried.push(message.id);
-      // A gift card's e-mail gets its code now (./giftCardDelivery.ts): stored nowhere, sent only over SMTP.
-      let giftCard: PreparedGiftCardMessage | undefined;
-      if (message.kind === GIFT_CARD_MAIL_KIND) {
-        const prepared = await prepareGiftCardMessage(db, message, clock());
-        if (!prepared.ok) {
-          // Another sender has it: leave it (its lease). A card disabled before delivery: never sent.
-          if (prepared.error.reason === 'busy') continue;
-          await markFailed(db, message.id, prepared.error.message, clock(), { permanent: true });
+      // A kind that makes the bodies just before the send (a gift card's code: stored nowhere, sent only over SMTP).
+      const prepare = mailKind(message.kind)?.prepare;
+      let prepared: PreparedSend | undefined;
+      if (prepare !== undefined) {
+        const made = await prepare(db, message, clock());
+        if (!made.ok) {
+          // Another sender has it: leave it (its lease). Gone (a gift card disabled before delivery): never sent.
+          if (made.error.reason === 'busy') continue;
+          await markFailed(db, message.id, made.error.message, clock(), { permanent: true });
           result.failed += 1;
-          result.errors.push({ id: message.id, to: message.to, error: prepared.error.message });
+          result.errors.push({ id: message.id, to: message.to, error: made.error.message });
           continue;
         }
-        giftCard = prepared.value;
+        prepared = made.value;
       }
-      // An order's e-mail is rendered now, from its render data and the stored order.
-      let body = { text: giftCard?.text ?? message.text, html: giftCard?.html ?? message.html };
+      // A message stored as render data is rendered now, by its kind's renderer (an order's, with the stored order).
+      let body = { text: prepared?.text ?? message.text, html: prepared?.html ?? message.html };
       if (message.renderData !== null) {
         let rendered: Awaited<ReturnType<BodyRenderer>>;
         try {
-          render ??= await bodyRenderer(db);
           rendered = await render(message);
         } catch (error) {
           // The database did not answer, say: tried again later, as a failed send is.
@@ -512,17 +518,17 @@ export async function drainOutbox(db: Db, transport: MailTransport, options: Dra
         await failed(message, describeError(error), error instanceof MailHeaderError);
         continue;
       }
-      if (giftCard) {
-        const prepared = giftCard;
+      const confirm = prepared?.confirm;
+      if (confirm !== undefined) {
         await inTransaction<void, never>(db, async (trx) => {
-          await confirmGiftCardMessage(trx, message.id, prepared, clock());
+          await confirm(trx, clock());
           await markSent(trx, message.id, clock());
           return ok(undefined);
         });
-        options.onGiftCardSent?.(message.id, prepared.code);
       } else {
         await markSent(db, message.id, clock());
       }
+      if (prepared?.detail !== undefined) options.onSent?.(message.id, prepared.detail);
       result.sent += 1;
     }
   }

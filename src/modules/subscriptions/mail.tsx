@@ -1,9 +1,11 @@
 /**
- * The subscription e-mails to the shopper, as text and HTML: started, renewed, renewal declined (past due), renewal
- * sold out (not charged). Each carries the plan's wording and the subscription's cancel link. Every value from the
- * shop or the shopper is HTML-escaped.
+ * The subscription e-mails to the shopper: started, renewed, renewal declined (past due), renewal sold out (not
+ * charged). Each carries the plan's wording and the subscription's cancel link.
  */
-import type { RenderedEmail } from '../orders';
+import { Fragment } from 'react';
+import { Link, Paragraph } from '../../platform/mail/blocks';
+import { Layout } from '../../platform/mail/Layout';
+import { oneLine, renderMail, type RenderedEmail } from '../../platform/mail/render';
 import type { Subscription } from './store';
 
 export type SubscriptionEmailKind = 'started' | 'renewed' | 'declined' | 'sold-out';
@@ -17,14 +19,6 @@ export interface SubscriptionEmailContext {
   /** '12 March 2026', or null when no further bill is due. */
   nextBilling: string | null;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-const oneLine = (text: string): string =>
-  text
-    .replace(/\p{Cc}+/gu, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
 
 const SUBJECTS: Record<SubscriptionEmailKind, (title: string, product: string) => string> = {
   started: (title, product) => `Your subscription to ${product} has started — ${title}`,
@@ -46,16 +40,12 @@ function headline(kind: SubscriptionEmailKind, sub: Subscription): string {
   }
 }
 
-export function subscriptionEmail(
-  kind: SubscriptionEmailKind,
-  sub: Subscription,
-  ctx: SubscriptionEmailContext,
-): RenderedEmail {
-  const subject = oneLine(SUBJECTS[kind](ctx.siteTitle, sub.line.title));
+/** The subscription's facts, one 'Label: value' per line. */
+function facts(sub: Subscription, ctx: SubscriptionEmailContext): [string, string][] {
   const options = Object.entries(sub.line.attributes ?? {})
     .map(([name, value]) => `${name}: ${value}`)
     .join(', ');
-  const facts: [string, string][] = [
+  return [
     ['Plan', sub.planText],
     ...(options ? [['Options', options] as [string, string]] : []),
     ['Quantity', String(sub.quantity)],
@@ -69,35 +59,44 @@ export function subscriptionEmail(
       : []),
     ['Next billing date', ctx.nextBilling ?? 'None: this was the last period'],
   ];
-  const text = [
-    headline(kind, sub),
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...(ctx.order ? [`View your order: ${ctx.order.url}`, ''] : []),
-    `Cancel your subscription: ${ctx.cancelUrl}`,
-    '',
-    ctx.siteTitle,
-    '',
-  ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html lang="en">',
-    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">',
-    '<div style="max-width:600px;margin:0 auto">',
-    `<p style="margin:0 0 16px">${escapeHtml(headline(kind, sub))}</p>`,
-    `<p style="margin:0 0 24px">${facts.map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(value)}</strong>`).join('<br>')}</p>`,
-    ctx.order
-      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(ctx.order.url)}" style="color:#0b57d0">View your order</a></p>`
-      : '',
-    `<p style="margin:0 0 24px"><a href="${escapeHtml(ctx.cancelUrl)}" style="color:#0b57d0">Cancel your subscription</a></p>`,
-    `<p style="margin:0;color:#5f6368;font-size:14px">${escapeHtml(ctx.siteTitle)}</p>`,
-    '</div>',
-    '</body>',
-    '</html>',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return { subject, text, html };
+}
+
+interface SubscriptionMailProps {
+  kind: SubscriptionEmailKind;
+  sub: Subscription;
+  ctx: SubscriptionEmailContext;
+  subject: string;
+}
+
+function SubscriptionMail({ kind, sub, ctx, subject }: SubscriptionMailProps) {
+  return (
+    <Layout shopName={ctx.siteTitle} subject={subject} signOff>
+      <Paragraph>{headline(kind, sub)}</Paragraph>
+      <Paragraph spaced>
+        {facts(sub, ctx).map(([label, value], i) => (
+          <Fragment key={label}>
+            {i > 0 && <br />}
+            {label}: <strong>{value}</strong>
+          </Fragment>
+        ))}
+      </Paragraph>
+      {ctx.order && (
+        <Paragraph>
+          <Link href={ctx.order.url}>View your order</Link>
+        </Paragraph>
+      )}
+      <Paragraph spaced>
+        <Link href={ctx.cancelUrl}>Cancel your subscription</Link>
+      </Paragraph>
+    </Layout>
+  );
+}
+
+export function subscriptionEmail(
+  kind: SubscriptionEmailKind,
+  sub: Subscription,
+  ctx: SubscriptionEmailContext,
+): RenderedEmail {
+  const subject = oneLine(SUBJECTS[kind](ctx.siteTitle, sub.line.title));
+  return renderMail(subject, <SubscriptionMail kind={kind} sub={sub} ctx={ctx} subject={subject} />);
 }
