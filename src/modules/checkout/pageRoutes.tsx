@@ -20,7 +20,7 @@ import { formatMoney } from '../../core/money';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { CHECKOUT_MESSAGES, checkCheckoutDetails, placeOrder, quoteCheckout } from './checkout';
 import { getOrder } from '../orders';
 import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../giftCards';

@@ -26,7 +26,7 @@ import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { canonicalPath, PageRenderer } from '../../render/renderPath';
 import { createAltchaChallenge, DEFAULT_ALTCHA_DIFFICULTY, type AltchaDifficulty } from './captcha/altcha';
 import type { CaptchaVisitor } from './captcha';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { issueFormKey } from './keys';
 import { confirmSubscription, NEWSLETTER_CONFIRM_PATH } from './newsletter';
 import { submitForm, validateAnswers, type SubmissionRefusal } from './submissions';

@@ -23,7 +23,7 @@ import { STORE_ROLES } from '../../core/siteUserRoles';
 import { listRestockGroups, listRestockSignUps } from './lists';
 import { sendRestockNotifications, type RestockSendResult } from './send';
 import { signUpForRestock } from './signUps';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { mailLinkOrigin, type AppContext } from '../../server/context';
 import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../../server/plugins/site';

@@ -30,7 +30,7 @@ import { contentSecurityPolicyFor } from '../../render/contentSecurityPolicy';
 import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import type { CaptchaVisitor } from '../forms';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import { RESTOCK_UNSUBSCRIBE_PATH } from './send';
 import { signUpForRestock, type RestockSignUpContext, type RestockSignUpRefusal } from './signUps';
 import { findRestockSubscription, unsubscribeRestock } from './unsubscribe';

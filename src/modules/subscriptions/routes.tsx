@@ -22,7 +22,7 @@ import { billingDateText } from '../../core/subscriptionSchedule';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets, type ClientAssets } from '../../render/manifest';
 import { PageRenderer, type VisitorPage } from '../../render/renderPath';
 import type { SiteImages } from '../../ui/ResponsiveImage';
-import * as catalog from '../catalog/catalog';
+import * as catalog from '../catalog';
 import type { CheckoutFailure } from '../orders';
 import type { Site } from '../site';
 import { cancelPath, CANCEL_PATH_PREFIX, subscriptionOfToken } from './links';
