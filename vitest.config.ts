@@ -23,6 +23,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits up to 5 s (vitest's default is 1 s): with files side by side on 2 cores, a dialog opening in
+    // Chromium has been seen to take longer than 1 s to show. A poll that succeeds returns at once.
+    expect: { poll: { timeout: 5_000 } },
     maxWorkers: workers,
     sequence: { sequencer: SlowestFirstSequencer },
     reporters: process.env.VITRINE_TEST_TIMINGS === 'write' ? ['default', new TimingsReporter()] : ['default'],
