@@ -23,7 +23,7 @@ export interface PageRequest {
   query: URLSearchParams;
   /**
    * Names the products whose stock the page was made from (shown, or weighed for a shelf): the cached page is dropped
-   * when one of their stock changes (../server/stockWatch.ts). A loader that reads variants must call it.
+   * when one of their stock changes (../modules/catalog/stockWatch.ts). A loader that reads variants must call it.
    */
   shows(products: readonly { id: string }[]): void;
 }

@@ -78,7 +78,7 @@ export interface BuildAppOptions {
   redisUrl?: string;
   /**
    * Requests per minute per client IP on each cart and checkout route (default 600), counted in 10-second windows of
-   * a sixth of it; the client's budget across all those routes is twice one route's (src/server/rateLimits.ts).
+   * a sixth of it; the client's budget across all those routes is twice one route's (src/platform/http/rateLimits.ts).
    */
   cartRateLimitPerMinute?: number;
   /** Requests per 10 s per client IP to /assets (default DEFAULT_ASSETS_RATE_LIMIT, 300). */
@@ -95,15 +95,15 @@ export interface BuildAppOptions {
   secureCookies?: boolean;
   /** Directory of the built browser bundle, passed on to the asset routes. */
   clientDir?: string;
-  /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/server/siteCache.ts). */
+  /** How long a looked-up site is reused (default SITE_CACHE_TTL_MS, 1 s; see src/modules/site/siteCache.ts). */
   siteCacheTtlMs?: number;
   /** Payment keys from the environment (Stripe); the test and manual providers need none. */
   paymentEnv?: PaymentEnv;
   /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
   paymentsFor?: (site: Site) => PaymentProvider;
-  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/server/routes/forms.tsx). */
+  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/routes.tsx). */
   formRoutes?: FormRouteOptions;
-  /** Restock sign-ups: per minute per client IP, and per client and product (src/server/routes/restock.tsx). */
+  /** Restock sign-ups: per minute per client IP, and per client and product (src/modules/restock/routes.tsx). */
   restockRoutes?: RestockRouteOptions;
   /** Secrets and API addresses of the third-party CAPTCHA providers (reCAPTCHA Enterprise, Turnstile). */
   captchaEnv?: CaptchaEnv;
@@ -111,9 +111,9 @@ export interface BuildAppOptions {
   captchaScripts?: CaptchaScriptUrls;
   /** PUBLIC_URL: the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
   publicUrl?: string;
-  /** Site users' sign-in: tries per minute per client IP (src/server/routes/account.tsx). */
+  /** Site users' sign-in: tries per minute per client IP (src/modules/siteUsers/routes.tsx). */
   accountRoutes?: AccountRouteOptions;
-  /** Password-protected pages: tries per client and site a minute (src/server/routes/pageLock.ts). */
+  /** Password-protected pages: tries per client and site a minute (src/modules/pageLocks/routes.ts). */
   pageLockRoutes?: Omit<PageLockRouteOptions, 'counters'>;
   /** Collect the routes' descriptions for `app.swagger()` (docs/openapi.json, `npm run openapi`); off when serving. */
   describeApi?: boolean;
@@ -254,7 +254,7 @@ async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise
   );
 }
 
-/** Per-client budgets in 10-second windows (src/server/rateLimits.ts), counted in Redis when given, else in memory. */
+/** Per-client budgets in 10-second windows (src/platform/http/rateLimits.ts), counted in Redis when given, else in memory. */
 async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefined, cartPerMinute: number) {
   let redis: Redis | undefined;
   if (redisUrl) {
@@ -287,7 +287,7 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
     store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
-  // The counters also count budgets of the routes' own (a form's, per client: src/server/routes/forms.tsx).
+  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/routes.tsx).
   return { options: pluginOptions, counters };
 }
 

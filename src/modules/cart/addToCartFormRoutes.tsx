@@ -1,6 +1,6 @@
 /**
  * `POST /cart/add`: the add-to-cart form of every add button, posted without JavaScript (or before the page's scripts
- * ran). It adds through the cart's own service and rules (src/services/addToCartForm.ts) and answers as a page would:
+ * ran). It adds through the cart's own service and rules (src/modules/cart/addToCartForm.ts) and answers as a page would:
  *
  * - added → 303 back to the page it came from (its Referer on this site, else the product page), which then shows
  *   '{productName} was added to your cart.' once (./cartNotice.tsx); the express button → 303 to checkout;
@@ -115,7 +115,7 @@ export async function registerAddToCartFormRoutes(
     await scope.register(fastifyFormbody);
 
     // The add forms sit on shared, cached pages (one copy for every visitor, compressed once): they carry no
-    // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/server/crumb.ts).
+    // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/platform/http/crumb.ts).
     scope.post(
       ADD_TO_CART_FORM_PATH,
       {

@@ -71,7 +71,7 @@ export interface FormRouteOptions {
   challengesPerMinute?: number;
   /** ALTCHA's work (tests make it light). */
   altchaDifficulty?: AltchaDifficulty;
-  /** The app's rate-limit counters (src/server/rateLimits.ts); without them the per-form budget is not counted. */
+  /** The app's rate-limit counters (src/platform/http/rateLimits.ts); without them the per-form budget is not counted. */
   counters?: RateLimitCounters;
 }
 

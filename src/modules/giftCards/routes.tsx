@@ -4,7 +4,7 @@
  *   GET  the form for the site's gift-card product, the amount of `sku` chosen
  *   POST the form posted (no JavaScript needed): 303 to the order's page when paid, else the form again with each
  *        message by its field
- * Thin: the rules are the core's (src/core/giftCard), the purchase is src/services/giftCardPurchase.ts.
+ * Thin: the rules are the core's (src/core/giftCard), the purchase is src/modules/giftCards/giftCardPurchase.ts.
  */
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';

@@ -6,7 +6,7 @@
  *   the same answer; a form posted without JavaScript (the post page's like form) is sent back to the post (303).
  *
  * A like is a write: posted from the post's shared cached page, which carries no per-visitor crumb, so the crumb or
- * the browser's word that the form is this site's own is asked for (src/server/crumb.ts 'crumb-or-same-origin');
+ * the browser's word that the form is this site's own is asked for (src/platform/http/crumb.ts 'crumb-or-same-origin');
  * another website's request is refused. Each route has its own rate limit per client IP.
  */
 import fastifyFormbody from '@fastify/formbody';

@@ -8,8 +8,8 @@
  *   (the app's error answer) when `path` names no protected page of this site.
  *
  * The lock screen is made per request, so its form carries the visitor's crumb; the browser's word that the form is
- * this site's own is enough too (src/server/crumb.ts 'crumb-or-same-origin'), as for the other forms without
- * JavaScript. The cookie is checked by the page route (./pages.tsx) and signed by src/services/pageLocks.ts.
+ * this site's own is enough too (src/platform/http/crumb.ts 'crumb-or-same-origin'), as for the other forms without
+ * JavaScript. The cookie is checked by the page route (./pages.tsx) and signed by src/modules/pageLocks/pageLocks.ts.
  */
 import fastifyFormbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -40,7 +40,7 @@ import { z } from 'zod';
 import { describeRoute, errorAnswer, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 
 export interface PageLockRouteOptions {
-  /** The app's rate-limit counters (src/server/rateLimits.ts): tries are counted per client and site. */
+  /** The app's rate-limit counters (src/platform/http/rateLimits.ts): tries are counted per client and site. */
   counters: RateLimitCounters;
   /** Tries per client and site in PAGE_LOCK_WINDOW_MS (default PAGE_LOCK_TRIES). */
   triesPerWindow?: number;

@@ -41,7 +41,7 @@ export function registerPaymentWebhookRoutes(
       },
     );
 
-    // Stripe's servers call it, signed: no crumb or Origin check (src/server/crumb.ts).
+    // Stripe's servers call it, signed: no crumb or Origin check (src/platform/http/crumb.ts).
     scope.post(
       STRIPE_WEBHOOK_PATH,
       { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, config: { crumb: false }, schema: stripeWebhookRoute },

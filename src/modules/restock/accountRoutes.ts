@@ -14,7 +14,7 @@
  * - POST /api/site-users/account/notifications/restock/send { productId, variantId } → what was sent
  * - POST /api/site-users/account/notifications/restock/send/all { sendRequests: [{ productId, variantId }] } → per variant
  *
- * A send e-mails at most as many waiting shoppers as there are units in stock (src/services/restock/send.ts); the
+ * A send e-mails at most as many waiting shoppers as there are units in stock (src/modules/restock/send.ts); the
  * e-mails go out through the outbox. A bulk send checks every variant first: an unknown one sends nothing (404).
  */
 import type { FastifyInstance } from 'fastify';

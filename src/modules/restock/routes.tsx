@@ -65,7 +65,7 @@ export interface RestockRouteOptions {
   signUpsPerMinute?: number;
   /** Sign-ups per minute per client IP to one product (default 10), on top of the route's budget. */
   signUpsPerProductPerMinute?: number;
-  /** The app's rate-limit counters (src/server/rateLimits.ts); without them the per-product budget is not counted. */
+  /** The app's rate-limit counters (src/platform/http/rateLimits.ts); without them the per-product budget is not counted. */
   counters?: RateLimitCounters;
 }
 
@@ -156,7 +156,7 @@ export async function registerRestockRoutes(
 
     // The form without JavaScript: the product's page again, with the outcome in the form.
     // Posted from the product's shared cached page, which carries no per-visitor crumb: the browser's word that the
-    // form is this site's own is enough (src/server/crumb.ts).
+    // form is this site's own is enough (src/platform/http/crumb.ts).
     const formOptions = { config: { ...config, crumb: 'crumb-or-same-origin' as const }, schema: restockFormRoute };
     scope.post(RESTOCK_FORM_PATH, formOptions, async (request, reply) => {
       const site = await siteOf(request);

@@ -1,5 +1,5 @@
 /**
- * `GET /api/context/config` (spec §7): the bootstrap configuration a page's scripts may need (src/services/contextConfig.ts
+ * `GET /api/context/config` (spec §7): the bootstrap configuration a page's scripts may need (src/modules/site/contextConfig.ts
  * says what is in it and what never is). It changes only with an import, so it is made once per site version and
  * revalidated by ETag: browsers and proxies may keep it but ask again (a 304 costs no body).
  */

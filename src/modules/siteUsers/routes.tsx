@@ -7,7 +7,7 @@
  * - GET /account → who is signed in, and a sign-out button (303 to the sign-in when nobody is)
  * - POST /account/sign-out → ends the session, 303 to /
  *
- * Every POST carries the crumb (src/server/crumb.ts). Tries are limited per client (the route's rate limit) and per
+ * Every POST carries the crumb (src/platform/http/crumb.ts). Tries are limited per client (the route's rate limit) and per
  * account (ACCOUNT_TRIES per ACCOUNT_WINDOW_MS, counted in Redis when configured), so a password cannot be guessed
  * from many addresses either.
  */

@@ -131,7 +131,7 @@ export interface CartsTable {
   order_id: string | null;
   /**
    * The page's cart claim (X-Cart-Claim) the cart was created with, or null: adds sent at once with one claim and no
-   * cookie make this one cart. UNIQUE (site_id, claim); honoured only briefly after created_at (services/cart.ts).
+   * cookie make this one cart. UNIQUE (site_id, claim); honoured only briefly after created_at (src/modules/cart/cart.ts).
    */
   claim: string | null;
 }

@@ -22,7 +22,7 @@ export function component<S extends z.ZodType>(id: string, schema: S, descriptio
   return schema.meta(description === undefined ? { id } : { id, description });
 }
 
-/** Every error answer's body (src/server/errors.ts). */
+/** Every error answer's body (./errors.ts). */
 export const apiErrorBody = component(
   'ApiError',
   z.object({
