@@ -18,6 +18,7 @@ export {
   type Post,
   type Product,
   type PromoPopup,
+  type Stock,
   type Variant,
   type Website,
 } from './schema';
