@@ -4,7 +4,8 @@
  */
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { engineOf } from '../../platform/db/connect';
-import type { Database, SiteRow } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { SiteRow } from './tables';
 import type { Collection, Form, Page, Post, Product, SiteFile, Website } from './schema';
 import { groupBy, productFromRows, storeCatalog } from '../catalog';
 import { recordRestocks, type Restocked } from '../restock';
