@@ -337,7 +337,14 @@ describe('the shop funnel', () => {
     expect(steps['add-to-cart']).toBeGreaterThanOrEqual(1);
     expect(steps.checkout).toBeGreaterThanOrEqual(1);
     expect(steps.purchase).toBe(1);
-    expect(report.revenue).toEqual({ orders: 1, value: Number(total.grand_total) / 100, currency: 'USD' });
+    expect(report.sales).toMatchObject({ orders: 1, grossSales: Number(total.grand_total), currency: 'USD' });
+    // The order page was visited: its private address is stored nowhere and listed nowhere.
+    const orderId = orderUrl.split('/').pop()!;
+    expect(JSON.stringify(report)).not.toContain(orderId);
+    expect(JSON.stringify(report.topPages)).not.toContain('/checkout');
+    const stored = await shop.db!.selectFrom('analytics_events').select(['path', 'name', 'detail']).execute();
+    expect(JSON.stringify(stored)).not.toContain(`/checkout/order/${orderId}`);
+    expect(stored.some((e) => e.name === 'CommerceShopping_CheckoutConfirmed' && e.path === '(private)')).toBe(true);
   });
 });
 
