@@ -13,7 +13,7 @@
 /** What analytics stores and shows in place of a private path (not a path: it cannot collide with one). */
 export const PRIVATE_PAGES = '(private)';
 /** How the report names PRIVATE_PAGES. */
-export const PRIVATE_PAGES_LABEL = 'Private pages (checkout, orders, account), not listed one by one';
+export const PRIVATE_PAGES_LABEL = 'Private pages (checkout, orders, account)';
 
 /** Paths private with everything under them ('/account' and '/account/…'). */
 const PRIVATE_PREFIXES = [

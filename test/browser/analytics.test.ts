@@ -12,7 +12,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsRecorderOf } from '../../src/modules/analytics/routes';
 import { analyticsReport } from '../../src/modules/analytics/report';
-import { crumbHeader, launchChromium } from './chromium';
+import { createReportToken } from '../../src/modules/analytics/reportTokens';
+import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 /** Headless Chromium says "HeadlessChrome", which analytics counts as a bot: the tests browse as a desktop Chrome. */
@@ -345,6 +346,35 @@ describe('the shop funnel', () => {
     const stored = await shop.db!.selectFrom('analytics_events').select(['path', 'name', 'detail']).execute();
     expect(JSON.stringify(stored)).not.toContain(`/checkout/order/${orderId}`);
     expect(stored.some((e) => e.name === 'CommerceShopping_CheckoutConfirmed' && e.path === '(private)')).toBe(true);
+  });
+});
+
+describe('the report page', () => {
+  it('is styled within its CSP, axe clean and fits a phone (390 px) and a laptop (1280 px), with the sales of the orders', async () => {
+    const token = await createReportToken(shop.db!, 'demo');
+    const total = await shop.db!.selectFrom('orders').select('grand_total').execute();
+    const refused: string[] = [];
+    // What the CSP refuses is said on the console (a 404 for the favicon is not).
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const response = await page.goto(`${shop.url}/analytics/report?token=${token}`);
+      expect(response!.status()).toBe(200);
+      // The style applied (the figures are laid out as cards), and no horizontal scrolling of the page.
+      expect(
+        await page
+          .locator('.figure')
+          .first()
+          .evaluate((e) => getComputedStyle(e).borderRadius),
+      ).toBe('6px');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeViolationsOf(page)).toEqual([]);
+    }
+    expect(refused).toEqual([]);
+    expect(await page.locator('h2').allTextContents()).toEqual(['Sales', 'Visits', 'Speed and errors']);
+    expect(await page.locator('.figure dt:text-is("Orders") + dd').textContent()).toBe(String(total.length));
   });
 });
 

@@ -132,11 +132,11 @@ function barChartSvg(
   const first = days[0] ?? '';
   const last = days[days.length - 1] ?? '';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${id}-title" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${id}-title" viewBox="0 0 ${width} ${height}">` +
     `<title id="${id}-title">${escapeHtml(title)}, ${escapeHtml(first)} to ${escapeHtml(last)} (highest ${escapeHtml(label(max))})</title>` +
     `${bars}<line x1="0" y1="${zero}" x2="${width}" y2="${zero}" stroke="#888"/>` +
-    `<text x="0" y="${height - 4}" font-size="12" fill="#333">${escapeHtml(first)}</text>` +
-    `<text x="${width}" y="${height - 4}" font-size="12" fill="#333" text-anchor="end">${escapeHtml(last)}</text></svg>`
+    `<text x="0" y="${height - 4}" font-size="14" fill="#333">${escapeHtml(first)}</text>` +
+    `<text x="${width}" y="${height - 4}" font-size="14" fill="#333" text-anchor="end">${escapeHtml(last)}</text></svg>`
   );
 }
 
@@ -162,6 +162,9 @@ export function salesChartSvg(report: AnalyticsReport): string {
   );
 }
 
+/** A table's box that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */
+const scrollBox = (name: string) => `<div class="scroll" tabindex="0" role="region" aria-label="${escapeHtml(name)}">`;
+
 type Cell = string | { text: string; className: string };
 const cell = (c: Cell, tag: 'td' | 'th') =>
   typeof c === 'string'
@@ -170,7 +173,7 @@ const cell = (c: Cell, tag: 'td' | 'th') =>
 
 /** A table with a caption and column headers; the first cell of each row heads it. Numbers align right. */
 const table = (caption: string, headers: string[], rows: Cell[][], numeric: readonly number[] = []): string =>
-  `<div class="scroll"><table><caption>${escapeHtml(caption)}</caption><thead><tr>${headers
+  `${scrollBox(caption)}<table><caption>${escapeHtml(caption)}</caption><thead><tr>${headers
     .map((h, i) => `<th scope="col"${numeric.includes(i) ? ' class="num"' : ''}>${escapeHtml(h)}</th>`)
     .join('')}</tr></thead><tbody>${
     rows.length
@@ -206,18 +209,18 @@ export const REPORT_STYLE = [
   '.figure dt{color:var(--muted);font-size:.85rem}.figure dd{margin:0;font-size:1.3rem;font-weight:600;font-variant-numeric:tabular-nums}',
   '.note{display:block;font-size:.8rem;font-weight:400;color:var(--muted)}',
   'figure{margin:0 0 1rem}figcaption{color:var(--muted);font-size:.85rem}',
-  'svg{display:block;width:100%;height:auto;max-height:14rem;background:var(--panel);border-radius:6px}',
+  'svg{display:block;width:100%;height:auto;background:var(--panel);border-radius:6px}',
   '.scroll{overflow-x:auto;margin:0 0 1rem}',
   'table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}',
   'caption{text-align:left;font-weight:600;padding:.25rem 0}',
   'th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}',
   'thead th{font-size:.85rem;color:var(--muted);font-weight:600;white-space:nowrap}',
-  'tbody th{font-weight:400;overflow-wrap:anywhere}',
+  'tbody th{font-weight:400;overflow-wrap:anywhere;min-width:8rem}',
   '.num{text-align:right;white-space:nowrap}',
   '.good{color:#1d6b3a}.needs-improvement{color:#8a5a00}.poor{color:#a12a2a}',
   'details{margin:0 0 1rem}summary{cursor:pointer;color:var(--accent)}',
   'pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem;margin:.25rem 0 0}',
-  'a:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
+  '.scroll:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
   '.two{display:grid;gap:0 2rem}@media (min-width:60rem){.two{grid-template-columns:1fr 1fr}}',
 ].join('');
 
@@ -260,7 +263,7 @@ export function reportHtml(report: AnalyticsReport): string {
           `<p>${escapeHtml(plural(s.otherCurrencyOrders, 'order'))} in another currency than ${escapeHtml(s.currency)} are not counted here.</p>`,
         ]
       : []),
-    `<figure>${salesChartSvg(report)}<figcaption>Net sales per day (UTC): orders placed less refunds made that day</figcaption></figure>`,
+    `<figure>${salesChartSvg(report)}<figcaption>Net sales per day (UTC), ${escapeHtml(report.from)} to ${escapeHtml(report.to)}: orders placed less refunds made that day</figcaption></figure>`,
     '<details><summary>Sales by day (table)</summary>',
     table(
       'Sales by day',
@@ -287,7 +290,7 @@ export function reportHtml(report: AnalyticsReport): string {
     figure('Page views', String(report.pageViews)),
     figure('Conversion', percent(report.funnel.conversion), 'purchases per product page visitor'),
     '</dl>',
-    `<figure>${visitsChartSvg(report)}<figcaption>Visits per day (UTC)</figcaption></figure>`,
+    `<figure>${visitsChartSvg(report)}<figcaption>Visits per day (UTC), ${escapeHtml(report.from)} to ${escapeHtml(report.to)}</figcaption></figure>`,
     '<details><summary>Visits by day (table)</summary>',
     table(
       'Visits by day',
@@ -340,7 +343,7 @@ export function reportHtml(report: AnalyticsReport): string {
       ]),
       [2, 4, 5, 6, 7],
     ),
-    `<div class="scroll"><table><caption>Client errors</caption><thead><tr><th scope="col">Message</th><th scope="col" class="num">Count</th><th scope="col" class="num">Visitors</th></tr></thead><tbody>${
+    `${scrollBox('Client errors')}<table><caption>Client errors</caption><thead><tr><th scope="col">Message</th><th scope="col" class="num">Count</th><th scope="col" class="num">Visitors</th></tr></thead><tbody>${
       report.errors.length
         ? report.errors
             .map(
