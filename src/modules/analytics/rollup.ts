@@ -2,7 +2,8 @@
  * The daily roll-up of raw analytics events, and their retention. `rollupDay` (re)computes one UTC day's rows of
  * analytics_daily from its raw events in one transaction, so running it again (the job every few minutes, the report
  * before it reads) gives the same rows. Each (kind, name) also gets a row over every path (path '*', page type -1):
- * the day's distinct visitors of the whole site, which per-path rows cannot add up to.
+ * the day's distinct visitors of the whole site, which per-path rows cannot add up to. And the shop funnel gets one
+ * row per step (kind 'funnel', over every path): the visitors who reached that step and every step before it that day.
  * `applyRetention` rolls up, then deletes, the raw events older than the retention, and the salts of past days.
  */
 import { sql, type Kysely } from 'kysely';
