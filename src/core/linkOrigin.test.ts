@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkOrigin, storedLinkOrigin } from './linkOrigin';
+import { linkOrigin, ownerOrigin, storedLinkOrigin } from './linkOrigin';
 
 describe('linkOrigin: e-mail links never follow a forged Host', () => {
   it('takes PUBLIC_URL when it names the site or the site lists no domains', () => {
@@ -42,5 +42,30 @@ describe('linkOrigin: e-mail links never follow a forged Host', () => {
     expect(storedLinkOrigin('http://evil.example', [], 'https://shop.example')).toBe('https://shop.example');
     expect(storedLinkOrigin('http://localhost:3000', ['localhost'], 'https://localhost')).toBe('https://localhost');
     expect(storedLinkOrigin('not a url', ['shop.example'])).toBe('https://shop.example');
+  });
+});
+
+describe('ownerOrigin: the report link printed for the owner', () => {
+  it('takes PUBLIC_URL for this site, else the first public domain over https, else the local server on PORT', () => {
+    expect(ownerOrigin(['shop.example'], 3000, 'https://shop.example')).toEqual({
+      origin: 'https://shop.example',
+      source: 'public-url',
+    });
+    expect(ownerOrigin([], 3000, 'http://shop.example:8080/')).toEqual({
+      origin: 'http://shop.example:8080',
+      source: 'public-url',
+    });
+    expect(ownerOrigin(['localhost', 'shop.example'], 3000)).toEqual({
+      origin: 'https://shop.example',
+      source: 'domain',
+    });
+    expect(ownerOrigin(['other.example'], 3000, 'https://shop.example')).toEqual({
+      origin: 'https://other.example',
+      source: 'domain',
+    });
+    expect(ownerOrigin(['localhost', '127.0.0.1'], 3000)).toEqual({ origin: 'http://localhost:3000', source: 'local' });
+    expect(ownerOrigin(['127.0.0.1'], 4321)).toEqual({ origin: 'http://127.0.0.1:4321', source: 'local' });
+    expect(ownerOrigin([], 8080)).toEqual({ origin: 'http://localhost:8080', source: 'local' });
+    expect(ownerOrigin([], 0)).toEqual({ origin: 'http://localhost', source: 'local' });
   });
 });

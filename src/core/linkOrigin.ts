@@ -76,3 +76,31 @@ export function storedLinkOrigin(stored: string, domains: readonly string[], pub
   }
   return linkOrigin(domains, '', '', publicUrl);
 }
+
+/** Where the owner's own links (the report page's token link) point, and why there. */
+export interface OwnerOrigin {
+  origin: string;
+  /** 'public-url': PUBLIC_URL; 'domain': the site's first public domain; 'local': this machine's server. */
+  source: 'public-url' | 'domain' | 'local';
+}
+
+/**
+ * The address a link printed for the shop's owner opens (`vitrine report token`): no request to follow, so
+ *   1. PUBLIC_URL, when it names this site (one of its domains) or the site lists no domains;
+ *   2. the site's first domain that is not a local host, over https;
+ *   3. the local server `vitrine serve` runs with these settings: http://{the site's local domain, else localhost}
+ *      on PORT (no port when PORT is 0, a free port chosen at start: the caller says so).
+ */
+export function ownerOrigin(domains: readonly string[], port: number, publicUrl?: string): OwnerOrigin {
+  const configured = publicOrigin(publicUrl);
+  if (
+    configured &&
+    (domains.length === 0 || domains.includes(configured.host) || domains.includes(configured.hostname))
+  )
+    return { origin: configured.origin, source: 'public-url' };
+  const named = domains.find((domain) => !isLocalHost(domain));
+  if (named !== undefined) return { origin: `https://${named}`, source: 'domain' };
+  const local = domains.find((domain) => isLocalHost(domain));
+  const host = local !== undefined ? hostName(local) : 'localhost';
+  return { origin: port > 0 ? `http://${host}:${port}` : `http://${host}`, source: 'local' };
+}

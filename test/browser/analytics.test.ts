@@ -3,7 +3,8 @@
  * bundle (`npx vite build` first). A page view sends RecordHit with the §3 payload and the 404 page sends none; the
  * census cookies follow §4 across visits (the page's clock moved); the consent setting stops tracking; hiding the page
  * sends the vitals batch; a thrown error reaches the reporter with the crumb header and the 21st send is dropped; a
- * purchase shows up in the report's funnel. And the measurement chunk's size: at most 6 KB gzipped.
+ * purchase shows up in the report's funnel and sales (its order page's address stored nowhere); the report page is axe
+ * clean at 390 and 1280 px. And the measurement chunk's size: at most 6 KB gzipped.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsRecorderOf } from '../../src/modules/analytics/routes';
 import { analyticsReport } from '../../src/modules/analytics/report';
-import { crumbHeader, launchChromium } from './chromium';
+import { createReportToken } from '../../src/modules/analytics/reportTokens';
+import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 /** Headless Chromium says "HeadlessChrome", which analytics counts as a bot: the tests browse as a desktop Chrome. */
@@ -272,7 +274,7 @@ describe('errors before the measurement module loads', () => {
 });
 
 describe('the shop funnel', () => {
-  it('a purchase made in the browser shows up in the report: product page view → add → checkout → purchase, and its revenue', async () => {
+  it('a purchase made in the browser shows up in the report: product page view → add → checkout → purchase, its sales from the order, its private page nowhere', async () => {
     let hit = waitForHit();
     await page.goto(`${shop.url}/shop/p/speckled-mug`);
     await hit;
@@ -337,7 +339,43 @@ describe('the shop funnel', () => {
     expect(steps['add-to-cart']).toBeGreaterThanOrEqual(1);
     expect(steps.checkout).toBeGreaterThanOrEqual(1);
     expect(steps.purchase).toBe(1);
-    expect(report.revenue).toEqual({ orders: 1, value: Number(total.grand_total) / 100, currency: 'USD' });
+    expect(report.sales).toMatchObject({ orders: 1, grossSales: Number(total.grand_total), currency: 'USD' });
+    // The order page was visited: its private address is stored nowhere and listed nowhere.
+    const orderId = orderUrl.split('/').pop()!;
+    expect(JSON.stringify(report)).not.toContain(orderId);
+    expect(JSON.stringify(report.topPages)).not.toContain('/checkout');
+    const stored = await shop.db!.selectFrom('analytics_events').select(['path', 'name', 'detail']).execute();
+    expect(JSON.stringify(stored)).not.toContain(`/checkout/order/${orderId}`);
+    expect(stored.some((e) => e.name === 'CommerceShopping_CheckoutConfirmed' && e.path === '(private)')).toBe(true);
+  });
+});
+
+describe('the report page', () => {
+  it('is styled within its CSP, axe clean and fits a phone (390 px) and a laptop (1280 px), with the sales of the orders', async () => {
+    const token = await createReportToken(shop.db!, 'demo');
+    const total = await shop.db!.selectFrom('orders').select('grand_total').execute();
+    const refused: string[] = [];
+    // What the CSP refuses is said on the console (a 404 for the favicon is not).
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const response = await page.goto(`${shop.url}/analytics/report?token=${token}`);
+      expect(response!.status()).toBe(200);
+      // The style applied (the figures are laid out as cards), and no horizontal scrolling of the page.
+      expect(
+        await page
+          .locator('.figure')
+          .first()
+          .evaluate((e) => getComputedStyle(e).borderRadius),
+      ).toBe('6px');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeViolationsOf(page)).toEqual([]);
+    }
+    expect(refused).toEqual([]);
+    expect(await page.locator('h2').allTextContents()).toEqual(['Sales', 'Visits', 'Speed and errors']);
+    expect(await page.locator('.figure dt:text-is("Orders") + dd').textContent()).toBe(String(total.length));
   });
 });
 

@@ -9,17 +9,23 @@ import { buildApp } from '../../src/server/app';
 import { seedSite, SHOP_HOST, shopSite } from '../support/cartSite';
 import { forEachEngine } from '../support/engines';
 
-async function vitrine(args: string[], databaseUrl: string) {
+async function vitrine(args: string[], databaseUrl: string, env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = databaseUrl;
+  const settings = { PORT: undefined, PUBLIC_URL: undefined, ...env, DATABASE_URL: databaseUrl };
+  const previous = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  const put = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  put(settings);
   try {
     const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
     return { code, stdout: out.join('\n'), stderr: err.join('\n') };
   } finally {
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
+    put(previous);
   }
 }
 
@@ -89,7 +95,7 @@ forEachEngine((_engine, getDb, getFresh) => {
   });
   afterAll(() => {});
 
-  it('prints the report as JSON: the purchase is in the funnel and the revenue', async () => {
+  it('prints the report as JSON: the purchase is in the funnel, the sales are the orders', async () => {
     const run = await vitrine(['report', '--format', 'json', '--days', '7'], getFresh().url);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
@@ -99,7 +105,8 @@ forEachEngine((_engine, getDb, getFresh) => {
       pageViews: 2,
       visits: 1,
       uniqueVisitors: 1,
-      revenue: { orders: 1, value: 30.5, currency: 'USD' },
+      // Sales come from the orders table only: the purchase event above names no stored order.
+      sales: { orders: 0, grossSales: 0, netSales: 0, currency: 'USD' },
     });
     expect(report.funnel.steps.map((s: { visitors: number }) => s.visitors)).toEqual([1, 1, 1, 1]);
     expect(report.funnel.conversion).toBe(1);
@@ -122,7 +129,7 @@ forEachEngine((_engine, getDb, getFresh) => {
     const text = await vitrine(['report'], getFresh().url);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('Conversion (purchase per product page visitor): 100%');
-    expect(text.stdout).toContain('Revenue: 30.50 USD from 1 order');
+    expect(text.stdout).toContain('Net sales        $0.00');
   });
 
   it('prints a report page address with a token; the page shows the report to that token only', async () => {
@@ -158,6 +165,44 @@ forEachEngine((_engine, getDb, getFresh) => {
       ).toBe(400);
     } finally {
       await app.close();
+    }
+  });
+
+  it("prints the token link at an address the owner can open: PUBLIC_URL, the site's domain, or the local server's port", async () => {
+    const url = (run: { stdout: string }) =>
+      run.stdout
+        .split('\n')
+        .pop()!
+        .replace(/token=[A-Za-z0-9_-]{43}$/, 'token=…');
+    // The shop's domain (shop.test): https, no port.
+    const domain = await vitrine(['report', 'token', '--site', 'shop'], getFresh().url, { PORT: '4100' });
+    expect(url(domain)).toBe('https://shop.test/analytics/report?token=…');
+    expect(domain.stderr).toContain("the site's domain 'shop.test'");
+    // PUBLIC_URL naming the site wins, with its scheme and port.
+    const configured = await vitrine(['report', 'token', '--site', 'shop'], getFresh().url, {
+      PUBLIC_URL: 'http://shop.test:8080',
+    });
+    expect(url(configured)).toBe('http://shop.test:8080/analytics/report?token=…');
+    expect(configured.stderr).toContain('PUBLIC_URL');
+    // A site on this computer only (the demo's localhost): the local server, http, on PORT.
+    await getDb()
+      .updateTable('sites')
+      .set({ domains: JSON.stringify(['localhost', '127.0.0.1']) })
+      .where('id', '=', 'shop')
+      .execute();
+    try {
+      const local = await vitrine(['report', 'token'], getFresh().url, { PORT: '4100' });
+      expect(local.code, local.stderr).toBe(0);
+      expect(url(local)).toBe('http://localhost:4100/analytics/report?token=…');
+      expect(local.stderr).toContain('the local server (vitrine serve on PORT 4100)');
+      const byDefault = await vitrine(['report', 'token'], getFresh().url);
+      expect(url(byDefault)).toBe('http://localhost:3000/analytics/report?token=…');
+    } finally {
+      await getDb()
+        .updateTable('sites')
+        .set({ domains: JSON.stringify([SHOP_HOST]) })
+        .where('id', '=', 'shop')
+        .execute();
     }
   });
 

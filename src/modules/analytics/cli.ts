@@ -1,4 +1,7 @@
-/** `vitrine report [--site ID] [--days 30] [--format text|json|html]`: the shop's analytics (services/analytics/report.ts). */
+/**
+ * `vitrine report [--site ID] [--days 30] [--format text|json|html]`: the shop's report (./report.ts: sales from the
+ * orders, visits, funnel, web vitals, errors); `vitrine report token [--site ID]`: the report page's address.
+ */
 import { reportHtml, reportText } from './reportPage';
 import { analyticsReport } from './report';
 import { createReportToken } from './reportTokens';
@@ -6,6 +9,7 @@ import { REPORT_PAGE_PATH } from './routes';
 import { findSiteByHost, getSite } from '../site';
 import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
 import { printable } from '../../platform/cli/table';
+import { ownerOrigin } from '../../core/linkOrigin';
 
 const FORMATS = ['text', 'json', 'html'] as const;
 const MAX_DAYS = 3650;
@@ -47,7 +51,8 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
 /** `vitrine report token [--site ID]`: a token for the report page, printed once (stored only hashed). */
 async function tokenCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseOptions('report token', args, ['--site']);
-  return withDatabase(loadSettings(), io, async (handle) => {
+  const settings = loadSettings();
+  return withDatabase(settings, io, async (handle) => {
     const siteId = options['--site'];
     const site = siteId !== undefined ? await getSite(handle.db, siteId) : await findSiteByHost(handle.db, 'localhost');
     if (!site)
@@ -57,9 +62,18 @@ async function tokenCommand(args: string[], io: CliIo): Promise<number> {
           : 'the database holds no site yet; import one first: vitrine import FILE',
       );
     const token = await createReportToken(handle.db, site.id);
-    const origin = site.domains[0] ? `https://${site.domains[0]}` : 'http://localhost:3000';
+    const { origin, source } = ownerOrigin(site.domains, settings.port, settings.publicUrl);
     io.out(`The report of site '${site.id}' is at (keep this address secret; it is shown once):`);
     io.out(`${origin}${REPORT_PAGE_PATH}?token=${token}`);
+    io.err(
+      source === 'public-url'
+        ? 'This address is the PUBLIC_URL setting.'
+        : source === 'domain'
+          ? `This address is the site's domain '${printable(origin.replace(/^https:\/\//, ''))}'; set PUBLIC_URL if the shop is reached at another address.`
+          : settings.port > 0
+            ? `This address is the local server (vitrine serve on PORT ${settings.port}): it opens on this computer only; set PUBLIC_URL or give the site a domain for an address others can open.`
+            : 'PORT is 0 (a free port chosen when the server starts): add the port vitrine serve prints to this address; set PUBLIC_URL or give the site a domain for an address others can open.',
+    );
     return 0;
   });
 }

@@ -3,8 +3,13 @@
  * (of the visit cookie's id when the browser keeps one, else of the client's address and user agent — neither is
  * stored), the visit hash (the visitor and their visit's start: distinct values are visits), the browser family and
  * device class. Bots (and empty user agents) are not counted.
+ *
+ * Private pages (src/core/privatePath.ts: the checkout, order pages, the account area, per-visitor links) are never
+ * stored by their path: their events are kept under PRIVATE_PAGES, and private URLs in an event's text (an error's
+ * message and stack, an event's data) are replaced by it too.
  */
 import type { Kysely } from 'kysely';
+import { analyticsPath, redactPrivatePaths } from '../../core/privatePath';
 import { parseVisitCookie } from '../../core/visitorCookie';
 import { browserFamily, deviceClass } from '../../core/userAgent';
 import type { Database } from '../../platform/db/tables';
@@ -72,8 +77,8 @@ export class AnalyticsRecorder {
         day,
         created_at: createdAt,
         kind: e.kind,
-        name: e.name,
-        path: e.path,
+        name: e.kind === 'error' ? redactPrivatePaths(e.name) : e.name,
+        path: analyticsPath(e.path),
         page_type: e.pageType ?? null,
         visitor_hash: visitorHash,
         visit_hash: e.kind === 'hit' ? visitHash : null,
@@ -83,7 +88,7 @@ export class AnalyticsRecorder {
         ref: e.ref ?? null,
         value: e.value ?? null,
         rating: e.rating ?? null,
-        detail: e.detail ?? null,
+        detail: e.detail ? redactPrivatePaths(e.detail) : null,
       })),
     );
     return true;

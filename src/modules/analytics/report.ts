@@ -1,29 +1,35 @@
 /**
- * The merchant's report (issue 11) over the last `days` UTC days: visits, unique visitors, top pages, the shop funnel
- * (product page view → add to cart → checkout → purchase) with its conversion, revenue, p75 of LCP, INP and CLS per
- * page with their rating shares, and the top client errors with a sample stack. Read from the daily roll-ups; the
- * days still holding raw events are rolled up first, so the report includes everything written until now.
+ * The merchant's report (issues 11 and 25) over the last `days` UTC days, as a plain object that the terminal, the
+ * token page and the owner's pages render: sales from the orders (src/modules/orders `salesSummary`: revenue, orders,
+ * average order, refunds, by day, top products), and from the browser's events visits, unique visitors, top pages,
+ * the shop funnel (product page view → add to cart → checkout → purchase, by visitors), p75 of LCP, INP and CLS per
+ * page with their rating shares, and the top client errors with a sample stack. Events are read from the daily
+ * roll-ups; the days still holding raw events are rolled up first, so the report includes everything written until now.
  *
  * Unique visitors are counted per day (the visitor hash's salt changes daily, by design) and summed over the days.
+ * The funnel counts a visitor at a step when, that same day, they reached it and every step before it (rollup.ts
+ * `funnelCounts`): each step's share of the one before is never over 100 %. Days rolled up before the funnel rows
+ * existed count each step's visitors capped at the step before's.
  * A page's p75 over several days is the days' p75s weighted by their sample counts.
+ * Private pages (src/core/privatePath.ts) are never listed: rows stored before that rule are judged again here; their
+ * page views are counted in `privatePageViews`, their web vitals under PRIVATE_PAGES, private URLs in errors replaced.
  */
 import type { Kysely } from 'kysely';
-import { PURCHASE_EVENT_NAME } from '../../core/checkout/purchaseEvent';
-import { PageType } from '../../core/enums';
 import { rateWebVital, type WebVitalRating } from '../../core/webVitals';
+import { analyticsPath, PRIVATE_PAGES, redactPrivatePaths } from '../../core/privatePath';
+import { PageType } from '../../core/enums';
+import { PURCHASE_EVENT_NAME } from '../../core/checkout/purchaseEvent';
 import type { Database } from '../../platform/db/tables';
-import { ALL_PAGE_TYPES, ALL_PATHS, daysWithEvents, rollupDay } from './rollup';
+import { salesSummary, type SalesSummary } from '../orders';
+import { ALL_PAGE_TYPES, ALL_PATHS, daysWithEvents, FUNNEL_KIND, FUNNEL_STEPS, rollupDay } from './rollup';
 import { dayOf, daysBefore } from './visitorHash';
+
+export { FUNNEL_STEPS };
+export { PRIVATE_PAGES };
 
 type Db = Kysely<Database>;
 
 export const REPORT_METRICS = ['LCP', 'INP', 'CLS'] as const;
-export const FUNNEL_STEPS = [
-  { step: 'product-view', label: 'Product page view' },
-  { step: 'add-to-cart', label: 'Add to cart' },
-  { step: 'checkout', label: 'Checkout' },
-  { step: 'purchase', label: 'Purchase' },
-] as const;
 const TOP = 10;
 
 export interface AnalyticsReport {
@@ -36,7 +42,10 @@ export interface AnalyticsReport {
   uniqueVisitors: number;
   pageViews: number;
   daily: { day: string; visits: number; visitors: number; pageViews: number }[];
+  /** The most viewed pages, private ones left out. */
   topPages: { path: string; pageViews: number; visitors: number }[];
+  /** Page views of private pages (checkout, order pages, account…): counted, never listed. */
+  privatePageViews: number;
   funnel: {
     steps: {
       step: (typeof FUNNEL_STEPS)[number]['step'];
@@ -47,7 +56,9 @@ export interface AnalyticsReport {
     /** Purchasing visitors per product-page visitor (0–1), null without product page views. */
     conversion: number | null;
   };
-  revenue: { orders: number; value: number; currency: string };
+  /** From the orders table, in minor units of `currency` (see src/modules/orders/sales.ts for what counts). */
+  sales: SalesSummary;
+  /** p75 per page and metric; `path` is PRIVATE_PAGES for the private pages together. */
   vitals: {
     path: string;
     metric: (typeof REPORT_METRICS)[number];
@@ -94,7 +105,12 @@ export async function analyticsReport(
   });
 
   const pages = new Map<string, { pageViews: number; visitors: number }>();
+  let privatePageViews = 0;
   for (const r of perPath.filter((x) => x.kind === 'hit')) {
+    if (analyticsPath(r.path) === PRIVATE_PAGES) {
+      privatePageViews += r.events;
+      continue;
+    }
     const page = pages.get(r.path) ?? { pageViews: 0, visitors: 0 };
     page.pageViews += r.events;
     page.visitors += r.visitors;
@@ -105,28 +121,56 @@ export async function analyticsReport(
     .sort((a, b) => b.pageViews - a.pageViews || a.path.localeCompare(b.path))
     .slice(0, TOP);
 
-  const commerce = (name: string) => totals.filter((r) => r.kind === 'commerce' && r.name === name);
-  const purchases = commerce(PURCHASE_EVENT_NAME);
-  const stepVisitors = [
-    sum(commerce('CommerceShopping_VisitPDP'), (r) => r.visitors),
-    sum(commerce('CommerceShopping_AddToCart'), (r) => r.visitors),
-    sum(
-      perPath.filter((r) => r.kind === 'hit' && r.page_type === PageType.CHECKOUT),
-      (r) => r.visitors,
-    ),
-    sum(purchases, (r) => r.visitors),
-  ];
-  const steps = FUNNEL_STEPS.map((s, i) => ({
-    ...s,
+  // The funnel, day by day: the day's funnel rows, or for a day rolled up before they existed, each step's visitors
+  // capped at the step before's. Every day's steps only go down, so their sums do too.
+  const stepVisitors = FUNNEL_STEPS.map(() => 0);
+  for (const day of new Set(rows.map((r) => r.day))) {
+    const ofDay = totals.filter((r) => r.day === day);
+    const funnelRows = ofDay.filter((r) => r.kind === FUNNEL_KIND);
+    let counts: number[];
+    if (funnelRows.length > 0) {
+      counts = FUNNEL_STEPS.map((s) =>
+        sum(
+          funnelRows.filter((r) => r.name === s.step),
+          (r) => r.visitors,
+        ),
+      );
+    } else {
+      const commerce = (name: string) =>
+        sum(
+          ofDay.filter((r) => r.kind === 'commerce' && r.name === name),
+          (r) => r.visitors,
+        );
+      const checkout = sum(
+        perPath.filter((r) => r.day === day && r.kind === 'hit' && r.page_type === PageType.CHECKOUT),
+        (r) => r.visitors,
+      );
+      counts = [
+        commerce('CommerceShopping_VisitPDP'),
+        commerce('CommerceShopping_AddToCart'),
+        checkout,
+        commerce(PURCHASE_EVENT_NAME),
+      ];
+    }
+    let previous = Infinity;
+    counts.forEach((count, i) => {
+      previous = Math.min(previous, count);
+      stepVisitors[i] = (stepVisitors[i] ?? 0) + previous;
+    });
+  }
+  const steps = FUNNEL_STEPS.map(({ step, label }, i) => ({
+    step,
+    label,
     visitors: stepVisitors[i] ?? 0,
     fromPrevious: i === 0 ? null : ratio(stepVisitors[i] ?? 0, stepVisitors[i - 1] ?? 0),
   }));
 
   const vitals = new Map<string, AnalyticsReport['vitals'][number] & { weighted: number }>();
   for (const r of perPath.filter((x) => x.kind === 'vital' && (REPORT_METRICS as readonly string[]).includes(x.name))) {
-    const key = `${r.path}\u0000${r.name}`;
+    const path = analyticsPath(r.path);
+    const key = `${path}\u0000${r.name}`;
     const v = vitals.get(key) ?? {
-      path: r.path,
+      path,
       metric: r.name as (typeof REPORT_METRICS)[number],
       p75: 0,
       rating: null,
@@ -160,11 +204,12 @@ export async function analyticsReport(
 
   const errors = new Map<string, AnalyticsReport['errors'][number]>();
   for (const r of totals.filter((x) => x.kind === 'error')) {
-    const e = errors.get(r.name) ?? { message: r.name, count: 0, visitors: 0, sampleStack: null };
+    const message = redactPrivatePaths(r.name);
+    const e = errors.get(message) ?? { message, count: 0, visitors: 0, sampleStack: null };
     e.count += r.events;
     e.visitors += r.visitors;
-    e.sampleStack ??= r.sample;
-    errors.set(r.name, e);
+    e.sampleStack ??= r.sample === null ? null : redactPrivatePaths(r.sample);
+    errors.set(message, e);
   }
 
   const hits = hitTotals;
@@ -179,15 +224,9 @@ export async function analyticsReport(
     pageViews: sum(hits, (r) => r.events),
     daily,
     topPages,
+    privatePageViews,
     funnel: { steps, conversion: ratio(stepVisitors[3] ?? 0, stepVisitors[0] ?? 0) },
-    revenue: {
-      orders: sum(purchases, (r) => r.refs),
-      value: round(
-        sum(purchases, (r) => r.value_sum),
-        2,
-      ),
-      currency: options.currency,
-    },
+    sales: await salesSummary(db, options.siteId, from, to, options.currency),
     vitals: vitalList,
     errors: [...errors.values()].sort((a, b) => b.count - a.count || a.message.localeCompare(b.message)).slice(0, TOP),
   };

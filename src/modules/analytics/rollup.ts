@@ -2,12 +2,14 @@
  * The daily roll-up of raw analytics events, and their retention. `rollupDay` (re)computes one UTC day's rows of
  * analytics_daily from its raw events in one transaction, so running it again (the job every few minutes, the report
  * before it reads) gives the same rows. Each (kind, name) also gets a row over every path (path '*', page type -1):
- * the day's distinct visitors of the whole site, which per-path rows cannot add up to.
+ * the day's distinct visitors of the whole site, which per-path rows cannot add up to. And the shop funnel gets one
+ * row per step (kind 'funnel', over every path): the visitors who reached that step and every step before it that day.
  * `applyRetention` rolls up, then deletes, the raw events older than the retention, and the salts of past days.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/tables';
 import { PURCHASE_EVENT_NAME } from '../../core/checkout/purchaseEvent';
+import { PageType } from '../../core/enums';
 import { dayOf, daysBefore } from './visitorHash';
 
 type Db = Kysely<Database>;
@@ -24,6 +26,35 @@ export function percentile75(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? null;
+}
+
+/**
+ * The shop funnel's steps in order, and what marks a visitor as having reached each: a §7 event, or (checkout) a page
+ * view of a checkout page.
+ */
+export const FUNNEL_STEPS = [
+  { step: 'product-view', label: 'Product page view', event: 'CommerceShopping_VisitPDP' },
+  { step: 'add-to-cart', label: 'Add to cart', event: 'CommerceShopping_AddToCart' },
+  { step: 'checkout', label: 'Checkout', event: null },
+  { step: 'purchase', label: 'Purchase', event: PURCHASE_EVENT_NAME },
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]['step'];
+/** The roll-up rows of the funnel: kind 'funnel', name the step, over all paths. */
+export const FUNNEL_KIND = 'funnel';
+
+/**
+ * How many of `visitors` (each the set of steps they reached) are at each step of the funnel: a visitor counts at a
+ * step when they reached it and every step before it, so no step holds more visitors than the one before.
+ */
+export function funnelCounts(visitors: Iterable<ReadonlySet<FunnelStep>>): number[] {
+  const counts = FUNNEL_STEPS.map(() => 0);
+  for (const reached of visitors) {
+    for (let i = 0; i < FUNNEL_STEPS.length; i++) {
+      if (!reached.has(FUNNEL_STEPS[i]!.step)) break;
+      counts[i]! += 1;
+    }
+  }
+  return counts;
 }
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -86,6 +117,52 @@ export async function rollupDay(db: Db, day: string, siteId?: string): Promise<n
       }
     }
 
+    // The funnel: each visitor's steps that day (the visitor hash changes daily, so a day is a visitor's journey).
+    const stepOfEvent = new Map<string, FunnelStep>(
+      FUNNEL_STEPS.flatMap((s) => (s.event === null ? [] : [[s.event, s.step] as const])),
+    );
+    const journeys = await base
+      .select(['site_id', 'visitor_hash', 'kind', 'name'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', '=', 'commerce'), eb('name', 'in', [...stepOfEvent.keys()])]),
+          eb.and([eb('kind', '=', 'hit'), eb('page_type', '=', PageType.CHECKOUT)]),
+        ]),
+      )
+      .groupBy(['site_id', 'visitor_hash', 'kind', 'name'])
+      .execute();
+    const reachedBy = new Map<string, Map<string, Set<FunnelStep>>>();
+    for (const j of journeys) {
+      const step = j.kind === 'hit' ? 'checkout' : stepOfEvent.get(j.name);
+      if (step === undefined) continue;
+      const site = reachedBy.get(j.site_id) ?? new Map<string, Set<FunnelStep>>();
+      reachedBy.set(j.site_id, site);
+      const reached = site.get(j.visitor_hash) ?? new Set<FunnelStep>();
+      site.set(j.visitor_hash, reached);
+      reached.add(step);
+    }
+    const funnelRows = [...reachedBy.entries()].flatMap(([site, visitors]) => {
+      const counts = funnelCounts(visitors.values());
+      return FUNNEL_STEPS.map((s, i) => ({
+        site_id: site,
+        day,
+        kind: FUNNEL_KIND,
+        name: s.step,
+        path: ALL_PATHS,
+        page_type: ALL_PAGE_TYPES,
+        events: counts[i] ?? 0,
+        visitors: counts[i] ?? 0,
+        visits: 0,
+        refs: 0,
+        value_sum: 0,
+        good: 0,
+        needs_improvement: 0,
+        poor: 0,
+        p75: null,
+        sample: null,
+      }));
+    });
+
     let deleted = trx.deleteFrom('analytics_daily').where('day', '=', day);
     if (siteId !== undefined) deleted = deleted.where('site_id', '=', siteId);
     await deleted.execute();
@@ -117,6 +194,7 @@ export async function rollupDay(db: Db, day: string, siteId?: string): Promise<n
         sample: r.kind === 'error' && r.sample ? r.sample.slice(0, SAMPLE_MAX) : null,
       };
     });
+    rows.push(...funnelRows);
     for (let i = 0; i < rows.length; i += 50)
       await trx
         .insertInto('analytics_daily')

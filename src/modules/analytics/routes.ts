@@ -32,7 +32,7 @@ import { AnalyticsRecorder, type AnalyticsClient, type AnalyticsEventInput } fro
 import { analyticsReport } from './report';
 import { siteOfReportToken } from './reportTokens';
 import { getOrder } from '../orders';
-import { reportHtml } from './reportPage';
+import { REPORT_CONTENT_SECURITY_POLICY, reportHtml } from './reportPage';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../site';
@@ -153,6 +153,8 @@ export async function registerAnalyticsRoutes(
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex')
+        .header('content-security-policy', REPORT_CONTENT_SECURITY_POLICY)
         .type('text/html; charset=utf-8')
         .send(reportHtml(report));
     },

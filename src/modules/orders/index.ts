@@ -14,3 +14,4 @@ export {
   type PlacedOrder,
 } from './orderTypes';
 export { createOrder, getOrder, markOrderRefunded } from './orders';
+export { salesSummary, type SalesDay, type SalesSummary } from './sales';
