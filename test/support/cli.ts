@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { runCli } from '../../src/cli/run';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+// The package's `vitrine` command (bin/vitrine.js: tsx registered in the one process). Not the tsx CLI, whose wrapper
+// process relays a SIGTERM and, when the busy child does not acknowledge it within 30 ms, kills it: exit code 143.
+const VITRINE = [join(ROOT, 'bin/vitrine.js')];
 
 export interface CliRun {
   code: number;
@@ -69,10 +71,10 @@ export function vitrineWith(args: string[], env: Record<string, string>): Promis
   return run;
 }
 
-/** Runs `vitrine ARGS` as a process of its own (the tsx CLI, as `npm run vitrine`), with only the given settings. */
+/** Runs `vitrine ARGS` as a process of its own (bin/vitrine.js, the installed command), with only the given settings. */
 export function vitrineProcess(args: string[], env: Record<string, string>): Promise<CliOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [...VITRINE, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
     });
@@ -94,7 +96,7 @@ export function serveProcess(
   ready: RegExp,
 ): Promise<{ match: RegExpExecArray; output: () => string; stop: () => Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, [...VITRINE, 'serve'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     });
