@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 
 // The browser bundle, built to dist/client with a manifest the server reads to emit the script and stylesheet tags;
-// served under /client/ (see src/server/routes/assets.ts). Two entries: every page's islands (main) and the checkout
-// page's island (checkout), so that checkout code never loads on a product page; what both use (React, the core's
-// rules) lands in shared chunks that the server preloads.
+// served under /client/ (see src/server/routes/assets.ts). Three entries: every page's islands (main), the checkout
+// page's island (checkout), so that checkout code never loads on a product page, and the owner's area (admin); what
+// they share (React, the core's rules) lands in shared chunks that the server preloads.
 export default defineConfig({
   base: '/client/',
   publicDir: false,
@@ -20,7 +20,7 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps),
     },
     rollupOptions: {
-      input: { main: 'src/client/main.tsx', checkout: 'src/client/checkout.tsx' },
+      input: { main: 'src/client/main.tsx', checkout: 'src/client/checkout.tsx', admin: 'src/client/admin.tsx' },
       // The one chunk both entries import (React, the core's shared rules) and its stylesheet, named for what they are.
       output: {
         chunkFileNames: 'assets/shared-[hash].js',

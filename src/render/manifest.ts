@@ -8,6 +8,8 @@ export const CLIENT_BASE_URL = '/client/';
 export const CLIENT_ENTRY = 'src/client/main.tsx';
 /** The checkout page's entry: the checkout island only (its code never reaches other pages). */
 export const CHECKOUT_ENTRY = 'src/client/checkout.tsx';
+/** The owner's area's entry (/admin): its stylesheet and islands. */
+export const ADMIN_ENTRY = 'src/client/admin.tsx';
 
 export interface ClientAssets {
   /** Module script URLs to load (the entry). */

@@ -55,6 +55,8 @@ import { registerFormRoutes, type FormRouteOptions } from '../modules/forms';
 import { registerRestockRoutes, type RestockRouteOptions } from '../modules/restock';
 import { registerAccountRoutes, type AccountRouteOptions } from '../modules/siteUsers';
 import { registerPageLockRoutes, type PageLockRouteOptions } from '../modules/pageLocks';
+import { AdminPages } from '../modules/admin';
+import { registerAdminRoutes } from '../modules/admin/routes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
   await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
   await registerLikeRoutes(app, ctx);
+  registerAdminRoutes(app, ctx, new AdminPages(ctx, (m) => app.log.warn(m)));
   await registerPageRoutes(app, ctx);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

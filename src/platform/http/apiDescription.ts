@@ -241,6 +241,11 @@ export async function registerApiDescription(app: FastifyInstance): Promise<void
         { name: 'content', description: 'The site’s configuration and blog likes.' },
         { name: 'webhooks', description: 'Called by payment services, authenticated by signature.' },
         { name: 'pages', description: 'HTML pages, listed briefly (their content is the site file’s).' },
+        {
+          name: 'admin',
+          description:
+            'The owner’s area: its pages and calls, each for a signed-in staff member whose role allows it (src/core/staffAccess.ts).',
+        },
       ],
       components: {
         securitySchemes: {

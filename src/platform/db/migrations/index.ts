@@ -22,6 +22,7 @@ import { postLikes } from './013_post_likes';
 import { outboxRenderData } from './014_outbox_render_data';
 import { dropCartsBySite } from './015_drop_carts_by_site';
 import { stockChanges } from './016_stock_changes';
+import { auditLog } from './017_audit_log';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '014_outbox_render_data': outboxRenderData(engine),
     '015_drop_carts_by_site': dropCartsBySite(engine),
     '016_stock_changes': stockChanges(engine),
+    '017_audit_log': auditLog(engine),
   };
 }
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRIBUTOR_ROLES, ContributorRole } from './enums';
+import { entersAdmin, STAFF_PERMISSIONS, staffCan, type StaffPermission } from './staffAccess';
+
+const can = (role: ContributorRole) => STAFF_PERMISSIONS.filter((p) => staffCan(role, p));
+
+describe('what each staff role may do at /admin', () => {
+  it('gives the admin everything', () => {
+    expect(can(ContributorRole.ADMIN)).toEqual([...STAFF_PERMISSIONS]);
+  });
+
+  it('lets a store manager run the shop but not manage staff or read the audit log', () => {
+    const expected: StaffPermission[] = [
+      'orders.read',
+      'orders.fulfil',
+      'orders.refund',
+      'inventory.read',
+      'inventory.edit',
+      'customers.read',
+      'gatherings.read',
+      'gatherings.edit',
+      'report.read',
+    ];
+    expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
+  });
+
+  it('lets a viewer read and change nothing', () => {
+    expect(can(ContributorRole.VIEWER)).toEqual([
+      'orders.read',
+      'inventory.read',
+      'customers.read',
+      'gatherings.read',
+      'report.read',
+    ]);
+    expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+  });
+
+  it('lets the reporting role read the report only', () => {
+    expect(can(ContributorRole.REPORTING)).toEqual(['report.read']);
+  });
+
+  it('keeps every other role (and unknown numbers) out of /admin', () => {
+    const inside = CONTRIBUTOR_ROLES.filter(entersAdmin);
+    expect(inside.sort((a, b) => a - b)).toEqual([
+      ContributorRole.ADMIN,
+      ContributorRole.REPORTING,
+      ContributorRole.STORE_MANAGER,
+      ContributorRole.VIEWER,
+    ]);
+    expect(entersAdmin(5)).toBe(false);
+    expect(staffCan(99, 'orders.read')).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The owner's area's sections, in the side navigation's order; each shows only to staff whose role has its permission
+ * (src/core/staffAccess.ts). A module that adds a section to /admin adds its line here.
+ */
+import type { StaffPermission } from '../../core/staffAccess';
+
+export interface AdminSection {
+  path: string;
+  label: string;
+  /** null: every staff member (the home page). */
+  permission: StaffPermission | null;
+}
+
+export const ADMIN_PATH = '/admin';
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: ADMIN_PATH, label: 'Home', permission: null },
+  { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
+];
