@@ -44,8 +44,9 @@ export default defineConfig({
           name: 'app',
           include,
           exclude: [...configDefaults.exclude, ...shared],
-          // Migrated template databases for the whole run (test/support/globalSetup.ts).
-          globalSetup: ['test/support/globalSetup.ts'],
+          // Migrated template databases for the whole run (test/support/globalSetup.ts), and one Chromium that the
+          // browser test files share, started when the first one asks (test/support/chromiumServer.ts).
+          globalSetup: ['test/support/globalSetup.ts', 'test/support/chromiumServer.ts'],
         },
       },
     ],

@@ -18,8 +18,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * The browser of a test file. Under `vitest run` the run's one Chromium (test/support/chromiumServer.ts), connected
+ * to: the file's contexts are its own, and `close()` closes them and disconnects. Elsewhere a Chromium of its own.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const broker = process.env.VITRINE_TEST_CHROMIUM;
+  if (broker === undefined) return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const answer = await fetch(broker);
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`Chromium did not start: ${text}`);
+  return chromium.connect(text);
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -42,6 +42,15 @@ const focused = (page: Page) =>
     };
   });
 
+/**
+ * Moves the page's clock 2.5 s on (every timer due by then runs: a slideshow playing every second would move on),
+ * then lets the page render what they changed.
+ */
+async function twoAndAHalfSecondsLater(page: Page): Promise<void> {
+  await page.clock.runFor(2500);
+  await page.evaluate(() => new Promise((rendered) => requestAnimationFrame(() => setTimeout(rendered, 0))));
+}
+
 describeEachEngine(
   (engine) => `gallery in Chromium (${engine})`,
   (engine) => {
@@ -255,6 +264,9 @@ describeEachEngine(
 
     const open = async (context: BrowserContext) => {
       const page = await context.newPage();
+      // The page's timers run on Playwright's clock (in real time until a test moves it on): that the slideshow stays
+      // on a slide for 2.5 s is checked by running its timers 2.5 s ahead, not by waiting for them.
+      await page.clock.install();
       await page.goto(`${server.url}/about`);
       const gallery = page.getByRole('region', { name: 'Inside the studio' });
       await expect.poll(() => gallery.getByRole('button', { name: /slideshow$/ }).count(), { timeout: 10_000 }).toBe(1);
@@ -280,7 +292,7 @@ describeEachEngine(
           // Hover holds it.
           await gallery.locator('.gallery__stage').hover();
           const held = await slide();
-          await page.waitForTimeout(2500);
+          await twoAndAHalfSecondsLater(page);
           expect(await slide()).toBe(held);
           await page.mouse.move(2, 2);
           await expect.poll(slide, { timeout: 5000 }).not.toBe(held);
@@ -288,7 +300,7 @@ describeEachEngine(
           // So does focus on any of its controls.
           await gallery.locator('.gallery__thumbnail').first().focus();
           const focusedOn = await slide();
-          await page.waitForTimeout(2500);
+          await twoAndAHalfSecondsLater(page);
           expect(await slide()).toBe(focusedOn);
           await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
           await expect.poll(slide, { timeout: 5000 }).not.toBe(focusedOn);
@@ -300,7 +312,7 @@ describeEachEngine(
           expect(await gallery.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
           await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
           const paused = await slide();
-          await page.waitForTimeout(2500);
+          await twoAndAHalfSecondsLater(page);
           expect(await slide()).toBe(paused);
           expect(await axeViolationsOf(page)).toEqual([]);
         } finally {
@@ -365,7 +377,7 @@ describeEachEngine(
         const { page, gallery, slide } = await open(context);
         await page.mouse.move(2, 2);
         expect(await gallery.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
-        await page.waitForTimeout(2500);
+        await twoAndAHalfSecondsLater(page);
         expect(await slide()).toBe('1 of 5');
       } finally {
         await context.close();

@@ -3,8 +3,6 @@
  * ones after a day; recent, purchased and ordered carts stay; the batches loop until done; the job of
  * `vitrine serve`, `vitrine carts expire`, and a shopper whose cart expired.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -13,32 +11,16 @@ import { EMPTY_CART_LIFETIME_MS, expireCarts, OPEN_CART_LIFETIME_MS } from '../.
 import { cartExpiryJob } from '../../src/modules/cart';
 import { startJobRunner } from '../../src/platform/jobs/runner';
 import { SHOP_HOST, seedSite, shopSite } from '../support/cartSite';
+import { vitrineWith } from '../support/cli';
 import { forEachEngine } from '../support/engines';
 import { sendCrumbs } from '../support/crumb';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const ago = (ms: number, from = NOW) => new Date(from.getTime() - ms).toISOString();
 
-function vitrine(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `vitrine ARGS` in this process, with only the given settings in the environment (../support/cli.ts). */
+const vitrine = vitrineWith;
 
 describe('vitrine carts: usage', () => {
   it('is in the help, and wrong usage exits 2 before touching the database', async () => {

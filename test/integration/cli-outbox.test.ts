@@ -1,10 +1,8 @@
 /**
- * `vitrine outbox` (list, show, send) and the outbox job of `vitrine serve`, as a user runs them: child processes
- * with only the given settings, on both engines, a real SMTP server in this process.
+ * `vitrine outbox` (list, show, send) and the outbox job of `vitrine serve`, as a user runs them: with only the given
+ * settings, on both engines, a real SMTP server in this process.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../src/core/result';
 import { inTransaction } from '../../src/platform/db/transaction';
@@ -14,41 +12,21 @@ import { createOrder } from '../../src/modules/orders/orders';
 import type { Order } from '../../src/modules/orders/orderTypes';
 import { getSite } from '../../src/modules/site/sites';
 import { seedSite, shopSite } from '../support/cartSite';
+import { serveProcess, vitrineProcess, vitrineWith, type CliOutput } from '../support/cli';
 import { forEachEngine } from '../support/engines';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+// The commands run in this process, each with only its given settings in the environment (../support/cli.ts): a
+// `vitrine` process costs seconds of CPU to start. Exit codes and stdout apart from stderr are checked on a real process
+// once here, and `serve` (its background job, SIGTERM) is one.
+const vitrine = vitrineWith;
 
-// Each `vitrine` here is a process of its own that loads the app through tsx (about 1.5 s of CPU to start): on a
-// machine busy with the other test files, a test that starts several takes longer than vitest's default 30 s without
-// anything hanging. The tests are the same; only their time limit is longer.
+// A `vitrine serve` process loads the app through tsx (seconds of CPU): on a machine busy with the other test files, a
+// test that starts one can take longer than vitest's default 30 s without anything hanging.
 vi.setConfig({ testTimeout: 120_000 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `vitrine ARGS` with only the given settings in the environment. */
-function vitrine(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** stdout without the database line every command that opens the database prints first. */
-const output = (run: Run) => run.stdout.replace(/^Database .*\n/, '');
+const output = (run: CliOutput) => run.stdout.replace(/^Database .*\n/, '');
 
 const email = (over: Partial<NewEmail> = {}): NewEmail => ({
   siteId: 'shop',
@@ -90,6 +68,12 @@ describe('vitrine outbox: usage', () => {
     runs.forEach((run, i) => {
       expect(run.stderr).toBe(`vitrine: ${cases[i]![1]}. Run 'vitrine help' for usage.\n`);
       expect(run.code).toBe(2);
+    });
+    // A process of its own ends with that code, the message on stderr alone.
+    expect(await vitrineProcess(cases[0]![0], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `vitrine: ${cases[0]![1]}. Run 'vitrine help' for usage.\n`,
     });
   });
 
@@ -374,26 +358,5 @@ forEachEngine((engine, getDb, getFresh) => {
 
 /** Starts `vitrine serve` and waits for its e-mail line (printed after "listening"). */
 function serve(env: Record<string, string>): Promise<{ output: () => string; stop: () => Promise<number | null> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
-    });
-    let text = '';
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${text}`)), 60_000);
-    const onData = (d: Buffer) => {
-      text += d.toString();
-      if (/^E-mail is .*\n/m.test(text)) {
-        clearTimeout(timer);
-        resolve({ output: () => text, stop: () => (child.kill('SIGTERM'), exited) });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}:\n${text}`));
-    });
-  });
+  return serveProcess(env, /^E-mail is .*\n/m);
 }

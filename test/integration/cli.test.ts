@@ -1,18 +1,19 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generatedSite } from '../../bench/generatedSite';
 import { getSite } from '../../src/modules/site/sites';
+import { serveProcess, vitrineProcess, vitrineWith } from '../support/cli';
 import { forEachEngine } from '../support/engines';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
-// Each `vitrine` here is a process of its own that loads the app through tsx (about 1.5 s of CPU to start): on a
-// machine busy with the other test files, a test that starts several takes longer than vitest's default 30 s without
-// anything hanging. The tests are the same; only their time limit is longer.
+// The commands run in this process, each with only its given settings in the environment (../support/cli.ts): a
+// `vitrine` process costs seconds of CPU to start. What only a process shows is run in one: the help and a wrong
+// command line (exit codes, stdout apart from stderr), a database that cannot be reached (no stack trace), and `serve`.
+// On a machine busy with the other test files, a test that starts `serve` can take longer than vitest's default 30 s
+// without anything hanging.
 vi.setConfig({ testTimeout: 120_000 });
 
 const DEMO = join(ROOT, 'sites/demo/site.json');
@@ -21,61 +22,26 @@ const tmp = mkdtempSync(join(tmpdir(), 'vitrine-cli-'));
 symlinkSync(join(ROOT, 'sites/demo/images'), join(tmp, 'images'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+const settings = (env: Record<string, string>) => ({ DATABASE_URL: join(tmp, 'default.db'), ...env });
 
-/** Runs `vitrine ARGS` with only the given settings in the environment. */
-function vitrine(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: join(tmp, 'default.db'), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `vitrine ARGS` in this process with only the given settings in the environment. */
+const vitrine = (args: string[], env: Record<string, string> = {}) => vitrineWith(args, settings(env));
+/** Runs `vitrine ARGS` as a process of its own with only the given settings in the environment. */
+const vitrineAlone = (args: string[], env: Record<string, string> = {}) => vitrineProcess(args, settings(env));
 
 /** Starts `vitrine serve`, waits for its "listening" line, and returns its URL and a stop function. */
-function serve(
+async function serve(
   env: Record<string, string>,
 ): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', 'serve'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
-    });
-    let output = '';
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const match = /Vitrine is listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: match[1], output: () => output, stop: () => (child.kill('SIGTERM'), exited) });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}:\n${output}`));
-    });
-  });
+  const server = await serveProcess(env, /Vitrine is listening on (http:\/\/\S+)/);
+  return { url: server.match[1]!, output: server.output, stop: server.stop };
 }
 
 describe('vitrine command line', () => {
   it('prints help', async () => {
-    const run = await vitrine(['help']);
+    const run = await vitrineAlone(['help']);
     expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Usage: vitrine <command> \[options\]\n/);
     expect(run.stdout).toContain('import FILE');
   });
@@ -94,9 +60,10 @@ describe('vitrine command line', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(cases[i]?.[1]);
     });
-    const bare = await vitrine([]);
+    const bare = await vitrineAlone([]);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toMatch(/^Usage: vitrine/);
+    expect(bare.stdout).toBe('');
   });
 
   it('names bad settings in one message', async () => {
@@ -111,7 +78,7 @@ describe('vitrine command line', () => {
   });
 
   it('says when the database cannot be reached, without a stack trace', async () => {
-    const run = await vitrine(['migrate'], { DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/shop' });
+    const run = await vitrineAlone(['migrate'], { DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/shop' });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       'vitrine: cannot use the database postgres://postgres:***@127.0.0.1:1/shop: connect ECONNREFUSED 127.0.0.1:1\n',
