@@ -44,9 +44,9 @@ import {
   type CheckoutValues,
 } from '../../ui/checkout/formValues';
 import { CHECKOUT_PATH } from '../../ui/checkout/paths';
-import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../server/context';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { CART_COOKIE, cartToken, clearCartCookies, HAS_CART_COOKIE } from '../cart';

@@ -40,10 +40,10 @@ import {
 } from '../../ui/checkout/formValues';
 import { CancelConfirmPage, CancelDonePage } from '../../ui/subscription/CancelPages';
 import { SubscriptionCartGone, SubscriptionCheckoutPage } from '../../ui/subscription/SubscriptionCheckoutPage';
-import { mailLinkOrigin, type AppContext } from '../../server/context';
+import { mailLinkOrigin, type AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { checkoutError, orderPath } from '../checkout';
