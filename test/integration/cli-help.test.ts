@@ -3,12 +3,16 @@
  * its name whose options and arguments its usage line names; the help of the program and of a command; a mistyped
  * command suggested; wrong command lines refused with exit code 2 before the database is touched.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REGISTRY } from '../../src/cli/run';
 import { loadCommand } from '../../src/platform/cli/registry';
 import { vitrine } from '../support/cli';
 
 const unreachable = 'postgres://nobody@127.0.0.1:1/none';
+
+// The first test loads every command's code (most of the app, through tsx): on a busy machine that alone can take
+// longer than vitest's default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('vitrine: the command list', () => {
   it('loads, for every entry, a command of its name whose options and arguments the usage line names', async () => {
