@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, parseCurrencyCode } from '../core/currency';
 import { formatMoney } from '../core/money';
 import type { DbHandle } from '../platform/db/connect';
 import { findSiteByHost, getSite, type Site } from '../modules/site';
-import { UserError } from './run';
+import { UserError } from '../platform/cli/command';
 import { printable } from '../platform/cli/table';
 
 /** An amount in minor units of a stored currency code, formatted ('$25.00'). */

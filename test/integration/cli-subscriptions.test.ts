@@ -26,7 +26,7 @@ describe('vitrine subscriptions: usage', () => {
       ],
       [
         ['subscriptions', '--status', 'paused'],
-        "option '--status' must be active, past_due, cancelled, completed, not 'paused'",
+        "option '--status' must be active, past_due, cancelled or completed, not 'paused'",
       ],
       [['subscriptions', '--limit', '0'], "option '--limit' must be a whole number from 1 to 10000, not '0'"],
       [['subscriptions', 'show'], "'subscriptions show' needs the subscription's id: vitrine subscriptions show ID"],

@@ -4,26 +4,23 @@
  * (src/modules/cart/cartExpiry.ts).
  */
 import { expireCarts } from './cartExpiry';
-import { loadSettings, UsageError, withDatabase, type CliIo } from '../../cli/run';
-import { printable } from '../../platform/cli/table';
+import { defineCommand, type Command } from '../../platform/cli/command';
+import { loadSettings, withDatabase } from '../../cli/database';
 
-export async function cartsCommand(args: string[], io: CliIo): Promise<number> {
-  const [first, ...rest] = args;
-  if (first !== 'expire') {
-    throw new UsageError(
-      first === undefined
-        ? "'carts' needs a command: vitrine carts expire"
-        : `unknown carts command '${printable(first)}' (use 'vitrine carts expire')`,
-    );
-  }
-  if (rest.length) throw new UsageError(`'carts expire' takes no arguments, got '${printable(rest.join(' '))}'`);
-  return withDatabase(loadSettings(), io, async (handle) => {
-    const { removed } = await expireCarts(handle.db, new Date());
-    io.out(
-      removed === 0
-        ? 'No expired carts to remove.'
-        : `Removed ${removed} expired cart${removed === 1 ? '' : 's'} (open and untouched for 30 days, or empty for a day).`,
-    );
-    return 0;
-  });
-}
+const expireCommand = defineCommand({
+  name: 'carts expire',
+  details: ["What the cart-expiry job of 'vitrine serve' does every hour; bought carts stay."],
+  async run(_args, io) {
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const { removed } = await expireCarts(handle.db, new Date());
+      io.out(
+        removed === 0
+          ? 'No expired carts to remove.'
+          : `Removed ${removed} expired cart${removed === 1 ? '' : 's'} (open and untouched for 30 days, or empty for a day).`,
+      );
+      return 0;
+    });
+  },
+});
+
+export const commands: readonly Command[] = [expireCommand];

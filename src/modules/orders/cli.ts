@@ -22,54 +22,25 @@ import { refundOrder } from './refunds';
 import { type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
 import { orderPath } from '../checkout';
-import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
+import { defineCommand, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
+import { loadSettings, withDatabase } from '../../cli/database';
 import { money, siteFor } from '../../cli/shop';
 import { formatTable, printable } from '../../platform/cli/table';
 
 const STATUSES: readonly OrderStatus[] = ['paid', 'awaiting-payment', 'refunded'];
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 10_000;
-const SUBCOMMANDS = "use 'vitrine orders', 'vitrine orders show N' or 'vitrine orders refund N'";
-
-export async function ordersCommand(args: string[], io: CliIo): Promise<number> {
-  const [first, ...rest] = args;
-  if (first === 'show') return showOrder(rest, io);
-  if (first === 'refund') return refund(rest, io);
-  if (first !== undefined && !first.startsWith('-'))
-    throw new UsageError(`unknown orders command '${printable(first)}' (${SUBCOMMANDS})`);
-  return list(args, io);
-}
+const SITE = {
+  type: 'string',
+  value: 'ID',
+  description: 'the site of order number N (default: the default one)',
+} as const;
+/** '-3' is a (wrong) order number, said so, not an option. */
+const ORDER_NUMBER: PositionalSpec = { name: 'N', what: 'order number', integer: true, dashValue: /^-\d/ };
 
 // ---------------------------------------------------------------- arguments
 
 /** '2026-11-23 14:03:07' from a stored ISO time (UTC). */
 const shownTime = (iso: string): string =>
   /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? iso.slice(0, 19).replace('T', ' ') : iso;
-
-/** The order number and the options of `orders show|refund N [--site ID]`; N may come before or after the options. */
-function numberAndSite(command: string, args: string[]): { number: number; siteId: string | undefined } {
-  const positional: string[] = [];
-  const options: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    // '-3' is a (wrong) order number, not an option.
-    if (arg.startsWith('-') && !/^-\d/.test(arg)) {
-      options.push(arg);
-      if (!arg.includes('=') && i + 1 < args.length && !(args[i + 1] as string).startsWith('--'))
-        options.push(args[++i] as string);
-    } else {
-      positional.push(arg);
-    }
-  }
-  const parsed = parseOptions(command, options, ['--site']);
-  if (positional.length === 0) throw new UsageError(`'${command}' needs the order number: vitrine ${command} N`);
-  if (positional.length > 1) throw new UsageError(`'${command}' takes one order number, got ${positional.length}`);
-  const text = positional[0] as string;
-  const number = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!(Number.isSafeInteger(number) && number >= 1))
-    throw new UsageError(`the order number must be a positive whole number, not '${printable(text)}'`);
-  return { number, siteId: parsed['--site'] };
-}
 
 async function orderOf(handle: DbHandle, site: Site, number: number): Promise<Order> {
   const order = await getOrderByNumber(handle.db, site.id, number);
@@ -79,55 +50,50 @@ async function orderOf(handle: DbHandle, site: Site, number: number): Promise<Or
 
 // ---------------------------------------------------------------- orders
 
-async function list(args: string[], io: CliIo): Promise<number> {
-  const options = parseOptions('orders', args, ['--site', '--status', '--limit']);
-  const status = options['--status'];
-  if (status !== undefined && !STATUSES.includes(status as OrderStatus)) {
-    throw new UsageError(`option '--status' must be paid, awaiting-payment or refunded, not '${printable(status)}'`);
-  }
-  const rawLimit = options['--limit'];
-  const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-    throw new UsageError(
-      `option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`,
-    );
-  }
-  const siteId = options['--site'];
-
-  return withDatabase(loadSettings(), io, async (handle) => {
-    if (siteId !== undefined) await siteFor(handle, siteId);
-    const orders = await listOrders(handle.db, {
-      limit,
-      ...(siteId !== undefined ? { siteId } : {}),
-      ...(status !== undefined ? { status: status as OrderStatus } : {}),
-    });
-    if (orders.length === 0) {
-      io.out(status === undefined ? 'No orders yet.' : `No ${status} orders.`);
+const listCommand = defineCommand({
+  name: 'orders',
+  options: {
+    site: { type: 'string', value: 'ID', description: 'only the orders of this site' },
+    status: { type: 'string', choices: STATUSES, description: 'only the orders of this status' },
+    limit: { type: 'integer', min: 1, max: 10_000, default: 50, description: 'at most this many orders' },
+  },
+  async run({ options }, io) {
+    const { site: siteId, status, limit } = options;
+    return withDatabase(loadSettings(), io, async (handle) => {
+      if (siteId !== undefined) await siteFor(handle, siteId);
+      const orders = await listOrders(handle.db, {
+        limit,
+        ...(siteId !== undefined ? { siteId } : {}),
+        ...(status !== undefined ? { status: status as OrderStatus } : {}),
+      });
+      if (orders.length === 0) {
+        io.out(status === undefined ? 'No orders yet.' : `No ${status} orders.`);
+        return 0;
+      }
+      const table = formatTable(
+        [
+          { header: 'NUMBER', align: 'right' },
+          { header: 'PLACED (UTC)' },
+          { header: 'STATUS' },
+          { header: 'E-MAIL', maxWidth: 40 },
+          { header: 'TOTAL', align: 'right' },
+          { header: 'SITE' },
+        ],
+        orders.map((o) => [
+          `#${o.number}`,
+          shownTime(o.createdAt),
+          o.status,
+          o.email,
+          money(o.currency, o.grandTotalCents),
+          o.websiteId,
+        ]),
+      );
+      for (const line of table) io.out(line);
+      if (orders.length === limit) io.out(`(the newest ${limit}; --limit N shows more)`);
       return 0;
-    }
-    const table = formatTable(
-      [
-        { header: 'NUMBER', align: 'right' },
-        { header: 'PLACED (UTC)' },
-        { header: 'STATUS' },
-        { header: 'E-MAIL', maxWidth: 40 },
-        { header: 'TOTAL', align: 'right' },
-        { header: 'SITE' },
-      ],
-      orders.map((o) => [
-        `#${o.number}`,
-        shownTime(o.createdAt),
-        o.status,
-        o.email,
-        money(o.currency, o.grandTotalCents),
-        o.websiteId,
-      ]),
-    );
-    for (const line of table) io.out(line);
-    if (orders.length === limit) io.out(`(the newest ${limit}; --limit N shows more)`);
-    return 0;
-  });
-}
+    });
+  },
+});
 
 // ---------------------------------------------------------------- orders show N
 
@@ -198,36 +164,54 @@ export function orderLines(
   return out;
 }
 
-async function showOrder(args: string[], io: CliIo): Promise<number> {
-  const { number, siteId } = numberAndSite('orders show', args);
-  return withDatabase(loadSettings(), io, async (handle) => {
-    const site = await siteFor(handle, siteId);
-    const order = await orderOf(handle, site, number);
-    for (const line of orderLines(order, await giftCardPaymentsOfOrder(handle.db, order.id))) io.out(line);
-    return 0;
-  });
-}
+const showCommand = defineCommand({
+  name: 'orders show',
+  positionals: [ORDER_NUMBER],
+  options: { site: SITE },
+  async run({ options, positionals }, io) {
+    const number = Number(positionals[0]);
+    const siteId = options.site;
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, siteId);
+      const order = await orderOf(handle, site, number);
+      for (const line of orderLines(order, await giftCardPaymentsOfOrder(handle.db, order.id))) io.out(line);
+      return 0;
+    });
+  },
+});
 
 // ---------------------------------------------------------------- orders refund N
 
-async function refund(args: string[], io: CliIo): Promise<number> {
-  const { number, siteId } = numberAndSite('orders refund', args);
-  const config = loadSettings();
-  return withDatabase(config, io, async (handle) => {
-    const site = await siteFor(handle, siteId);
-    const order = await orderOf(handle, site, number);
-    // Said before the provider is set up: a refunded Stripe order needs no STRIPE_SECRET_KEY to be told so.
-    if (order.status === 'refunded') throw new UserError(`order #${number} is already refunded`);
-    const refunded = await refundOrder(handle.db, site.id, number, providerThatTook(site, order, paymentEnvOf(config)));
-    if (!refunded.ok) throw new UserError(refunded.error.message);
-    const restocked = await restockedUnits(handle, site.id, refunded.value);
-    io.out(
-      `Refunded order #${number} (${money(order.currency, order.grandTotalCents)}); ` +
-        `stock put back for ${restocked} item${restocked === 1 ? '' : 's'}.`,
-    );
-    return 0;
-  });
-}
+const refundCommand = defineCommand({
+  name: 'orders refund',
+  positionals: [ORDER_NUMBER],
+  options: { site: SITE },
+  details: ['Refunding an order again does nothing more: the money is given back and the stock put back once.'],
+  async run({ options, positionals }, io) {
+    const number = Number(positionals[0]);
+    const siteId = options.site;
+    const config = loadSettings();
+    return withDatabase(config, io, async (handle) => {
+      const site = await siteFor(handle, siteId);
+      const order = await orderOf(handle, site, number);
+      // Said before the provider is set up: a refunded Stripe order needs no STRIPE_SECRET_KEY to be told so.
+      if (order.status === 'refunded') throw new UserError(`order #${number} is already refunded`);
+      const refunded = await refundOrder(
+        handle.db,
+        site.id,
+        number,
+        providerThatTook(site, order, paymentEnvOf(config)),
+      );
+      if (!refunded.ok) throw new UserError(refunded.error.message);
+      const restocked = await restockedUnits(handle, site.id, refunded.value);
+      io.out(
+        `Refunded order #${number} (${money(order.currency, order.grandTotalCents)}); ` +
+          `stock put back for ${restocked} item${restocked === 1 ? '' : 's'}.`,
+      );
+      return 0;
+    });
+  },
+});
 
 /**
  * The site's payment provider, set up for the one that took the order's payment: a site that moved from the test
@@ -264,3 +248,5 @@ async function restockedUnits(handle: DbHandle, siteId: string, order: Order): P
   const skus = new Set(rows.map((r) => r.sku));
   return counted.filter((l) => skus.has(l.sku)).reduce((sum, l) => sum + l.quantity, 0);
 }
+
+export const commands: readonly Command[] = [listCommand, showCommand, refundCommand];

@@ -13,178 +13,181 @@ import { paymentEnvOf, paymentProviderFor } from '../payments';
 import { billDueSubscriptions } from './billing';
 import { cancelSubscription, getSubscription, listBills, listSubscriptions } from './store';
 import { getSite } from '../site';
-import { loadSettings, parseOptions, UsageError, UserError, withDatabase, type CliIo } from '../../cli/run';
+import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
+import { loadSettings, withDatabase } from '../../cli/database';
 import { money } from '../../cli/shop';
 import { formatTable, printable } from '../../platform/cli/table';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 10_000;
-const SUBCOMMANDS =
-  "use 'vitrine subscriptions', 'vitrine subscriptions show ID', 'vitrine subscriptions cancel ID' or 'vitrine subscriptions bill [--now DATE]'";
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
-export async function subscriptionsCommand(args: string[], io: CliIo): Promise<number> {
-  const [first, ...rest] = args;
-  if (first === 'show') return show(rest, io);
-  if (first === 'cancel') return cancel(rest, io);
-  if (first === 'bill') return bill(rest, io);
-  if (first !== undefined && !first.startsWith('-'))
-    throw new UsageError(`unknown subscriptions command '${printable(first)}' (${SUBCOMMANDS})`);
-  return list(args, io);
-}
+/** An id may start with '-' (22 base64url characters): such an argument is the id, not an option. */
+const SUBSCRIPTION_ID: PositionalSpec = {
+  name: 'ID',
+  what: 'subscription id',
+  needs: "the subscription's id",
+  dashValue: ID,
+};
 
 const shownTime = (iso: string | null): string =>
   iso === null ? '-' : /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? iso.slice(0, 16).replace('T', ' ') : iso;
-/** The one id of `subscriptions show|cancel ID`. */
-function idOf(command: string, args: string[]): string {
-  // An id may start with '-' (22 base64url characters): such an argument is the id, not an option.
-  const positional = args.filter((a) => !a.startsWith('-') || ID.test(a));
-  const options = args.filter((a) => !positional.includes(a));
-  if (options.length > 0) throw new UsageError(`unknown option '${printable(options[0] ?? '')}' for '${command}'`);
-  if (positional.length === 0) throw new UsageError(`'${command}' needs the subscription's id: vitrine ${command} ID`);
-  if (positional.length > 1) throw new UsageError(`'${command}' takes one subscription id, got ${positional.length}`);
-  const id = positional[0] as string;
-  if (!ID.test(id))
+/** The id of `subscriptions show|cancel ID`, checked. */
+function idOf(text: string): string {
+  if (!ID.test(text))
     throw new UsageError(
-      `a subscription id is 22 letters, digits, '-' or '_' (as 'vitrine subscriptions' lists them), not '${printable(id)}'`,
+      `a subscription id is 22 letters, digits, '-' or '_' (as 'vitrine subscriptions' lists them), not '${printable(text)}'`,
     );
-  return id;
+  return text;
 }
 
-async function list(args: string[], io: CliIo): Promise<number> {
-  const options = parseOptions('subscriptions', args, ['--site', '--status', '--limit']);
-  const status = options['--status'];
-  if (status !== undefined && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
-    throw new UsageError(`option '--status' must be ${SUBSCRIPTION_STATUSES.join(', ')}, not '${printable(status)}'`);
-  }
-  const rawLimit = options['--limit'];
-  const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT))
-    throw new UsageError(
-      `option '--limit' must be a whole number from 1 to ${MAX_LIMIT}, not '${printable(rawLimit ?? '')}'`,
-    );
-  const siteId = options['--site'];
-  return withDatabase(loadSettings(), io, async (handle) => {
-    if (siteId !== undefined && !(await getSite(handle.db, siteId)))
-      throw new UserError(`there is no site '${printable(siteId)}' in the database`);
-    const subs = await listSubscriptions(handle.db, {
-      limit,
-      ...(siteId !== undefined ? { siteId } : {}),
-      ...(status !== undefined ? { status: status as SubscriptionStatus } : {}),
-    });
-    if (subs.length === 0) {
-      io.out(status === undefined ? 'No subscriptions yet.' : `No ${status} subscriptions.`);
-      return 0;
-    }
-    const table = formatTable(
-      [
-        { header: 'ID' },
-        { header: 'STATUS' },
-        { header: 'E-MAIL', maxWidth: 40 },
-        { header: 'PRODUCT', maxWidth: 30 },
-        { header: 'PLAN', maxWidth: 40 },
-        { header: 'NEXT BILLING (UTC)' },
-        { header: 'SITE' },
-      ],
-      subs.map((s) => [
-        s.id,
-        SUBSCRIPTION_STATUS_TEXT[s.status],
-        s.email,
-        s.line.title,
-        s.planText,
-        shownTime(s.nextBillingAt),
-        s.siteId,
-      ]),
-    );
-    for (const line of table) io.out(line);
-    if (subs.length === limit) io.out(`(the newest ${limit}; --limit N shows more)`);
-    return 0;
-  });
-}
-
-async function show(args: string[], io: CliIo): Promise<number> {
-  const id = idOf('subscriptions show', args);
-  return withDatabase(loadSettings(), io, async (handle) => {
-    const sub = await getSubscription(handle.db, id);
-    if (!sub) throw new UserError(`there is no subscription '${id}'`);
-    const p = (text: string) => printable(text);
-    const attributes = Object.entries(sub.line.attributes)
-      .map(([n, v]) => `${n}: ${v}`)
-      .join(', ');
-    const lines = [
-      `Subscription ${sub.id}`,
-      `Site:          ${p(sub.siteId)}`,
-      `Status:        ${SUBSCRIPTION_STATUS_TEXT[sub.status]}`,
-      `E-mail:        ${p(sub.email)}`,
-      `Product:       ${p(sub.line.title)}${attributes ? ` (${p(attributes)})` : ''}, sku ${p(sub.sku)} × ${sub.quantity}`,
-      `Plan:          ${p(sub.planText)}`,
-      `Started:       ${shownTime(sub.startedAt)} UTC`,
-      `Next billing:  ${sub.nextBillingAt ? `${shownTime(sub.nextBillingAt)} UTC` : '-'}`,
-      ...(sub.cancelledAt ? [`Cancelled:     ${shownTime(sub.cancelledAt)} UTC`] : []),
-      `Payment:       ${p(sub.paymentProvider)}`,
-      '',
-      'Bills:',
-    ];
-    const bills = await listBills(handle.db, sub.id);
-    const table = formatTable(
-      [
-        { header: 'PERIOD', align: 'right' },
-        { header: 'STATUS' },
-        { header: 'AMOUNT', align: 'right' },
-        { header: 'ORDER' },
-        { header: 'AT (UTC)' },
-      ],
-      bills.map((b) => [
-        String(b.periodNumber),
-        b.status,
-        money(sub.currency, b.amount),
-        b.orderNumber === null ? '-' : `#${b.orderNumber}`,
-        shownTime(b.createdAt),
-      ]),
-    );
-    for (const line of [...lines, ...table.map((l) => `  ${l}`)]) io.out(line);
-    return 0;
-  });
-}
-
-async function cancel(args: string[], io: CliIo): Promise<number> {
-  const id = idOf('subscriptions cancel', args);
-  return withDatabase(loadSettings(), io, async (handle) => {
-    const outcome = await cancelSubscription(handle.db, id, new Date());
-    if (outcome.cancelled) {
-      io.out(
-        `Cancelled subscription ${id} (${printable(outcome.subscription.email)}, ${printable(outcome.subscription.planText)}).`,
+const listCommand = defineCommand({
+  name: 'subscriptions',
+  options: {
+    site: { type: 'string', value: 'ID', description: 'only the subscriptions of this site' },
+    status: { type: 'string', choices: SUBSCRIPTION_STATUSES, description: 'only the subscriptions of this status' },
+    limit: { type: 'integer', min: 1, max: 10_000, default: 50, description: 'at most this many subscriptions' },
+  },
+  async run({ options }, io) {
+    const { site: siteId, status, limit } = options;
+    return withDatabase(loadSettings(), io, async (handle) => {
+      if (siteId !== undefined && !(await getSite(handle.db, siteId)))
+        throw new UserError(`there is no site '${printable(siteId)}' in the database`);
+      const subs = await listSubscriptions(handle.db, {
+        limit,
+        ...(siteId !== undefined ? { siteId } : {}),
+        ...(status !== undefined ? { status: status as SubscriptionStatus } : {}),
+      });
+      if (subs.length === 0) {
+        io.out(status === undefined ? 'No subscriptions yet.' : `No ${status} subscriptions.`);
+        return 0;
+      }
+      const table = formatTable(
+        [
+          { header: 'ID' },
+          { header: 'STATUS' },
+          { header: 'E-MAIL', maxWidth: 40 },
+          { header: 'PRODUCT', maxWidth: 30 },
+          { header: 'PLAN', maxWidth: 40 },
+          { header: 'NEXT BILLING (UTC)' },
+          { header: 'SITE' },
+        ],
+        subs.map((s) => [
+          s.id,
+          SUBSCRIPTION_STATUS_TEXT[s.status],
+          s.email,
+          s.line.title,
+          s.planText,
+          shownTime(s.nextBillingAt),
+          s.siteId,
+        ]),
       );
+      for (const line of table) io.out(line);
+      if (subs.length === limit) io.out(`(the newest ${limit}; --limit N shows more)`);
       return 0;
-    }
-    if (outcome.reason === 'not-found') throw new UserError(`there is no subscription '${id}'`);
-    throw new UserError(
-      `subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[outcome.subscription!.status].toLowerCase()}`,
-    );
-  });
-}
-
-async function bill(args: string[], io: CliIo): Promise<number> {
-  const options = parseOptions('subscriptions bill', args, ['--now']);
-  const raw = options['--now'];
-  const now = raw === undefined ? new Date() : parseDate(raw);
-  const config = loadSettings();
-  return withDatabase(config, io, async (handle) => {
-    const env = paymentEnvOf(config);
-    const summary = await billDueSubscriptions(handle.db, {
-      now,
-      paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env),
-      publicUrl: config.publicUrl,
     });
-    io.out(
-      `Billed at ${now.toISOString()}: ${summary.paid} paid, ${summary.awaitingPayment} awaiting payment, ${summary.declined} declined (now past due), ` +
-        `${summary.soldOut} sold out (not charged), ${summary.failed} to retry.`,
-    );
-    for (const problem of summary.errors)
-      io.err(`vitrine: subscription ${problem.subscriptionId} not billed: ${problem.error}`);
-    return summary.errors.length > 0 ? 1 : 0;
-  });
-}
+  },
+});
+
+const showCommand = defineCommand({
+  name: 'subscriptions show',
+  positionals: [SUBSCRIPTION_ID],
+  async run({ positionals }, io) {
+    const id = idOf(positionals[0] as string);
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const sub = await getSubscription(handle.db, id);
+      if (!sub) throw new UserError(`there is no subscription '${id}'`);
+      const p = (text: string) => printable(text);
+      const attributes = Object.entries(sub.line.attributes)
+        .map(([n, v]) => `${n}: ${v}`)
+        .join(', ');
+      const lines = [
+        `Subscription ${sub.id}`,
+        `Site:          ${p(sub.siteId)}`,
+        `Status:        ${SUBSCRIPTION_STATUS_TEXT[sub.status]}`,
+        `E-mail:        ${p(sub.email)}`,
+        `Product:       ${p(sub.line.title)}${attributes ? ` (${p(attributes)})` : ''}, sku ${p(sub.sku)} × ${sub.quantity}`,
+        `Plan:          ${p(sub.planText)}`,
+        `Started:       ${shownTime(sub.startedAt)} UTC`,
+        `Next billing:  ${sub.nextBillingAt ? `${shownTime(sub.nextBillingAt)} UTC` : '-'}`,
+        ...(sub.cancelledAt ? [`Cancelled:     ${shownTime(sub.cancelledAt)} UTC`] : []),
+        `Payment:       ${p(sub.paymentProvider)}`,
+        '',
+        'Bills:',
+      ];
+      const bills = await listBills(handle.db, sub.id);
+      const table = formatTable(
+        [
+          { header: 'PERIOD', align: 'right' },
+          { header: 'STATUS' },
+          { header: 'AMOUNT', align: 'right' },
+          { header: 'ORDER' },
+          { header: 'AT (UTC)' },
+        ],
+        bills.map((b) => [
+          String(b.periodNumber),
+          b.status,
+          money(sub.currency, b.amount),
+          b.orderNumber === null ? '-' : `#${b.orderNumber}`,
+          shownTime(b.createdAt),
+        ]),
+      );
+      for (const line of [...lines, ...table.map((l) => `  ${l}`)]) io.out(line);
+      return 0;
+    });
+  },
+});
+
+const cancelCommand = defineCommand({
+  name: 'subscriptions cancel',
+  positionals: [SUBSCRIPTION_ID],
+  async run({ positionals }, io) {
+    const id = idOf(positionals[0] as string);
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const outcome = await cancelSubscription(handle.db, id, new Date());
+      if (outcome.cancelled) {
+        io.out(
+          `Cancelled subscription ${id} (${printable(outcome.subscription.email)}, ${printable(outcome.subscription.planText)}).`,
+        );
+        return 0;
+      }
+      if (outcome.reason === 'not-found') throw new UserError(`there is no subscription '${id}'`);
+      throw new UserError(
+        `subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[outcome.subscription!.status].toLowerCase()}`,
+      );
+    });
+  },
+});
+
+const billCommand = defineCommand({
+  name: 'subscriptions bill',
+  options: {
+    now: {
+      type: 'string',
+      value: 'DATE',
+      description: 'bill what is due at this time: 2026-05-01 or 2026-05-01T09:00:00Z (a time without a zone is UTC)',
+    },
+  },
+  details: ['Safe to run at the same time as the billing inside vitrine serve: each renewal is billed once.'],
+  async run({ options }, io) {
+    const raw = options.now;
+    const now = raw === undefined ? new Date() : parseDate(raw);
+    const config = loadSettings();
+    return withDatabase(config, io, async (handle) => {
+      const env = paymentEnvOf(config);
+      const summary = await billDueSubscriptions(handle.db, {
+        now,
+        paymentsFor: (site) => paymentProviderFor(site.settings.store.checkout.payments, env),
+        publicUrl: config.publicUrl,
+      });
+      io.out(
+        `Billed at ${now.toISOString()}: ${summary.paid} paid, ${summary.awaitingPayment} awaiting payment, ${summary.declined} declined (now past due), ` +
+          `${summary.soldOut} sold out (not charged), ${summary.failed} to retry.`,
+      );
+      for (const problem of summary.errors)
+        io.err(`vitrine: subscription ${problem.subscriptionId} not billed: ${problem.error}`);
+      return summary.errors.length > 0 ? 1 : 0;
+    });
+  },
+});
 
 /** '2026-05-01', '2026-05-01T09:00', '2026-05-01T09:00:00Z' … (a date without a zone is read as UTC). */
 function parseDate(text: string): Date {
@@ -200,3 +203,5 @@ function parseDate(text: string): Date {
     );
   return date;
 }
+
+export const commands: readonly Command[] = [listCommand, showCommand, cancelCommand, billCommand];
