@@ -38,8 +38,8 @@ import { registerContextRoutes } from '../modules/site';
 import { registerInventoryRoutes } from '../modules/catalog';
 import { registerCheckoutRoutes } from '../modules/checkout';
 import { checkoutPages } from '../modules/checkout';
-import { registerGiftCardCheckoutRoutes } from '../modules/giftCards';
-import { registerSubscriptionRoutes } from '../modules/subscriptions';
+import { giftCardPages } from '../modules/giftCards';
+import { registerSubscriptionRoutes, subscriptionPages } from '../modules/subscriptions';
 import { registerPaymentWebhookRoutes } from '../modules/payments';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../modules/payments';
 import { captchaVerifier, type CaptchaEnv } from '../modules/forms';
@@ -221,8 +221,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pages,
     checkoutPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
   );
-  await registerGiftCardCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerVisitorPages(
+    app,
+    pages,
+    giftCardPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
+  );
   await registerSubscriptionRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerVisitorPages(
+    app,
+    pages,
+    subscriptionPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
+  );
   await registerAssetRoutes(app, ctx, { rateLimitPer10s: options.assetsRateLimitPer10s ?? DEFAULT_ASSETS_RATE_LIMIT });
   // Analytics calls get each cart route's budget per client (100 per 10 s by default).
   await registerAnalyticsRoutes(app, ctx, { rateLimitPer10s: perWindow(options.cartRateLimitPerMinute ?? 600) });

@@ -1,9 +1,9 @@
 /**
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
- * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but the cart
- * page of a visitor with a cart: ./cartPage.tsx, made per request), so
- * their HTML is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a
- * cached page is answered before Fastify (../pageFastPath.ts), this route answers the rest.
+ * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but a
+ * per-visitor kind at a content page's path, the cart page of a visitor with a cart: ./visitorPages.ts), so their HTML
+ * is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a cached page is
+ * answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANSWERED, type VisitorPages } from '../../render/visitorPageKind';
@@ -59,8 +59,8 @@ export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/')
 export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
 
 /**
- * The cookie that makes /cart a page of its visitor's own (their lines: ./cartPage.tsx): a request for /cart carrying
- * it is answered here, never from the cache before Fastify.
+ * The cookie that makes /cart a page of its visitor's own (their lines: src/modules/cart/pages/visitorCart.tsx): a
+ * request for /cart carrying it is answered here, never from the cache before Fastify.
  */
 export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
 

@@ -11,7 +11,7 @@ import type { PageRenderer } from '../../render/renderPath';
 import { VisitorPages, type VisitorPageModule } from '../../render/visitorPageKind';
 import type { AppContext } from '../context';
 
-/** The answerer of every per-visitor page, with the browser bundle's entries (the page routes warn when it is absent). */
+/** The answerer of every per-visitor page, with the bundle's entries (the page routes warn when it is absent). */
 export function visitorPages(app: FastifyInstance, ctx: AppContext, renderer: PageRenderer): VisitorPages {
   const dir = ctx.clientDir ?? CLIENT_DIST_DIR;
   const warn = (message: string) => app.log.debug(message);

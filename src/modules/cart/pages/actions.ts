@@ -5,7 +5,7 @@
  *   rate-limited as the cart API is. They change the line through the cart's own services (updateEntryQuantity,
  *   removeEntry: the same rules and stock checks as the island's calls) and answer 303 to /cart (Post/Redirect/Get);
  *   a refusal is shown there once with §8's title ('Unable to update quantity', 'Unable to remove item') and its
- *   text (the §5 stock text, 'Quantity must be a number.', …), through the cart notice cookie (../cartNoticeRoutes.tsx).
+ *   text (the §5 stock text, 'Quantity must be a number.', …), through the cart notice (../cartNoticeRoutes.tsx).
  * - A form that is not one (a field given twice, a value too long) is a 400 page saying what was wrong; a post
  *   without the crumb is refused with 403 (platform/http/crumb.ts). Nothing is changed by any of them.
  */
