@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { CartEntryRow, CartRow } from '../../src/platform/db/tables';
+import type { CartEntryRow, CartRow } from '../../src/modules/cart/tables';
 import { ERROR_STATUS } from '../../src/platform/http/errors';
 import { importSiteFile } from '../../src/modules/site/import';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';

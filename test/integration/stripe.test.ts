@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentStatus } from '../../src/platform/db/tables';
+import type { PaymentStatus } from '../../src/modules/payments/tables';
 import { registerJsonBodyParser } from '../../src/platform/http/jsonBody';
 import { registerPaymentWebhookRoutes, STRIPE_WEBHOOK_PATH } from '../../src/modules/payments/routes';
 import { paymentProviderFor } from '../../src/modules/payments';

@@ -6,7 +6,8 @@
  * measurement never grows memory without bound nor slows a page.
  */
 import type { Insertable, Kysely } from 'kysely';
-import type { AnalyticsEventsTable, Database } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { AnalyticsEventsTable } from './tables';
 
 export type AnalyticsEventRow = Insertable<AnalyticsEventsTable>;
 

@@ -29,8 +29,8 @@ import { getProduct } from '../catalog';
 import { SUBSCRIPTION_CART_MESSAGES } from '../../core/subscription';
 import type { Product } from '../site';
 import { CartNotice, type CartNoticeView } from '../../ui/CartNotice';
-import { secureCookiesFor, type AppContext } from '../../server/context';
-import type { RequestSite } from '../../server/plugins/site';
+import { secureCookiesFor, type AppContext } from '../../platform/http/appContext';
+import type { RequestSite } from '../site';
 
 /** The only texts a notice can show, by key (the cookie carries the key). */
 export const CART_NOTICE_TEXTS: Readonly<Record<string, string>> = {

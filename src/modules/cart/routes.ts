@@ -17,10 +17,10 @@ import {
   type CartSite,
 } from './cart';
 import { OPEN_CART_LIFETIME_MS } from './cartExpiry';
-import { secureCookiesFor, type AppContext } from '../../server/context';
+import { secureCookiesFor, type AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { parseInput } from '../../platform/http/validation';
 import {
   addEntryBody,

@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
-import type { Database, ProductRow, VariantRow } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { ProductRow, VariantRow } from './tables';
 import type { Collection, Form, Page, Post, Product, Variant } from '../site';
 import type { SiteAsset } from '../site';
 

@@ -19,3 +19,5 @@ export { merchandisingContext, toCoreProduct } from './coreProduct';
 export { registerInventoryRoutes } from './routes';
 export { StockWatch } from './stockWatch';
 export { putBack, takeStock } from './stock';
+export { storeCatalog, type CatalogProgress, type StoredCatalog } from './store';
+export type { VariantRow } from './tables';

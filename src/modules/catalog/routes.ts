@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { INVENTORY_STOCK_PATH } from '../../core/inventory';
 import { getInventoryStock } from './inventory';
-import type { AppContext } from '../../server/context';
+import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { inventoryStockQuery, inventoryStockRoute } from './routes.schema';

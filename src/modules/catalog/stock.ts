@@ -2,7 +2,7 @@
  * The writes of a variant's stock between imports, all here: an order or a renewal takes units, a refund puts them
  * back. Each is one conditional statement inside the caller's transaction, so the stock never goes below 0 and of two
  * orders racing for the last unit exactly one takes it. Callers take several SKUs in code-point order (as imports
- * lock them, ../site/sites.ts), so two PostgreSQL transactions never wait for each other's rows. Every change moves
+ * lock them, ./store.ts), so two PostgreSQL transactions never wait for each other's rows. Every change moves
  * the variant's stock_seq (migration 016), which keeps cached pages true (./stockWatch.ts).
  */
 import type { Kysely } from 'kysely';

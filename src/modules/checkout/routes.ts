@@ -6,10 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from './checkout';
 import type { CheckoutFailure } from '../orders';
-import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../server/context';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../platform/http/appContext';
 import { ApiError, type ErrorCode } from '../../platform/http/errors';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { parseInput } from '../../platform/http/validation';
 import { cartToken, clearCartCookies } from '../cart';
 import { checkoutChoicesBody, placeOrderBody, placeOrderRoute, quoteRoute } from './routes.schema';

@@ -4,7 +4,7 @@
  * `vitrine subscribers [--site ID] [--status pending|confirmed] [--format table|csv]`: the newsletter's mailing list.
  */
 import { toCsv } from '../../core/csv';
-import type { MailingListStatus } from '../../platform/db/tables';
+import type { MailingListStatus } from './tables';
 import { listSubscribers } from './newsletter';
 import { listSubmissions } from './submissions';
 import { loadSettings, parseOptions, UsageError, withDatabase, type CliIo } from '../../cli/run';

@@ -7,7 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ok } from '../../core/result';
-import type { Database, MailingListStatus } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { MailingListStatus } from './tables';
 import { inTransaction } from '../../platform/db/transaction';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { newsletterConfirmationEmail } from './mail';

@@ -34,10 +34,10 @@ import type { Site } from '../site';
 import { ALTCHA_FIELD, FORM_ID_FIELD } from '../../client/islands/FormBlockForm';
 import { readFormInputs } from '../../ui/FormFields';
 import { CRUMB_PLACEHOLDER, type FormPostState } from '../../ui/formPost';
-import { mailLinkOrigin, type AppContext } from '../../server/context';
+import { mailLinkOrigin, type AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { perWindow, RATE_LIMIT_WINDOW_MS, type RateLimitCounters } from '../../platform/http/rateLimits';
 import {
   altchaChallengeRoute,

@@ -22,7 +22,8 @@ import {
   type Delivery,
 } from '../../core/giftCard';
 import { formatMoney } from '../../core/money';
-import type { Database, GiftCardRow, GiftCardStatus, GiftCardTransactionKind } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { GiftCardRow, GiftCardStatus, GiftCardTransactionKind } from './tables';
 import { randomToken } from '../../platform/randomToken';
 import { CODE_PLACEHOLDER, GIFT_CARD_MAIL_KIND, hashGiftCardCode, newGiftCardCode } from './giftCardDelivery';
 import { giftCardEmail } from './mail';

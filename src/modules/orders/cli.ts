@@ -6,7 +6,7 @@
  */
 import { formatAddressLines } from '../../core/checkout/address';
 import { ProductType } from '../../core/enums';
-import type { OrderStatus } from '../../platform/db/tables';
+import type { OrderStatus } from './tables';
 import { getOrderByNumber, listOrders } from './orders';
 import type { Order, OrderLine } from './orderTypes';
 import {

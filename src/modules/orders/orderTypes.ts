@@ -4,7 +4,7 @@
  */
 import type { CheckoutField, CheckoutTotals, PricedShippingOption, ShippingAddress } from '../../core/checkout/types';
 import type { FormAnswerSummary } from '../../core/forms/summary';
-import type { OrderStatus } from '../../platform/db/tables';
+import type { OrderStatus } from './tables';
 import type { CartEntry, ShoppingCart } from '../cart';
 import type { QuotedGiftCard } from '../giftCards';
 

@@ -9,7 +9,8 @@ import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../.
 import { ProductType } from '../../core/enums';
 import type { FormAnswerSummary } from '../../core/forms/summary';
 import { compiledQuery, type PreparedQuery } from '../../platform/db/sqlite/compiledQuery';
-import type { Database, OrderLineRow, OrderRow, OrderStatus } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { OrderLineRow, OrderRow, OrderStatus } from './tables';
 import { randomToken } from '../../platform/randomToken';
 import { returnGiftCardsOfOrder } from '../giftCards';
 import { recordRestocks, type Restocked } from '../restock';

@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
-import type { Database, PaymentRow, PaymentStatus } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { PaymentRow, PaymentStatus } from './tables';
 import { randomToken } from '../../platform/randomToken';
 import type { CheckoutFailure } from '../orders';
 

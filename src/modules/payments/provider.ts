@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { CurrencyCode } from '../../core/currency';
 import { err, ok, type Result } from '../../core/result';
+import type { Site } from '../site';
 
 /** What the checkout form sent under `payment` (card fields for `test`, `paymentMethodId` for `stripe`). */
 export type PaymentMethodInput = Record<string, string>;
@@ -133,4 +134,11 @@ export function bookkeepingOnly(
       return known(reference);
     },
   };
+}
+
+declare module '../../platform/http/appContext' {
+  interface AppContext {
+    /** The payment provider a site's checkout uses (its `store.checkout.payments` settings, keys from the environment). */
+    paymentsFor: (site: Site) => PaymentProvider;
+  }
 }

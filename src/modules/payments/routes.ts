@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { recordStripeEvent, verifyStripeWebhook } from './stripeWebhook';
-import type { AppContext } from '../../server/context';
+import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { z } from 'zod';
 import { describeRoute, describeWithoutValidating, errorAnswer, jsonAnswer } from '../../platform/http/apiDescription';

@@ -11,7 +11,8 @@ import Stripe from 'stripe';
 import { markOrderRefunded } from '../orders';
 import { err, ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
-import type { Database, PaymentStatus } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { PaymentStatus } from './tables';
 
 export const WEBHOOK_MESSAGES = {
   missingSignature: 'The Stripe-Signature header is missing.',

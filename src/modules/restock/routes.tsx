@@ -40,10 +40,10 @@ import { ALTCHA_FIELD } from '../../client/captcha/useCaptcha';
 import { CRUMB_PLACEHOLDER, type FormPostState } from '../../ui/formPost';
 import { restockPostId } from '../../ui/RestockSignUpBlock';
 import { registerRestockAccountRoutes } from './accountRoutes';
-import { mailLinkOrigin, type AppContext } from '../../server/context';
+import { mailLinkOrigin, type AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import {
   perWindow,
   RATE_LIMIT_WINDOW_MS,

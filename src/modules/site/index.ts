@@ -18,6 +18,7 @@ export {
   type Post,
   type Product,
   type PromoPopup,
+  type Stock,
   type Variant,
   type Website,
 } from './schema';
@@ -31,3 +32,4 @@ export {
   type Site,
   type SiteAsset,
 } from './sites';
+export { registerSitePlugin, siteOf, type RequestSite } from './requestSite';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contextConfigOf } from './contextConfig';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from './requestSite';
 import { z } from 'zod';
 import { describeRoute, emptyAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 

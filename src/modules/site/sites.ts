@@ -4,11 +4,12 @@
  */
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { engineOf } from '../../platform/db/connect';
-import type { Database, SiteRow } from '../../platform/db/tables';
-import type { Collection, Form, Page, Post, Product, SiteFile, Stock, Website } from './schema';
-import { groupBy, productFromRows } from '../catalog';
+import type { Database } from '../../platform/db/tables';
+import type { SiteRow } from './tables';
+import type { Collection, Form, Page, Post, Product, SiteFile, Website } from './schema';
+import { groupBy, productFromRows, storeCatalog } from '../catalog';
 import { recordRestocks, type Restocked } from '../restock';
-import { planImportStock, type ImportStockChoice, type ImportStockPlan, type StockLevel } from '../../core/importStock';
+import type { ImportStockChoice, ImportStockPlan, StockLevel } from '../../core/importStock';
 import { restockedSkus } from '../../core/restock';
 import { indexSite } from '../search';
 
@@ -158,7 +159,7 @@ async function insertChunks<T extends keyof Database>(
  * One write transaction for an import. SQLite: BEGIN IMMEDIATE takes the write lock before the first read, so no
  * other process's sale commits between the import's reading of the live stock and its writing (the sale waits, then
  * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
- * locks the variant rows when it reads them (`liveStock`).
+ * locks the variant rows when it reads them (the catalog's `storeCatalog`).
  */
 async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(work);
@@ -235,119 +236,12 @@ export async function replaceSite(
         .where('is_default', '=', 1)
         .execute();
 
-    // The live stock, read (and on PostgreSQL locked) before anything is written: what the import keeps, and what the
-    // restock service compares with to tell which variants this import brings back (0 → above 0).
-    const stockBefore = await liveStock(trx, w.id);
-    const stock = planImportStock(
-      stockBefore,
-      site.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, stock: stockLevelOf(v.stock) }))),
-      options.stock,
-    );
-    const storedProducts = (await trx.selectFrom('products').select('id').where('site_id', '=', w.id).execute()).map(
-      (r) => r.id,
-    );
-    for (const table of ['collections', 'forms', 'pages', 'posts', 'assets'] as const) {
+    for (const table of ['forms', 'pages', 'posts', 'assets'] as const) {
       await trx.deleteFrom(table).where('site_id', '=', w.id).execute();
     }
     const site_id = w.id;
-    await insertChunks(
-      trx,
-      'collections',
-      site.collections.map((c, position) => ({
-        site_id,
-        id: c.id,
-        type: c.type,
-        slug: c.slug,
-        position,
-        data: JSON.stringify(c),
-      })),
-    );
-    // Products and variants in place: deleting a product would delete its variants (and their live rows) with it.
-    // The stored products' slugs are set aside first ('~' is never in a slug), so that two products may swap slugs.
-    await trx
-      .updateTable('products')
-      .set({ slug: sql<string>`'~' || id` })
-      .where('site_id', '=', w.id)
-      .execute();
-    const products = site.products.map(({ variants: _variants, ...p }, position) => ({
-      site_id,
-      id: p.id,
-      collection_id: p.collectionId,
-      slug: p.slug,
-      position,
-      product_type: p.productType,
-      data: JSON.stringify(p),
-    }));
-    for (let i = 0; i < products.length; i += CHUNK) {
-      await trx
-        .insertInto('products')
-        .values(products.slice(i, i + CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['site_id', 'id']).doUpdateSet((eb) => ({
-            collection_id: eb.ref('excluded.collection_id'),
-            slug: eb.ref('excluded.slug'),
-            position: eb.ref('excluded.position'),
-            product_type: eb.ref('excluded.product_type'),
-            data: eb.ref('excluded.data'),
-          })),
-        )
-        .execute();
-      progress?.('products', Math.min(i + CHUNK, products.length), products.length);
-    }
-    const variants = site.products.flatMap((p) =>
-      p.variants.map((v, position) => {
-        const level = stock.levels.get(v.sku)!;
-        return {
-          site_id,
-          sku: v.sku,
-          product_id: p.id,
-          position,
-          price: v.price,
-          sale_price: v.salePrice ?? null,
-          on_sale: v.onSale ? (1 as const) : (0 as const),
-          unlimited: level.unlimited ? (1 as const) : (0 as const),
-          qty_in_stock: level.unlimited ? 0 : level.qtyInStock,
-          data: JSON.stringify(v.attributes),
-        };
-      }),
-    );
-    for (let i = 0; i < variants.length; i += CHUNK) {
-      await trx
-        .insertInto('variants')
-        .values(variants.slice(i, i + CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['site_id', 'sku']).doUpdateSet((eb) => ({
-            product_id: eb.ref('excluded.product_id'),
-            position: eb.ref('excluded.position'),
-            price: eb.ref('excluded.price'),
-            sale_price: eb.ref('excluded.sale_price'),
-            on_sale: eb.ref('excluded.on_sale'),
-            unlimited: eb.ref('excluded.unlimited'),
-            qty_in_stock: eb.ref('excluded.qty_in_stock'),
-            data: eb.ref('excluded.data'),
-          })),
-        )
-        .execute();
-      progress?.('variants', Math.min(i + CHUNK, variants.length), variants.length);
-    }
-    // What the file no longer has: its variants, then its products.
-    const removedSkus = [...stockBefore.keys()].filter((sku) => !stock.levels.has(sku));
-    for (let i = 0; i < removedSkus.length; i += CHUNK) {
-      await trx
-        .deleteFrom('variants')
-        .where('site_id', '=', w.id)
-        .where('sku', 'in', removedSkus.slice(i, i + CHUNK))
-        .execute();
-    }
-    const keptProducts = new Set(products.map((p) => p.id));
-    const removedProducts = storedProducts.filter((id) => !keptProducts.has(id));
-    for (let i = 0; i < removedProducts.length; i += CHUNK) {
-      await trx
-        .deleteFrom('products')
-        .where('site_id', '=', w.id)
-        .where('id', 'in', removedProducts.slice(i, i + CHUNK))
-        .execute();
-    }
+    // The catalog's rows (collections, products, variants and their stock) are the catalog's to write.
+    const { stockBefore, stock } = await storeCatalog(trx, site_id, site, options.stock, progress);
     await insertChunks(
       trx,
       'forms',
@@ -395,21 +289,6 @@ export async function replaceSite(
   // After the commit: a cache refilled from now on reads the new version.
   notifySiteChange(stored.site.id);
   return stored;
-}
-
-const stockLevelOf = (stock: Stock): StockLevel =>
-  'unlimited' in stock ? { unlimited: true, qtyInStock: 0 } : { unlimited: false, qtyInStock: stock.qtyInStock };
-
-/**
- * The site's variants' live stock, by SKU. PostgreSQL locks the rows until the import commits: a sale waits for the
- * import instead of committing between this read and the import's write. The rows are locked in the SKUs' code-point
- * order (collation "C"), the order in which an order takes its stock (checkout.ts `takeStock`), so the two never
- * hold one row each while waiting for the other's.
- */
-async function liveStock(trx: Kysely<Database>, siteId: string): Promise<Map<string, StockLevel>> {
-  const query = trx.selectFrom('variants').select(['sku', 'unlimited', 'qty_in_stock']).where('site_id', '=', siteId);
-  const rows = await (engineOf(trx) === 'postgres' ? query.orderBy(sql`sku collate "C"`).forUpdate() : query).execute();
-  return new Map(rows.map((r) => [r.sku, { unlimited: r.unlimited === 1, qtyInStock: Number(r.qty_in_stock) }]));
 }
 
 /** The variants of the imported file that were out of stock before it and are in stock now. */

@@ -7,9 +7,9 @@ import { roleName } from '../../core/siteUserRoles';
 import type { ContributorRole } from '../../core/enums';
 import { SESSION_LIFETIME_MS, sessionUser } from './sessions';
 import type { SiteUser } from './users';
-import { secureCookiesFor, type AppContext } from '../../server/context';
+import { secureCookiesFor, type AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 
 export const SITE_USER_COOKIE = 'site_user';
 

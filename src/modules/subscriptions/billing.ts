@@ -27,7 +27,8 @@ import { formatMoney } from '../../core/money';
 import { err, ok } from '../../core/result';
 import { afterPeriod, billingDate, billingDateText } from '../../core/subscriptionSchedule';
 import { inTransaction } from '../../platform/db/transaction';
-import type { Database, SubscriptionBillStatus } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { SubscriptionBillStatus } from './tables';
 import { randomToken } from '../../platform/randomToken';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { enqueueNewOrderNotice } from '../orders';
@@ -39,6 +40,7 @@ import { getSite, type Site } from '../site';
 import { subscriptionEmail, type SubscriptionEmailKind } from './mail';
 import { cancelPath, newCancelToken } from './links';
 import { subscriptionFromRow, type Subscription } from './store';
+import { leaseEnd, leaseOpen } from '../../platform/jobs/lease';
 
 type Db = Kysely<Database>;
 
@@ -314,7 +316,7 @@ async function claimPeriod(db: Db, subscriptionId: string, now: Date): Promise<C
     if (!row) return err('none');
     const period = Number(row.periods_billed) + 1;
     const stamp = now.toISOString();
-    const leaseEnd = new Date(now.getTime() + BILL_LEASE_MS).toISOString();
+    const lease = leaseEnd(now, BILL_LEASE_MS);
     const inserted = await trx
       .insertInto('subscription_bills')
       .values({
@@ -324,7 +326,7 @@ async function claimPeriod(db: Db, subscriptionId: string, now: Date): Promise<C
         status: 'pending',
         amount: 0,
         order_id: null,
-        locked_until: leaseEnd,
+        locked_until: lease,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -335,11 +337,11 @@ async function claimPeriod(db: Db, subscriptionId: string, now: Date): Promise<C
     // A claim whose run died (still pending after its lease) is taken over.
     const taken = await trx
       .updateTable('subscription_bills')
-      .set({ locked_until: leaseEnd, updated_at: stamp })
+      .set({ locked_until: lease, updated_at: stamp })
       .where('subscription_id', '=', row.id)
       .where('period_number', '=', period)
       .where('status', '=', 'pending')
-      .where('locked_until', '<', stamp)
+      .where(leaseOpen(now))
       .returning('id')
       .executeTakeFirst();
     return taken ? ok({ subscription: subscriptionFromRow(row), billId: taken.id, period }) : err('none');

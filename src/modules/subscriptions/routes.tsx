@@ -10,9 +10,9 @@
  * ./pages/index.tsx.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../server/context';
+import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../../server/plugins/site';
+import { siteOf } from '../site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
 import { readSubscriptionCheckout } from './placement';

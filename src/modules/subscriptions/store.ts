@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
 import { storedPlan, planPriceText, type SubscriptionPlan } from '../../core/subscriptionPlan';
 import type { SubscriptionStatus } from '../../core/subscriptionSchedule';
-import type { Database, SubscriptionBillStatus, SubscriptionRow } from '../../platform/db/tables';
+import type { Database } from '../../platform/db/tables';
+import type { SubscriptionBillStatus, SubscriptionRow } from './tables';
 import type { OrderLine } from '../orders';
 
 type Db = Kysely<Database>;

@@ -15,7 +15,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADD_TO_CART_MESSAGES } from '../../core/addToCartErrors';
 import { CRUMB_COOKIE, CRUMB_FAILURE_CODE, CRUMB_FIELD, CRUMB_HEADER, isCrumb } from '../../core/crumb';
-import { secureCookiesFor, type AppContext } from '../../server/context';
+import { secureCookiesFor, type AppContext } from './appContext';
 import { ApiError } from './errors';
 
 declare module 'fastify' {

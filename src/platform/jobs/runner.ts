@@ -1,7 +1,7 @@
 /**
  * The one job runner of `vitrine serve`: each job runs on its own timer, never twice at once in this process, and a
  * failing run is logged, never thrown. Jobs that must not run twice across processes claim their work with leases
- * in the database (the outbox does); the runner only paces them.
+ * in the database (./lease.ts: the outbox and renewals do); the runner only paces them.
  */
 
 export interface Job {

@@ -16,7 +16,9 @@ import { err, ok } from '../../core/result';
 import { compiledQuery, type PreparedQuery } from '../db/sqlite/compiledQuery';
 import { engineOf } from '../db/connect';
 import { inTransaction } from '../db/transaction';
-import type { Database, NewOutboxRow, OutboxRow, OutboxStatus } from '../db/tables';
+import type { Database } from '../db/tables';
+import type { NewOutboxRow, OutboxRow, OutboxStatus } from './tables';
+import { leaseEnd, leaseOpen } from '../jobs/lease';
 import { randomToken } from '../randomToken';
 import { mailKind, type BodyRenderer, type MailKind, type PreparedSend } from './kinds';
 import { checkMailHeaders, MailHeaderError, type MailTransport } from './transport';
@@ -325,7 +327,7 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
       .$if(!options.includeWaiting, (q) => q.where('next_attempt_at', '<=', now))
       // A message for a later day (a gift card's delivery date) waits for it, even for "send now".
       .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', now)]))
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where(leaseOpen(options.now))
       .$if(excluded.length > 0, (q) => q.where('id', 'not in', excluded))
       .$if(options.onlyIds !== undefined, (q) =>
         q.where('id', 'in', options.onlyIds!.length > 0 ? options.onlyIds! : ['']),
@@ -339,7 +341,7 @@ export async function claimDueMessages(db: Db, options: ClaimOptions): Promise<O
     if (due.length === 0) return ok<OutboxRow[]>([]);
     const rows = await trx
       .updateTable('outbox')
-      .set({ locked_until: at(options.now, options.leaseMs) })
+      .set({ locked_until: leaseEnd(options.now, options.leaseMs) })
       .where(
         'id',
         'in',

@@ -25,7 +25,7 @@ import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
 import { getAsset } from '../../modules/catalog';
 import { assetUrl } from '../../ui/ResponsiveImage';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
 import { z } from 'zod';

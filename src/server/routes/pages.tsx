@@ -12,7 +12,7 @@ import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../rende
 import { StockWatch } from '../../modules/catalog';
 import type { Site } from '../../modules/site';
 import { canonicalPath, type PageRenderer } from '../../render/renderPath';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
 import {
@@ -28,7 +28,7 @@ import {
 import { CRUMB_PLACEHOLDER } from '../../ui/formPost';
 import { takeCartNotice, withCartNotice } from '../../modules/cart';
 import { CART_NOTICE_COOKIE } from '../../core/cartNotice';
-import { siteOf } from '../plugins/site';
+import { siteOf } from '../../modules/site';
 import { ROUTES } from '../../core/purchaseRoute';
 import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../../platform/http/rateLimits';
 import { pageLockCookie } from '../../core/pageLock';

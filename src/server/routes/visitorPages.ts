@@ -5,11 +5,11 @@
  * hands it the requests it `takes` (./pages.tsx).
  */
 import type { FastifyInstance } from 'fastify';
-import { siteOf } from '../plugins/site';
+import { siteOf } from '../../modules/site';
 import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets } from '../../render/manifest';
 import type { PageRenderer } from '../../render/renderPath';
 import { VisitorPages, type VisitorPageModule } from '../../render/visitorPageKind';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../platform/http/appContext';
 
 /** The answerer of every per-visitor page, with the bundle's entries (the page routes warn when it is absent). */
 export function visitorPages(app: FastifyInstance, ctx: AppContext, renderer: PageRenderer): VisitorPages {

@@ -6,7 +6,7 @@
  */
 import fastifyFormbody from '@fastify/formbody';
 import type { VisitorPageModule } from '../../../render/visitorPageKind';
-import type { AppContext } from '../../../server/context';
+import type { AppContext } from '../../../platform/http/appContext';
 import { cartActions } from './actions';
 import { visitorCart } from './visitorCart';
 

@@ -14,7 +14,7 @@ import { PageType } from '../../../core/enums';
 import { payLaterContext } from '../../../core/payLater';
 import { ROUTES } from '../../../core/purchaseRoute';
 import { visitorPageKind } from '../../../render/visitorPageKind';
-import { secureCookiesFor, type AppContext } from '../../../server/context';
+import { secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
 import { shopPath } from '../../../ui/cartForms';
 import { CRUMB_PLACEHOLDER } from '../../../ui/formPost';
 import { uiLabels } from '../../../ui/labels';

@@ -13,8 +13,8 @@ import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../../pl
 import { writeRouteConfig } from '../../../platform/http/rateLimits';
 import { parseInput } from '../../../platform/http/validation';
 import type { Visit, VisitorPages } from '../../../render/visitorPageKind';
-import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../../server/context';
-import { siteOf } from '../../../server/plugins/site';
+import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
+import { siteOf } from '../../site';
 import {
   checkoutChoices,
   paymentInput,

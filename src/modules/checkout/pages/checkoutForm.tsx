@@ -8,7 +8,7 @@ import type { CheckoutStep } from '../../../core/checkout/steps';
 import { PageType } from '../../../core/enums';
 import { pageCrumb } from '../../../platform/http/crumb';
 import { visitorPageKind } from '../../../render/visitorPageKind';
-import type { AppContext } from '../../../server/context';
+import type { AppContext } from '../../../platform/http/appContext';
 import type { CheckoutFormProps } from '../../../client/checkout/CheckoutForm';
 import { CheckoutPage } from '../../../ui/checkout/CheckoutPages';
 import {

@@ -9,7 +9,7 @@
  */
 import fastifyFormbody from '@fastify/formbody';
 import type { VisitorPageModule } from '../../../render/visitorPageKind';
-import type { AppContext } from '../../../server/context';
+import type { AppContext } from '../../../platform/http/appContext';
 import { checkoutActions, type CheckoutPageOptions } from './actions';
 import { checkoutForm } from './checkoutForm';
 import { orderConfirmed } from './orderConfirmed';

@@ -8,7 +8,7 @@ import { deliveryNote, todayIn } from '../../../core/giftCard';
 import { billingDateText } from '../../../core/subscriptionSchedule';
 import { htmlAnswer, pageRoute } from '../../../platform/http/apiDescription';
 import { ANSWERED, visitorPageKind } from '../../../render/visitorPageKind';
-import type { AppContext } from '../../../server/context';
+import type { AppContext } from '../../../platform/http/appContext';
 import { OrderConfirmedPage } from '../../../ui/checkout/CheckoutPages';
 import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../../giftCards';
 import { getOrder, type Order } from '../../orders';

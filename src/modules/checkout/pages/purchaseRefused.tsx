@@ -6,7 +6,7 @@ import { ALERT_TITLES } from '../../../core/addToCartErrors';
 import { PageType } from '../../../core/enums';
 import { htmlAnswer, pageRoute, redirectAnswer } from '../../../platform/http/apiDescription';
 import { ANSWERED, visitorPageKind } from '../../../render/visitorPageKind';
-import type { AppContext } from '../../../server/context';
+import type { AppContext } from '../../../platform/http/appContext';
 import { PurchaseRefusedPage } from '../../../ui/checkout/CheckoutPages';
 import { CHECKOUT_PATH } from '../../../ui/checkout/paths';
 import { cartToken, getCart } from '../../cart';

@@ -1,7 +1,7 @@
 /** What the checkout's pages share: the shop's address, and a stale cart cookie dropped. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../../../core/currency';
-import { secureCookiesFor, type AppContext } from '../../../server/context';
+import { secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
 import * as catalog from '../../catalog';
 import { CART_COOKIE, clearCartCookies, HAS_CART_COOKIE } from '../../cart';
 import type { Site } from '../../site';

@@ -134,3 +134,10 @@ export function captchaVerifier(env: CaptchaEnv = {}, log?: CaptchaLog): Captcha
 
 /** ALTCHA and none work without settings; the third-party providers need a verifier made with their CaptchaEnv. */
 export const verifyCaptcha: CaptchaVerifier = captchaVerifier();
+
+declare module '../../../platform/http/appContext' {
+  interface AppContext {
+    /** Checks a form's CAPTCHA answer with the site's provider (secrets from the environment: this folder). */
+    verifyCaptcha?: CaptchaVerifier;
+  }
+}

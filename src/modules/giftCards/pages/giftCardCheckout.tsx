@@ -32,9 +32,9 @@ import {
 import type { Site } from '../../site';
 import type { Product } from '../../site';
 import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../../ui/giftcard/GiftCardCheckoutPage';
-import { mailLinkOrigin, type AppContext } from '../../../server/context';
+import { mailLinkOrigin, type AppContext } from '../../../platform/http/appContext';
 import { pageCrumb } from '../../../platform/http/crumb';
-import { siteOf } from '../../../server/plugins/site';
+import { siteOf } from '../../site';
 import { writeRouteConfig } from '../../../platform/http/rateLimits';
 import { parseInput } from '../../../platform/http/validation';
 import { orderPath, orderUrlFor } from '../../checkout';

@@ -32,8 +32,8 @@ import {
   type VisitorPageModule,
   type VisitorPages,
 } from '../../../render/visitorPageKind';
-import { mailLinkOrigin, type AppContext } from '../../../server/context';
-import { siteOf } from '../../../server/plugins/site';
+import { mailLinkOrigin, type AppContext } from '../../../platform/http/appContext';
+import { siteOf } from '../../site';
 import {
   checkoutChoices,
   emptyCheckoutValues,

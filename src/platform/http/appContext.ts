@@ -1,16 +1,15 @@
 /**
- * What every route module receives from buildApp: the database, its engine and the app's settings. Route modules
- * export `registerXRoutes(app, ctx)`; they stay free of global state so one process can build several apps (tests).
+ * What every route module receives from buildApp (src/server/app.ts): the database, its engine and the app's settings.
+ * Route modules export `registerXRoutes(app, ctx)`; they stay free of global state so one process can build several
+ * apps (tests). A module that needs a service of its own on the context adds it here by declaration merging (the
+ * payments module's `paymentsFor`, the forms module's `verifyCaptcha`), so the platform names no module.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../platform/db/connect';
-import type { Database } from '../platform/db/tables';
-import type { CaptchaScriptUrls } from '../core/forms/captcha';
-import { linkOrigin } from '../core/linkOrigin';
-import type { CaptchaVerifier } from '../modules/forms';
-import type { PaymentProvider } from '../modules/payments';
-import type { Site } from '../modules/site';
+import type { CaptchaScriptUrls } from '../../core/forms/captcha';
+import { linkOrigin } from '../../core/linkOrigin';
+import type { Engine } from '../db/connect';
+import type { Database } from '../db/tables';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -20,12 +19,8 @@ export interface AppContext {
    * http://localhost; either way a request that came over https gets Secure cookies (secureCookiesFor).
    */
   secureCookies: boolean;
-  /** The payment provider a site's checkout uses (its `store.checkout.payments` settings, keys from the environment). */
-  paymentsFor: (site: Site) => PaymentProvider;
   /** Directory of the built browser bundle (vite build), when the caller gives one. */
   clientDir?: string;
-  /** Checks a form's CAPTCHA answer with the site's provider (secrets from the environment: src/modules/forms/captcha). */
-  verifyCaptcha?: CaptchaVerifier;
   /** The third-party CAPTCHA scripts served from elsewhere (tests only: a local stand-in for the provider). */
   captchaScripts?: CaptchaScriptUrls;
   /** PUBLIC_URL (src/config.ts): the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
@@ -45,5 +40,8 @@ export const secureCookiesFor = (ctx: AppContext, request: FastifyRequest): bool
  * The origin of the links in the e-mails a request causes (order, newsletter, gift card, subscription, restock): the
  * site's configured domains or PUBLIC_URL, never a Host the site does not list (src/core/linkOrigin.ts).
  */
-export const mailLinkOrigin = (ctx: AppContext, site: Pick<Site, 'domains'>, request: FastifyRequest): string =>
-  linkOrigin(site.domains, request.protocol, request.host, ctx.publicUrl);
+export const mailLinkOrigin = (
+  ctx: AppContext,
+  site: { domains: readonly string[] },
+  request: FastifyRequest,
+): string => linkOrigin(site.domains, request.protocol, request.host, ctx.publicUrl);

@@ -1,14 +1,14 @@
 /**
  * The site of a request, chosen by its Host (several sites are served by one process). Resolved lazily and at most
- * once per request, so static files that need no site cost no query, and through the app's SiteCache (../siteCache:
+ * once per request, so static files that need no site cost no query, and through the app's SiteCache (./siteCache.ts:
  * at most SITE_CACHE_TTL_MS old, dropped at once on an import here or, with Redis, in another process). An unknown
  * host with no default site is a clear 404 (JSON for the API, a short page otherwise, through the error handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type findSiteByHost, listSites, onSiteChange } from '../../modules/site';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
-import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from '../../modules/site';
+import { SITE_CACHE_TTL_MS, SiteCache, subscribeToSiteChanges } from './siteCache';
+import { type findSiteByHost, listSites, onSiteChange } from './sites';
 
 export type RequestSite = NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>;
 

@@ -1,0 +1,55 @@
+/** The tables the catalog module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
+import type { Generated, Selectable } from 'kysely';
+import type { Bool } from '../../platform/db/tables';
+
+export interface CollectionsTable {
+  site_id: string;
+  id: string;
+  type: string;
+  slug: string;
+  position: number;
+  /** JSON: the site file's collection. */
+  data: string;
+}
+
+export interface ProductsTable {
+  site_id: string;
+  id: string;
+  collection_id: string;
+  slug: string;
+  position: number;
+  product_type: number;
+  /** JSON: the site file's product without `variants`. */
+  data: string;
+}
+
+/** Stock lives here and only here. */
+export interface VariantsTable {
+  site_id: string;
+  sku: string;
+  product_id: string;
+  position: number;
+  price: number;
+  sale_price: number | null;
+  on_sale: Bool;
+  unlimited: Bool;
+  /** 0 when `unlimited` is 1. */
+  qty_in_stock: number;
+  /** JSON: the variant's attributes (option name → value). */
+  data: string;
+  /** Set by a trigger from one growing counter whenever the stock changes (migration 016): what servers watch. */
+  stock_seq: Generated<number>;
+}
+
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+/** A variant as the services read it (its change number is the stock watch's alone: src/modules/catalog/stockChanges.ts). */
+export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq'>;
+
+declare module '../../platform/db/tables' {
+  interface Database {
+    collections: CollectionsTable;
+    products: ProductsTable;
+    variants: VariantsTable;
+  }
+}

@@ -1,0 +1,72 @@
+/** The tables the orders module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
+import type { Selectable } from 'kysely';
+import type { Bool } from '../../platform/db/tables';
+
+/** One row per site: the last order number given (orders are numbered 1, 2, 3 … per site). */
+export interface OrderCountersTable {
+  site_id: string;
+  last_number: number;
+}
+
+export type OrderStatus = 'paid' | 'awaiting-payment' | 'refunded';
+
+export interface OrdersTable {
+  /** Random 128-bit token, base64url: the order-confirmed page's unguessable link. */
+  id: string;
+  site_id: string;
+  /** Shown to shopper and merchant; per site, from order_counters. */
+  number: number;
+  /** The cart it was bought from (one order per cart). */
+  cart_id: string;
+  email: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  discount: number;
+  grand_total: number;
+  prices_include_tax: Bool;
+  /** The tax's name on the receipt ('Tax', 'VAT', 'Sales tax'). */
+  tax_name: string;
+  /** JSON ShippingAddress, null when nothing needed shipping. */
+  shipping_address: string | null;
+  /** JSON { id, name, amount }, null when nothing needed shipping. */
+  shipping_option: string | null;
+  coupon_code: string | null;
+  payment_provider: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A copy of what was bought, as it was at the time (a later import changes nothing here). */
+export interface OrderLinesTable {
+  order_id: string;
+  position: number;
+  item_id: string;
+  sku: string;
+  title: string;
+  product_type: number;
+  /** JSON: option name → value. */
+  attributes: string;
+  /** JSON text of the form answers, '' when none. */
+  additional_fields: string;
+  /** JSON FormAnswerSummary[] as the cart showed them. */
+  additional_fields_summary: string;
+  /** JSON { file, altText } of the product's first image, or null. */
+  image: string | null;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+
+declare module '../../platform/db/tables' {
+  interface Database {
+    order_counters: OrderCountersTable;
+    orders: OrdersTable;
+    order_lines: OrderLinesTable;
+  }
+}

@@ -1,0 +1,69 @@
+/** The tables the site module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Bool } from '../../platform/db/tables';
+
+export interface SitesTable {
+  id: string;
+  title: string;
+  /** JSON array of host names. */
+  domains: string;
+  is_default: Bool;
+  currency: string;
+  /** JSON: the site file's `website` object. */
+  settings: string;
+  /** Bumped on every import; rendered pages are cached per version. */
+  version: number;
+  updated_at: string;
+}
+
+export interface FormsTable {
+  site_id: string;
+  id: string;
+  position: number;
+  data: string;
+}
+
+export interface PagesTable {
+  site_id: string;
+  id: string;
+  path: string;
+  position: number;
+  data: string;
+}
+
+export interface PostsTable {
+  site_id: string;
+  id: string;
+  collection_id: string;
+  slug: string;
+  position: number;
+  data: string;
+}
+
+/** Images shipped with a site file; `path` is the image's `file` as written in the site file. */
+export interface AssetsTable {
+  site_id: string;
+  path: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type NewSiteRow = Insertable<SitesTable>;
+export type SiteUpdate = Updateable<SitesTable>;
+export type FormRow = Selectable<FormsTable>;
+export type PageRow = Selectable<PagesTable>;
+export type PostRow = Selectable<PostsTable>;
+export type AssetRow = Selectable<AssetsTable>;
+
+declare module '../../platform/db/tables' {
+  interface Database {
+    sites: SitesTable;
+    forms: FormsTable;
+    pages: PagesTable;
+    posts: PostsTable;
+    assets: AssetsTable;
+  }
+}
