@@ -1,7 +1,8 @@
 /**
  * Every page kind a site path can be, in the order they are tried: the first whose `match` takes the path renders
  * it. A path none takes is the site's not-found page (./pages/notFound.tsx). Pages made for one visitor (checkout,
- * order confirmed …) are not here: their routes render them with `PageRenderer.renderVisitorPage`.
+ * order confirmed, the cart with its lines …) are not here: they are per-visitor kinds (./visitorPageKind.ts) in their
+ * modules, registered by the composition (src/server/routes/visitorPages.ts).
  */
 import type { PageKind } from './pageKind';
 import { blogCategory } from './pages/blogCategory';

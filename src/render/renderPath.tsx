@@ -151,7 +151,10 @@ export class PageRenderer {
     return this.frame(site, await this.siteData(site, currency), path, errorPage(site), null, false);
   }
 
-  /** `shown` in the site's frame; `canonical`: a page of its own address (not a not-found, error or lock screen). */
+  /**
+   * `shown` in the site's frame: every page is put in it here, a content page (`canonical`: a page of its own address,
+   * not a not-found, error or lock screen) and a page made for one visitor (`visitor`: ./visitorPageKind.ts).
+   */
   private frame(
     site: Site,
     data: SiteData,
@@ -159,32 +162,42 @@ export class PageRenderer {
     shown: PageContent,
     formPost: FormPostState | null,
     canonical: boolean,
+    visitor?: { noReferrer: boolean; assets: ClientAssets },
   ): RenderedHtml {
     const status = shown.status ?? 200;
     const meta: DocumentMeta = {
-      // The home page is titled with the site's title alone; an error page at '/' says what it is.
-      title: (canonical && path === '/') || shown.title === site.title ? site.title : `${shown.title} — ${site.title}`,
+      // The home page is titled with the site's title alone; an error page at '/' says what it is; a page made for
+      // one visitor always says what it is.
+      title:
+        !visitor && ((canonical && path === '/') || shown.title === site.title)
+          ? site.title
+          : `${shown.title} — ${site.title}`,
       description: truncate(shown.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
       canonical: canonical ? canonicalUrl(site, path) : null,
       lang: site.settings.locale,
-      image: shown.image ? siteOrigin(site) + shown.image : null,
+      ...(visitor ? {} : { image: shown.image ? siteOrigin(site) + shown.image : null }),
       noindex: !canonical || shown.noindex === true,
+      ...(visitor ? { noReferrer: visitor.noReferrer } : {}),
       pageType: shown.pageType,
       census: pageCensus(site, shown.pageType, path, shown.census),
     };
+    // A page made for one visitor (checkout, account, confirmations) is a task under way: no promo popup.
+    const chrome = visitor ? { ...data.chrome, promoPopup: null } : data.chrome;
     const html = renderDocument(
       <SiteImagesContext value={data.images}>
         <CaptchaContext value={{ settings: site.settings.captcha, scriptUrls: this.captchaScripts }}>
           <FormPostContext value={formPost}>
-            <Layout chrome={data.chrome} path={path}>
+            <Layout chrome={chrome} path={path}>
               {shown.body}
             </Layout>
           </FormPostContext>
         </CaptchaContext>
       </SiteImagesContext>,
       meta,
-      this.assets,
+      visitor?.assets ?? this.assets,
     );
+    // A visitor's page's Content-Security-Policy is read from its HTML alone (its forms use no third-party CAPTCHA).
+    if (visitor) return { status, html };
     const policySources = captchaPolicySources(site.settings.captcha?.provider ?? 'altcha', this.captchaScripts);
     return shown.cacheable === false
       ? { status, html, cacheable: false, policySources }
@@ -197,35 +210,21 @@ export class PageRenderer {
   }
 
   /**
-   * A page made for one visitor (checkout, order confirmed): the site's chrome around `page.body`, with `assets` (a
-   * page may load its own browser entry). Never cached by the caller; never indexed. `body` may be a function of the
-   * site version's images, for islands that render image URLs in a root of their own.
+   * A page made for one visitor (./visitorPageKind.ts: checkout, order confirmed, account …) in the site's frame,
+   * with `assets` (a page may load its own browser entry). Never cached by the caller; never indexed. `body` may be a
+   * function of the site version's images, for islands that render image URLs in a root of their own.
    */
   async renderVisitorPage(site: Site, page: VisitorPage, assets: ClientAssets = this.assets): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     const data = await this.siteData(site, currency);
-    const meta: DocumentMeta = {
-      title: `${page.title} — ${site.title}`,
-      description: truncate(page.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
-      canonical: null,
-      lang: site.settings.locale,
-      noindex: true,
-      noReferrer: page.noReferrer ?? false,
+    const shown: PageContent = {
       pageType: page.pageType,
-      census: pageCensus(site, page.pageType, page.path),
+      title: page.title,
+      description: page.description,
+      body: typeof page.body === 'function' ? page.body(data.images) : page.body,
+      ...(page.status !== undefined ? { status: page.status } : {}),
     };
-    const body = typeof page.body === 'function' ? page.body(data.images) : page.body;
-    // A page made for one visitor (checkout, account, confirmations) is a task under way: no promo popup.
-    const html = renderDocument(
-      <SiteImagesContext value={data.images}>
-        <Layout chrome={{ ...data.chrome, promoPopup: null }} path={page.path}>
-          {body}
-        </Layout>
-      </SiteImagesContext>,
-      meta,
-      assets,
-    );
-    return { status: page.status ?? 200, html };
+    return this.frame(site, data, page.path, shown, null, false, { noReferrer: page.noReferrer ?? false, assets });
   }
 
   /** The page of the first kind that takes the path; undefined: none has anything there. */

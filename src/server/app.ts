@@ -33,13 +33,13 @@ import { registerAnalyticsRoutes } from '../modules/analytics';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from '../modules/cart';
 import { registerAddToCartFormRoutes } from '../modules/cart';
-import { registerCartPageRoutes } from '../modules/cart';
+import { cartPages } from '../modules/cart';
 import { registerContextRoutes } from '../modules/site';
 import { registerInventoryRoutes } from '../modules/catalog';
 import { registerCheckoutRoutes } from '../modules/checkout';
-import { registerCheckoutPageRoutes } from '../modules/checkout';
-import { registerGiftCardCheckoutRoutes } from '../modules/giftCards';
-import { registerSubscriptionRoutes } from '../modules/subscriptions';
+import { checkoutPages } from '../modules/checkout';
+import { giftCardPages } from '../modules/giftCards';
+import { registerSubscriptionRoutes, subscriptionPages } from '../modules/subscriptions';
 import { registerPaymentWebhookRoutes } from '../modules/payments';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../modules/payments';
 import { captchaVerifier, type CaptchaEnv } from '../modules/forms';
@@ -50,6 +50,9 @@ import type { PaymentProvider } from '../modules/payments';
 import type { Site } from '../modules/site';
 import { registerLikeRoutes } from '../modules/likes';
 import { registerPageRoutes } from './routes/pages';
+import { registerVisitorPages, visitorPages } from './routes/visitorPages';
+import { PageRenderer } from '../render/renderPath';
+import { CLIENT_DIST_DIR, readClientAssets } from '../render/manifest';
 import { installPageFastPath } from '../platform/http/pageFastPath';
 import { registerFormRoutes, type FormRouteOptions } from '../modules/forms';
 import { registerRestockRoutes, type RestockRouteOptions } from '../modules/restock';
@@ -200,17 +203,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // SQLite's queries hold the event loop: one request starts per turn, so connections are accepted and read in between.
   if (ctx.engine === 'sqlite') queueRequests(app);
 
+  // One renderer for every page, content or made for one visitor: one frame, one copy of each site version's data.
+  const renderer = new PageRenderer(
+    ctx.db,
+    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
+    ctx.captchaScripts,
+  );
+  const pages = visitorPages(app, ctx, renderer);
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerInventoryRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerAddToCartFormRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
-  await registerCartPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerVisitorPages(app, pages, cartPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }));
   registerContextRoutes(app);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerPaymentWebhookRoutes(app, ctx, { stripeWebhookSecret: options.paymentEnv?.stripeWebhookSecret });
-  // Before the page routes: /checkout and its pages are made per visitor, never from the page cache.
-  await registerCheckoutPageRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
-  await registerGiftCardCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  // Before the page routes: pages made per visitor (/checkout …), never from the page cache (./routes/visitorPages.ts).
+  await registerVisitorPages(
+    app,
+    pages,
+    checkoutPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
+  );
+  await registerVisitorPages(
+    app,
+    pages,
+    giftCardPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
+  );
   await registerSubscriptionRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
+  await registerVisitorPages(
+    app,
+    pages,
+    subscriptionPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }),
+  );
   await registerAssetRoutes(app, ctx, { rateLimitPer10s: options.assetsRateLimitPer10s ?? DEFAULT_ASSETS_RATE_LIMIT });
   // Analytics calls get each cart route's budget per client (100 per 10 s by default).
   await registerAnalyticsRoutes(app, ctx, { rateLimitPer10s: perWindow(options.cartRateLimitPerMinute ?? 600) });
@@ -220,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
   await registerLikeRoutes(app, ctx);
   registerAdminRoutes(app, ctx, new AdminPages(ctx, (m) => app.log.warn(m)));
-  await registerPageRoutes(app, ctx);
+  await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {
     trustProxy: options.trustProxy ?? false,

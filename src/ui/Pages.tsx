@@ -70,7 +70,7 @@ export { PostView };
 
 /**
  * The cart page (page type 200). Cached as it is for visitors without a cart (the empty cart); a visitor with a cart
- * cookie gets a copy made for them with their lines and the crumb of the lines' forms (src/modules/cart/cartPageRoutes.tsx).
+ * cookie gets a copy made for them with their lines and the crumb of the lines' forms (src/modules/cart/pages/visitorCart.tsx).
  * The CartContents island draws the lines and keeps them up to date.
  */
 export function CartPage({

@@ -1,7 +1,7 @@
 /**
  * The cart page's forms that work without JavaScript: each line's quantity and its removal sit in real
  * `<form method="post">`s with the visitor's crumb, answered 303 back to the cart page (Post/Redirect/Get) with the
- * §8 refusal shown once (src/modules/cart/cartPageRoutes.tsx). With JavaScript the CartContents island draws its own
+ * §8 refusal shown once (src/modules/cart/pages/actions.ts). With JavaScript the CartContents island draws its own
  * controls over the same lines. Names shared by the island and the server.
  */
 import type { Collection } from '../modules/site';

@@ -257,7 +257,7 @@ function LineDescription({ line, product }: { line: CartLine; product: CartProdu
 
 /**
  * A line as drawn before the page's script runs (and for good without JavaScript): the quantity and the removal are
- * real forms posted to the server, which answers with the cart page again (src/modules/cart/cartPageRoutes.tsx).
+ * real forms posted to the server, which answers with the cart page again (src/modules/cart/pages/actions.ts).
  */
 function CartLineForms({
   line,

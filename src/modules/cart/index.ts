@@ -6,7 +6,7 @@ export { additionalFieldsSchema } from './routes.schema';
 export { registerAddToCartFormRoutes } from './addToCartFormRoutes';
 export { emptyCart, getCart, readCheckoutCart, type CartEntry, type CheckoutCart, type ShoppingCart } from './cart';
 export { takeCartNotice, withCartNotice } from './cartNoticeRoutes';
-export { registerCartPageRoutes, visitorCartPage, wantsVisitorCart } from './cartPageRoutes';
+export { cartPages, wantsVisitorCart } from './pages';
 export { productFormOf, toProductForm, type ProductForm, type ProductForms } from './coreForm';
 export { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies, registerCartRoutes } from './routes';
 export { cartExpiryJob } from './jobs';

@@ -4,5 +4,5 @@
  */
 export { checkoutChoicesBody, checkoutQuoteAnswer, idempotencyKey, placeOrderBody } from './routes.schema';
 export { CHECKOUT_MESSAGES, placeOrder, quoteCheckout, type CheckoutContext } from './checkout';
-export { registerCheckoutPageRoutes } from './pageRoutes';
+export { checkoutPages } from './pages';
 export { checkoutError, orderPath, orderUrlFor, registerCheckoutRoutes } from './routes';

@@ -1,7 +1,7 @@
 /**
  * The checkout calls (not in §7, which shows no checkout; see docs/api.md): the quote for the shopper's choices, and
  * placing the order. Thin: validate, one service call, map the result. The checkout pages (HTML, the no-JavaScript
- * form) are in ./checkoutPages.tsx and call the same services.
+ * form) are in ./pages/ (per-visitor page kinds) and call the same services.
  */
 import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from './checkout';

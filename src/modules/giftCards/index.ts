@@ -17,4 +17,4 @@ export {
   type GiftCardsForOrder,
   type QuotedGiftCard,
 } from './giftCards';
-export { registerGiftCardCheckoutRoutes } from './routes';
+export { giftCardPages } from './pages/giftCardCheckout';

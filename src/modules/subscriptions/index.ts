@@ -4,6 +4,7 @@
  */
 export { productSubscription, subscriptionFormId } from './plans';
 export { registerSubscriptionRoutes } from './routes';
+export { subscriptionPages } from './pages';
 export { subscriptionOfOrder, type Subscription } from './store';
 export { createSubscriptionCart } from './subscriptionCart';
 export { subscriptionBillingJob } from './jobs';

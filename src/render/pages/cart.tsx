@@ -1,6 +1,6 @@
 /**
  * The cart page at /cart (page type 200 show cart), as cached: the empty cart, for it is sent only to visitors without
- * a cart cookie. A visitor with one gets a copy made with their lines (src/modules/cart/cartPageRoutes.tsx); the
+ * a cart cookie. A visitor with one gets a copy made with their lines (src/modules/cart/pages/visitorCart.tsx, a per-visitor kind); the
  * CartContents island keeps either up to date.
  */
 import { EMPTY_CART } from '../../client/cartStore';

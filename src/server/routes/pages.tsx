@@ -1,17 +1,17 @@
 /**
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
- * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but the cart
- * page of a visitor with a cart: ./cartPage.tsx, made per request), so
- * their HTML is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a
- * cached page is answered before Fastify (../pageFastPath.ts), this route answers the rest.
+ * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but a
+ * per-visitor kind at a content page's path, the cart page of a visitor with a cart: ./visitorPages.ts), so their HTML
+ * is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a cached page is
+ * answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readClientAssets, CLIENT_DIST_DIR } from '../../render/manifest';
+import { ANSWERED, type VisitorPages } from '../../render/visitorPageKind';
 import { etagMatches, negotiateContentCoding } from '../../render/contentCoding';
 import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
 import { StockWatch } from '../../modules/catalog';
 import type { Site } from '../../modules/site';
-import { canonicalPath, PageRenderer } from '../../render/renderPath';
+import { canonicalPath, type PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
@@ -34,7 +34,6 @@ import { RATE_LIMIT_WINDOW_MS, SEARCH_RATE_LIMIT } from '../../platform/http/rat
 import { pageLockCookie } from '../../core/pageLock';
 import { opensPage, type LockedPage } from '../../modules/pageLocks';
 import { CART_COOKIE } from '../../modules/cart';
-import { visitorCartPage, wantsVisitorCart } from '../../modules/cart';
 import { z } from 'zod';
 import { htmlAnswer, pageRoute, redirectAnswer } from '../../platform/http/apiDescription';
 
@@ -60,20 +59,20 @@ export const onThisSite = (path: string): string => path.replace(/^[/\\]+/, '/')
 export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
 
 /**
- * The cookie that makes /cart a page of its visitor's own (their lines: ./cartPage.tsx): a request for /cart carrying
- * it is answered here, never from the cache before Fastify.
+ * The cookie that makes /cart a page of its visitor's own (their lines: src/modules/cart/pages/visitorCart.tsx): a
+ * request for /cart carrying it is answered here, never from the cache before Fastify.
  */
 export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
 
 /** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
-export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const renderer = new PageRenderer(
-    ctx.db,
-    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (m) => app.log.warn(m)),
-    ctx.captchaScripts,
-  );
+export async function registerPageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  renderer: PageRenderer,
+  visitorPages: VisitorPages,
+): Promise<void> {
   const cache = new PageCache(process.env.VITRINE_PAGE_CACHE !== 'off');
   app.decorate('pageCache', cache);
   // Pages that show stock are dropped when it changes, in this process or any other (../stockWatch.ts).
@@ -83,7 +82,6 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   app.decorate('stockWatch', stockWatch);
   app.addHook('onReady', async () => stockWatch.start());
   app.addHook('onClose', async () => stockWatch.stop());
-  const visitorCart = visitorCartPage(ctx, renderer);
 
   /**
    * A rendering as served: compressed once if it is kept, else per answer. A page with a form carries the visitor's
@@ -184,11 +182,17 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
-    // A visitor with a cart gets the cart page with their lines (and its forms' crumb), made for them only.
-    if (path === ROUTES.cart && wantsVisitorCart(request)) {
-      const page = encoded(withEtag(await visitorCart(request, reply, site)), false);
-      return sendRepresentation(request, reply, 200, page, {
-        cacheControl: 'no-store',
+    // A page made for one visitor at a content page's path (a visitor with a cart gets the cart page with their
+    // lines and its forms' crumb): made for them only (../../render/visitorPageKind.ts), sent as pages are.
+    const kind = visitorPages.takenBy(path, request);
+    if (kind) {
+      const visit = { request, reply, site };
+      const data: unknown = await kind.load(visit);
+      if (data === ANSWERED) return reply;
+      const rendered = await visitorPages.render(kind, visit, data);
+      const page = encoded(withEtag(rendered), false);
+      return sendRepresentation(request, reply, rendered.status, page, {
+        cacheControl: kind.headers['cache-control'] ?? 'no-store',
         contentSecurityPolicy: page.page.contentSecurityPolicy,
         withEtag: false,
       });
