@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { clearCartCookies } from '../../src/modules/cart/routes';
+import { clearCartCookies } from '../../src/modules/cart/cookies';
 import { forEachEngine } from '../support/engines';
 import { OTHER_HOST, SHOP_HOST, otherSite, seedSite, shopSite } from '../support/cartSite';
 import { sendCrumbs } from '../support/crumb';

@@ -37,7 +37,8 @@ import { ApiError } from '../../platform/http/errors';
 import { siteOf } from '../site';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { parseInput } from '../../platform/http/validation';
-import { cartToken, setCartCookies } from './routes';
+import { cartToken } from './cookies';
+import { setCartCookies } from './routes';
 import { refusalNotice, setCartNotice } from './cartNoticeRoutes';
 import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
 

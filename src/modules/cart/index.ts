@@ -8,6 +8,6 @@ export { emptyCart, getCart, readCheckoutCart, type CartEntry, type CheckoutCart
 export { takeCartNotice, withCartNotice } from './cartNoticeRoutes';
 export { cartPages, wantsVisitorCart } from './pages';
 export { productFormOf, toProductForm, type ProductForm, type ProductForms } from './coreForm';
-export { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies, registerCartRoutes } from './routes';
+export { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies } from './cookies';
 export { cartExpiryJob } from './jobs';
 export { cartAnswer } from './routes.schema';

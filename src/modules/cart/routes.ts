@@ -35,9 +35,8 @@ import {
   updateAdditionalFieldsParams,
   updateQuantityBody,
 } from './routes.schema';
+import { CART_COOKIE, HAS_CART_COOKIE, cartToken, clearCartCookies } from './cookies';
 
-export const CART_COOKIE = 'CART';
-export const HAS_CART_COOKIE = 'hasCart';
 /** A cart outlives a browsing session: 30 days since the last add; the cart itself expires then (cartExpiry.ts). */
 const CART_COOKIE_MAX_AGE_S = OPEN_CART_LIFETIME_MS / 1000;
 
@@ -125,7 +124,6 @@ async function cartSite(request: FastifyRequest): Promise<CartSite> {
 }
 
 /** The cart cookie's value; anything that is not a token we issued is treated as no cart by the service. */
-export const cartToken = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE];
 
 /** The X-Cart-Claim header's value; anything but one claim of the right shape is treated as none by the service. */
 const cartClaim = (request: FastifyRequest): string | undefined => {
@@ -178,40 +176,6 @@ export function setCartCookies(reply: FastifyReply, token: string, secure: boole
   }
   const lines = cartCookieLinesFor(reply, secure);
   reply.header('set-cookie', [`${CART_COOKIE}=${token}${lines.cartCookieAfterToken}`, lines.hasCartCookie]);
-}
-
-const clearCartCookieOptions = (secure: boolean) => {
-  const common = { path: '/', sameSite: 'lax' as const, secure };
-  return { cart: { ...common, httpOnly: true }, hasCart: common };
-};
-
-/**
- * The two Set-Cookie lines that clear the cart cookies, as @fastify/cookie's clearCookie writes them (its options with
- * an expiry in 1970 and Max-Age 0), made once per `secure` value: they never change, and clearing the cookies through
- * @fastify/cookie (its onSend hook serializing them) took about 2 % of a placed order's time (issue 13).
- */
-const clearCookieLines = new Map<boolean, readonly [string, string]>();
-
-function clearCookieLinesFor(reply: FastifyReply, secure: boolean): readonly [string, string] {
-  let lines = clearCookieLines.get(secure);
-  if (lines === undefined) {
-    const serialize = reply.server.serializeCookie;
-    const cleared = { expires: new Date(0), maxAge: 0 };
-    const options = clearCartCookieOptions(secure);
-    lines = [
-      serialize(CART_COOKIE, '', { ...options.cart, ...cleared }),
-      serialize(HAS_CART_COOKIE, '', { ...options.hasCart, ...cleared }),
-    ];
-    clearCookieLines.set(secure, lines);
-  }
-  return lines;
-}
-
-/** Drops the cart cookies: after an order, or when they name no open cart. */
-export function clearCartCookies(reply: FastifyReply, secure: boolean): void {
-  const [cartLine, hasCartLine] = clearCookieLinesFor(reply, secure);
-  // A new array each time: Fastify keeps the one given as the header's value and adds later cookies to it.
-  reply.header('set-cookie', [cartLine, hasCartLine]);
 }
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

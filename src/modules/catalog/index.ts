@@ -16,7 +16,6 @@ export {
   productFromRows,
 } from './catalog';
 export { merchandisingContext, toCoreProduct } from './coreProduct';
-export { registerInventoryRoutes } from './routes';
 export { StockWatch } from './stockWatch';
 export { putBack, takeStock } from './stock';
 export { storeCatalog, type CatalogProgress, type StoredCatalog } from './store';

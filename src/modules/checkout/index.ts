@@ -5,4 +5,5 @@
 export { checkoutChoicesBody, checkoutQuoteAnswer, idempotencyKey, placeOrderBody } from './routes.schema';
 export { CHECKOUT_MESSAGES, placeOrder, quoteCheckout, type CheckoutContext } from './checkout';
 export { checkoutPages } from './pages';
-export { checkoutError, orderPath, orderUrlFor, registerCheckoutRoutes } from './routes';
+export { checkoutError } from './errors';
+export { ORDER_PATH_PREFIX, orderPath, orderUrlFor } from './paths';

@@ -5,23 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from './checkout';
-import type { CheckoutFailure } from '../orders';
 import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../platform/http/appContext';
-import { ApiError, type ErrorCode } from '../../platform/http/errors';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { siteOf } from '../site';
 import { parseInput } from '../../platform/http/validation';
 import { cartToken, clearCartCookies } from '../cart';
+import { orderPath, orderUrlFor } from './paths';
+import { checkoutError } from './errors';
 import { checkoutChoicesBody, placeOrderBody, placeOrderRoute, quoteRoute } from './routes.schema';
-
-export const ORDER_PATH_PREFIX = '/checkout/order/';
-export const orderPath = (orderId: string): string => ORDER_PATH_PREFIX + orderId;
-
-/** The absolute URL of an order page, for e-mails: on the site's own address (`mailLinkOrigin`), never a forged Host. */
-export const orderUrlFor =
-  (origin: string) =>
-  (orderId: string): string =>
-    `${origin}${orderPath(orderId)}`;
 
 export function registerCheckoutRoutes(
   app: FastifyInstance,
@@ -51,27 +42,5 @@ export function registerCheckoutRoutes(
     clearCartCookies(reply, secureCookiesFor(ctx, request));
     const { order } = result.value;
     return reply.code(201).send({ order: { id: order.id, number: order.number }, orderUrl: orderPath(order.id) });
-  });
-}
-
-const FAILURE_CODES: Record<CheckoutFailure['type'], ErrorCode> = {
-  EMPTY_CART: 'checkout-refused',
-  BELOW_MINIMUM: 'checkout-refused',
-  INVALID_DETAILS: 'checkout-refused',
-  INVALID_COUPON: 'checkout-refused',
-  INVALID_GIFT_CARD: 'checkout-refused',
-  OUT_OF_STOCK: 'out-of-stock',
-  CART_CHANGED: 'checkout-conflict',
-  IN_PROGRESS: 'checkout-in-progress',
-  IDEMPOTENCY_MISMATCH: 'idempotency-mismatch',
-  PAYMENT_DECLINED: 'payment-declined',
-  PAYMENT_FAILED: 'payment-failed',
-};
-
-/** A refused checkout as the one error shape: the message, each field's message and the sold-out lines. */
-export function checkoutError(failure: CheckoutFailure): ApiError {
-  return new ApiError(FAILURE_CODES[failure.type], failure.message, {
-    ...(failure.fields ? { fields: failure.fields as Record<string, string> } : {}),
-    ...(failure.lines ? { lines: failure.lines } : {}),
   });
 }

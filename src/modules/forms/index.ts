@@ -11,4 +11,3 @@ export {
   type CaptchaVisitor,
 } from './captcha';
 export { signUp } from './newsletter';
-export { registerFormRoutes, type FormRouteOptions } from './routes';

@@ -3,4 +3,3 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { likeCounts, likesEnabled } from './likes';
-export { registerLikeRoutes } from './routes';

@@ -3,4 +3,3 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { isLocked, opensPage, type LockedPage } from './pageLocks';
-export { registerPageLockRoutes, type PageLockRouteOptions } from './routes';

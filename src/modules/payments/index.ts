@@ -74,5 +74,4 @@ export {
   type PaymentAttempt,
 } from './attempts';
 export { freeAuthorization } from './provider';
-export { registerPaymentWebhookRoutes } from './routes';
 export { abandonedPaymentsJob } from './jobs';

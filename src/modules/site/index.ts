@@ -5,7 +5,6 @@
 export { type ContextConfig } from './contextConfig';
 export { SiteNotFoundError, exportSiteToFile } from './export';
 export { SiteFileError, importSiteFile, type ImportResult } from './import';
-export { registerContextRoutes } from './routes';
 export {
   type Block,
   type Collection,

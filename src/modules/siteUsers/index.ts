@@ -3,6 +3,5 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { verifyPassword } from './passwords';
-export { registerAccountRoutes, type AccountRouteOptions } from './routes';
 export { currentSiteUser, registerSiteUserSession, requireSiteUser } from './siteUserSession';
 export { sessionExpiryJob } from './jobs';

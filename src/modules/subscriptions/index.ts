@@ -3,7 +3,6 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { productSubscription, subscriptionFormId } from './plans';
-export { registerSubscriptionRoutes } from './routes';
 export { subscriptionPages } from './pages';
 export { subscriptionOfOrder, type Subscription } from './store';
 export { createSubscriptionCart } from './subscriptionCart';

@@ -20,7 +20,7 @@ import type { AppContext } from '../../../platform/http/appContext';
 import { siteOf } from '../../site';
 import { writeRouteConfig } from '../../../platform/http/rateLimits';
 import { parseInput } from '../../../platform/http/validation';
-import { cartToken } from '../routes';
+import { cartToken } from '../cookies';
 import { lineNotice, setCartNotice } from '../cartNoticeRoutes';
 import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../../platform/http/apiDescription';
 

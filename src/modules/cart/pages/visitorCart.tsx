@@ -24,7 +24,7 @@ import { imageSources, type SiteImages } from '../../../ui/ResponsiveImage';
 import { getProducts, listCollections } from '../../catalog';
 import { getCart } from '../cart';
 import { takeCartNotice, withCartNotice } from '../cartNoticeRoutes';
-import { CART_COOKIE, cartToken, clearCartCookies } from '../routes';
+import { CART_COOKIE, cartToken, clearCartCookies } from '../cookies';
 
 /** CSS pixels a line's thumbnail is drawn at (styles.css: .cart-line__thumb). */
 const THUMBNAIL_WIDTH = 72;

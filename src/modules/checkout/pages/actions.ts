@@ -28,7 +28,8 @@ import { CHECKOUT_PATH } from '../../../ui/checkout/paths';
 import { cartToken, clearCartCookies } from '../../cart';
 import type { CheckoutFailure, CheckoutQuote } from '../../orders';
 import { CHECKOUT_MESSAGES, checkCheckoutDetails, placeOrder, quoteCheckout } from '../checkout';
-import { checkoutError, orderPath, orderUrlFor } from '../routes';
+import { checkoutError } from '../errors';
+import { orderPath, orderUrlFor } from '../paths';
 import { checkoutChoicesBody, placeOrderBody } from '../routes.schema';
 import { checkoutFormData, type checkoutForm, type FormState } from './checkoutForm';
 

@@ -13,7 +13,7 @@ import { OrderConfirmedPage } from '../../../ui/checkout/CheckoutPages';
 import { giftCardPaymentsOfOrder, giftCardsBoughtByOrder } from '../../giftCards';
 import { getOrder, type Order } from '../../orders';
 import { subscriptionOfOrder } from '../../subscriptions';
-import { orderPath, ORDER_PATH_PREFIX } from '../routes';
+import { orderPath, ORDER_PATH_PREFIX } from '../paths';
 import { shopPath } from './shared';
 
 /** An order id as orders are made (random, base64url); anything else is not an order. */
