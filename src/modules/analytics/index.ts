@@ -4,3 +4,4 @@
  */
 export { registerAnalyticsRoutes } from './routes';
 export { analyticsRollupJob } from './jobs';
+export { registerAnalyticsAdminRoutes } from './adminRoutes';
