@@ -30,6 +30,7 @@ import { registerCrumb } from '../platform/http/crumb';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../platform/http/securityHeaders';
 import { registerSitePlugin } from '../modules/site';
 import { registerAnalyticsAdminRoutes, registerAnalyticsRoutes } from '../modules/analytics';
+import { registerCustomerAdminRoutes } from '../modules/customers';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from '../modules/cart';
 import { registerAddToCartFormRoutes } from '../modules/cart';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const adminPages = new AdminPages(ctx, (m) => app.log.warn(m));
   registerAdminRoutes(app, ctx, adminPages);
   registerAnalyticsAdminRoutes(app, ctx, adminPages);
+  registerCustomerAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {
