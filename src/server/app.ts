@@ -30,6 +30,8 @@ import { registerCrumb } from '../platform/http/crumb';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../platform/http/securityHeaders';
 import { registerSitePlugin } from '../modules/site';
 import { registerAnalyticsRoutes } from '../modules/analytics/routes';
+import { registerAnalyticsAdminRoutes } from '../modules/analytics/adminRoutes';
+import { registerCustomerAdminRoutes } from '../modules/customers/adminRoutes';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from '../modules/cart/routes';
 import { registerAddToCartFormRoutes } from '../modules/cart';
@@ -247,7 +249,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
   await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
   await registerLikeRoutes(app, ctx);
-  registerAdminRoutes(app, ctx, new AdminPages(ctx, (m) => app.log.warn(m)));
+  const adminPages = new AdminPages(ctx, (m) => app.log.warn(m));
+  registerAdminRoutes(app, ctx, adminPages);
+  registerAnalyticsAdminRoutes(app, ctx, adminPages);
+  registerCustomerAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

@@ -231,17 +231,31 @@ export const REPORT_CONTENT_SECURITY_POLICY = BASE_CONTENT_SECURITY_POLICY.repla
 );
 
 export function reportHtml(report: AnalyticsReport): string {
+  const title = `Report of ${report.siteId}, ${report.from} to ${report.to}`;
+  return [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${REPORT_STYLE}</style></head><body><main>`,
+    `<h1>Report of ${escapeHtml(report.siteId)}</h1>`,
+    reportPeriodHtml(report),
+    reportSectionsHtml(report),
+    '</main></body></html>',
+  ].join('');
+}
+
+/** The report's period line ('2026-01-01 to 2026-01-30 (30 days, UTC)'). */
+export const reportPeriodHtml = (report: AnalyticsReport): string =>
+  `<p class="period">${escapeHtml(report.from)} to ${escapeHtml(report.to)} (${report.days} days, UTC)</p>`;
+
+/**
+ * The report's sections (sales, visits, speed and errors; h2 headings, charts each with its table), all text escaped:
+ * the token page's body and the owner's report page (/admin/report) both show them.
+ */
+export function reportSectionsHtml(report: AnalyticsReport): string {
   const s = report.sales;
   const m = (n: number) => money(n, s.currency);
   const days = reportDays(report);
   const salesByDay = new Map(s.daily.map((d) => [d.day, d]));
   const visitsByDay = new Map(report.daily.map((d) => [d.day, d]));
-  const title = `Report of ${report.siteId}, ${report.from} to ${report.to}`;
   return [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${REPORT_STYLE}</style></head><body><main>`,
-    `<h1>Report of ${escapeHtml(report.siteId)}</h1>`,
-    `<p class="period">${escapeHtml(report.from)} to ${escapeHtml(report.to)} (${report.days} days, UTC)</p>`,
-
     '<section aria-labelledby="sales"><h2 id="sales">Sales</h2>',
     '<dl class="figures">',
     figure('Net sales', m(s.netSales), `gross ${m(s.grossSales)}`),
@@ -354,6 +368,5 @@ export function reportHtml(report: AnalyticsReport): string {
         : '<tr><td colspan="3">None yet.</td></tr>'
     }</tbody></table></div>`,
     '</section>',
-    '</main></body></html>',
   ].join('');
 }

@@ -15,3 +15,4 @@ export {
 } from './orderTypes';
 export { createOrder, getOrder, markOrderRefunded } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
+export { CUSTOMERS_PAGE_SIZE, getCustomer, listCustomers, type Customer, type CustomerOrder } from './customers';
