@@ -15,3 +15,12 @@ export {
 } from './orderTypes';
 export { createOrder, getOrder, markOrderRefunded } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
+export {
+  getAdminOrder,
+  listAdminOrders,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrderSummary,
+  type OrderListFilter,
+} from './adminOrders';
+export { addOrderNote, fulfilOrder, unfulfilOrder, type FulfilmentFailure } from './fulfilment';
