@@ -67,6 +67,7 @@ import { type PageLockRouteOptions } from '../modules/pageLocks/routes';
 import { registerPageLockRoutes } from '../modules/pageLocks/routes';
 import { AdminPages } from '../modules/admin';
 import { registerAdminRoutes } from '../modules/admin/routes';
+import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminRoutes(app, ctx, adminPages);
   registerAnalyticsAdminRoutes(app, ctx, adminPages);
   registerCustomerAdminRoutes(app, ctx, adminPages);
+  registerOrderAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

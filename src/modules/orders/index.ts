@@ -16,3 +16,12 @@ export {
 export { createOrder, getOrder, markOrderRefunded } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
 export { CUSTOMERS_PAGE_SIZE, getCustomer, listCustomers, type Customer, type CustomerOrder } from './customers';
+export {
+  getAdminOrder,
+  listAdminOrders,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrderSummary,
+  type OrderListFilter,
+} from './adminOrders';
+export { addOrderNote, fulfilOrder, unfulfilOrder, type FulfilmentFailure } from './fulfilment';

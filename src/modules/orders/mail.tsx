@@ -24,7 +24,7 @@ import type { OrderStatus } from './tables';
 import { Heading, Link, Lines, Paragraph, Section } from '../../platform/mail/blocks';
 import type { MailKind, QueuedMessage } from '../../platform/mail/kinds';
 import { Layout } from '../../platform/mail/Layout';
-import { enqueueEmailsToRender, type NewEmailToRender } from '../../platform/mail/outbox';
+import { enqueueEmail, enqueueEmailsToRender, type NewEmailToRender } from '../../platform/mail/outbox';
 import { oneLine, renderMail, withText, type RenderedEmail } from '../../platform/mail/render';
 import { cell, muted, numberCell } from '../../platform/mail/styles';
 import { giftCardPaymentsOfOrder } from '../giftCards';
@@ -424,3 +424,79 @@ export const orderMailKinds: readonly MailKind[] = [
   { kind: ORDER_CONFIRMATION_KIND, renderer: orderMailRenderer },
   { kind: NEW_ORDER_KIND, renderer: orderMailRenderer },
 ];
+
+// ---------------------------------------------------------------- 'your order is on its way'
+
+/** The outbox kind of the shipping e-mail (stored rendered: it is written when the owner fulfils the order). */
+export const ORDER_SHIPPED_KIND = 'order-shipped';
+
+export interface ShippedContext {
+  siteTitle: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The carrier's tracking page, when the carrier is a known one (src/core/orderStates.ts trackingUrl). */
+  trackingUrl: string | null;
+  /** The order-confirmed page (absolute URL), when known. */
+  orderUrl: string | null;
+}
+
+/** The shipping e-mail's subject. */
+export const orderShippedSubject = (order: Order, siteTitle: string): string =>
+  `Your order #${order.number} is on its way — ${oneLine(siteTitle)}`;
+
+function OrderShipped({ order, ctx, subject }: { order: Order; ctx: ShippedContext; subject: string }) {
+  const carrier = ctx.carrier && ctx.carrier !== 'Other' ? ctx.carrier : null;
+  const tracking = ctx.trackingNumber
+    ? `Tracking number${carrier ? ` (${carrier})` : ''}: ${ctx.trackingNumber}`
+    : carrier
+      ? `Sent with ${carrier}.`
+      : null;
+  return (
+    <Layout shopName={ctx.siteTitle} subject={subject} signOff>
+      <Heading text={`Your order #${order.number} at ${ctx.siteTitle} is on its way.`}>
+        Your order is on its way
+      </Heading>
+      <Paragraph>{`Order #${order.number} at ${ctx.siteTitle} has been sent.`}</Paragraph>
+      {tracking && <Paragraph>{tracking}</Paragraph>}
+      {ctx.trackingUrl && (
+        <Paragraph spaced>
+          <Link href={ctx.trackingUrl}>Track your parcel</Link>
+        </Paragraph>
+      )}
+      <Items order={order} giftCards={[]} />
+      <ShippingTo order={order} />
+      {ctx.orderUrl && (
+        <Paragraph spaced>
+          <Link href={ctx.orderUrl}>View your order</Link>
+        </Paragraph>
+      )}
+    </Layout>
+  );
+}
+
+/** The customer's 'your order is on its way': the carrier, the tracking number and link, what was sent where. */
+export function orderShippedEmail(order: Order, ctx: ShippedContext): RenderedEmail {
+  const subject = orderShippedSubject(order, ctx.siteTitle);
+  return renderMail(subject, <OrderShipped order={order} ctx={ctx} subject={subject} />);
+}
+
+/** The order-confirmed page's URL the confirmation e-mail gave the customer, or null (an order placed without one). */
+export async function confirmationOrderUrl(db: Db, orderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('render_data')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', ORDER_CONFIRMATION_KIND)
+    .executeTakeFirst();
+  return (row?.render_data && parseFacts(row.render_data)?.orderUrl) || null;
+}
+
+/** Writes the shipping e-mail (rendered now) to the outbox; call it in the fulfilment's transaction. */
+export async function enqueueShippedEmail(trx: Db, order: Order, ctx: ShippedContext, now: Date): Promise<string> {
+  const mail = orderShippedEmail(order, ctx);
+  return enqueueEmail(
+    trx,
+    { siteId: order.websiteId, kind: ORDER_SHIPPED_KIND, to: order.email, ...mail, orderId: order.id },
+    now,
+  );
+}

@@ -7,6 +7,7 @@ import { putBack } from '../catalog';
 import type { Kysely } from 'kysely';
 import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../../core/checkout/types';
 import { ProductType } from '../../core/enums';
+import { fulfilsItself } from '../../core/orderStates';
 import type { FormAnswerSummary } from '../../core/forms/summary';
 import { compiledQuery, type PreparedQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database } from '../../platform/db/tables';
@@ -56,6 +57,8 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     shipping_option: input.shippingOption ? JSON.stringify(input.shippingOption) : null,
     coupon_code: input.couponCode,
     payment_provider: input.paymentProvider,
+    // Digital products and gift cards fulfil themselves: nothing to ship.
+    fulfilment: fulfilsItself(input.lines.map((line) => line.productType)) ? 'fulfilled' : 'pending',
     created_at: now,
     updated_at: now,
   };
@@ -100,6 +103,7 @@ const ORDER_COLUMNS = [
   'shipping_option',
   'coupon_code',
   'payment_provider',
+  'fulfilment',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof OrderRow)[];

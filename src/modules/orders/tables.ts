@@ -1,5 +1,6 @@
 /** The tables the orders module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
+import type { Fulfilment } from '../../core/orderStates';
 import type { Bool } from '../../platform/db/tables';
 
 /** One row per site: the last order number given (orders are numbered 1, 2, 3 … per site). */
@@ -35,6 +36,8 @@ export interface OrdersTable {
   shipping_option: string | null;
   coupon_code: string | null;
   payment_provider: string;
+  /** 'pending' | 'fulfilled' | 'canceled' (migration 018); orders of only digital goods and gift cards are placed fulfilled. */
+  fulfilment: ColumnType<Fulfilment, Fulfilment | undefined, Fulfilment>;
   created_at: string;
   updated_at: string;
 }
@@ -60,7 +63,35 @@ export interface OrderLinesTable {
   line_total: number;
 }
 
+/** One shipment that fulfilled an order (migration 018): the newest one is the order's tracking. */
+export interface FulfilmentsTable {
+  /** Random token. */
+  id: string;
+  order_id: string;
+  site_id: string;
+  /** One of CARRIERS (src/core/orderStates.ts), or null. */
+  carrier: string | null;
+  tracking_number: string | null;
+  /** 1 when the customer was sent the shipping e-mail. */
+  notify: Bool;
+  created_at: string;
+  /** Who fulfilled it, as the audit log names them (an e-mail, or 'vitrine command'). */
+  created_by: string;
+}
+
+/** The owner's notes on an order (migration 018); never shown to the customer. */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  site_id: string;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
 export type OrderRow = Selectable<OrdersTable>;
+export type FulfilmentRow = Selectable<FulfilmentsTable>;
+export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 
 declare module '../../platform/db/tables' {
@@ -68,5 +99,7 @@ declare module '../../platform/db/tables' {
     order_counters: OrderCountersTable;
     orders: OrdersTable;
     order_lines: OrderLinesTable;
+    fulfilments: FulfilmentsTable;
+    order_notes: OrderNotesTable;
   }
 }

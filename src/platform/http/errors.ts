@@ -73,6 +73,10 @@ export const ERROR_STATUS = {
   'site-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,
+  /** The site has no order of that number (the owner's area). */
+  'order-not-found': 404,
+  /** The order is not in the state the change needs (another staff member changed it first). */
+  'order-conflict': 409,
   internal: 500,
 } as const satisfies Record<string, number>;
 

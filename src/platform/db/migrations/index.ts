@@ -23,6 +23,7 @@ import { outboxRenderData } from './014_outbox_render_data';
 import { dropCartsBySite } from './015_drop_carts_by_site';
 import { stockChanges } from './016_stock_changes';
 import { auditLog } from './017_audit_log';
+import { fulfilment } from './018_fulfilment';
 import { ordersByEmail } from './021_orders_by_email';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '015_drop_carts_by_site': dropCartsBySite(engine),
     '016_stock_changes': stockChanges(engine),
     '017_audit_log': auditLog(engine),
+    '018_fulfilment': fulfilment(engine),
     '021_orders_by_email': ordersByEmail(engine),
   };
 }
