@@ -11,7 +11,7 @@ import type { OrderLine } from './orderTypes';
 
 const SITE = 'orders-test';
 
-const line = (i: number): Omit<OrderLine, 'position'> => ({
+const line = (i: number): Omit<OrderLine, 'position' | 'refundedQuantity'> => ({
   itemId: `item-${i}`,
   sku: `SKU-${i}`,
   title: `Thing ${i}`,
