@@ -66,8 +66,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'orders refund',
-    usage: 'orders refund N [--site ID]',
-    summary: 'Refund order N through the payment provider that took it, and put its stock back',
+    usage: 'orders refund N [--site ID] [--amount AMOUNT | --line POS:QTY,…] [--reason TEXT] [--restock] [--yes]',
+    summary: 'Refund order N (all of it, or lines or an amount) through the provider that took it; asks to confirm',
     load: orders,
   },
   {

@@ -31,7 +31,9 @@ describe('vitrine: the command list', () => {
     const help = await vitrine(['orders', 'refund', '--help'], unreachable);
     expect(help.code).toBe(0);
     expect(help.err).toEqual([]);
-    expect(help.out[0]).toBe('Usage: vitrine orders refund N [--site ID]');
+    expect(help.out[0]).toBe(
+      'Usage: vitrine orders refund N [--site ID] [--amount AMOUNT | --line POS:QTY,…] [--reason TEXT] [--restock] [--yes]',
+    );
     expect(help.out).toContain('  N                           the order number');
     expect(help.out.some((l) => /^ {6}--site ID {15}the site of order number N/.test(l))).toBe(true);
     expect(help.out).toContain("Other 'orders' commands:");

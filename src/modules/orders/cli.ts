@@ -18,7 +18,12 @@ import {
   type PaymentProviderName,
 } from '../payments';
 import { giftCardPaymentsOfOrder } from '../giftCards';
-import { refundOrder } from './refunds';
+import { refundOrder, refundOrderPart } from './refunds';
+import { fractionDigits, parseCurrencyCode } from '../../core/currency';
+import { PAYMENT_STATE_LABELS } from '../../core/orderPayment';
+import { parseAmount } from '../../core/refundAmount';
+import { randomToken } from '../../platform/randomToken';
+import { COMMAND_ACTOR } from '../admin';
 import { type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
 import { orderPath } from '../checkout';
@@ -185,33 +190,110 @@ const showCommand = defineCommand({
 const refundCommand = defineCommand({
   name: 'orders refund',
   positionals: [ORDER_NUMBER],
-  options: { site: SITE },
-  details: ['Refunding an order again does nothing more: the money is given back and the stock put back once.'],
+  options: {
+    site: SITE,
+    amount: { type: 'string', value: 'AMOUNT', description: 'refund this amount (12.50), not the whole order' },
+    line: {
+      type: 'string',
+      value: 'POS:QTY[,POS:QTY…]',
+      description: "refund these units of the order's lines (1 is the first line, as 'orders show' lists them)",
+    },
+    reason: { type: 'string', value: 'TEXT', description: 'why (the customer is told it)' },
+    restock: {
+      type: 'boolean',
+      description: 'put the refunded units back in stock (a whole-order refund always does)',
+    },
+    yes: { type: 'boolean', short: 'y', description: 'do not ask to confirm' },
+  },
+  details: [
+    'Without --amount or --line, the whole order is refunded and its stock put back; again does nothing more.',
+    'Asks to confirm on a terminal; elsewhere (a script) it needs --yes.',
+  ],
   async run({ options, positionals }, io) {
     const number = Number(positionals[0]);
     const siteId = options.site;
     const config = loadSettings();
+    const part = options.amount !== undefined || options.line !== undefined;
+    const lines = options.line === undefined ? [] : parseLines(options.line);
     return withDatabase(config, io, async (handle) => {
       const site = await siteFor(handle, siteId);
       const order = await orderOf(handle, site, number);
       // Said before the provider is set up: a refunded Stripe order needs no STRIPE_SECRET_KEY to be told so.
       if (order.status === 'refunded') throw new UserError(`order #${number} is already refunded`);
-      const refunded = await refundOrder(
-        handle.db,
-        site.id,
-        number,
-        providerThatTook(site, order, paymentEnvOf(config)),
-      );
-      if (!refunded.ok) throw new UserError(refunded.error.message);
-      const restocked = await restockedUnits(handle, site.id, refunded.value);
+      const decimals = fractionDigits(parseCurrencyCode(order.currency) ?? 'USD');
+      const amount = options.amount === undefined ? 0 : parseAmount(options.amount, decimals);
+      if (amount === undefined)
+        throw new UserError(
+          `--amount must be an amount above zero, like 12.50, not '${printable(options.amount ?? '')}'`,
+        );
+      for (const l of lines)
+        if (!order.lines.some((x) => x.position === l.position))
+          throw new UserError(`order #${number} has no line ${l.position + 1} (it has ${order.lines.length})`);
+      if (part && !options.reason?.trim()) throw new UserError('a partial refund needs --reason TEXT');
+      const what = part
+        ? `${[
+            ...lines.map(
+              (l) => `${l.quantity} × ${printable(order.lines.find((x) => x.position === l.position)!.title)}`,
+            ),
+            ...(amount > 0 ? [money(order.currency, amount)] : []),
+          ].join(' and ')} of order #${number}`
+        : `the whole of order #${number} (${money(order.currency, order.grandTotalCents - order.refundedTotalCents)})`;
+      if (!options.yes && !(await confirmOnTerminal(`Refund ${what}? [y/N] `)))
+        throw new UserError(`nothing refunded: run it again with --yes to refund ${what}`);
+      const provider = providerThatTook(site, order, paymentEnvOf(config));
+      if (!part) {
+        const refunded = await refundOrder(handle.db, site.id, number, provider, new Date(), {
+          ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+          siteTitle: site.title,
+        });
+        if (!refunded.ok) throw new UserError(refunded.error.message);
+        const restocked = await restockedUnits(handle, site.id, order);
+        io.out(
+          `Refunded order #${number} (${money(order.currency, order.grandTotalCents - order.refundedTotalCents)}); ` +
+            `stock put back for ${restocked} item${restocked === 1 ? '' : 's'}.`,
+        );
+        return 0;
+      }
+      const done = await refundOrderPart(handle.db, { siteId: site.id, siteTitle: site.title, provider }, number, {
+        idempotencyKey: `cli:${randomToken(16)}`,
+        lines,
+        amount,
+        reason: options.reason ?? '',
+        restock: options.restock,
+        actor: COMMAND_ACTOR,
+      });
+      if (!done.ok) throw new UserError(done.error.message);
+      const state = PAYMENT_STATE_LABELS[done.value.paymentState];
       io.out(
-        `Refunded order #${number} (${money(order.currency, order.grandTotalCents)}); ` +
-          `stock put back for ${restocked} item${restocked === 1 ? '' : 's'}.`,
+        `Refunded ${money(order.currency, done.value.refund.amountCents)} of order #${number}` +
+          `${options.restock && lines.length > 0 ? ', units put back in stock' : ''}; payment: ${state}.`,
       );
       return 0;
     });
   },
 });
+
+/** '1:2,3:1' (1 is the first line) as line positions and quantities. */
+function parseLines(text: string): { position: number; quantity: number }[] {
+  return text.split(',').map((part) => {
+    const match = /^\s*(\d{1,4}):(\d{1,6})\s*$/.exec(part);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+      throw new UserError(`--line takes LINE:QUANTITY (like 1:2), not '${printable(part)}'`);
+    return { position: Number(match[1]) - 1, quantity: Number(match[2]) };
+  });
+}
+
+/** Asks on the terminal; false when there is none (a script, a pipe) or the answer is not yes. */
+async function confirmOnTerminal(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return false;
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
 
 /**
  * The site's payment provider, set up for the one that took the order's payment: a site that moved from the test
@@ -246,7 +328,7 @@ async function restockedUnits(handle: DbHandle, siteId: string, order: Order): P
     )
     .execute();
   const skus = new Set(rows.map((r) => r.sku));
-  return counted.filter((l) => skus.has(l.sku)).reduce((sum, l) => sum + l.quantity, 0);
+  return counted.filter((l) => skus.has(l.sku)).reduce((sum, l) => sum + l.quantity - l.refundedQuantity, 0);
 }
 
 export const commands: readonly Command[] = [listCommand, showCommand, refundCommand];

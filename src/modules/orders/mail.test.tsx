@@ -72,6 +72,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   couponCode: 'WELCOME10',
   paymentProvider: 'test',
   createdAt: '2031-03-01T10:05:09.123Z',
+  refundedTotalCents: 0,
   lines: [
     {
       position: 0,
@@ -86,6 +87,7 @@ const order = (over: Partial<Order> = {}): Order => ({
       quantity: 2,
       unitPrice: 2500,
       lineTotal: 5000,
+      refundedQuantity: 0,
     },
     {
       position: 1,
@@ -100,6 +102,7 @@ const order = (over: Partial<Order> = {}): Order => ({
       quantity: 1,
       unitPrice: 2500,
       lineTotal: 2500,
+      refundedQuantity: 0,
     },
   ],
   ...over,

@@ -419,6 +419,46 @@ export function orderMailRenderer(db: Db): (message: QueuedMessage) => Promise<R
   };
 }
 
+/** What a refund e-mail tells. */
+export interface RefundMailContext {
+  siteTitle: string;
+  amountCents: number;
+  reason: string;
+  /** Nothing is left to refund. */
+  full: boolean;
+  /** The order was canceled. */
+  canceled: boolean;
+}
+
+/**
+ * The customer's refund e-mail: how much is given back, why, and whether the order is now fully refunded or canceled.
+ * Rendered when the refund is made (it tells of that refund, not of the order as it will be later).
+ */
+export function refundEmail(order: Order, ctx: RefundMailContext): RenderedEmail {
+  const amount = money(order, ctx.amountCents);
+  const site = oneLine(ctx.siteTitle);
+  const subject = ctx.canceled
+    ? `Order #${order.number} canceled — ${site}`
+    : `Refund of ${amount} for order #${order.number} — ${site}`;
+  const lead = ctx.canceled
+    ? `Your order #${order.number} at ${ctx.siteTitle} is canceled. We have refunded ${amount}.`
+    : `We have refunded ${amount} of your order #${order.number} at ${ctx.siteTitle}.`;
+  const status = ctx.full ? 'Your order is now fully refunded.' : 'The rest of your order stays as it was.';
+  return renderMail(
+    subject,
+    <Layout shopName={ctx.siteTitle} subject={subject} signOff>
+      <Heading text={ctx.canceled ? 'Your order is canceled' : 'Your refund'}>
+        {ctx.canceled ? 'Your order is canceled' : 'Your refund'}
+      </Heading>
+      <Paragraph text={lead}>{lead}</Paragraph>
+      <Paragraph text={`Reason: ${ctx.reason}`}>{`Reason: ${ctx.reason}`}</Paragraph>
+      <Paragraph
+        text={`${status} The money goes back the way you paid; your bank may take a few days to show it.`}
+      >{`${status} The money goes back the way you paid; your bank may take a few days to show it.`}</Paragraph>
+    </Layout>,
+  );
+}
+
 /** The order's kinds of mail, rendered from render data by one renderer: an order is read once per drain. */
 export const orderMailKinds: readonly MailKind[] = [
   { kind: ORDER_CONFIRMATION_KIND, renderer: orderMailRenderer },

@@ -27,6 +27,8 @@ export interface OrderLine {
   quantity: number;
   unitPrice: number;
   lineTotal: number;
+  /** Units refunded so far. */
+  refundedQuantity: number;
 }
 
 export interface Order extends CheckoutTotals {
@@ -45,6 +47,8 @@ export interface Order extends CheckoutTotals {
   paymentProvider: string;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** What refunds have given back so far (minor units). */
+  refundedTotalCents: number;
   lines: OrderLine[];
 }
 

@@ -11,7 +11,7 @@ import type { OrderLine } from './orderTypes';
 
 const SITE = 'orders-test';
 
-const line = (i: number): Omit<OrderLine, 'position'> => ({
+const line = (i: number): Omit<OrderLine, 'position' | 'refundedQuantity'> => ({
   itemId: `item-${i}`,
   sku: `SKU-${i}`,
   title: `Thing ${i}`,
@@ -61,7 +61,9 @@ forEachEngine((_engine, getDb) => {
         const written = await createOrder(db, newOrder(count, `cart-${i}`));
         expect(written.number).toBe(i + 1);
         expect(written.lines.map((l) => l.position)).toEqual(Array.from({ length: count }, (_, p) => p));
-        expect(written.lines).toEqual(newOrder(count, '').lines.map((l, position) => ({ position, ...l })));
+        expect(written.lines).toEqual(
+          newOrder(count, '').lines.map((l, position) => ({ position, ...l, refundedQuantity: 0 })),
+        );
         expect(await getOrder(db, SITE, written.id)).toEqual(written);
       }
     });

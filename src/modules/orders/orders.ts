@@ -30,7 +30,7 @@ export interface NewOrder {
   shippingOption: PricedShippingOption | null;
   couponCode: string | null;
   paymentProvider: string;
-  lines: Omit<OrderLine, 'position'>[];
+  lines: Omit<OrderLine, 'position' | 'refundedQuantity'>[];
   now: Date;
 }
 
@@ -61,6 +61,7 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     fulfilment: fulfilsItself(input.lines.map((line) => line.productType)) ? 'fulfilled' : 'pending',
     created_at: now,
     updated_at: now,
+    refunded_total: 0,
   };
   await insertOrder.execute(trx, row);
   const lines: OrderLineRow[] = input.lines.map((line, position) => ({
@@ -77,6 +78,7 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     quantity: line.quantity,
     unit_price: line.unitPrice,
     line_total: line.lineTotal,
+    refunded_quantity: 0,
   }));
   if (lines.length > 0) await insertLines(trx, lines);
   return orderRowToOrder(row, lines);
@@ -243,38 +245,67 @@ export async function listOrders(
 }
 
 /**
- * Marks an order refunded, puts its stock back (physical goods and services, not unlimited stock) and gives what gift
- * cards paid back to them (src/modules/giftCards/giftCards.ts) — only when its
- * status moves, so whichever refund comes first (the merchant's command, the provider's webhook) restocks, once.
- * Call inside a transaction. True when this call moved it.
+ * Marks an order fully refunded (the whole-order refund, the provider's webhook), puts back the stock of the units no
+ * refund has covered yet (physical goods and services, not unlimited stock) and gives what gift cards paid back to
+ * them (src/modules/giftCards/giftCards.ts) — only when its status moves, so whichever refund comes first (the
+ * merchant's, the provider's webhook) restocks, once. Call inside a transaction. True when this call moved it.
  */
 export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Promise<boolean> {
   const moved = await trx
     .updateTable('orders')
-    .set({ status: 'refunded', updated_at: now.toISOString() })
+    .set((eb) => ({ status: 'refunded', refunded_total: eb.ref('grand_total'), updated_at: now.toISOString() }))
     .where('id', '=', orderId)
     .where('status', '!=', 'refunded')
     .returning(['site_id'])
     .executeTakeFirst();
   if (!moved) return false;
+  // The orders row is locked (PostgreSQL) or the database is (SQLite) until commit: the lines read are the lines now.
   const lines = await trx
     .selectFrom('order_lines')
-    .select(['sku', 'quantity', 'product_type'])
+    .select(['sku', 'product_type', 'quantity', 'refunded_quantity'])
     .where('order_id', '=', orderId)
     .execute();
-  // The SKUs' code-point order, in which orders and imports lock variants too (checkout.ts `takeStock`): no deadlock.
-  lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
-  const restocked: Restocked[] = [];
-  for (const line of lines) {
-    if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
-    const after = await putBack(trx, moved.site_id, line.sku, line.quantity);
-    // Sold out until this refund: the restock service's news (src/modules/restock).
-    if (after && after.qtyInStock === line.quantity && line.quantity > 0) restocked.push({ sku: line.sku, ...after });
-  }
-  await recordRestocks(trx, moved.site_id, restocked, 'refund', now);
+  await trx
+    .updateTable('order_lines')
+    .set((eb) => ({ refunded_quantity: eb.ref('quantity') }))
+    .where('order_id', '=', orderId)
+    .execute();
+  const left = lines.map((l) => ({
+    sku: l.sku,
+    productType: l.product_type,
+    quantity: l.quantity - Number(l.refunded_quantity),
+  }));
+  await restockLines(trx, moved.site_id, left, now);
   // What gift cards paid goes back to them; the cards the order bought can no longer be spent.
   await returnGiftCardsOfOrder(trx, orderId, now);
   return true;
+}
+
+/**
+ * Puts back `quantity` units of each line (counted goods only) and tells the restock service of the variants that
+ * were sold out until now; lines in the SKUs' code-point order, in which orders and imports lock variants too
+ * (checkout.ts `takeStock`): no deadlock. Call inside the refund's transaction.
+ */
+export async function restockLines(
+  trx: Db,
+  siteId: string,
+  lines: readonly { sku: string; productType: number; quantity: number }[],
+  now: Date,
+): Promise<number> {
+  const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  const restocked: Restocked[] = [];
+  let units = 0;
+  for (const line of sorted) {
+    if (line.quantity <= 0) continue;
+    if (line.productType !== ProductType.PHYSICAL && line.productType !== ProductType.SERVICE) continue;
+    const after = await putBack(trx, siteId, line.sku, line.quantity);
+    if (!after) continue;
+    units += line.quantity;
+    // Sold out until this refund: the restock service's news (src/modules/restock).
+    if (after.qtyInStock === line.quantity) restocked.push({ sku: line.sku, ...after });
+  }
+  await recordRestocks(trx, siteId, restocked, 'refund', now);
+  return units;
 }
 
 export async function setOrderStatus(db: Db, orderId: string, status: OrderStatus, now: Date): Promise<void> {
@@ -324,6 +355,7 @@ function orderRowToOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     couponCode: row.coupon_code,
     paymentProvider: row.payment_provider,
     createdAt: row.created_at,
+    refundedTotalCents: Number(row.refunded_total ?? 0),
     lines: lines.map(lineRowToOrderLine),
   };
 }
@@ -342,5 +374,6 @@ function lineRowToOrderLine(row: OrderLineRow): OrderLine {
     quantity: row.quantity,
     unitPrice: row.unit_price,
     lineTotal: row.line_total,
+    refundedQuantity: Number(row.refunded_quantity ?? 0),
   };
 }

@@ -1,5 +1,5 @@
 /** The tables the orders module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Fulfilment } from '../../core/orderStates';
 import type { Bool } from '../../platform/db/tables';
 
@@ -40,6 +40,8 @@ export interface OrdersTable {
   fulfilment: ColumnType<Fulfilment, Fulfilment | undefined, Fulfilment>;
   created_at: string;
   updated_at: string;
+  /** What refunds have given back so far (minor units): a delta applied in the database, never over grand_total. */
+  refunded_total: Generated<number>;
 }
 
 /** A copy of what was bought, as it was at the time (a later import changes nothing here). */
@@ -61,6 +63,39 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price: number;
   line_total: number;
+  /** Units refunded so far (a delta applied in the database, never over quantity). */
+  refunded_quantity: Generated<number>;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One refund request (src/modules/orders/refunds.ts): written before the provider is called, keyed per site. */
+export interface RefundsTable {
+  id: string;
+  site_id: string;
+  order_id: string;
+  /** The request's key: the same key again (a second press of the button) is this refund, never another. */
+  idempotency_key: string;
+  /** sha256 of what was asked (lines, amount, reason, restock): the same key with another request is refused. */
+  request_hash: string;
+  /** What the customer gets back, in minor units of the order's currency. */
+  amount: number;
+  /** The part of `amount` given back through the payment provider (the rest goes back to gift cards). */
+  provider_amount: number;
+  reason: string;
+  restock: Bool;
+  /** JSON [{ position, quantity }] of a refund by line; null for a refund of an amount. */
+  lines: string | null;
+  /** 1 when the refund cancels the order (everything left, restocked). */
+  cancel: Generated<Bool>;
+  provider_reference: string | null;
+  status: RefundStatus;
+  /** What the provider said when it refused. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Who asked: the staff member's e-mail, or 'vitrine command'. */
+  created_by: string;
 }
 
 /** One shipment that fulfilled an order (migration 018): the newest one is the order's tracking. */
@@ -93,6 +128,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type FulfilmentRow = Selectable<FulfilmentsTable>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 
 declare module '../../platform/db/tables' {
   interface Database {
@@ -101,5 +137,6 @@ declare module '../../platform/db/tables' {
     order_lines: OrderLinesTable;
     fulfilments: FulfilmentsTable;
     order_notes: OrderNotesTable;
+    refunds: RefundsTable;
   }
 }

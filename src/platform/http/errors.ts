@@ -67,14 +67,18 @@ export const ERROR_STATUS = {
   'subscription-cart-not-found': 404,
   /** A like of a post the site does not have (src/modules/likes/routes.ts). */
   'post-not-found': 404,
+  /** An /api/admin call about an order number the site does not have. */
+  'order-not-found': 404,
+  /** A refund that cannot be made as asked (no reason, nothing chosen, more than is left); `message` says why. */
+  'refund-refused': 422,
+  /** A refund that another one got to first (already refunded, more than is left now, still being made). */
+  'refund-conflict': 409,
   /** A like on a site that has not turned likes on (`website.comments.simpleLikingEnabled`). */
   'likes-not-enabled': 403,
   'entry-not-found': 404,
   'site-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,
-  /** The site has no order of that number (the owner's area). */
-  'order-not-found': 404,
   /** The order is not in the state the change needs (another staff member changed it first). */
   'order-conflict': 409,
   internal: 500,

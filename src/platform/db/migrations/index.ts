@@ -24,6 +24,7 @@ import { dropCartsBySite } from './015_drop_carts_by_site';
 import { stockChanges } from './016_stock_changes';
 import { auditLog } from './017_audit_log';
 import { fulfilment } from './018_fulfilment';
+import { refunds } from './019_refunds';
 import { ordersByEmail } from './021_orders_by_email';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '016_stock_changes': stockChanges(engine),
     '017_audit_log': auditLog(engine),
     '018_fulfilment': fulfilment(engine),
+    '019_refunds': refunds(engine),
     '021_orders_by_email': ordersByEmail(engine),
   };
 }
