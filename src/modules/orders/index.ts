@@ -13,5 +13,5 @@ export {
   type PlaceOrderInput,
   type PlacedOrder,
 } from './orderTypes';
-export { createOrder, getOrder, markOrderRefunded } from './orders';
+export { createOrder, getOrder, markOrderRefunded, newOrderId } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';

@@ -19,6 +19,8 @@ import type { Order, OrderLine } from './orderTypes';
 type Db = Kysely<Database>;
 
 export interface NewOrder {
+  /** The order's id when the caller chose it first (its stock history names it); default: a new random one. */
+  id?: string;
   siteId: string;
   cartId: string;
   email: string;
@@ -34,11 +36,14 @@ export interface NewOrder {
 }
 
 /** Inserts the order and its lines with the site's next order number; call inside the checkout's transaction. */
+/** A new order's id (random). */
+export const newOrderId = (): string => randomToken(16);
+
 export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
   const number = await nextOrderNumber(trx, input.siteId);
   const now = input.now.toISOString();
   const row: OrderRow = {
-    id: randomToken(16),
+    id: input.id ?? newOrderId(),
     site_id: input.siteId,
     number,
     cart_id: input.cartId,
@@ -263,7 +268,7 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
   const restocked: Restocked[] = [];
   for (const line of lines) {
     if (line.product_type !== ProductType.PHYSICAL && line.product_type !== ProductType.SERVICE) continue;
-    const after = await putBack(trx, moved.site_id, line.sku, line.quantity);
+    const after = await putBack(trx, moved.site_id, line.sku, line.quantity, { reason: 'refund', orderId });
     // Sold out until this refund: the restock service's news (src/modules/restock).
     if (after && after.qtyInStock === line.quantity && line.quantity > 0) restocked.push({ sku: line.sku, ...after });
   }

@@ -23,6 +23,7 @@ import { outboxRenderData } from './014_outbox_render_data';
 import { dropCartsBySite } from './015_drop_carts_by_site';
 import { stockChanges } from './016_stock_changes';
 import { auditLog } from './017_audit_log';
+import { stockMovements } from './020_stock_movements';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '015_drop_carts_by_site': dropCartsBySite(engine),
     '016_stock_changes': stockChanges(engine),
     '017_audit_log': auditLog(engine),
+    '020_stock_movements': stockMovements(engine),
   };
 }
 
