@@ -60,6 +60,7 @@ import { registerAccountRoutes, type AccountRouteOptions } from '../modules/site
 import { registerPageLockRoutes, type PageLockRouteOptions } from '../modules/pageLocks';
 import { AdminPages } from '../modules/admin';
 import { registerAdminRoutes } from '../modules/admin/routes';
+import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -242,7 +243,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
   await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
   await registerLikeRoutes(app, ctx);
-  registerAdminRoutes(app, ctx, new AdminPages(ctx, (m) => app.log.warn(m)));
+  const adminPages = new AdminPages(ctx, (m) => app.log.warn(m));
+  registerAdminRoutes(app, ctx, adminPages);
+  registerInventoryAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

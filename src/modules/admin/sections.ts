@@ -15,5 +15,6 @@ export const ADMIN_PATH = '/admin';
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: ADMIN_PATH, label: 'Home', permission: null },
+  { path: '/admin/inventory', label: 'Inventory', permission: 'inventory.read' },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ];
