@@ -21,6 +21,7 @@ const cart = () => import('../modules/cart/cli').then((m) => m.commands);
 const analytics = () => import('../modules/analytics/cli').then((m) => m.commands);
 const siteUsers = () => import('../modules/siteUsers/cli').then((m) => m.commands);
 const restock = () => import('../modules/restock/cli').then((m) => m.commands);
+const stock = () => import('../modules/catalog/cli').then((m) => m.commands);
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
@@ -174,6 +175,26 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary:
       "E-mail the variant's waiting shoppers that it is back in stock: as many as units, oldest first (--all: every one); sent at once through SMTP_URL, else they wait in the outbox",
     load: restock,
+  },
+  {
+    name: 'stock set',
+    usage: 'stock set SKU N [--site ID] [--reason TEXT]',
+    hint: 'stock set SKU N',
+    summary: "Set a variant's stock to N units (recorded in its history and the audit log)",
+    load: stock,
+  },
+  {
+    name: 'stock adjust',
+    usage: 'stock adjust SKU +N|-N [--site ID] [--reason TEXT]',
+    hint: 'stock adjust SKU +N|-N',
+    summary: "Add or take N units of a variant's stock (never below 0)",
+    load: stock,
+  },
+  {
+    name: 'stock history',
+    usage: 'stock history SKU [--site ID]',
+    summary: "Print a variant's stock history, newest first: sales, refunds, imports, edits",
+    load: stock,
   },
 ];
 

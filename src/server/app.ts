@@ -69,6 +69,7 @@ import { AdminPages } from '../modules/admin';
 import { registerAdminRoutes } from '../modules/admin/routes';
 import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
 import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
+import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -257,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCustomerAdminRoutes(app, ctx, adminPages);
   registerOrderAdminRoutes(app, ctx, adminPages);
   await registerRefundAdminRoutes(app, ctx, adminPages);
+  registerInventoryAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

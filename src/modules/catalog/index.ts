@@ -17,6 +17,14 @@ export {
 } from './catalog';
 export { merchandisingContext, toCoreProduct } from './coreProduct';
 export { StockWatch } from './stockWatch';
-export { putBack, takeStock } from './stock';
+export {
+  adjustStock,
+  putBack,
+  setStock,
+  takeStock,
+  type MovementInfo,
+  type StockEdit,
+  type StockEditRefusal,
+} from './stock';
 export { storeCatalog, type CatalogProgress, type StoredCatalog } from './store';
-export type { VariantRow } from './tables';
+export type { StockMovementReason, StockMovementRow, VariantRow } from './tables';

@@ -1,13 +1,32 @@
 /**
  * The writes of a variant's stock between imports, all here: an order or a renewal takes units, a refund puts them
- * back. Each is one conditional statement inside the caller's transaction, so the stock never goes below 0 and of two
- * orders racing for the last unit exactly one takes it. Callers take several SKUs in code-point order (as imports
- * lock them, ./store.ts), so two PostgreSQL transactions never wait for each other's rows. Every change moves
- * the variant's stock_seq (migration 016), which keeps cached pages true (./stockWatch.ts).
+ * back, the owner sets or adjusts them. Each is one conditional statement inside the caller's transaction, so the
+ * stock never goes below 0 and of two orders racing for the last unit exactly one takes it; deltas are applied in the
+ * database (`qty_in_stock = qty_in_stock + delta`), never read, changed and written back by the process. Callers take
+ * several SKUs in code-point order (as imports lock them, ./store.ts), so two PostgreSQL transactions never wait for
+ * each other's rows. Every change moves the variant's stock_seq (migration 016), which keeps cached pages true
+ * (./stockWatch.ts), and writes one row of the variant's history (stock_movements, migration 020) in the same
+ * transaction.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { err, ok, type Result } from '../../core/result';
+import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
+import { randomToken } from '../../platform/randomToken';
+import type { StockMovementReason } from './tables';
+
+/** Who and why, written with a change in the variant's history. */
+export interface MovementInfo {
+  /** What moved the stock (default: 'sale' for takeStock, 'refund' for putBack, 'edit' for setStock/adjustStock). */
+  reason?: StockMovementReason;
+  /** The order it belongs to (a sale, a renewal, a refund). */
+  orderId?: string | null;
+  /** Who made it, as shown: a staff member's e-mail, 'vitrine command'. */
+  actor?: string | null;
+  /** The owner's words ('Recount', 'Damaged in transit'). */
+  note?: string | null;
+}
 
 const decrement = compiledQuery((db, v: { siteId: string; sku: string; quantity: number }) =>
   db
@@ -16,8 +35,88 @@ const decrement = compiledQuery((db, v: { siteId: string; sku: string; quantity:
     .where('site_id', '=', v.siteId)
     .where('sku', '=', v.sku)
     .where('unlimited', '=', 0)
-    .where('qty_in_stock', '>=', v.quantity),
+    .where('qty_in_stock', '>=', v.quantity)
+    .returning(['qty_in_stock', 'product_id']),
 );
+
+const insertMovement = compiledQuery(
+  (
+    db,
+    v: {
+      id: string;
+      siteId: string;
+      sku: string;
+      productId: string;
+      delta: number;
+      qtyAfter: number;
+      reason: StockMovementReason;
+      note: string | null;
+      orderId: string | null;
+      actor: string | null;
+      createdAt: string;
+    },
+  ) =>
+    db.insertInto('stock_movements').values({
+      id: v.id,
+      site_id: v.siteId,
+      sku: v.sku,
+      product_id: v.productId,
+      delta: v.delta,
+      qty_after: v.qtyAfter,
+      reason: v.reason,
+      note: v.note,
+      order_id: v.orderId,
+      actor: v.actor,
+      created_at: v.createdAt,
+    }),
+);
+
+/** One row of the history, in the change's transaction. */
+async function recordMovement(
+  trx: Kysely<Database>,
+  row: { siteId: string; sku: string; productId: string; delta: number; qtyAfter: number },
+  info: MovementInfo,
+  reason: StockMovementReason,
+): Promise<void> {
+  await insertMovement.execute(trx, {
+    id: randomToken(12),
+    ...row,
+    reason: info.reason ?? reason,
+    note: info.note ?? null,
+    orderId: info.orderId ?? null,
+    actor: info.actor ?? null,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+/** Records the import's changes of stock (only the variants whose stock changed), in the import's transaction. */
+export async function recordImportMovements(
+  trx: Kysely<Database>,
+  siteId: string,
+  changes: readonly { sku: string; productId: string; delta: number; qtyAfter: number; note?: string }[],
+): Promise<void> {
+  const createdAt = new Date().toISOString();
+  for (let i = 0; i < changes.length; i += 200) {
+    await trx
+      .insertInto('stock_movements')
+      .values(
+        changes.slice(i, i + 200).map((c) => ({
+          id: randomToken(12),
+          site_id: siteId,
+          sku: c.sku,
+          product_id: c.productId,
+          delta: c.delta,
+          qty_after: c.qtyAfter,
+          reason: 'import' as const,
+          note: c.note ?? null,
+          order_id: null,
+          actor: null,
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}
 
 /** Takes `quantity` units: true when taken (or the variant is unlimited), false when fewer are left (nothing moves). */
 export async function takeStock(
@@ -25,9 +124,14 @@ export async function takeStock(
   siteId: string,
   sku: string,
   quantity: number,
+  movement: MovementInfo = {},
 ): Promise<boolean> {
-  const taken = await decrement.execute(trx, { siteId, sku, quantity });
-  if (Number(taken.numAffectedRows ?? 0) > 0) return true;
+  const taken = (await decrement.execute(trx, { siteId, sku, quantity })).rows[0];
+  if (taken) {
+    const row = { siteId, sku, productId: taken.product_id, delta: -quantity, qtyAfter: Number(taken.qty_in_stock) };
+    await recordMovement(trx, row, movement, 'sale');
+    return true;
+  }
   const row = await trx
     .selectFrom('variants')
     .select('unlimited')
@@ -43,6 +147,7 @@ export async function putBack(
   siteId: string,
   sku: string,
   quantity: number,
+  movement: MovementInfo = {},
 ): Promise<{ productId: string; qtyInStock: number } | undefined> {
   const after = await trx
     .updateTable('variants')
@@ -52,5 +157,115 @@ export async function putBack(
     .where('unlimited', '=', 0)
     .returning(['qty_in_stock', 'product_id'])
     .executeTakeFirst();
-  return after && { productId: after.product_id, qtyInStock: Number(after.qty_in_stock) };
+  if (!after) return undefined;
+  const qtyInStock = Number(after.qty_in_stock);
+  if (quantity !== 0)
+    await recordMovement(
+      trx,
+      { siteId, sku, productId: after.product_id, delta: quantity, qtyAfter: qtyInStock },
+      movement,
+      'refund',
+    );
+  return { productId: after.product_id, qtyInStock };
+}
+
+/** Why an owner's change of stock was refused (the message is for them). */
+export interface StockEditRefusal {
+  type: 'UNKNOWN_SKU' | 'UNLIMITED' | 'BELOW_ZERO';
+  message: string;
+}
+
+/** A variant's stock after an owner's change. */
+export interface StockEdit {
+  sku: string;
+  productId: string;
+  /** Before and after (null: unlimited). */
+  before: number | null;
+  after: number;
+  delta: number;
+}
+
+const unknownSku = (sku: string): StockEditRefusal => ({
+  type: 'UNKNOWN_SKU',
+  message: `There is no variant with SKU ${sku}.`,
+});
+
+/**
+ * Sets the variant's stock to `qty` (an unlimited variant becomes counted, with `qty` units). The row is locked (on
+ * PostgreSQL; SQLite's write transactions are serialized) while its old stock is read for the history's delta.
+ */
+export async function setStock(
+  trx: Kysely<Database>,
+  siteId: string,
+  sku: string,
+  qty: number,
+  movement: MovementInfo = {},
+): Promise<Result<StockEdit, StockEditRefusal>> {
+  if (!Number.isSafeInteger(qty) || qty < 0)
+    return err({ type: 'BELOW_ZERO', message: 'Stock must be a whole number, 0 or more.' });
+  const query = trx
+    .selectFrom('variants')
+    .select(['product_id', 'unlimited', 'qty_in_stock'])
+    .where('site_id', '=', siteId)
+    .where('sku', '=', sku);
+  const before = await (engineOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!before) return err(unknownSku(sku));
+  const old = before.unlimited === 1 ? null : Number(before.qty_in_stock);
+  await trx
+    .updateTable('variants')
+    .set({ qty_in_stock: qty, unlimited: 0 })
+    .where('site_id', '=', siteId)
+    .where('sku', '=', sku)
+    .execute();
+  const delta = qty - (old ?? 0);
+  if (delta !== 0 || old === null)
+    await recordMovement(trx, { siteId, sku, productId: before.product_id, delta, qtyAfter: qty }, movement, 'edit');
+  return ok({ sku, productId: before.product_id, before: old, after: qty, delta });
+}
+
+/**
+ * Adds `delta` units (negative: takes them) in the database — `qty_in_stock = qty_in_stock + delta`, only when that
+ * stays 0 or more — so concurrent adjustments all count. Refused for an unlimited variant, and when it would go
+ * below 0 (nothing changes).
+ */
+export async function adjustStock(
+  trx: Kysely<Database>,
+  siteId: string,
+  sku: string,
+  delta: number,
+  movement: MovementInfo = {},
+): Promise<Result<StockEdit, StockEditRefusal>> {
+  if (!Number.isSafeInteger(delta)) return err({ type: 'BELOW_ZERO', message: 'The change must be a whole number.' });
+  const after = await trx
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', delta) }))
+    .where('site_id', '=', siteId)
+    .where('sku', '=', sku)
+    .where('unlimited', '=', 0)
+    .where(sql<boolean>`qty_in_stock + ${delta} >= 0`)
+    .returning(['qty_in_stock', 'product_id'])
+    .executeTakeFirst();
+  if (after) {
+    const qtyAfter = Number(after.qty_in_stock);
+    if (delta !== 0)
+      await recordMovement(trx, { siteId, sku, productId: after.product_id, delta, qtyAfter }, movement, 'edit');
+    return ok({ sku, productId: after.product_id, before: qtyAfter - delta, after: qtyAfter, delta });
+  }
+  const row = await trx
+    .selectFrom('variants')
+    .select(['unlimited', 'qty_in_stock'])
+    .where('site_id', '=', siteId)
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  if (!row) return err(unknownSku(sku));
+  if (row.unlimited === 1)
+    return err({
+      type: 'UNLIMITED',
+      message: `${sku} has unlimited stock: set a number of units first to count its stock.`,
+    });
+  const left = Number(row.qty_in_stock);
+  return err({
+    type: 'BELOW_ZERO',
+    message: `Stock cannot go below 0: ${sku} has ${left} in stock, so it can go down by ${left} at most.`,
+  });
 }

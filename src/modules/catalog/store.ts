@@ -1,13 +1,15 @@
 /**
  * The catalog as an import stores it: a site file's collections, products and variants, written in the import's
  * transaction. Stock is live data (src/core/importStock.ts): a stored variant keeps its stock unless the import asks
- * for the file's. With ./stock.ts this file is the only writer of the variants table.
+ * for the file's. With ./stock.ts this file is the only writer of the variants table; the variants whose stock an import
+ * changes get a row in their history (stock_movements, reason 'import').
  */
 import { sql, type Kysely } from 'kysely';
 import { planImportStock, type ImportStockChoice, type ImportStockPlan, type StockLevel } from '../../core/importStock';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import type { Collection, Product, Stock } from '../site';
+import { recordImportMovements } from './stock';
 
 const CHUNK = 200;
 
@@ -126,6 +128,23 @@ export async function storeCatalog(
       .execute();
     progress?.('variants', Math.min(i + CHUNK, variants.length), variants.length);
   }
+  // The history of each variant whose stock this import changed (a new counted variant: from nothing to its stock).
+  await recordImportMovements(
+    trx,
+    siteId,
+    variants.flatMap((v) => {
+      const was = stockBefore.get(v.sku);
+      const wasQty = was === undefined || was.unlimited ? 0 : was.qtyInStock;
+      if (v.unlimited === 1) {
+        return was !== undefined && !was.unlimited
+          ? [{ sku: v.sku, productId: v.product_id, delta: -wasQty, qtyAfter: 0, note: 'Now unlimited stock' }]
+          : [];
+      }
+      if (was !== undefined && !was.unlimited && wasQty === v.qty_in_stock) return [];
+      if (was === undefined && v.qty_in_stock === 0) return [];
+      return [{ sku: v.sku, productId: v.product_id, delta: v.qty_in_stock - wasQty, qtyAfter: v.qty_in_stock }];
+    }),
+  );
   // What the file no longer has: its variants, then its products (deleting a product first would delete its variants).
   const removedSkus = [...stockBefore.keys()].filter((sku) => !stock.levels.has(sku));
   for (let i = 0; i < removedSkus.length; i += CHUNK) {

@@ -41,6 +41,31 @@ export interface VariantsTable {
   stock_seq: Generated<number>;
 }
 
+/** What moved a variant's stock: an order, a subscription's renewal, a refund's restock, an import, the owner. */
+export type StockMovementReason = 'sale' | 'renewal' | 'refund' | 'import' | 'edit';
+
+/** One change of a variant's stock (migration 020): the variant's history, newest last; rows are only added. */
+export interface StockMovementsTable {
+  /** Random token. */
+  id: string;
+  site_id: string;
+  sku: string;
+  product_id: string;
+  /** Units added (negative: taken). */
+  delta: number;
+  /** The stock right after the change. */
+  qty_after: number;
+  reason: StockMovementReason;
+  /** The owner's words, for an edit. */
+  note: string | null;
+  order_id: string | null;
+  /** Who: a staff member's e-mail, 'vitrine command'; null for the shop itself (a sale, an import). */
+  actor: string | null;
+  /** ISO-8601 UTC. */
+  created_at: string;
+}
+
+export type StockMovementRow = Selectable<StockMovementsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 /** A variant as the services read it (its change number is the stock watch's alone: src/modules/catalog/stockChanges.ts). */
@@ -51,5 +76,6 @@ declare module '../../platform/db/tables' {
     collections: CollectionsTable;
     products: ProductsTable;
     variants: VariantsTable;
+    stock_movements: StockMovementsTable;
   }
 }

@@ -43,7 +43,7 @@ import type { Database } from '../../platform/db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from '../cart';
 import { enqueueOrderEmails } from '../orders';
 import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from '../giftCards';
-import { createOrder, getOrder } from '../orders';
+import { createOrder, getOrder, newOrderId } from '../orders';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from '../orders';
 import {
   beginAttempt,
@@ -370,7 +370,8 @@ export async function placeOrder(
       return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
     if (again.quote.amountDueCents !== amount) return err(giftCardBalanceChanged());
 
-    const stock = await takeStock(trx, site.id, locked);
+    const orderId = newOrderId();
+    const stock = await takeStock(trx, site.id, locked, orderId);
     if (!stock.ok) return stock;
     if (again.coupon) {
       const used = await useCoupon(trx, site.id, again.coupon, again.email, attempt.attempt.id);
@@ -379,6 +380,7 @@ export async function placeOrder(
 
     const manual = authorized.status === 'awaiting-payment';
     const order = await createOrder(trx, {
+      id: orderId,
       siteId: site.id,
       cartId: locked.cart.id,
       email: again.email,
@@ -566,13 +568,18 @@ const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailu
  * Takes the stock of every counted sku with one conditional decrement each (`qty_in_stock >= n`), inside the order's
  * transaction: of two orders racing for the last unit exactly one decrement matches; the other order rolls back.
  */
-async function takeStock(trx: Db, siteId: string, cart: CheckoutCart): Promise<Result<void, CheckoutFailure>> {
+async function takeStock(
+  trx: Db,
+  siteId: string,
+  cart: CheckoutCart,
+  orderId: string,
+): Promise<Result<void, CheckoutFailure>> {
   const failed: NonNullable<CheckoutFailure['lines']> = [];
   // In code-point order of the SKUs, as an import locks them (sites.ts `liveStock`) and as every other order takes
   // them: two PostgreSQL transactions never each hold a row the other waits for. Failures keep the cart's order.
   const units = [...unitsBySku(cart)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [sku, { quantity, entryIds }] of units) {
-    if (await catalog.takeStock(trx, siteId, sku, quantity)) continue;
+    if (await catalog.takeStock(trx, siteId, sku, quantity, { reason: 'sale', orderId })) continue;
     for (const entryId of entryIds) failed.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
   const cartOrder = new Map(cart.lines.map(({ entry }, i) => [entry.id, i]));

@@ -13,7 +13,7 @@ export {
   type PlaceOrderInput,
   type PlacedOrder,
 } from './orderTypes';
-export { createOrder, getOrder, markOrderRefunded } from './orders';
+export { createOrder, getOrder, markOrderRefunded, newOrderId } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
 export { CUSTOMERS_PAGE_SIZE, getCustomer, listCustomers, type Customer, type CustomerOrder } from './customers';
 export {

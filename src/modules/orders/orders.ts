@@ -20,6 +20,8 @@ import type { Order, OrderLine } from './orderTypes';
 type Db = Kysely<Database>;
 
 export interface NewOrder {
+  /** The order's id when the caller chose it first (its stock history names it); default: a new random one. */
+  id?: string;
   siteId: string;
   cartId: string;
   email: string;
@@ -35,11 +37,14 @@ export interface NewOrder {
 }
 
 /** Inserts the order and its lines with the site's next order number; call inside the checkout's transaction. */
+/** A new order's id (random). */
+export const newOrderId = (): string => randomToken(16);
+
 export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
   const number = await nextOrderNumber(trx, input.siteId);
   const now = input.now.toISOString();
   const row: OrderRow = {
-    id: randomToken(16),
+    id: input.id ?? newOrderId(),
     site_id: input.siteId,
     number,
     cart_id: input.cartId,
@@ -275,7 +280,7 @@ export async function markOrderRefunded(trx: Db, orderId: string, now: Date): Pr
     productType: l.product_type,
     quantity: l.quantity - Number(l.refunded_quantity),
   }));
-  await restockLines(trx, moved.site_id, left, now);
+  await restockLines(trx, moved.site_id, left, now, orderId);
   // What gift cards paid goes back to them; the cards the order bought can no longer be spent.
   await returnGiftCardsOfOrder(trx, orderId, now);
   return true;
@@ -291,6 +296,7 @@ export async function restockLines(
   siteId: string,
   lines: readonly { sku: string; productType: number; quantity: number }[],
   now: Date,
+  orderId?: string,
 ): Promise<number> {
   const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const restocked: Restocked[] = [];
@@ -298,7 +304,7 @@ export async function restockLines(
   for (const line of sorted) {
     if (line.quantity <= 0) continue;
     if (line.productType !== ProductType.PHYSICAL && line.productType !== ProductType.SERVICE) continue;
-    const after = await putBack(trx, siteId, line.sku, line.quantity);
+    const after = await putBack(trx, siteId, line.sku, line.quantity, { reason: 'refund', orderId });
     if (!after) continue;
     units += line.quantity;
     // Sold out until this refund: the restock service's news (src/modules/restock).

@@ -435,6 +435,7 @@ export async function refundOrderPart(
           return { sku: line.sku, productType: line.productType, quantity: l.quantity };
         }),
         now,
+        order.id,
       );
     }
     // Nothing left: the order is refunded (once), its payment marked, what gift cards paid given back to them.

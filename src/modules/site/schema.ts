@@ -249,6 +249,14 @@ export const storeSettingsSchema = z
       .refine((p) => p.min < p.max, { message: 'min must be below max', path: ['min'] })
       .default({ enabled: false, min: 100, max: 200_000, accountCountry: 'US' }),
     checkout: checkoutSettingsSchema.default(checkoutSettingsSchema.parse({})),
+    /** A counted variant with this many units or fewer (and more than 0) is low on stock (the admin's inventory). */
+    lowStockThreshold: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(1_000_000)
+      .default(5)
+      .describe('A variant with this many units or fewer (above 0) shows as low on stock in the admin (default 5)'),
     /** Restock notifications (the products' `merchandising.restockNotifications` turn their sign-up form on). */
     restock: z
       .object({

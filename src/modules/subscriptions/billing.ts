@@ -32,7 +32,7 @@ import type { SubscriptionBillStatus } from './tables';
 import { randomToken } from '../../platform/randomToken';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { enqueueNewOrderNotice } from '../orders';
-import { createOrder } from '../orders';
+import { createOrder, newOrderId } from '../orders';
 import type { Order } from '../orders';
 import { beginAttempt, finishAttempt, recordAttemptFailure, rememberReference } from '../payments';
 import type { AuthorizeOutcome, PaymentProvider } from '../payments';
@@ -234,8 +234,10 @@ export async function billSubscription(
       .where('id', '=', sub.id)
       .executeTakeFirst();
     if (!current || current.status !== 'active' || Number(current.periods_billed) !== period - 1) return err('ended');
-    if (!(await takeUnits(trx, sub))) return err('sold-out');
+    const orderId = newOrderId();
+    if (!(await takeUnits(trx, sub, orderId))) return err('sold-out');
     const order = await createOrder(trx, {
+      id: orderId,
       siteId: site.id,
       cartId: renewalCartId(sub.id, period),
       email: sub.email,
@@ -365,9 +367,9 @@ async function inStock(db: Db, sub: Subscription): Promise<boolean> {
 }
 
 /** The renewal's units, taken as an order takes them (the catalog's takeStock). */
-async function takeUnits(trx: Db, sub: Subscription): Promise<boolean> {
+async function takeUnits(trx: Db, sub: Subscription, orderId: string): Promise<boolean> {
   if (!countsStock(sub)) return true;
-  return takeStock(trx, sub.siteId, sub.sku, sub.quantity);
+  return takeStock(trx, sub.siteId, sub.sku, sub.quantity, { reason: 'renewal', orderId });
 }
 
 async function skipSoldOut(

@@ -76,6 +76,10 @@ export const ERROR_STATUS = {
   /** A like on a site that has not turned likes on (`website.comments.simpleLikingEnabled`). */
   'likes-not-enabled': 403,
   'entry-not-found': 404,
+  /** An admin call about a SKU the site has no variant with (src/modules/catalog/adminRoutes.tsx). */
+  'variant-not-found': 404,
+  /** An owner's stock change that would take it below 0, or adjust an unlimited variant; nothing changed. */
+  'stock-change-refused': 409,
   'site-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,

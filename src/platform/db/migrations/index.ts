@@ -25,6 +25,7 @@ import { stockChanges } from './016_stock_changes';
 import { auditLog } from './017_audit_log';
 import { fulfilment } from './018_fulfilment';
 import { refunds } from './019_refunds';
+import { stockMovements } from './020_stock_movements';
 import { ordersByEmail } from './021_orders_by_email';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '017_audit_log': auditLog(engine),
     '018_fulfilment': fulfilment(engine),
     '019_refunds': refunds(engine),
+    '020_stock_movements': stockMovements(engine),
     '021_orders_by_email': ordersByEmail(engine),
   };
 }
