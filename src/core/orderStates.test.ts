@@ -19,6 +19,9 @@ describe('paymentState / paymentLabel', () => {
     expect(paymentLabel('paid', 300, 1000)).toBe('Partially refunded');
     expect(paymentState('paid', 1000, 1000)).toBe('refunded');
     expect(paymentState('paid', 1200, 1000)).toBe('refunded');
+    expect(paymentState('paid', 1, 5000)).toBe('partially-refunded');
+    expect(paymentState('paid', 4999, 5000)).toBe('partially-refunded');
+    expect(paymentState('paid', 0, 0)).toBe('paid');
   });
 });
 

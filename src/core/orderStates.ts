@@ -21,10 +21,9 @@ export const PAYMENT_LABELS: Readonly<Record<PaymentState, string>> = {
  * far and its total (minor units). The one place that decides it: partial refunds extend it here.
  */
 export function paymentState(status: string, refundedAmount: number, total: number): PaymentState {
-  if (status === 'refunded') return 'refunded';
-  if (status === 'awaiting-payment') return 'awaiting-payment';
-  if (refundedAmount > 0) return refundedAmount >= total ? 'refunded' : 'partially-refunded';
-  return 'paid';
+  if (status === 'refunded' || (total > 0 && refundedAmount >= total)) return 'refunded';
+  if (refundedAmount > 0) return 'partially-refunded';
+  return status === 'awaiting-payment' ? 'awaiting-payment' : 'paid';
 }
 
 /** 'Paid', 'Partially refunded', 'Refunded', 'Awaiting payment'. */

@@ -4,7 +4,7 @@
  * the audit entry, a viewer's refusal, and the storefront's cached page showing the change at once.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ok } from '../../src/core/result';
 import { ContributorRole } from '../../src/core/enums';
 import { listAudit } from '../../src/modules/admin';

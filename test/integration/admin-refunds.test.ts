@@ -123,6 +123,20 @@ forEachEngine((engine, getDb) => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toContain('Only 1 of');
     expect(Number((await orderRow(number)).refunded_total)).toBe(outcome.refund.amountCents);
+
+    // The orders list says so, and its payment filter finds it there and only there.
+    const list = async (payment: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/orders?payment=${payment}`,
+          headers: { host: SHOP_HOST, cookie: manager },
+        })
+      ).json() as { orders: { number: number; paymentLabel: string }[] };
+    const partial = (await list('partially-refunded')).orders.find((o) => o.number === number);
+    expect(partial?.paymentLabel).toBe('Partially refunded');
+    expect((await list('paid')).orders.map((o) => o.number)).not.toContain(number);
+    expect((await list('refunded')).orders.map((o) => o.number)).not.toContain(number);
   });
 
   it('refunds an amount, refuses more than is left with a clear message, and refunds the rest to Refunded', async () => {

@@ -4,7 +4,7 @@
  * shipments, notes, the e-mails sent for it and a timeline of what happened to it (the order row, its payments and
  * e-mails, and the audit log).
  */
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ShippingAddress } from '../../core/checkout/types';
 import {
   paymentLabel,
@@ -18,7 +18,6 @@ import type { Database } from '../../platform/db/tables';
 import { listAudit } from '../admin';
 import { getOrderByNumber } from './orders';
 import type { Order } from './orderTypes';
-import type { OrderStatus } from './tables';
 
 type Db = Kysely<Database>;
 
@@ -85,13 +84,17 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; number: 
   return undefined;
 }
 
-/** The stored statuses a payment filter matches (partial refunds: none until refunds by amount exist). */
-const STATUSES_OF_PAYMENT: Readonly<Record<PaymentState, readonly OrderStatus[]>> = {
-  paid: ['paid'],
-  'partially-refunded': [],
-  refunded: ['refunded'],
-  'awaiting-payment': ['awaiting-payment'],
-};
+/** The rows a payment filter matches: the stored status and the amount refunded so far (core/orderStates.ts). */
+const paymentFilter =
+  (state: PaymentState) =>
+  (eb: ExpressionBuilder<Database, 'orders'>): Expression<SqlBool> => {
+    const none = eb('refunded_total', '=', 0);
+    const whole = eb.or([eb('status', '=', 'refunded'), eb('refunded_total', '>=', eb.ref('grand_total'))]);
+    if (state === 'refunded') return whole;
+    if (state === 'partially-refunded')
+      return eb.and([eb('status', '!=', 'refunded'), eb('refunded_total', '>', 0), eb.not(whole)]);
+    return eb.and([eb('status', '=', state), none]);
+  };
 
 /** A LIKE pattern of a searched text: its own wildcards dropped (SQLite's LIKE has no default escape character). */
 const likeText = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
@@ -102,13 +105,21 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
   const after = decodeCursor(filter.cursor);
   const q = (filter.q ?? '').trim();
   const numberSearched = /^#?\d{1,15}$/.test(q) ? Number(q.replace('#', '')) : undefined;
-  const statuses = filter.payment ? STATUSES_OF_PAYMENT[filter.payment] : undefined;
-  if (statuses && statuses.length === 0) return { orders: [], next: null };
   const rows = await db
     .selectFrom('orders')
-    .select(['number', 'created_at', 'email', 'shipping_address', 'currency', 'grand_total', 'status', 'fulfilment'])
+    .select([
+      'number',
+      'created_at',
+      'email',
+      'shipping_address',
+      'currency',
+      'grand_total',
+      'refunded_total',
+      'status',
+      'fulfilment',
+    ])
     .where('site_id', '=', siteId)
-    .$if(statuses !== undefined, (qb) => qb.where('status', 'in', statuses!))
+    .$if(filter.payment !== undefined, (qb) => qb.where(paymentFilter(filter.payment!)))
     .$if(filter.fulfilment !== undefined, (qb) => qb.where('fulfilment', '=', filter.fulfilment!))
     .$if(numberSearched !== undefined, (qb) => qb.where('number', '=', numberSearched!))
     .$if(q !== '' && numberSearched === undefined, (qb) =>
@@ -142,8 +153,7 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
   const last = page.at(-1);
   return {
     orders: page.map((row) => {
-      // Refunds by amount (h-refunds) add the refunded amount here.
-      const refunded = 0;
+      const refunded = Number(row.refunded_total);
       return {
         number: row.number,
         placedAt: row.created_at,
@@ -225,7 +235,11 @@ export async function getAdminOrder(db: Db, siteId: string, number: number): Pro
   const order = await getOrderByNumber(db, siteId, number);
   if (!order) return undefined;
   const [state, shipments, notes, payments, emails, audit] = await Promise.all([
-    db.selectFrom('orders').select('fulfilment').where('id', '=', order.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select(['fulfilment', 'refunded_total'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('fulfilments').selectAll().where('order_id', '=', order.id).orderBy('created_at').execute(),
     db.selectFrom('order_notes').selectAll().where('order_id', '=', order.id).orderBy('created_at').execute(),
     db
@@ -243,7 +257,7 @@ export async function getAdminOrder(db: Db, siteId: string, number: number): Pro
       .execute(),
     listAudit(db, siteId, { subject: { type: 'order', id: order.id }, limit: 200 }),
   ]);
-  const refunded = 0;
+  const refunded = Number(state.refunded_total);
   const timeline: TimelineEvent[] = [
     { at: order.createdAt, by: 'the customer', text: `Order placed (${order.email})` },
     ...payments.map((p) => ({

@@ -20,7 +20,7 @@ import {
 import { giftCardPaymentsOfOrder } from '../giftCards';
 import { refundOrder, refundOrderPart } from './refunds';
 import { fractionDigits, parseCurrencyCode } from '../../core/currency';
-import { PAYMENT_STATE_LABELS } from '../../core/orderPayment';
+import { PAYMENT_LABELS } from '../../core/orderStates';
 import { parseAmount } from '../../core/refundAmount';
 import { randomToken } from '../../platform/randomToken';
 import { COMMAND_ACTOR } from '../admin';
@@ -263,7 +263,7 @@ const refundCommand = defineCommand({
         actor: COMMAND_ACTOR,
       });
       if (!done.ok) throw new UserError(done.error.message);
-      const state = PAYMENT_STATE_LABELS[done.value.paymentState];
+      const state = PAYMENT_LABELS[done.value.paymentState];
       io.out(
         `Refunded ${money(order.currency, done.value.refund.amountCents)} of order #${number}` +
           `${options.restock && lines.length > 0 ? ', units put back in stock' : ''}; payment: ${state}.`,

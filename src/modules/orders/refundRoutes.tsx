@@ -13,7 +13,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fractionDigits, parseCurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
-import { PAYMENT_STATE_LABELS, paymentState } from '../../core/orderPayment';
+import { PAYMENT_LABELS, paymentState } from '../../core/orderStates';
 import { parseAmount, refundableLeft } from '../../core/refundAmount';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
@@ -144,7 +144,7 @@ export async function registerRefundAdminRoutes(
       grandTotal: order.grandTotalCents,
       refundedTotal: order.refundedTotalCents,
     });
-    const state = PAYMENT_STATE_LABELS[paymentState(order.status, order.refundedTotalCents, order.grandTotalCents)];
+    const state = PAYMENT_LABELS[paymentState(order.status, order.refundedTotalCents, order.grandTotalCents)];
     return {
       title: `Refund order ${order.number}`,
       ...(status ? { status } : {}),

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { paymentState, type PaymentState } from '../../core/orderPayment';
+import { paymentState, type PaymentState } from '../../core/orderStates';
 import { lineRefundAmount, refundableLeft, refundAmount, type RefundableOrder } from '../../core/refundAmount';
 import { parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';

@@ -32,7 +32,6 @@ export function fulfilment(_engine: Engine): Migration {
         .on('orders')
         .columns(['site_id', 'fulfilment', 'created_at desc', 'number desc'])
         .execute();
-      await db.schema.createIndex('orders_by_site_email').on('orders').columns(['site_id', 'email']).execute();
 
       await db.schema
         .createTable('fulfilments')
@@ -71,7 +70,6 @@ export function fulfilment(_engine: Engine): Migration {
       await db.schema.dropIndex('outbox_by_order').ifExists().execute();
       await db.schema.dropTable('order_notes').ifExists().execute();
       await db.schema.dropTable('fulfilments').ifExists().execute();
-      await db.schema.dropIndex('orders_by_site_email').ifExists().execute();
       await db.schema.dropIndex('orders_by_site_fulfilment').ifExists().execute();
       await db.schema.dropIndex('orders_by_site_created').ifExists().execute();
       await db.schema.alterTable('orders').dropColumn('fulfilment').execute();
