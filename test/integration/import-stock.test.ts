@@ -46,9 +46,12 @@ const poster = (qtyInStock: number) => ({
 
 describe('vitrine import --stock: usage', () => {
   it('is in the help', async () => {
-    const help = (await vitrine(['help'], 'sqlite::memory:')).out.join('\n');
+    // The help wraps its descriptions to the terminal: read it as running text.
+    const help = (await vitrine(['help'], 'sqlite::memory:')).out.join('\n').replace(/\s+/g, ' ');
     expect(help).toContain('import FILE [--stock file|file:SKU,SKU…]');
-    expect(help).toContain('variants already stored keep their live stock (sales stay sold), new ones take the');
+    expect(help).toContain(
+      "variants already stored keep their live stock (sales stay sold), new ones take the file's; --stock file takes the file's stock for every variant",
+    );
   });
 
   it('refuses a wrong --stock with exit code 2 and a hint, before touching the database', async () => {

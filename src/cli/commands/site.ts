@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { redacted, type Config } from '../../config';
-import { defineCommand, UsageError, UserError, type CliIo, type Command } from '../../platform/cli/command';
+import { defineCommand, UserError, type CliIo, type Command } from '../../platform/cli/command';
 import {
   exportSiteToFile,
   findSiteByHost,
@@ -15,7 +15,6 @@ import {
   type ImportResult,
 } from '../../modules/site';
 import { describeImportStock, IMPORT_STOCK_OPTION_FORMS, parseImportStockOption } from '../../core/importStock';
-import { printable } from '../../platform/cli/table';
 import { loadSettings, withDatabase } from '../database';
 
 /** The site file's own errors (refused, not found) are complete messages for the user. */
@@ -43,17 +42,14 @@ const importCommand = defineCommand({
     stock: {
       type: 'string',
       value: 'file|file:SKU,SKU…',
+      format: { test: (value) => parseImportStockOption(value) !== undefined, forms: IMPORT_STOCK_OPTION_FORMS },
       description:
         "whose stock to store: live (the default) keeps the stored variants' live stock (sales stay sold), new variants take the file's; file takes the file's stock for every variant; file:SKU,SKU for those",
     },
   },
   details: ["The site's images are read beside FILE. docs/site-file.md describes the site file."],
   async run({ options, positionals }, io) {
-    const stock = options.stock === undefined ? 'live' : parseImportStockOption(options.stock);
-    if (stock === undefined)
-      throw new UsageError(
-        `option '--stock' must be ${IMPORT_STOCK_OPTION_FORMS}, not '${printable(options.stock ?? '')}'`,
-      );
+    const stock = (options.stock === undefined ? undefined : parseImportStockOption(options.stock)) ?? 'live';
     const file = positionals[0] as string;
     const config = loadSettings();
     return withDatabase(config, io, async (handle) => {

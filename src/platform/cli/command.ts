@@ -29,6 +29,8 @@ interface OptionBase {
 export interface StringOption extends OptionBase {
   type: 'string';
   choices?: readonly string[];
+  /** A value in a form of its own, checked with the others before `run`: "must be <forms>, not 'x'". */
+  format?: { test: (value: string) => boolean; forms: string };
   default?: string;
 }
 

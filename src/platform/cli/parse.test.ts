@@ -18,7 +18,14 @@ const list = defineCommand({
 const show = defineCommand({
   name: 'things show',
   positionals: [{ name: 'N', what: 'thing number', integer: true, dashValue: /^-\d/ }],
-  options: { site: { type: 'string', value: 'ID', description: 'the site' } },
+  options: {
+    site: { type: 'string', value: 'ID', description: 'the site' },
+    colour: {
+      type: 'string',
+      format: { test: (value) => /^#[0-9a-f]{6}$/.test(value), forms: 'a colour as #rrggbb' },
+      description: 'the colour',
+    },
+  },
   run: async () => 0,
 });
 const bare = defineCommand({ name: 'tidy', run: async () => 0 });
@@ -44,10 +51,13 @@ describe('parseCommandLine', () => {
       positionals: [],
     });
     expect(parse(show, ['--site', 'shop', '12'])).toEqual({
-      options: { site: 'shop' },
+      options: { site: 'shop', colour: undefined },
       positionals: ['12'],
     });
-    expect(parse(show, ['12', '--site=shop'])).toEqual({ options: { site: 'shop' }, positionals: ['12'] });
+    expect(parse(show, ['12', '--site=shop', '--colour', '#00aa11'])).toEqual({
+      options: { site: 'shop', colour: '#00aa11' },
+      positionals: ['12'],
+    });
     // A value may start with a single '-' (a negative number is then refused by its own check, not taken for an option).
     expect(parse(list, ['--site', '-x']).options.site).toBe('-x');
     expect(parse(list, ['--site=--x']).options.site).toBe('--x');
@@ -73,6 +83,9 @@ describe('parseCommandLine', () => {
       [show, ['abc'], "the thing number must be a positive whole number, not 'abc'"],
       [show, ['-3'], "the thing number must be a positive whole number, not '-3'"],
       [show, ['0'], "the thing number must be a positive whole number, not '0'"],
+      [show, ['12', '--colour', 'red'], "option '--colour' must be a colour as #rrggbb, not 'red'"],
+      // An option's value is checked before a missing argument: the argument was perhaps taken for the value.
+      [show, ['--colour', '12'], "option '--colour' must be a colour as #rrggbb, not '12'"],
       [show, ['1', '--limit', '3'], "unknown option '--limit' for 'things show'"],
       [bare, ['now'], "'tidy' takes no arguments, got 'now'"],
       [bare, ['--force', 'x'], "'tidy' takes no arguments, got '--force x'"],

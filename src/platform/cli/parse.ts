@@ -138,5 +138,7 @@ function valueOf(shown: string, spec: OptionSpec, raw: string | boolean | (strin
   }
   if (spec.choices && !spec.choices.includes(raw))
     throw new UsageError(`option '${shown}' must be ${listOf(spec.choices)}, not ${quoted(raw)}`);
+  if (spec.format && !spec.format.test(raw))
+    throw new UsageError(`option '${shown}' must be ${spec.format.forms}, not ${quoted(raw)}`);
   return raw;
 }
