@@ -42,7 +42,10 @@ const importCommand = defineCommand({
     stock: {
       type: 'string',
       value: 'file|file:SKU,SKU…',
-      format: { test: (value) => parseImportStockOption(value) !== undefined, forms: IMPORT_STOCK_OPTION_FORMS },
+      format: {
+        test: (value: string) => parseImportStockOption(value) !== undefined,
+        forms: IMPORT_STOCK_OPTION_FORMS,
+      },
       description:
         "whose stock to store: live (the default) keeps the stored variants' live stock (sales stay sold), new variants take the file's; file takes the file's stock for every variant; file:SKU,SKU for those",
     },

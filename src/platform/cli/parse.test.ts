@@ -22,7 +22,7 @@ const show = defineCommand({
     site: { type: 'string', value: 'ID', description: 'the site' },
     colour: {
       type: 'string',
-      format: { test: (value) => /^#[0-9a-f]{6}$/.test(value), forms: 'a colour as #rrggbb' },
+      format: { test: (value: string) => /^#[0-9a-f]{6}$/.test(value), forms: 'a colour as #rrggbb' },
       description: 'the colour',
     },
   },
