@@ -78,72 +78,64 @@ describeEachEngine(
     };
     const related = (name: string) => page.locator('.related-products .product-card', { hasText: name });
 
-    it(
-      'the add-on button: its own chunk, plus → Add... → checkmark → plus, a polite status, the item in the cart',
-      { timeout: 60_000 },
-      async () => {
-        const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-          string,
-          { file: string; isDynamicEntry?: boolean }
-        >;
-        const chunk = manifest['src/client/islands/AddOnButton.tsx'];
-        expect(chunk?.isDynamicEntry).toBe(true);
-        const loaded = page.waitForRequest((r) => r.url().endsWith(chunk!.file));
-        // The add waits a moment, so that 'Add...' can be seen.
-        await page.route(`${server.url}/api/commerce/shopping-cart/entries`, async (route) => {
-          await new Promise((done) => setTimeout(done, 400));
-          await route.continue();
-        });
-        await page.goto(server.url + DRIPPER);
-        await loaded;
-        await hydrated();
+    it('the add-on button: its own chunk, plus → Add... → checkmark → plus, a polite status, the item in the cart', async () => {
+      const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+        string,
+        { file: string; isDynamicEntry?: boolean }
+      >;
+      const chunk = manifest['src/client/islands/AddOnButton.tsx'];
+      expect(chunk?.isDynamicEntry).toBe(true);
+      const loaded = page.waitForRequest((r) => r.url().endsWith(chunk!.file));
+      // The add waits a moment, so that 'Add...' can be seen.
+      await page.route(`${server.url}/api/commerce/shopping-cart/entries`, async (route) => {
+        await new Promise((done) => setTimeout(done, 400));
+        await route.continue();
+      });
+      await page.goto(server.url + DRIPPER);
+      await loaded;
+      await hydrated();
 
-        const addOns = page.getByRole('region', { name: 'Add-ons' });
-        expect(await addOns.locator('.add-on__name').allTextContents()).toEqual([
-          SCOOP,
-          'Ethiopia Yirgacheffe',
-          'The Home Brewing Guide (e-book)',
-        ]);
-        // The coffee has options: it is chosen on its own page.
-        expect(await addOns.getByRole('link', { name: 'Choose Ethiopia Yirgacheffe' }).getAttribute('href')).toBe(
-          '/shop/p/ethiopia-yirgacheffe',
-        );
-        expect(await iconOf()).toBe(PLUS);
+      const addOns = page.getByRole('region', { name: 'Add-ons' });
+      expect(await addOns.locator('.add-on__name').allTextContents()).toEqual([
+        SCOOP,
+        'Ethiopia Yirgacheffe',
+        'The Home Brewing Guide (e-book)',
+      ]);
+      // The coffee has options: it is chosen on its own page.
+      expect(await addOns.getByRole('link', { name: 'Choose Ethiopia Yirgacheffe' }).getAttribute('href')).toBe(
+        '/shop/p/ethiopia-yirgacheffe',
+      );
+      expect(await iconOf()).toBe(PLUS);
 
-        await addOnButton().click();
-        await expect.poll(() => addOnButton().textContent()).toBe('Add...');
-        expect(await addOnButton().getAttribute('class')).toContain('add-on__button--adding');
-        await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
-        expect(await addOnButton().getAttribute('class')).toContain('add-on__button--added');
-        expect(await addOns.getByRole('status').first().textContent()).toBe(`${SCOOP} was added to your cart.`);
-        expect(await cartLines()).toEqual([['coffee-scoop', 1]]);
-        await expect.poll(() => page.locator('a.cart-pill .cart-pill__count').textContent()).toBe('1 item');
-        // §4: back to the plus 2 s later.
-        await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(PLUS);
-        expect(await axeViolationsOf(page)).toEqual([]);
-      },
-    );
+      await addOnButton().click();
+      await expect.poll(() => addOnButton().textContent()).toBe('Add...');
+      expect(await addOnButton().getAttribute('class')).toContain('add-on__button--adding');
+      await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
+      expect(await addOnButton().getAttribute('class')).toContain('add-on__button--added');
+      expect(await addOns.getByRole('status').first().textContent()).toBe(`${SCOOP} was added to your cart.`);
+      expect(await cartLines()).toEqual([['coffee-scoop', 1]]);
+      await expect.poll(() => page.locator('a.cart-pill .cart-pill__count').textContent()).toBe('1 item');
+      // §4: back to the plus 2 s later.
+      await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(PLUS);
+      expect(await axeViolationsOf(page)).toEqual([]);
+    });
 
-    it(
-      'works from the keyboard: Tab from the add-on’s name reaches its button, Enter and Space add, focus stays',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(server.url + DRIPPER);
-        await hydrated();
-        await page.getByRole('link', { name: SCOOP, exact: true }).focus();
-        await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Add ${SCOOP}`);
-        await page.keyboard.press('Enter');
-        await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
-        await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(PLUS);
-        await page.keyboard.press('Space');
-        await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Add ${SCOOP}`);
-        expect(await cartLines()).toEqual([['coffee-scoop', 2]]);
-      },
-    );
+    it('works from the keyboard: Tab from the add-on’s name reaches its button, Enter and Space add, focus stays', async () => {
+      await page.goto(server.url + DRIPPER);
+      await hydrated();
+      await page.getByRole('link', { name: SCOOP, exact: true }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Add ${SCOOP}`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
+      await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(PLUS);
+      await page.keyboard.press('Space');
+      await expect.poll(() => iconOf(), { timeout: 4000 }).toBe(CHECK);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Add ${SCOOP}`);
+      expect(await cartLines()).toEqual([['coffee-scoop', 2]]);
+    });
 
-    it('adds without JavaScript: the button posts its form and the page says so', { timeout: 60_000 }, async () => {
+    it('adds without JavaScript: the button posts its form and the page says so', async () => {
       const plain = await browser.newContext({ javaScriptEnabled: false });
       try {
         const noJs = await plain.newPage();
@@ -162,76 +154,72 @@ describeEachEngine(
       }
     });
 
-    it(
-      'related products: shown under the page, displayed once when scrolled to, their add buttons add, clicks reported',
-      { timeout: 90_000 },
-      async () => {
-        await page.goto(server.url + DRIPPER);
-        const section = page.getByRole('region', { name: 'You may also like' });
-        expect(await section.locator('h3').allTextContents()).toEqual([
-          'Espresso Cups, Pair',
-          'Oat Dinner Plate',
-          'House Blend Coffee',
-          'Ethiopia Yirgacheffe',
-        ]);
-        // Below the fold: nothing displayed yet, even once the measurement module runs (it sends the page's VisitPDP).
-        await expect
-          .poll(() => events.some((e) => e.event === 'CommerceShopping_VisitPDP'), { timeout: 15_000 })
-          .toBe(true);
-        await page.waitForTimeout(500);
-        expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay')).toEqual([]);
+    it('related products: shown under the page, displayed once when scrolled to, their add buttons add, clicks reported', async () => {
+      await page.goto(server.url + DRIPPER);
+      const section = page.getByRole('region', { name: 'You may also like' });
+      expect(await section.locator('h3').allTextContents()).toEqual([
+        'Espresso Cups, Pair',
+        'Oat Dinner Plate',
+        'House Blend Coffee',
+        'Ethiopia Yirgacheffe',
+      ]);
+      // Below the fold: nothing displayed yet, even once the measurement module runs (it sends the page's VisitPDP).
+      await expect
+        .poll(() => events.some((e) => e.event === 'CommerceShopping_VisitPDP'), { timeout: 15_000 })
+        .toBe(true);
+      await page.waitForTimeout(500);
+      expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay')).toEqual([]);
 
-        await section.scrollIntoViewIfNeeded();
-        await expect
-          .poll(() => events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay').length, {
-            timeout: 10_000,
-          })
-          .toBe(1);
-        expect(events.find((e) => e.event === 'CommerceShopping_RelatedProductDisplay')?.data).toMatchObject({
-          itemId: 'pour-over-dripper',
-          relatedItemIds: RELATED,
-          pagePath: DRIPPER,
-          pageType: 50,
-        });
+      await section.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay').length, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      expect(events.find((e) => e.event === 'CommerceShopping_RelatedProductDisplay')?.data).toMatchObject({
+        itemId: 'pour-over-dripper',
+        relatedItemIds: RELATED,
+        pagePath: DRIPPER,
+        pageType: 50,
+      });
 
-        // Its add buttons work as on a product list, and report RelatedProductAdd.
-        const cups = related('Espresso Cups, Pair').locator('button.add-to-cart');
-        await cups.click();
-        await expect.poll(() => cups.textContent(), { timeout: 4000 }).toContain('Added!');
-        expect(await cartLines()).toEqual([['espresso-cups', 1]]);
-        await expect
-          .poll(() => events.find((e) => e.event === 'CommerceShopping_RelatedProductAdd')?.data, { timeout: 5000 })
-          .toMatchObject({
-            itemId: 'espresso-cups',
-            sourceItemId: 'pour-over-dripper',
-          });
-        // A product with options only asks for them (§5 rule 1), and adds nothing.
-        const blend = related('House Blend Coffee').locator('button.add-to-cart');
-        await blend.click();
-        await expect.poll(() => blend.textContent()).toContain('Select Option');
-        expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductAdd')).toHaveLength(1);
-
-        // Scrolling away and back displays nothing new.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await section.scrollIntoViewIfNeeded();
-        expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay')).toHaveLength(1);
-        expect(await axeViolationsOf(page)).toEqual([]);
-
-        const clicked = page.waitForRequest(
-          (r) =>
-            r.url().endsWith('/api/events/RecordEvent') &&
-            (r.postData() ?? '').includes('CommerceShopping_RelatedProductClick'),
-        );
-        await Promise.all([
-          page.waitForURL(`${server.url}/shop/p/dinner-plate`),
-          section.getByRole('link', { name: 'Oat Dinner Plate', exact: true }).click(),
-        ]);
-        expect(eventOf(await clicked).data).toMatchObject({
-          itemId: 'dinner-plate',
+      // Its add buttons work as on a product list, and report RelatedProductAdd.
+      const cups = related('Espresso Cups, Pair').locator('button.add-to-cart');
+      await cups.click();
+      await expect.poll(() => cups.textContent(), { timeout: 4000 }).toContain('Added!');
+      expect(await cartLines()).toEqual([['espresso-cups', 1]]);
+      await expect
+        .poll(() => events.find((e) => e.event === 'CommerceShopping_RelatedProductAdd')?.data, { timeout: 5000 })
+        .toMatchObject({
+          itemId: 'espresso-cups',
           sourceItemId: 'pour-over-dripper',
-          position: 2,
         });
-      },
-    );
+      // A product with options only asks for them (§5 rule 1), and adds nothing.
+      const blend = related('House Blend Coffee').locator('button.add-to-cart');
+      await blend.click();
+      await expect.poll(() => blend.textContent()).toContain('Select Option');
+      expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductAdd')).toHaveLength(1);
+
+      // Scrolling away and back displays nothing new.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await section.scrollIntoViewIfNeeded();
+      expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay')).toHaveLength(1);
+      expect(await axeViolationsOf(page)).toEqual([]);
+
+      const clicked = page.waitForRequest(
+        (r) =>
+          r.url().endsWith('/api/events/RecordEvent') &&
+          (r.postData() ?? '').includes('CommerceShopping_RelatedProductClick'),
+      );
+      await Promise.all([
+        page.waitForURL(`${server.url}/shop/p/dinner-plate`),
+        section.getByRole('link', { name: 'Oat Dinner Plate', exact: true }).click(),
+      ]);
+      expect(eventOf(await clicked).data).toMatchObject({
+        itemId: 'dinner-plate',
+        sourceItemId: 'pour-over-dripper',
+        position: 2,
+      });
+    });
   },
 );

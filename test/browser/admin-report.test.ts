@@ -67,7 +67,7 @@ describeEachEngine(
         expect(placed.status(), await placed.text()).toBe(201);
         await shopper.close();
       }
-    }, 120_000);
+    });
     afterAll(async () => shop?.close());
 
     const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
@@ -114,7 +114,7 @@ describeEachEngine(
       await page.waitForURL('**/admin/report?days=7');
       await expect(page.getByText('(7 days, UTC)').isVisible()).resolves.toBe(true);
       await context.close();
-    }, 60_000);
+    });
 
     it('has no axe violation at 390 px and 1280 px, and nothing wider than the phone', async () => {
       for (const width of [390, 1280]) {
@@ -127,7 +127,7 @@ describeEachEngine(
         expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
         await context.close();
       }
-    }, 60_000);
+    });
 
     it('reads the same without JavaScript', async () => {
       const context = await signedIn({ javaScriptEnabled: false, width: 390 });
@@ -137,6 +137,6 @@ describeEachEngine(
       await expect(page.getByText('(90 days, UTC)').isVisible()).resolves.toBe(true);
       await expect(page.getByRole('img', { name: /Visits per day/ }).isVisible()).resolves.toBe(true);
       await context.close();
-    }, 60_000);
+    });
   },
 );

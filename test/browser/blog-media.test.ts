@@ -82,7 +82,7 @@ describeEachEngine(
         document.body.append(other);
       });
       await expect.poll(() => cspViolations()).toEqual(['frame-src https://evil.example']);
-    }, 60_000);
+    });
 
     it('plays the video on a click', async () => {
       await page.goto(`${server.url}/about`);
@@ -92,7 +92,7 @@ describeEachEngine(
       await expect.poll(() => player().count()).toBe(1);
       expect(page.url()).toBe(`${server.url}/about`);
       expect(await cspViolations()).toEqual([]);
-    }, 60_000);
+    });
 
     it("without JavaScript, the overlay links to the video's page", async () => {
       const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -134,7 +134,7 @@ describeEachEngine(
       await page.reload();
       await expect.poll(() => page.getByRole('button', { name: 'Liked' }).count(), { timeout: 10_000 }).toBe(1);
       expect(await page.locator('.post-likes__count').textContent()).toBe('1 like');
-    }, 60_000);
+    });
 
     it('without JavaScript, the like form likes the post and comes back to it', async () => {
       const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -162,6 +162,6 @@ describeEachEngine(
         expect(await axeViolationsOf(page), path).toEqual([]);
         expect(await cspViolations(), path).toEqual([]);
       }
-    }, 60_000);
+    });
   },
 );

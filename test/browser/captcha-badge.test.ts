@@ -124,118 +124,104 @@ describeEachEngine(
       await recaptchaShop?.close();
     });
 
-    it(
-      'ALTCHA: its attribution is hidden, shown while a field has focus (also on its checkbox), hidden when the focus leaves',
-      { timeout: 90_000 },
-      async () => {
-        const { page, problems } = await watchedPage(context);
-        const form = await open(page, `${altchaShop.url}/contact`);
-        expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(
-          false,
-        );
+    it('ALTCHA: its attribution is hidden, shown while a field has focus (also on its checkbox), hidden when the focus leaves', async () => {
+      const { page, problems } = await watchedPage(context);
+      const form = await open(page, `${altchaShop.url}/contact`);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(false);
 
-        // The first focus loads the widget; its attribution shows while the focus is in the form.
-        await page.getByLabel('Email').focus();
-        const footer = form.locator('altcha-widget .altcha-footer');
-        await footer.waitFor({ state: 'attached' });
-        await expect.poll(() => shown(footer)).toBe(true);
-        expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(
-          true,
-        );
-        // Moving between the form's fields, to the CAPTCHA itself, keeps it.
-        await page.keyboard.press('Tab');
-        await form.locator('altcha-widget input[type=checkbox]').focus();
-        expect(await shown(footer)).toBe(true);
-        expect(await axeViolationsOf(page)).toEqual([]);
+      // The first focus loads the widget; its attribution shows while the focus is in the form.
+      await page.getByLabel('Email').focus();
+      const footer = form.locator('altcha-widget .altcha-footer');
+      await footer.waitFor({ state: 'attached' });
+      await expect.poll(() => shown(footer)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(true);
+      // Moving between the form's fields, to the CAPTCHA itself, keeps it.
+      await page.keyboard.press('Tab');
+      await form.locator('altcha-widget input[type=checkbox]').focus();
+      expect(await shown(footer)).toBe(true);
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        await focusOutside(page);
-        await expect.poll(() => shown(footer)).toBe(false);
-        expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(
-          false,
-        );
-        // The widget itself stays (its box, or its verified mark once it has solved itself: issue 23 item 7).
-        expect(await shown(form.locator('altcha-widget'))).toBe(true);
-        await page.getByLabel('Message').focus();
-        await expect.poll(() => shown(footer)).toBe(true);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await expect.poll(() => shown(footer)).toBe(false);
-        expect(problems).toEqual([]);
-        await page.close();
-      },
-    );
+      await focusOutside(page);
+      await expect.poll(() => shown(footer)).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('captcha-badge-shown'))).toBe(false);
+      // The widget itself stays (its box, or its verified mark once it has solved itself: issue 23 item 7).
+      expect(await shown(form.locator('altcha-widget'))).toBe(true);
+      await page.getByLabel('Message').focus();
+      await expect.poll(() => shown(footer)).toBe(true);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await expect.poll(() => shown(footer)).toBe(false);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
 
-    it(
-      'reCAPTCHA Enterprise: the badge hidden → shown on focus → hidden on blur; the form sent with a FORM_BLOCK_SUBMISSION token',
-      { timeout: 90_000 },
-      async () => {
-        providers.reset();
-        const { page, problems } = await watchedPage(context);
-        const form = await open(page, `${recaptchaShop.url}/contact`);
-        // Google's notice is in the form (the badge is hidden until then); no badge before the visitor turns to the form.
-        expect(await form.locator('.form-block__captcha-notice').textContent()).toBe(
-          'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
-        );
-        expect(await page.locator('.grecaptcha-badge').count()).toBe(0);
+    it('reCAPTCHA Enterprise: the badge hidden → shown on focus → hidden on blur; the form sent with a FORM_BLOCK_SUBMISSION token', async () => {
+      providers.reset();
+      const { page, problems } = await watchedPage(context);
+      const form = await open(page, `${recaptchaShop.url}/contact`);
+      // Google's notice is in the form (the badge is hidden until then); no badge before the visitor turns to the form.
+      expect(await form.locator('.form-block__captcha-notice').textContent()).toBe(
+        'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+      );
+      expect(await page.locator('.grecaptcha-badge').count()).toBe(0);
 
-        await page.getByLabel('First Name').focus();
-        const badge = page.locator('.grecaptcha-badge');
-        await badge.waitFor({ state: 'attached' });
-        await expect.poll(() => shown(badge)).toBe(true);
-        await focusOutside(page);
-        await expect.poll(() => shown(badge)).toBe(false);
-        await page.getByLabel('Last Name').focus();
-        await expect.poll(() => shown(badge)).toBe(true);
-        expect(await badge.evaluate((element) => getComputedStyle(element).zIndex)).toBe('40');
-        // Shown, it is a named region of its own (it sits outside the page's landmarks), and the page passes axe.
-        expect(await page.getByRole('complementary', { name: 'reCAPTCHA' }).count()).toBe(1);
-        expect(await axeViolationsOf(page)).toEqual([]);
+      await page.getByLabel('First Name').focus();
+      const badge = page.locator('.grecaptcha-badge');
+      await badge.waitFor({ state: 'attached' });
+      await expect.poll(() => shown(badge)).toBe(true);
+      await focusOutside(page);
+      await expect.poll(() => shown(badge)).toBe(false);
+      await page.getByLabel('Last Name').focus();
+      await expect.poll(() => shown(badge)).toBe(true);
+      expect(await badge.evaluate((element) => getComputedStyle(element).zIndex)).toBe('40');
+      // Shown, it is a named region of its own (it sits outside the page's landmarks), and the page passes axe.
+      expect(await page.getByRole('complementary', { name: 'reCAPTCHA' }).count()).toBe(1);
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        // Google down: the §8 text; the CAPTCHA is reset (a new token is fetched), then the form goes through.
-        await page.getByLabel('First Name').fill('Ada');
-        await page.getByLabel('Last Name').fill('Lovelace');
-        await page.getByLabel('Email').fill('ada@example.com');
-        await page.getByLabel('Message').fill('Do you ship to Norway?');
-        providers.mode = 'down';
-        const send = form.locator('button[type=submit]');
-        await send.click();
-        await expect
-          .poll(() => form.getByRole('alert').textContent())
-          .toBe('Unable to send form. Please try again later.');
-        await expect
-          .poll(() =>
-            page.evaluate(() => (window as unknown as { __fakeRecaptchaCalls: unknown[] }).__fakeRecaptchaCalls.length),
-          )
-          .toBe(2);
-        await expect.poll(() => send.isDisabled()).toBe(false);
-        expect(await axeViolationsOf(page)).toEqual([]);
+      // Google down: the §8 text; the CAPTCHA is reset (a new token is fetched), then the form goes through.
+      await page.getByLabel('First Name').fill('Ada');
+      await page.getByLabel('Last Name').fill('Lovelace');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Message').fill('Do you ship to Norway?');
+      providers.mode = 'down';
+      const send = form.locator('button[type=submit]');
+      await send.click();
+      await expect
+        .poll(() => form.getByRole('alert').textContent())
+        .toBe('Unable to send form. Please try again later.');
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { __fakeRecaptchaCalls: unknown[] }).__fakeRecaptchaCalls.length),
+        )
+        .toBe(2);
+      await expect.poll(() => send.isDisabled()).toBe(false);
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        providers.mode = 'normal';
-        await send.click();
-        await page.locator('.form-block__success').waitFor();
-        expect(await page.locator('.form-block__success').textContent()).toBe(CONTACT_SUCCESS);
-        const calls = await page.evaluate(
-          () =>
-            (window as unknown as { __fakeRecaptchaCalls: { siteKey: string; action: string }[] }).__fakeRecaptchaCalls,
-        );
-        expect(calls.every((c) => c.siteKey === RECAPTCHA.siteKey && c.action === 'FORM_BLOCK_SUBMISSION')).toBe(true);
-        const assessments = providers.calls.filter((c) => c.path === '/v1/projects/vitrine-test/assessments');
-        expect(assessments.map((c) => (c.body.event as { expectedAction: string }).expectedAction)).toEqual([
-          'FORM_BLOCK_SUBMISSION',
-          'FORM_BLOCK_SUBMISSION',
-        ]);
-        expect(
-          (await listSubmissions(recaptchaShop.db!, { formId: 'contact' })).map(
-            (s) => s.answers.find((a) => a.title === 'Message')?.lines,
-          ),
-        ).toEqual([['Do you ship to Norway?']]);
-        // The form is gone (success): the focus left it, and the badge is hidden again.
-        await expect.poll(() => shown(badge)).toBe(false);
-        expect(problems).toEqual([]);
-        await page.close();
-      },
-    );
+      providers.mode = 'normal';
+      await send.click();
+      await page.locator('.form-block__success').waitFor();
+      expect(await page.locator('.form-block__success').textContent()).toBe(CONTACT_SUCCESS);
+      const calls = await page.evaluate(
+        () =>
+          (window as unknown as { __fakeRecaptchaCalls: { siteKey: string; action: string }[] }).__fakeRecaptchaCalls,
+      );
+      expect(calls.every((c) => c.siteKey === RECAPTCHA.siteKey && c.action === 'FORM_BLOCK_SUBMISSION')).toBe(true);
+      const assessments = providers.calls.filter((c) => c.path === '/v1/projects/vitrine-test/assessments');
+      expect(assessments.map((c) => (c.body.event as { expectedAction: string }).expectedAction)).toEqual([
+        'FORM_BLOCK_SUBMISSION',
+        'FORM_BLOCK_SUBMISSION',
+      ]);
+      expect(
+        (await listSubmissions(recaptchaShop.db!, { formId: 'contact' })).map(
+          (s) => s.answers.find((a) => a.title === 'Message')?.lines,
+        ),
+      ).toEqual([['Do you ship to Norway?']]);
+      // The form is gone (success): the focus left it, and the badge is hidden again.
+      await expect.poll(() => shown(badge)).toBe(false);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
 
-    it('reCAPTCHA Enterprise: a form in a lightbox raises the badge above it', { timeout: 60_000 }, async () => {
+    it('reCAPTCHA Enterprise: a form in a lightbox raises the badge above it', async () => {
       const { page, problems } = await watchedPage(context);
       await open(page, `${recaptchaShop.url}/contact`);
       // The home page's newsletter form has no lightbox yet; put the contact form's island in a modal dialog.
@@ -262,30 +248,24 @@ describeEachEngine(
       await page.close();
     });
 
-    it(
-      "reCAPTCHA Enterprise without a site key: 'Enterprise V3 ReCaptcha site key not found', nothing sent",
-      { timeout: 60_000 },
-      async () => {
-        const { page, problems } = await watchedPage(context);
-        const port = new URL(recaptchaShop.url).port;
-        const form = await open(page, `http://${NO_KEY_HOST}:${port}/contact`);
-        let saves = 0;
-        page.on('request', (request) => {
-          if (request.url().includes('/api/form/')) saves++;
-        });
-        await page.getByLabel('First Name').fill('Ada');
-        await page.getByLabel('Last Name').fill('Lovelace');
-        await page.getByLabel('Email').fill('ada@example.com');
-        await page.getByLabel('Message').fill('Hello');
-        await form.locator('button[type=submit]').click();
-        await expect
-          .poll(() => form.getByRole('alert').textContent())
-          .toBe('Enterprise V3 ReCaptcha site key not found');
-        expect(saves).toBe(0);
-        expect(await page.locator('script[src*="recaptcha"]').count()).toBe(0);
-        expect(problems).toEqual([]);
-        await page.close();
-      },
-    );
+    it("reCAPTCHA Enterprise without a site key: 'Enterprise V3 ReCaptcha site key not found', nothing sent", async () => {
+      const { page, problems } = await watchedPage(context);
+      const port = new URL(recaptchaShop.url).port;
+      const form = await open(page, `http://${NO_KEY_HOST}:${port}/contact`);
+      let saves = 0;
+      page.on('request', (request) => {
+        if (request.url().includes('/api/form/')) saves++;
+      });
+      await page.getByLabel('First Name').fill('Ada');
+      await page.getByLabel('Last Name').fill('Lovelace');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Message').fill('Hello');
+      await form.locator('button[type=submit]').click();
+      await expect.poll(() => form.getByRole('alert').textContent()).toBe('Enterprise V3 ReCaptcha site key not found');
+      expect(saves).toBe(0);
+      expect(await page.locator('script[src*="recaptcha"]').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
   },
 );

@@ -79,107 +79,99 @@ describeEachEngine(
     const hydrated = async () =>
       expect.poll(() => gallery().getByRole('button', { name: 'Next slide' }).count(), { timeout: 10_000 }).toBe(1);
 
-    it(
-      'gallery lightbox by keyboard: Tab to an image, Enter opens it with focus inside, ArrowRight moves, Escape closes, focus returns',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(`${server.url}/about`);
-        await hydrated();
-        await tabTo(page, '.gallery__link');
-        expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe(
-          'Clay on a pottery wheel',
-        );
+    it('gallery lightbox by keyboard: Tab to an image, Enter opens it with focus inside, ArrowRight moves, Escape closes, focus returns', async () => {
+      await page.goto(`${server.url}/about`);
+      await hydrated();
+      await tabTo(page, '.gallery__link');
+      expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe(
+        'Clay on a pottery wheel',
+      );
 
-        await page.keyboard.press('Enter');
-        const dialog = page.getByRole('dialog', { name: 'Image viewer: Inside the studio' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
-        expect(page.url()).toBe(`${server.url}/about`);
-        expect(await focused(page)).toMatchObject({
-          className: 'gallery-lightbox__close',
-          label: 'Close',
-          inDialog: true,
-        });
-        expect(await dialog.locator('img').getAttribute('alt')).toBe('Clay on a pottery wheel');
-        expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('1 of 5');
-        expect(await dialog.getAttribute('class')).toContain('gallery-lightbox--dark');
-        expect(await axeViolationsOf(page)).toEqual([]);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Image viewer: Inside the studio' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(page.url()).toBe(`${server.url}/about`);
+      expect(await focused(page)).toMatchObject({
+        className: 'gallery-lightbox__close',
+        label: 'Close',
+        inDialog: true,
+      });
+      expect(await dialog.locator('img').getAttribute('alt')).toBe('Clay on a pottery wheel');
+      expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('1 of 5');
+      expect(await dialog.getAttribute('class')).toContain('gallery-lightbox--dark');
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        await page.keyboard.press('ArrowRight');
-        expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('2 of 5');
-        expect(await dialog.locator('img').getAttribute('alt')).toBe('Oatmeal speckled stoneware mug');
-        expect(await dialog.locator('figcaption').textContent()).toContain('Speckled glaze');
-        await page.keyboard.press('ArrowLeft');
-        await page.keyboard.press('ArrowLeft');
-        expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('5 of 5');
+      await page.keyboard.press('ArrowRight');
+      expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('2 of 5');
+      expect(await dialog.locator('img').getAttribute('alt')).toBe('Oatmeal speckled stoneware mug');
+      expect(await dialog.locator('figcaption').textContent()).toContain('Speckled glaze');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('5 of 5');
 
-        // Focus stays inside: Tab cycles through the dialog's buttons.
-        for (let i = 0; i < 4; i++) {
-          await page.keyboard.press('Tab');
-          expect((await focused(page)).inDialog).toBe(true);
-        }
-
-        await page.keyboard.press('Escape');
-        await expect.poll(() => dialog.count()).toBe(0);
-        expect(await focused(page)).toMatchObject({ className: 'gallery__link', inDialog: false });
-        expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe(
-          'Clay on a pottery wheel',
-        );
-
-        // The close button closes it too, and a click on the backdrop.
-        await page.keyboard.press('Enter');
-        await expect.poll(() => dialog.isVisible()).toBe(true);
-        await page.keyboard.press('Enter'); // the close button has focus
-        await expect.poll(() => dialog.count()).toBe(0);
-        await slide().locator('a').click();
-        await expect.poll(() => dialog.isVisible()).toBe(true);
-        await page.mouse.click(5, 300);
-        await expect.poll(() => dialog.count()).toBe(0);
-        expect(problems).toEqual([]);
-      },
-    );
-
-    it(
-      'moves the slideshow by keyboard: Next / Previous buttons and the arrow keys, wrapping; thumbnails choose a slide',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(`${server.url}/about`);
-        await hydrated();
-        expect(await slide().getAttribute('aria-label')).toBe('1 of 5');
-        await tabTo(page, '.gallery__step--next');
-        expect((await focused(page)).label).toBe('Next slide');
-        await page.keyboard.press('Enter');
-        expect(await slide().getAttribute('aria-label')).toBe('2 of 5');
-        expect(await slide().locator('img').getAttribute('alt')).toBe('Oatmeal speckled stoneware mug');
-        await page.keyboard.press('Space');
-        expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
-        await page.keyboard.press('ArrowRight');
-        expect(await slide().getAttribute('aria-label')).toBe('4 of 5');
-        await page.keyboard.press('Shift+Tab');
-        expect((await focused(page)).label).toBe('Previous slide');
-        await page.keyboard.press('Enter');
-        expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
-        for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
-        expect(await slide().getAttribute('aria-label')).toBe('5 of 5');
-        await page.keyboard.press('ArrowRight');
-        expect(await slide().getAttribute('aria-label')).toBe('1 of 5');
-        // The current slide is announced politely (no autoplay here).
-        expect(await gallery().locator('.gallery__slides').getAttribute('aria-live')).toBe('polite');
-
-        await tabTo(page, '.gallery__thumbnail');
+      // Focus stays inside: Tab cycles through the dialog's buttons.
+      for (let i = 0; i < 4; i++) {
         await page.keyboard.press('Tab');
-        await page.keyboard.press('Tab');
-        await page.keyboard.press('Enter');
-        expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
-        expect(page.url()).toBe(`${server.url}/about`);
-        expect(await gallery().locator('.gallery__thumbnail[aria-current="true"] img').getAttribute('alt')).toBe(
-          'Charcoal stoneware bowl',
-        );
-        expect(await axeViolationsOf(page)).toEqual([]);
-        expect(problems).toEqual([]);
-      },
-    );
+        expect((await focused(page)).inDialog).toBe(true);
+      }
 
-    it('loads the gallery code only on pages with a gallery', { timeout: 60_000 }, async () => {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await focused(page)).toMatchObject({ className: 'gallery__link', inDialog: false });
+      expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe(
+        'Clay on a pottery wheel',
+      );
+
+      // The close button closes it too, and a click on the backdrop.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.keyboard.press('Enter'); // the close button has focus
+      await expect.poll(() => dialog.count()).toBe(0);
+      await slide().locator('a').click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.mouse.click(5, 300);
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
+
+    it('moves the slideshow by keyboard: Next / Previous buttons and the arrow keys, wrapping; thumbnails choose a slide', async () => {
+      await page.goto(`${server.url}/about`);
+      await hydrated();
+      expect(await slide().getAttribute('aria-label')).toBe('1 of 5');
+      await tabTo(page, '.gallery__step--next');
+      expect((await focused(page)).label).toBe('Next slide');
+      await page.keyboard.press('Enter');
+      expect(await slide().getAttribute('aria-label')).toBe('2 of 5');
+      expect(await slide().locator('img').getAttribute('alt')).toBe('Oatmeal speckled stoneware mug');
+      await page.keyboard.press('Space');
+      expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
+      await page.keyboard.press('ArrowRight');
+      expect(await slide().getAttribute('aria-label')).toBe('4 of 5');
+      await page.keyboard.press('Shift+Tab');
+      expect((await focused(page)).label).toBe('Previous slide');
+      await page.keyboard.press('Enter');
+      expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+      expect(await slide().getAttribute('aria-label')).toBe('5 of 5');
+      await page.keyboard.press('ArrowRight');
+      expect(await slide().getAttribute('aria-label')).toBe('1 of 5');
+      // The current slide is announced politely (no autoplay here).
+      expect(await gallery().locator('.gallery__slides').getAttribute('aria-live')).toBe('polite');
+
+      await tabTo(page, '.gallery__thumbnail');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      expect(await slide().getAttribute('aria-label')).toBe('3 of 5');
+      expect(page.url()).toBe(`${server.url}/about`);
+      expect(await gallery().locator('.gallery__thumbnail[aria-current="true"] img').getAttribute('alt')).toBe(
+        'Charcoal stoneware bowl',
+      );
+      expect(await axeViolationsOf(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    it('loads the gallery code only on pages with a gallery', async () => {
       const scripts: string[] = [];
       page.on('request', (r) => {
         if (r.resourceType() === 'script') scripts.push(r.url());
@@ -277,101 +269,91 @@ describeEachEngine(
       };
     };
 
-    it(
-      'advances every autoplayDelay seconds, holds while hovered or focused, and stops with the Pause button',
-      { timeout: 60_000 },
-      async () => {
-        const context = await browser.newContext({ reducedMotion: 'no-preference' });
-        try {
-          const { page, gallery, slide } = await open(context);
-          await page.mouse.move(2, 2);
-          await expect.poll(slide, { timeout: 5000 }).not.toBe('1 of 5');
-          // No announcement every second while it plays.
-          expect(await gallery.locator('.gallery__slides').getAttribute('aria-live')).toBe('off');
+    it('advances every autoplayDelay seconds, holds while hovered or focused, and stops with the Pause button', async () => {
+      const context = await browser.newContext({ reducedMotion: 'no-preference' });
+      try {
+        const { page, gallery, slide } = await open(context);
+        await page.mouse.move(2, 2);
+        await expect.poll(slide, { timeout: 5000 }).not.toBe('1 of 5');
+        // No announcement every second while it plays.
+        expect(await gallery.locator('.gallery__slides').getAttribute('aria-live')).toBe('off');
 
-          // Hover holds it.
-          await gallery.locator('.gallery__stage').hover();
-          const held = await slide();
-          await twoAndAHalfSecondsLater(page);
-          expect(await slide()).toBe(held);
-          await page.mouse.move(2, 2);
-          await expect.poll(slide, { timeout: 5000 }).not.toBe(held);
+        // Hover holds it.
+        await gallery.locator('.gallery__stage').hover();
+        const held = await slide();
+        await twoAndAHalfSecondsLater(page);
+        expect(await slide()).toBe(held);
+        await page.mouse.move(2, 2);
+        await expect.poll(slide, { timeout: 5000 }).not.toBe(held);
 
-          // So does focus on any of its controls.
-          await gallery.locator('.gallery__thumbnail').first().focus();
-          const focusedOn = await slide();
-          await twoAndAHalfSecondsLater(page);
-          expect(await slide()).toBe(focusedOn);
-          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-          await expect.poll(slide, { timeout: 5000 }).not.toBe(focusedOn);
+        // So does focus on any of its controls.
+        await gallery.locator('.gallery__thumbnail').first().focus();
+        const focusedOn = await slide();
+        await twoAndAHalfSecondsLater(page);
+        expect(await slide()).toBe(focusedOn);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await expect.poll(slide, { timeout: 5000 }).not.toBe(focusedOn);
 
-          // The Pause button (the first control of the carousel) stops it, and Play starts it again.
-          const pause = gallery.getByRole('button', { name: 'Pause slideshow' });
-          await pause.focus();
-          await page.keyboard.press('Enter');
-          expect(await gallery.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
-          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-          const paused = await slide();
-          await twoAndAHalfSecondsLater(page);
-          expect(await slide()).toBe(paused);
-          expect(await axeViolationsOf(page)).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      },
-    );
+        // The Pause button (the first control of the carousel) stops it, and Play starts it again.
+        const pause = gallery.getByRole('button', { name: 'Pause slideshow' });
+        await pause.focus();
+        await page.keyboard.press('Enter');
+        expect(await gallery.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        const paused = await slide();
+        await twoAndAHalfSecondsLater(page);
+        expect(await slide()).toBe(paused);
+        expect(await axeViolationsOf(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 
-    it(
-      'moves the slider (carousel) by its buttons and arrow keys, scrolling the current slide into place; a grid opens a light lightbox',
-      { timeout: 60_000 },
-      async () => {
-        const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
-        try {
-          const { page } = await open(context);
-          const slider = page.getByRole('region', { name: 'Cups' });
-          const current = () =>
-            slider.locator('[aria-roledescription="slide"][aria-current="true"]').getAttribute('aria-label');
-          await expect.poll(current).toBe('1 of 5');
-          await slider.getByRole('button', { name: 'Next slide' }).focus();
-          await page.keyboard.press('Enter');
-          await expect.poll(current).toBe('2 of 5');
-          await page.keyboard.press('ArrowRight');
-          await expect.poll(current).toBe('3 of 5');
-          // Aligned left: the current slide's left edge is the row's.
-          const track = slider.locator('.gallery__track');
-          await expect
-            .poll(() =>
-              track.evaluate((row) => Math.round(row.scrollLeft - (row.children[2] as HTMLElement).offsetLeft)),
-            )
-            .toBe(0);
-          await page.keyboard.press('ArrowLeft');
-          await page.keyboard.press('ArrowLeft');
-          await page.keyboard.press('ArrowLeft');
-          await expect.poll(current).toBe('5 of 5');
-          expect(await slider.locator('.gallery__indicator[aria-current="true"]').getAttribute('aria-label')).toBe(
-            '5 of 5: The house-blend',
-          );
+    it('moves the slider (carousel) by its buttons and arrow keys, scrolling the current slide into place; a grid opens a light lightbox', async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+      try {
+        const { page } = await open(context);
+        const slider = page.getByRole('region', { name: 'Cups' });
+        const current = () =>
+          slider.locator('[aria-roledescription="slide"][aria-current="true"]').getAttribute('aria-label');
+        await expect.poll(current).toBe('1 of 5');
+        await slider.getByRole('button', { name: 'Next slide' }).focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(current).toBe('2 of 5');
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(current).toBe('3 of 5');
+        // Aligned left: the current slide's left edge is the row's.
+        const track = slider.locator('.gallery__track');
+        await expect
+          .poll(() => track.evaluate((row) => Math.round(row.scrollLeft - (row.children[2] as HTMLElement).offsetLeft)))
+          .toBe(0);
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(current).toBe('5 of 5');
+        expect(await slider.locator('.gallery__indicator[aria-current="true"]').getAttribute('aria-label')).toBe(
+          '5 of 5: The house-blend',
+        );
 
-          const grid = page.getByRole('list', { name: 'Bowls' });
-          await grid.getByRole('link', { name: 'The coffee-scoop' }).focus();
-          await page.keyboard.press('Enter');
-          const dialog = page.getByRole('dialog', { name: 'Image viewer: Bowls' });
-          await expect.poll(() => dialog.isVisible()).toBe(true);
-          expect(await dialog.getAttribute('class')).toContain('gallery-lightbox--light');
-          expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('2 of 2');
-          await page.keyboard.press('ArrowRight');
-          expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('1 of 2');
-          expect(await axeViolationsOf(page)).toEqual([]);
-          await page.keyboard.press('Escape');
-          await expect.poll(() => dialog.count()).toBe(0);
-          expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe('The coffee-scoop');
-        } finally {
-          await context.close();
-        }
-      },
-    );
+        const grid = page.getByRole('list', { name: 'Bowls' });
+        await grid.getByRole('link', { name: 'The coffee-scoop' }).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Image viewer: Bowls' });
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        expect(await dialog.getAttribute('class')).toContain('gallery-lightbox--light');
+        expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('2 of 2');
+        await page.keyboard.press('ArrowRight');
+        expect(await dialog.locator('.gallery-lightbox__position').textContent()).toBe('1 of 2');
+        expect(await axeViolationsOf(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialog.count()).toBe(0);
+        expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe('The coffee-scoop');
+      } finally {
+        await context.close();
+      }
+    });
 
-    it('never starts when the visitor prefers reduced motion (Play is offered)', { timeout: 60_000 }, async () => {
+    it('never starts when the visitor prefers reduced motion (Play is offered)', async () => {
       const context = await browser.newContext({ reducedMotion: 'reduce' });
       try {
         const { page, gallery, slide } = await open(context);

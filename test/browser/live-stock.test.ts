@@ -44,48 +44,44 @@ describeEachEngine(
     const info = () => page.locator('.pdp__info');
     const card = () => page.locator('.product-card', { has: page.getByRole('link', { name: PLATE, exact: true }) });
 
-    it(
-      'shows Sold Out on the product page, the list and the quick view once the last unit is gone',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(`${server.url}/shop/p/dinner-plate`);
-        await page.reload(); // the cached page
-        expect(await info().getByText('Last 2 from this batch').count()).toBe(1);
-        expect(await info().getByRole('button', { name: 'Add To Cart' }).isEnabled()).toBe(true);
-        await page.goto(`${server.url}/shop`);
-        await page.reload();
-        expect(
-          await card()
-            .getByRole('button', { name: /^Sold Out/ })
-            .count(),
-        ).toBe(0);
+    it('shows Sold Out on the product page, the list and the quick view once the last unit is gone', async () => {
+      await page.goto(`${server.url}/shop/p/dinner-plate`);
+      await page.reload(); // the cached page
+      expect(await info().getByText('Last 2 from this batch').count()).toBe(1);
+      expect(await info().getByRole('button', { name: 'Add To Cart' }).isEnabled()).toBe(true);
+      await page.goto(`${server.url}/shop`);
+      await page.reload();
+      expect(
+        await card()
+          .getByRole('button', { name: /^Sold Out/ })
+          .count(),
+      ).toBe(0);
 
-        await server.db!.updateTable('variants').set({ qty_in_stock: 0 }).where('sku', '=', 'PLATE-OAT').execute();
+      await server.db!.updateTable('variants').set({ qty_in_stock: 0 }).where('sku', '=', 'PLATE-OAT').execute();
 
-        await expect
-          .poll(
-            async () => {
-              await page.goto(`${server.url}/shop/p/dinner-plate`);
-              return info().getByRole('button', { name: 'Sold Out' }).count();
-            },
-            { timeout: WITHIN_MS, interval: 100 },
-          )
-          .toBe(1);
-        expect(await info().getByRole('button', { name: 'Sold Out' }).isDisabled()).toBe(true);
-        expect(await info().getByRole('button', { name: 'Add To Cart' }).count()).toBe(0);
-        expect(await info().getByText('Last 2 from this batch').count()).toBe(0);
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${server.url}/shop/p/dinner-plate`);
+            return info().getByRole('button', { name: 'Sold Out' }).count();
+          },
+          { timeout: WITHIN_MS, interval: 100 },
+        )
+        .toBe(1);
+      expect(await info().getByRole('button', { name: 'Sold Out' }).isDisabled()).toBe(true);
+      expect(await info().getByRole('button', { name: 'Add To Cart' }).count()).toBe(0);
+      expect(await info().getByText('Last 2 from this batch').count()).toBe(0);
 
-        await page.goto(`${server.url}/shop`);
-        expect(
-          await card()
-            .getByRole('button', { name: /^Sold Out/ })
-            .isDisabled(),
-        ).toBe(true);
-        await page.getByRole('link', { name: `Quick View: ${PLATE}` }).click();
-        const dialog = page.getByRole('dialog', { name: PLATE });
-        await expect.poll(() => dialog.getByRole('button', { name: 'Sold Out' }).count(), { timeout: 10_000 }).toBe(1);
-        expect(await dialog.getByRole('button', { name: 'Add To Cart' }).count()).toBe(0);
-      },
-    );
+      await page.goto(`${server.url}/shop`);
+      expect(
+        await card()
+          .getByRole('button', { name: /^Sold Out/ })
+          .isDisabled(),
+      ).toBe(true);
+      await page.getByRole('link', { name: `Quick View: ${PLATE}` }).click();
+      const dialog = page.getByRole('dialog', { name: PLATE });
+      await expect.poll(() => dialog.getByRole('button', { name: 'Sold Out' }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await dialog.getByRole('button', { name: 'Add To Cart' }).count()).toBe(0);
+    });
   },
 );

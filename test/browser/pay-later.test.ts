@@ -129,40 +129,36 @@ describeEachEngine(
 describeEachEngine(
   (engine) => `pay-later by locale (${engine})`,
   (engine) => {
-    it(
-      'says Clearpay to British English shoppers, and shows the French popup to French-speaking ones',
-      { timeout: 90_000 },
-      async () => {
-        const locale = (value: string, country: string) => (site: { website: { store: Record<string, unknown> } }) => {
-          (site.website as Record<string, unknown>).locale = value;
-          (site.website.store.payLater as Record<string, unknown>).accountCountry = country;
-        };
-        const british = await startServer({ engine, editSite: locale('en-GB', 'GB') });
-        const context = await browser.newContext();
-        try {
-          const page = await context.newPage();
-          await page.goto(`${british.url}/shop/p/dinner-plate`);
-          await expect
-            .poll(() => page.locator('.pay-later__badge').textContent())
-            .toBe('or 4 interest-free payments of $9.00 with Clearpay');
-        } finally {
-          await british.close();
-        }
-        const french = await startServer({ engine, editSite: locale('fr-CA', 'CA') });
-        try {
-          const page = await context.newPage();
-          await page.goto(`${french.url}/shop/p/dinner-plate`);
-          await page.locator('.pay-later__badge').click();
-          const dialog = page.getByRole('dialog', { name: 'Payez en 4 versements sans intérêts avec Afterpay' });
-          await expect.poll(() => dialog.isVisible()).toBe(true);
-          expect(await dialog.getAttribute('lang')).toBe('fr');
-          await page.getByRole('button', { name: 'Fermer' }).click();
-          await expect.poll(() => dialog.count()).toBe(0);
-        } finally {
-          await context.close();
-          await french.close();
-        }
-      },
-    );
+    it('says Clearpay to British English shoppers, and shows the French popup to French-speaking ones', async () => {
+      const locale = (value: string, country: string) => (site: { website: { store: Record<string, unknown> } }) => {
+        (site.website as Record<string, unknown>).locale = value;
+        (site.website.store.payLater as Record<string, unknown>).accountCountry = country;
+      };
+      const british = await startServer({ engine, editSite: locale('en-GB', 'GB') });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${british.url}/shop/p/dinner-plate`);
+        await expect
+          .poll(() => page.locator('.pay-later__badge').textContent())
+          .toBe('or 4 interest-free payments of $9.00 with Clearpay');
+      } finally {
+        await british.close();
+      }
+      const french = await startServer({ engine, editSite: locale('fr-CA', 'CA') });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${french.url}/shop/p/dinner-plate`);
+        await page.locator('.pay-later__badge').click();
+        const dialog = page.getByRole('dialog', { name: 'Payez en 4 versements sans intérêts avec Afterpay' });
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        expect(await dialog.getAttribute('lang')).toBe('fr');
+        await page.getByRole('button', { name: 'Fermer' }).click();
+        await expect.poll(() => dialog.count()).toBe(0);
+      } finally {
+        await context.close();
+        await french.close();
+      }
+    });
   },
 );

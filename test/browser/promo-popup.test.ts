@@ -74,89 +74,81 @@ describeEachEngine(
     const forgetPopup = () => page.evaluate((key) => window.localStorage.removeItem(key), STORAGE_KEY);
     const focusedInDialog = () => page.evaluate(() => !!document.activeElement?.closest('dialog.promo-popup'));
 
-    it(
-      'waitlist block: sent with its CAPTCHA, success text shown, one sign-up stored and e-mailed to the shop',
-      { timeout: 90_000 },
-      async () => {
-        // Seen already (this test is about the waitlist): the popup stays away.
-        await open('/coming-soon');
-        await page.evaluate((key) => window.localStorage.setItem(key, String(Date.now())), STORAGE_KEY);
-        await open('/coming-soon');
-        const form = page.locator('form.form-block[data-form-id="ash-glaze-waitlist"]');
-        await page.waitForFunction(() => {
-          const f = document.querySelector('form.form-block');
-          return f !== null && Object.keys(f).some((key) => key.startsWith('__reactProps'));
-        });
-        const send = form.locator('button[type=submit]');
-        expect(await send.textContent()).toBe('Tell me when it is out');
-        await send.click();
-        await expect.poll(() => page.locator('#form-ash-glaze-waitlist-email-error').textContent()).toBe('Required');
-        // Sent on the first try: the CAPTCHA solved itself in the background, nothing ticked.
-        await page.getByLabel('Email').fill('waiting@example.com');
-        await send.click();
-        await expect.poll(() => page.locator('.form-block__success').textContent()).toBe(WAITLIST_SUCCESS);
-        expect(await axeViolationsOf(page)).toEqual([]);
+    it('waitlist block: sent with its CAPTCHA, success text shown, one sign-up stored and e-mailed to the shop', async () => {
+      // Seen already (this test is about the waitlist): the popup stays away.
+      await open('/coming-soon');
+      await page.evaluate((key) => window.localStorage.setItem(key, String(Date.now())), STORAGE_KEY);
+      await open('/coming-soon');
+      const form = page.locator('form.form-block[data-form-id="ash-glaze-waitlist"]');
+      await page.waitForFunction(() => {
+        const f = document.querySelector('form.form-block');
+        return f !== null && Object.keys(f).some((key) => key.startsWith('__reactProps'));
+      });
+      const send = form.locator('button[type=submit]');
+      expect(await send.textContent()).toBe('Tell me when it is out');
+      await send.click();
+      await expect.poll(() => page.locator('#form-ash-glaze-waitlist-email-error').textContent()).toBe('Required');
+      // Sent on the first try: the CAPTCHA solved itself in the background, nothing ticked.
+      await page.getByLabel('Email').fill('waiting@example.com');
+      await send.click();
+      await expect.poll(() => page.locator('.form-block__success').textContent()).toBe(WAITLIST_SUCCESS);
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        const stored = await listSubmissions(shop.db!, { formId: 'ash-glaze-waitlist' });
-        expect(stored).toHaveLength(1);
-        expect(stored[0]!.answers).toEqual([{ title: 'Email', lines: ['waiting@example.com'] }]);
-        const mail = await shop
-          .db!.selectFrom('outbox')
-          .select(['to_address', 'subject'])
-          .where('kind', '=', 'form-submission')
-          .execute();
-        expect(mail).toEqual([
-          {
-            to_address: 'orders@vitrine-demo.example',
-            subject: expect.stringContaining('Ash glaze waitlist') as unknown as string,
-          },
-        ]);
-      },
-    );
+      const stored = await listSubmissions(shop.db!, { formId: 'ash-glaze-waitlist' });
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.answers).toEqual([{ title: 'Email', lines: ['waiting@example.com'] }]);
+      const mail = await shop
+        .db!.selectFrom('outbox')
+        .select(['to_address', 'subject'])
+        .where('kind', '=', 'form-submission')
+        .execute();
+      expect(mail).toEqual([
+        {
+          to_address: 'orders@vitrine-demo.example',
+          subject: expect.stringContaining('Ash glaze waitlist') as unknown as string,
+        },
+      ]);
+    });
 
-    it(
-      'popup: opens after its delay, focus in and kept, axe-clean, Escape closes and gives focus back, overlay counted, not shown again',
-      { timeout: 60_000 },
-      async () => {
-        await open('/about');
-        await forgetPopup();
-        overlayCalls.length = 0;
-        await open('/about');
-        const started = Date.now();
-        await page.locator('a.site-title').focus();
-        // Nothing of it on the page at first (an empty root: no layout, no code).
-        expect(await popup().count()).toBe(0);
-        await popup().waitFor({ state: 'visible', timeout: (DELAY_SECONDS + 8) * 1000 });
-        expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000 - 400);
-        expect(await popup().evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('popup-newsletter-email');
-        expect(await page.getByRole('dialog', { name: 'Join the studio letter' }).count()).toBe(1);
-        for (let i = 0; i < 6; i++) {
-          await page.keyboard.press('Tab');
-          expect(
-            await page.evaluate(
-              () => document.activeElement === document.body || !!document.activeElement?.closest('dialog.promo-popup'),
-            ),
-          ).toBe(true);
-        }
-        expect(await axeViolationsOf(page)).toEqual([]);
-        await expect.poll(() => overlayCalls.length).toBe(1);
-        expect(overlayCalls).toEqual(['POST']);
+    it('popup: opens after its delay, focus in and kept, axe-clean, Escape closes and gives focus back, overlay counted, not shown again', async () => {
+      await open('/about');
+      await forgetPopup();
+      overlayCalls.length = 0;
+      await open('/about');
+      const started = Date.now();
+      await page.locator('a.site-title').focus();
+      // Nothing of it on the page at first (an empty root: no layout, no code).
+      expect(await popup().count()).toBe(0);
+      await popup().waitFor({ state: 'visible', timeout: (DELAY_SECONDS + 8) * 1000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000 - 400);
+      expect(await popup().evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('popup-newsletter-email');
+      expect(await page.getByRole('dialog', { name: 'Join the studio letter' }).count()).toBe(1);
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        expect(
+          await page.evaluate(
+            () => document.activeElement === document.body || !!document.activeElement?.closest('dialog.promo-popup'),
+          ),
+        ).toBe(true);
+      }
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await expect.poll(() => overlayCalls.length).toBe(1);
+      expect(overlayCalls).toEqual(['POST']);
 
-        await page.keyboard.press('Escape');
-        await popup().waitFor({ state: 'detached' });
-        expect(await page.evaluate(() => document.activeElement?.className)).toBe('site-title');
-        expect(Number(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY))).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await popup().waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('site-title');
+      expect(Number(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY))).toBeGreaterThan(0);
 
-        // The next page view: not again (within its 30 days).
-        await open('/');
-        await page.waitForTimeout((DELAY_SECONDS + 1.5) * 1000);
-        expect(await popup().count()).toBe(0);
-        expect(overlayCalls).toHaveLength(1);
-      },
-    );
+      // The next page view: not again (within its 30 days).
+      await open('/');
+      await page.waitForTimeout((DELAY_SECONDS + 1.5) * 1000);
+      expect(await popup().count()).toBe(0);
+      expect(overlayCalls).toHaveLength(1);
+    });
 
-    it('popup: never on the cart; its close button closes it', { timeout: 60_000 }, async () => {
+    it('popup: never on the cart; its close button closes it', async () => {
       await open('/cart');
       await forgetPopup();
       await open('/cart');
@@ -171,7 +163,7 @@ describeEachEngine(
       await popup().waitFor({ state: 'detached' });
     });
 
-    it('popup: waits while a quick view is open, and opens once it is closed', { timeout: 60_000 }, async () => {
+    it('popup: waits while a quick view is open, and opens once it is closed', async () => {
       await open('/shop');
       await forgetPopup();
       await open('/shop');
@@ -188,25 +180,21 @@ describeEachEngine(
       await popup().waitFor({ state: 'detached' });
     });
 
-    it(
-      'popup: its newsletter sign-up is sent (success text in the dialog, a pending subscriber)',
-      { timeout: 90_000 },
-      async () => {
-        await open('/contact');
-        await forgetPopup();
-        await open('/contact');
-        await popup().waitFor({ state: 'visible', timeout: (DELAY_SECONDS + 8) * 1000 });
-        const form = popup().locator('form.form-block');
-        // Sent on the first try, nothing ticked (the CAPTCHA's work started when the dialog put the focus in the form).
-        await form.getByLabel('Email').fill('popup-fan@example.com');
-        await form.locator('button[type=submit]').click();
-        await expect.poll(() => popup().locator('.form-block__success').textContent()).toBe(NEWSLETTER_SUCCESS);
-        expect(await axeViolationsOf(page)).toEqual([]);
-        expect(await listSubscribers(shop.db!)).toEqual([
-          expect.objectContaining({ email: 'popup-fan@example.com', status: 'pending', sourceFormId: 'newsletter' }),
-        ]);
-        expect(pageErrors).toEqual([]);
-      },
-    );
+    it('popup: its newsletter sign-up is sent (success text in the dialog, a pending subscriber)', async () => {
+      await open('/contact');
+      await forgetPopup();
+      await open('/contact');
+      await popup().waitFor({ state: 'visible', timeout: (DELAY_SECONDS + 8) * 1000 });
+      const form = popup().locator('form.form-block');
+      // Sent on the first try, nothing ticked (the CAPTCHA's work started when the dialog put the focus in the form).
+      await form.getByLabel('Email').fill('popup-fan@example.com');
+      await form.locator('button[type=submit]').click();
+      await expect.poll(() => popup().locator('.form-block__success').textContent()).toBe(NEWSLETTER_SUCCESS);
+      expect(await axeViolationsOf(page)).toEqual([]);
+      expect(await listSubscribers(shop.db!)).toEqual([
+        expect.objectContaining({ email: 'popup-fan@example.com', status: 'pending', sourceFormId: 'newsletter' }),
+      ]);
+      expect(pageErrors).toEqual([]);
+    });
   },
 );

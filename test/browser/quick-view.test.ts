@@ -37,48 +37,42 @@ describeEachEngine(
     const link = () => page.getByRole('link', { name: `Quick View: ${MUG}` });
     const dialog = () => page.getByRole('dialog', { name: MUG });
 
-    it(
-      'opens the product in a dialog, records the quick view, and adds to the cart from it with isQuickView',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(`${server.url}/shop`);
-        const recorded = page.waitForRequest(
-          (r) => r.method() === 'POST' && r.url().endsWith('/api/census/RecordQuickView/speckled-mug'),
-        );
-        await link().click();
-        await recorded;
-        await expect.poll(() => dialog().isVisible()).toBe(true);
-        expect(await page.evaluate(() => document.activeElement?.className)).toBe('quick-view__close');
-        // The dialog opens at once, busy; the product's page is read meanwhile.
-        await expect.poll(() => dialog().locator('.quick-view__image img').count(), { timeout: 10_000 }).toBe(1);
-        await expect
-          .poll(() => dialog().locator('.price-block').textContent(), { timeout: 10_000 })
-          .toContain('$28.00');
-        expect(await axeViolationsOf(page)).toEqual([]);
+    it('opens the product in a dialog, records the quick view, and adds to the cart from it with isQuickView', async () => {
+      await page.goto(`${server.url}/shop`);
+      const recorded = page.waitForRequest(
+        (r) => r.method() === 'POST' && r.url().endsWith('/api/census/RecordQuickView/speckled-mug'),
+      );
+      await link().click();
+      await recorded;
+      await expect.poll(() => dialog().isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('quick-view__close');
+      // The dialog opens at once, busy; the product's page is read meanwhile.
+      await expect.poll(() => dialog().locator('.quick-view__image img').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => dialog().locator('.price-block').textContent(), { timeout: 10_000 }).toContain('$28.00');
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        const added = page.waitForRequest(
-          (r) =>
-            r.url().endsWith('/api/events/RecordEvent') && (r.postData() ?? '').includes('CommerceShopping_AddToCart'),
-          { timeout: 15_000 },
-        );
-        await dialog().getByLabel('Select Color').selectOption('Slate');
-        await dialog().getByRole('button', { name: 'Add To Cart' }).click();
-        await expect.poll(() => dialog().getByRole('button', { name: 'Added!' }).count(), { timeout: 5000 }).toBe(1);
-        const event = JSON.parse(new URLSearchParams((await added).postData() ?? '').get('data') ?? '{}') as {
-          sku: string;
-          isQuickView?: boolean;
-        };
-        expect(event).toMatchObject({ sku: 'MUG-SLA', isQuickView: true });
-        const cart = await context.request.get(`${server.url}/api/commerce/shopping-cart`);
-        expect(await cart.json()).toMatchObject({ entries: [{ chosenVariant: { sku: 'MUG-SLA' }, quantity: 1 }] });
+      const added = page.waitForRequest(
+        (r) =>
+          r.url().endsWith('/api/events/RecordEvent') && (r.postData() ?? '').includes('CommerceShopping_AddToCart'),
+        { timeout: 15_000 },
+      );
+      await dialog().getByLabel('Select Color').selectOption('Slate');
+      await dialog().getByRole('button', { name: 'Add To Cart' }).click();
+      await expect.poll(() => dialog().getByRole('button', { name: 'Added!' }).count(), { timeout: 5000 }).toBe(1);
+      const event = JSON.parse(new URLSearchParams((await added).postData() ?? '').get('data') ?? '{}') as {
+        sku: string;
+        isQuickView?: boolean;
+      };
+      expect(event).toMatchObject({ sku: 'MUG-SLA', isQuickView: true });
+      const cart = await context.request.get(`${server.url}/api/commerce/shopping-cart`);
+      expect(await cart.json()).toMatchObject({ entries: [{ chosenVariant: { sku: 'MUG-SLA' }, quantity: 1 }] });
 
-        await page.keyboard.press('Escape');
-        await expect.poll(() => dialog().count()).toBe(0);
-        expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.quickView)).toBe(
-          'speckled-mug',
-        );
-      },
-    );
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog().count()).toBe(0);
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.quickView)).toBe(
+        'speckled-mug',
+      );
+    });
 
     it("Escape in the buying part's alert closes the alert only; focus goes back to Add To Cart inside the dialog", async () => {
       await page.goto(`${server.url}/shop`);

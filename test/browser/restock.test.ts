@@ -129,299 +129,276 @@ describeEachEngine(
         .orderBy('created_at')
         .execute();
 
-    it(
-      'the form of a sold-out variant, with all its texts, loaded when that variant is chosen',
-      { timeout: 120_000 },
-      async () => {
-        // The form's own chunk (src/client/islands/RestockSignUp.tsx in the build's manifest).
-        const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-          string,
-          { file: string }
-        >;
-        const restockChunk = manifest['src/client/islands/RestockSignUp.tsx']!.file;
-        const chunks: string[] = [];
-        page.on('request', (request) => {
-          if (request.url().includes('/client/assets/')) chunks.push(request.url());
-        });
-        const restockCodeLoaded = () => chunks.some((url) => url.endsWith(restockChunk));
-        await open('/shop/p/speckled-mug');
-        await page.waitForFunction(() =>
-          Object.keys(document.querySelector('form.purchase') ?? {}).some((k) => k.startsWith('__reactProps')),
-        );
-        // What this test checks starts here (the buying island's own hydration is another suite's).
-        pageErrors.length = 0;
-        // No colour chosen, or one in stock: no form.
-        expect(await page.locator('form.restock__form').count()).toBe(0);
-        await page.getByLabel('Select Color').selectOption('Oatmeal');
-        await page.waitForTimeout(300);
-        expect(await page.locator('form.restock__form').count()).toBe(0);
-        expect(restockCodeLoaded()).toBe(false);
+    it('the form of a sold-out variant, with all its texts, loaded when that variant is chosen', async () => {
+      // The form's own chunk (src/client/islands/RestockSignUp.tsx in the build's manifest).
+      const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+        string,
+        { file: string }
+      >;
+      const restockChunk = manifest['src/client/islands/RestockSignUp.tsx']!.file;
+      const chunks: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/client/assets/')) chunks.push(request.url());
+      });
+      const restockCodeLoaded = () => chunks.some((url) => url.endsWith(restockChunk));
+      await open('/shop/p/speckled-mug');
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('form.purchase') ?? {}).some((k) => k.startsWith('__reactProps')),
+      );
+      // What this test checks starts here (the buying island's own hydration is another suite's).
+      pageErrors.length = 0;
+      // No colour chosen, or one in stock: no form.
+      expect(await page.locator('form.restock__form').count()).toBe(0);
+      await page.getByLabel('Select Color').selectOption('Oatmeal');
+      await page.waitForTimeout(300);
+      expect(await page.locator('form.restock__form').count()).toBe(0);
+      expect(restockCodeLoaded()).toBe(false);
 
-        // Sage is sold out: the form (its code fetched now).
-        await page.getByLabel('Select Color').selectOption('Sage');
-        const form = page.locator('form.restock__form');
-        await form.waitFor();
-        expect(restockCodeLoaded()).toBe(true);
-        expect(await page.locator('.restock__cta').textContent()).toBe(MUG_CTA);
-        expect(await form.locator('input[name="variantId"]').inputValue()).toBe('MUG-SAG');
-        const email = form.getByLabel('Email');
-        const submit = form.getByRole('button', { name: 'Sign Up' });
-        // This product offers no mailing list.
-        expect(await form.getByLabel('Join our mailing list').count()).toBe(0);
+      // Sage is sold out: the form (its code fetched now).
+      await page.getByLabel('Select Color').selectOption('Sage');
+      const form = page.locator('form.restock__form');
+      await form.waitFor();
+      expect(restockCodeLoaded()).toBe(true);
+      expect(await page.locator('.restock__cta').textContent()).toBe(MUG_CTA);
+      expect(await form.locator('input[name="variantId"]').inputValue()).toBe('MUG-SAG');
+      const email = form.getByLabel('Email');
+      const submit = form.getByRole('button', { name: 'Sign Up' });
+      // This product offers no mailing list.
+      expect(await form.getByLabel('Join our mailing list').count()).toBe(0);
 
-        await submit.click();
-        await expect.poll(() => form.locator('.field__error').textContent()).toBe('Email cannot be blank');
-        expect(await email.getAttribute('aria-invalid')).toBe('true');
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('siteVisitorEmail');
-        expect(await axeViolationsOf(page)).toEqual([]);
-        await email.fill('ada@example');
-        await submit.click();
-        await expect.poll(() => form.locator('.field__error').textContent()).toBe('Email is invalid');
+      await submit.click();
+      await expect.poll(() => form.locator('.field__error').textContent()).toBe('Email cannot be blank');
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('siteVisitorEmail');
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await email.fill('ada@example');
+      await submit.click();
+      await expect.poll(() => form.locator('.field__error').textContent()).toBe('Email is invalid');
 
-        // Nothing ticked: the CAPTCHA solved itself. The server answers without a message: the generic text; the CAPTCHA
-        // is reset and solved again by itself (the button waits for it).
-        await email.fill('ada@example.com');
-        await page.route('**/api/commerce/restock-notifications', (route) =>
-          route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
-        );
-        await submit.click();
-        await expect
-          .poll(() => form.locator('.restock__error').textContent())
-          .toBe('Unable to submit form. Please try again later.');
-        expect(await form.locator('.field__error').count()).toBe(0);
-        await page.unroute('**/api/commerce/restock-notifications');
-        await form.locator('altcha-widget [data-state="verified"]').waitFor();
-        await expect.poll(() => submit.isDisabled()).toBe(false);
-        expect(await axeViolationsOf(page)).toEqual([]);
+      // Nothing ticked: the CAPTCHA solved itself. The server answers without a message: the generic text; the CAPTCHA
+      // is reset and solved again by itself (the button waits for it).
+      await email.fill('ada@example.com');
+      await page.route('**/api/commerce/restock-notifications', (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
+      await submit.click();
+      await expect
+        .poll(() => form.locator('.restock__error').textContent())
+        .toBe('Unable to submit form. Please try again later.');
+      expect(await form.locator('.field__error').count()).toBe(0);
+      await page.unroute('**/api/commerce/restock-notifications');
+      await form.locator('altcha-widget [data-state="verified"]').waitFor();
+      await expect.poll(() => submit.isDisabled()).toBe(false);
+      expect(await axeViolationsOf(page)).toEqual([]);
 
-        await submit.click();
-        const success = page.locator('.restock__success');
-        await success.waitFor();
-        expect(await success.textContent()).toBe('Signed up!');
-        expect(await page.locator('form.restock__form').count()).toBe(0);
-        // The call to action stays; the success text has the focus.
-        expect(await page.locator('.restock__cta').textContent()).toBe(MUG_CTA);
-        expect(await page.evaluate(() => document.activeElement?.className)).toBe('restock__success');
-        expect(await axeViolationsOf(page)).toEqual([]);
-        expect(await signUpsFor('MUG-SAG')).toEqual([
-          { email: 'ada@example.com', joined_mailing_list: 0, notified_at: null },
-        ]);
+      await submit.click();
+      const success = page.locator('.restock__success');
+      await success.waitFor();
+      expect(await success.textContent()).toBe('Signed up!');
+      expect(await page.locator('form.restock__form').count()).toBe(0);
+      // The call to action stays; the success text has the focus.
+      expect(await page.locator('.restock__cta').textContent()).toBe(MUG_CTA);
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('restock__success');
+      expect(await axeViolationsOf(page)).toEqual([]);
+      expect(await signUpsFor('MUG-SAG')).toEqual([
+        { email: 'ada@example.com', joined_mailing_list: 0, notified_at: null },
+      ]);
 
-        // Another variant, in stock: the form goes; back to Sage: still signed up.
-        await page.getByLabel('Select Color').selectOption('Slate');
-        await expect.poll(() => page.locator('.restock').count()).toBe(0);
-        await page.getByLabel('Select Color').selectOption('Sage');
-        await expect.poll(() => page.locator('.restock__success').textContent()).toBe('Signed up!');
-        expect(pageErrors).toEqual([]);
-      },
-    );
+      // Another variant, in stock: the form goes; back to Sage: still signed up.
+      await page.getByLabel('Select Color').selectOption('Slate');
+      await expect.poll(() => page.locator('.restock').count()).toBe(0);
+      await page.getByLabel('Select Color').selectOption('Sage');
+      await expect.poll(() => page.locator('.restock__success').textContent()).toBe('Signed up!');
+      expect(pageErrors).toEqual([]);
+    });
 
-    it(
-      'behind its call to action: the mailing list ticked by default, the product’s own success text',
-      { timeout: 120_000 },
-      async () => {
-        await open('/shop/p/bud-vase');
-        await page.waitForFunction(() =>
-          Object.keys(document.querySelector('form.purchase') ?? {}).some((k) => k.startsWith('__reactProps')),
-        );
-        pageErrors.length = 0;
-        // Every height is sold out: the sign-up is there at once, with its own choice of variant, and no instalment
-        // offer for what cannot be bought.
-        const cta = page.locator('details.restock > summary');
-        expect(await cta.isVisible()).toBe(true);
-        expect(await page.locator('.pay-later').count()).toBe(0);
-        await cta.click();
-        expect(
-          await page.locator('form.restock__form').getByLabel('Variant').locator('option').allTextContents(),
-        ).toEqual(['12 cm', '18 cm']);
-        await cta.click();
-        // A height chosen above is the variant signed up for.
-        await page.getByLabel('Select Height').selectOption('12 cm');
-        await expect.poll(() => page.locator('form.restock__form select').count()).toBe(0);
-        expect(await page.locator('form.restock__form input[name="variantId"]').inputValue()).toBe('VASE-12');
-        expect(await cta.textContent()).toBe('Notify me when this is back in stock');
-        const form = page.locator('form.restock__form');
-        expect(await form.isVisible()).toBe(false);
-        // Opened with the keyboard.
-        await cta.focus();
-        await page.keyboard.press('Enter');
-        await form.waitFor({ state: 'visible' });
-        const box = form.getByLabel('Join our mailing list');
-        expect(await box.isChecked()).toBe(true);
-        await form.getByLabel('Email').fill('vase-fan@example.com');
+    it('behind its call to action: the mailing list ticked by default, the product’s own success text', async () => {
+      await open('/shop/p/bud-vase');
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('form.purchase') ?? {}).some((k) => k.startsWith('__reactProps')),
+      );
+      pageErrors.length = 0;
+      // Every height is sold out: the sign-up is there at once, with its own choice of variant, and no instalment
+      // offer for what cannot be bought.
+      const cta = page.locator('details.restock > summary');
+      expect(await cta.isVisible()).toBe(true);
+      expect(await page.locator('.pay-later').count()).toBe(0);
+      await cta.click();
+      expect(
+        await page.locator('form.restock__form').getByLabel('Variant').locator('option').allTextContents(),
+      ).toEqual(['12 cm', '18 cm']);
+      await cta.click();
+      // A height chosen above is the variant signed up for.
+      await page.getByLabel('Select Height').selectOption('12 cm');
+      await expect.poll(() => page.locator('form.restock__form select').count()).toBe(0);
+      expect(await page.locator('form.restock__form input[name="variantId"]').inputValue()).toBe('VASE-12');
+      expect(await cta.textContent()).toBe('Notify me when this is back in stock');
+      const form = page.locator('form.restock__form');
+      expect(await form.isVisible()).toBe(false);
+      // Opened with the keyboard.
+      await cta.focus();
+      await page.keyboard.press('Enter');
+      await form.waitFor({ state: 'visible' });
+      const box = form.getByLabel('Join our mailing list');
+      expect(await box.isChecked()).toBe(true);
+      await form.getByLabel('Email').fill('vase-fan@example.com');
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+      await expect.poll(() => page.locator('.restock__success').textContent()).toBe(VASE_SUCCESS);
+      expect(await cta.textContent()).toBe('Notify me when this is back in stock');
+      expect(await axeViolationsOf(page)).toEqual([]);
+      expect(await signUpsFor('VASE-12')).toEqual([
+        { email: 'vase-fan@example.com', joined_mailing_list: 1, notified_at: null },
+      ]);
+      const listed = await shop.db!.selectFrom('mailing_list').select(['email', 'status']).execute();
+      expect(listed).toEqual([{ email: 'vase-fan@example.com', status: 'pending' }]);
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('the variant chosen in the sign-up form’s own select: the success text in place of the form', async () => {
+      await open('/shop/p/bud-vase');
+      // Every height is sold out: the form with its own Variant select is there at once (hydrated when idle).
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('form.restock__form') ?? {}).some((k) => k.startsWith('__reactProps')),
+      );
+      pageErrors.length = 0;
+      await page.locator('details.restock > summary').click();
+      const form = page.locator('form.restock__form');
+      await form.getByLabel('Variant').selectOption('12 cm');
+      await form.getByLabel('Email').fill('kiln-watcher@example.com');
+      await form.getByLabel('Join our mailing list').uncheck();
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+      await expect.poll(() => page.locator('.restock__success').textContent()).toBe(VASE_SUCCESS);
+      expect(await page.locator('form.restock__form').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('restock__success');
+      expect(await page.locator('details.restock > summary').textContent()).toBe(
+        'Notify me when this is back in stock',
+      );
+      expect(await axeViolationsOf(page)).toEqual([]);
+      expect((await signUpsFor('VASE-12')).map((r) => r.email)).toContain('kiln-watcher@example.com');
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('works without JavaScript: the sold-out variants to choose from, the texts, then Signed up', async () => {
+      // ALTCHA needs a script: this shop goes without a CAPTCHA for the test.
+      await reimport({ captcha: 'none' });
+      const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      plain.setDefaultTimeout(10_000);
+      try {
+        const noJs = await plain.newPage();
+        await noJs.goto(`${shop.url}/shop/p/speckled-mug`, { waitUntil: 'load' });
+        const form = noJs.locator('form.restock__form');
+        expect(await noJs.locator('.restock__cta').textContent()).toBe(MUG_CTA);
+        // Only Sage is sold out.
+        expect(await form.getByLabel('Variant').locator('option').allTextContents()).toEqual(['Sage']);
         await form.getByRole('button', { name: 'Sign Up' }).click();
-        await expect.poll(() => page.locator('.restock__success').textContent()).toBe(VASE_SUCCESS);
-        expect(await cta.textContent()).toBe('Notify me when this is back in stock');
-        expect(await axeViolationsOf(page)).toEqual([]);
-        expect(await signUpsFor('VASE-12')).toEqual([
-          { email: 'vase-fan@example.com', joined_mailing_list: 1, notified_at: null },
-        ]);
-        const listed = await shop.db!.selectFrom('mailing_list').select(['email', 'status']).execute();
-        expect(listed).toEqual([{ email: 'vase-fan@example.com', status: 'pending' }]);
-        expect(pageErrors).toEqual([]);
-      },
-    );
+        await noJs.waitForURL('**/restock/sign-up');
+        expect(await noJs.locator('form.restock__form .field__error').textContent()).toBe('Email cannot be blank');
+        expect(await axeViolationsWithoutScripts(noJs)).toEqual([]);
+        await noJs.locator('form.restock__form').getByLabel('Email').fill('grace@example');
+        await noJs.locator('form.restock__form').getByRole('button', { name: 'Sign Up' }).click();
+        await noJs.locator('form.restock__form .field__error').waitFor();
+        expect(await noJs.locator('form.restock__form .field__error').textContent()).toBe('Email is invalid');
+        await noJs.locator('form.restock__form').getByLabel('Email').fill('grace@example.com');
+        await noJs.locator('form.restock__form').getByRole('button', { name: 'Sign Up' }).click();
+        await noJs.locator('.restock__success').waitFor();
+        expect(await noJs.locator('.restock__success').textContent()).toBe('Signed up!');
+        expect(await noJs.locator('.restock__cta').textContent()).toBe(MUG_CTA);
+        expect(await axeViolationsWithoutScripts(noJs)).toEqual([]);
+        expect((await signUpsFor('MUG-SAG')).map((r) => r.email)).toContain('grace@example.com');
+      } finally {
+        await plain.close();
+        await reimport({ captcha: 'altcha' });
+      }
+    });
 
-    it(
-      'the variant chosen in the sign-up form’s own select: the success text in place of the form',
-      { timeout: 120_000 },
-      async () => {
-        await open('/shop/p/bud-vase');
-        // Every height is sold out: the form with its own Variant select is there at once (hydrated when idle).
-        await page.waitForFunction(() =>
-          Object.keys(document.querySelector('form.restock__form') ?? {}).some((k) => k.startsWith('__reactProps')),
-        );
-        pageErrors.length = 0;
-        await page.locator('details.restock > summary').click();
-        const form = page.locator('form.restock__form');
-        await form.getByLabel('Variant').selectOption('12 cm');
-        await form.getByLabel('Email').fill('kiln-watcher@example.com');
-        await form.getByLabel('Join our mailing list').uncheck();
-        await form.getByRole('button', { name: 'Sign Up' }).click();
-        await expect.poll(() => page.locator('.restock__success').textContent()).toBe(VASE_SUCCESS);
-        expect(await page.locator('form.restock__form').count()).toBe(0);
-        expect(await page.evaluate(() => document.activeElement?.className)).toBe('restock__success');
-        expect(await page.locator('details.restock > summary').textContent()).toBe(
-          'Notify me when this is back in stock',
-        );
-        expect(await axeViolationsOf(page)).toEqual([]);
-        expect((await signUpsFor('VASE-12')).map((r) => r.email)).toContain('kiln-watcher@example.com');
-        expect(pageErrors).toEqual([]);
-      },
-    );
-
-    it(
-      'works without JavaScript: the sold-out variants to choose from, the texts, then Signed up',
-      { timeout: 120_000 },
-      async () => {
-        // ALTCHA needs a script: this shop goes without a CAPTCHA for the test.
-        await reimport({ captcha: 'none' });
-        const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-        plain.setDefaultTimeout(10_000);
-        try {
-          const noJs = await plain.newPage();
-          await noJs.goto(`${shop.url}/shop/p/speckled-mug`, { waitUntil: 'load' });
-          const form = noJs.locator('form.restock__form');
-          expect(await noJs.locator('.restock__cta').textContent()).toBe(MUG_CTA);
-          // Only Sage is sold out.
-          expect(await form.getByLabel('Variant').locator('option').allTextContents()).toEqual(['Sage']);
-          await form.getByRole('button', { name: 'Sign Up' }).click();
-          await noJs.waitForURL('**/restock/sign-up');
-          expect(await noJs.locator('form.restock__form .field__error').textContent()).toBe('Email cannot be blank');
-          expect(await axeViolationsWithoutScripts(noJs)).toEqual([]);
-          await noJs.locator('form.restock__form').getByLabel('Email').fill('grace@example');
-          await noJs.locator('form.restock__form').getByRole('button', { name: 'Sign Up' }).click();
-          await noJs.locator('form.restock__form .field__error').waitFor();
-          expect(await noJs.locator('form.restock__form .field__error').textContent()).toBe('Email is invalid');
-          await noJs.locator('form.restock__form').getByLabel('Email').fill('grace@example.com');
-          await noJs.locator('form.restock__form').getByRole('button', { name: 'Sign Up' }).click();
-          await noJs.locator('.restock__success').waitFor();
-          expect(await noJs.locator('.restock__success').textContent()).toBe('Signed up!');
-          expect(await noJs.locator('.restock__cta').textContent()).toBe(MUG_CTA);
-          expect(await axeViolationsWithoutScripts(noJs)).toEqual([]);
-          expect((await signUpsFor('MUG-SAG')).map((r) => r.email)).toContain('grace@example.com');
-        } finally {
-          await plain.close();
-          await reimport({ captcha: 'altcha' });
-        }
-      },
-    );
-
-    it(
-      'a restock send e-mails exactly as many shoppers as units restocked, the oldest first; the unsubscribe link works',
-      { timeout: 120_000 },
-      async () => {
-        // Five shoppers wait for the 18 cm vase (signed up through the API, each with a solved CAPTCHA).
-        const shoppers = Array.from({ length: 5 }, (_, i) => `vase${i + 1}-${engine}@example.com`);
-        for (const email of shoppers) {
-          const challenge = (await (
-            await context.request.get(`${shop.url}/api/form/altcha/challenge`)
-          ).json()) as Challenge;
-          const solution = await solveChallenge({ challenge, deriveKey });
-          const answer = await context.request.post(`${shop.url}/api/commerce/restock-notifications`, {
-            headers: await crumbHeader(context, shop.url),
-            data: {
-              isJoinMailingList: false,
-              productId: 'bud-vase',
-              siteVisitorEmail: email,
-              variantId: 'VASE-18',
-              recaptchaEnterpriseV3Token: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-            },
-          });
-          expect(answer.status(), await answer.text()).toBe(200);
-          await page.waitForTimeout(5);
-        }
-        // Three come back.
-        await reimport({ stock: { 'VASE-18': 3 } });
-
-        // The store manager signs in and sends from the account area.
-        await createSiteUser(shop.db!, {
-          siteId: 'demo',
-          email: 'manager@example.com',
-          password: PASSWORD,
-          role: ContributorRole.STORE_MANAGER,
-        });
-        await open('/account/sign-in');
-        await page.getByLabel('E-mail').fill('manager@example.com');
-        await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL('**/account');
-        const api = `${shop.url}/api/site-users/account/notifications/restock`;
-        const groups = (await (await context.request.get(`${api}/groups`)).json()) as {
-          signUpGroups: { variantId: string; waitingCount: number; qtyInStock: number }[];
-        };
-        expect(groups.signUpGroups.find((g) => g.variantId === 'VASE-18')).toMatchObject({
-          waitingCount: 5,
-          qtyInStock: 3,
-        });
-        const sent = await context.request.post(`${api}/send`, {
+    it('a restock send e-mails exactly as many shoppers as units restocked, the oldest first; the unsubscribe link works', async () => {
+      // Five shoppers wait for the 18 cm vase (signed up through the API, each with a solved CAPTCHA).
+      const shoppers = Array.from({ length: 5 }, (_, i) => `vase${i + 1}-${engine}@example.com`);
+      for (const email of shoppers) {
+        const challenge = (await (
+          await context.request.get(`${shop.url}/api/form/altcha/challenge`)
+        ).json()) as Challenge;
+        const solution = await solveChallenge({ challenge, deriveKey });
+        const answer = await context.request.post(`${shop.url}/api/commerce/restock-notifications`, {
           headers: await crumbHeader(context, shop.url),
-          data: { productId: 'bud-vase', variantId: 'VASE-18' },
+          data: {
+            isJoinMailingList: false,
+            productId: 'bud-vase',
+            siteVisitorEmail: email,
+            variantId: 'VASE-18',
+            recaptchaEnterpriseV3Token: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+          },
         });
-        expect(sent.status(), await sent.text()).toBe(200);
-        expect(await sent.json()).toEqual({
-          productId: 'bud-vase',
-          variantId: 'VASE-18',
-          sent: 3,
-          waiting: 2,
-          qtyInStock: 3,
-        });
-        // Sent again: those three units are spoken for.
-        const again = await context.request.post(`${api}/send`, {
-          headers: await crumbHeader(context, shop.url),
-          data: { productId: 'bud-vase', variantId: 'VASE-18' },
-        });
-        expect(((await again.json()) as { sent: number }).sent).toBe(0);
+        expect(answer.status(), await answer.text()).toBe(200);
+        await page.waitForTimeout(5);
+      }
+      // Three come back.
+      await reimport({ stock: { 'VASE-18': 3 } });
 
-        smtp.reset();
-        const drained = await drainOutbox(
-          shop.db!,
-          smtpTransport(smtp.url, 'Vitrine Demo <shop@vitrine-demo.example>'),
-        );
-        expect(drained.failed).toBe(0);
-        const restockMail = smtp.received.filter((m) => (m.headers.get('subject') ?? '').startsWith('Back in stock:'));
-        expect(
-          restockMail
-            .map((m) => m.envelopeTo)
-            .flat()
-            .sort(),
-        ).toEqual(shoppers.slice(0, 3).sort());
-        const mail = restockMail[0]!;
-        expect(mail.headers.get('subject')).toBe('Back in stock: Cobalt Bud Vase (18 cm) — Vitrine Demo Store');
-        expect(mail.text).toContain(`Get it here: ${shop.url}/shop/p/bud-vase`);
+      // The store manager signs in and sends from the account area.
+      await createSiteUser(shop.db!, {
+        siteId: 'demo',
+        email: 'manager@example.com',
+        password: PASSWORD,
+        role: ContributorRole.STORE_MANAGER,
+      });
+      await open('/account/sign-in');
+      await page.getByLabel('E-mail').fill('manager@example.com');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/account');
+      const api = `${shop.url}/api/site-users/account/notifications/restock`;
+      const groups = (await (await context.request.get(`${api}/groups`)).json()) as {
+        signUpGroups: { variantId: string; waitingCount: number; qtyInStock: number }[];
+      };
+      expect(groups.signUpGroups.find((g) => g.variantId === 'VASE-18')).toMatchObject({
+        waitingCount: 5,
+        qtyInStock: 3,
+      });
+      const sent = await context.request.post(`${api}/send`, {
+        headers: await crumbHeader(context, shop.url),
+        data: { productId: 'bud-vase', variantId: 'VASE-18' },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      expect(await sent.json()).toEqual({
+        productId: 'bud-vase',
+        variantId: 'VASE-18',
+        sent: 3,
+        waiting: 2,
+        qtyInStock: 3,
+      });
+      // Sent again: those three units are spoken for.
+      const again = await context.request.post(`${api}/send`, {
+        headers: await crumbHeader(context, shop.url),
+        data: { productId: 'bud-vase', variantId: 'VASE-18' },
+      });
+      expect(((await again.json()) as { sent: number }).sent).toBe(0);
 
-        // The unsubscribe link: a page with a button; pressing it removes the sign-up.
-        const link = /https?:\/\/\S+\/restock\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
-        await page.goto(link);
-        await page.getByRole('button', { name: 'Remove my sign-up' }).waitFor();
-        expect(await axeViolationsOf(page)).toEqual([]);
-        await page.getByRole('button', { name: 'Remove my sign-up' }).click();
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign-up removed');
-        expect((await signUpsFor('VASE-18')).map((r) => r.email).sort()).toEqual(
-          shoppers.filter((s) => s !== mail.envelopeTo[0]).sort(),
-        );
-        expect(pageErrors).toEqual([]);
-      },
-    );
+      smtp.reset();
+      const drained = await drainOutbox(shop.db!, smtpTransport(smtp.url, 'Vitrine Demo <shop@vitrine-demo.example>'));
+      expect(drained.failed).toBe(0);
+      const restockMail = smtp.received.filter((m) => (m.headers.get('subject') ?? '').startsWith('Back in stock:'));
+      expect(
+        restockMail
+          .map((m) => m.envelopeTo)
+          .flat()
+          .sort(),
+      ).toEqual(shoppers.slice(0, 3).sort());
+      const mail = restockMail[0]!;
+      expect(mail.headers.get('subject')).toBe('Back in stock: Cobalt Bud Vase (18 cm) — Vitrine Demo Store');
+      expect(mail.text).toContain(`Get it here: ${shop.url}/shop/p/bud-vase`);
+
+      // The unsubscribe link: a page with a button; pressing it removes the sign-up.
+      const link = /https?:\/\/\S+\/restock\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Remove my sign-up' }).waitFor();
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Remove my sign-up' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign-up removed');
+      expect((await signUpsFor('VASE-18')).map((r) => r.email).sort()).toEqual(
+        shoppers.filter((s) => s !== mail.envelopeTo[0]).sort(),
+      );
+      expect(pageErrors).toEqual([]);
+    });
   },
 );

@@ -57,98 +57,90 @@ describeEachEngine(
         return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}:${(el.textContent ?? '').trim()}` : '';
       });
 
-    it(
-      'finds a product by a word of its description, typed in the header form with the keyboard',
-      { timeout: 60_000 },
-      async () => {
-        await page.goto(`${shop.url}/`, { waitUntil: 'load' });
-        await page.waitForRequest((r) => r.url().endsWith(RECORD_HIT));
-        const field = page.getByRole('search').getByRole('searchbox', { name: 'Search this site' });
-        expect(await field.count()).toBe(1);
-        expect(await axeViolationsOf(page)).toEqual([]);
-        // The header's field is reached by Tab, after the site's navigation.
-        let steps = 0;
-        while (!(await field.evaluate((el) => el === document.activeElement)) && steps < 20) {
-          await page.keyboard.press('Tab');
-          steps++;
-        }
-        expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
-        await page.keyboard.type('dishwasher');
-        await Promise.all([
-          page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=dishwasher'),
-          page.keyboard.press('Enter'),
-        ]);
-
-        expect(await page.title()).toBe('Search results for “dishwasher” — Vitrine Demo Store');
-        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search results for “dishwasher”');
-        const results = page.locator('.search-result');
-        expect(await results.count()).toBeGreaterThan(0);
-        const mug = results.filter({ hasText: 'Speckled Stoneware Mug' });
-        expect(await mug.count()).toBe(1);
-        expect(await mug.locator('mark').allTextContents()).toEqual(['dishwasher']);
-        // The search page's own form holds the query; the header has none of its own here.
-        expect(await page.getByRole('search').count()).toBe(1);
-        expect(await page.getByRole('searchbox', { name: 'Search this site' }).inputValue()).toBe('dishwasher');
-        expect(await axeViolationsOf(page)).toEqual([]);
-
-        // From the form, Tab reaches the button, then the first result; Enter follows it.
-        await page.getByRole('searchbox', { name: 'Search this site' }).focus();
+    it('finds a product by a word of its description, typed in the header form with the keyboard', async () => {
+      await page.goto(`${shop.url}/`, { waitUntil: 'load' });
+      await page.waitForRequest((r) => r.url().endsWith(RECORD_HIT));
+      const field = page.getByRole('search').getByRole('searchbox', { name: 'Search this site' });
+      expect(await field.count()).toBe(1);
+      expect(await axeViolationsOf(page)).toEqual([]);
+      // The header's field is reached by Tab, after the site's navigation.
+      let steps = 0;
+      while (!(await field.evaluate((el) => el === document.activeElement)) && steps < 20) {
         await page.keyboard.press('Tab');
-        expect(await focused()).toBe('button:Search');
-        await page.keyboard.press('Tab');
-        const first = results.first().getByRole('link');
-        const href = await first.getAttribute('href');
-        expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
-        await Promise.all([page.waitForURL((url) => url.pathname === href), page.keyboard.press('Enter')]);
-        // Page views: the home page and the result followed, never /search (the followed page's may already be sent).
-        await expect.poll(() => hits, { timeout: 10_000 }).toEqual(['/', href]);
-        expect(pageErrors).toEqual([]);
-      },
-    );
+        steps++;
+      }
+      expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('dishwasher');
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=dishwasher'),
+        page.keyboard.press('Enter'),
+      ]);
 
-    it(
-      "shows what holds some of the words of 'mugs cobalt', labelled so, with pictures and prices, on a phone and a desktop",
-      { timeout: 60_000 },
-      async () => {
-        for (const width of [390, 1280]) {
-          const view = await browser.newContext({ viewport: { width, height: 844 } });
-          try {
-            const tab = await view.newPage();
-            const errors: string[] = [];
-            tab.on('pageerror', (e) => errors.push(e.message));
-            await tab.goto(`${shop.url}/search?q=mugs+cobalt`, { waitUntil: 'load' });
-            expect(await tab.locator('.search-page__summary').textContent()).toBe(
-              'No results have every word of “mugs cobalt”.',
-            );
-            const list = tab.getByRole('list', { name: '5 results with some of the words:' });
-            expect(await list.isVisible()).toBe(true);
-            const vase = list.getByRole('listitem').filter({ hasText: 'Cobalt Bud Vase' });
-            expect(await vase.locator('.search-result__missing').textContent()).toBe('Missing: mugs');
-            expect(await vase.locator('.price').textContent()).toBe('$38.00 – $46.00');
-            const picture = vase.locator('img');
-            await picture.scrollIntoViewIfNeeded();
-            await expect
-              .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-                timeout: 10_000,
-              })
-              .toBe(true);
-            // The picture sits beside the texts, never wider than its column; the page does not scroll sideways.
-            const box = (await picture.boundingBox())!;
-            const title = (await vase.getByRole('heading').boundingBox())!;
-            expect(box.width).toBeLessThanOrEqual(100);
-            expect(title.x).toBeGreaterThan(box.x + box.width);
-            expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-            expect(await axeViolationsOf(tab)).toEqual([]);
-            await tab.screenshot({ path: join(tmpdir(), `vitrine-search-${engine}-${width}.png`), fullPage: true });
-            expect(errors).toEqual([]);
-          } finally {
-            await view.close();
-          }
+      expect(await page.title()).toBe('Search results for “dishwasher” — Vitrine Demo Store');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search results for “dishwasher”');
+      const results = page.locator('.search-result');
+      expect(await results.count()).toBeGreaterThan(0);
+      const mug = results.filter({ hasText: 'Speckled Stoneware Mug' });
+      expect(await mug.count()).toBe(1);
+      expect(await mug.locator('mark').allTextContents()).toEqual(['dishwasher']);
+      // The search page's own form holds the query; the header has none of its own here.
+      expect(await page.getByRole('search').count()).toBe(1);
+      expect(await page.getByRole('searchbox', { name: 'Search this site' }).inputValue()).toBe('dishwasher');
+      expect(await axeViolationsOf(page)).toEqual([]);
+
+      // From the form, Tab reaches the button, then the first result; Enter follows it.
+      await page.getByRole('searchbox', { name: 'Search this site' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('button:Search');
+      await page.keyboard.press('Tab');
+      const first = results.first().getByRole('link');
+      const href = await first.getAttribute('href');
+      expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+      await Promise.all([page.waitForURL((url) => url.pathname === href), page.keyboard.press('Enter')]);
+      // Page views: the home page and the result followed, never /search (the followed page's may already be sent).
+      await expect.poll(() => hits, { timeout: 10_000 }).toEqual(['/', href]);
+      expect(pageErrors).toEqual([]);
+    });
+
+    it("shows what holds some of the words of 'mugs cobalt', labelled so, with pictures and prices, on a phone and a desktop", async () => {
+      for (const width of [390, 1280]) {
+        const view = await browser.newContext({ viewport: { width, height: 844 } });
+        try {
+          const tab = await view.newPage();
+          const errors: string[] = [];
+          tab.on('pageerror', (e) => errors.push(e.message));
+          await tab.goto(`${shop.url}/search?q=mugs+cobalt`, { waitUntil: 'load' });
+          expect(await tab.locator('.search-page__summary').textContent()).toBe(
+            'No results have every word of “mugs cobalt”.',
+          );
+          const list = tab.getByRole('list', { name: '5 results with some of the words:' });
+          expect(await list.isVisible()).toBe(true);
+          const vase = list.getByRole('listitem').filter({ hasText: 'Cobalt Bud Vase' });
+          expect(await vase.locator('.search-result__missing').textContent()).toBe('Missing: mugs');
+          expect(await vase.locator('.price').textContent()).toBe('$38.00 – $46.00');
+          const picture = vase.locator('img');
+          await picture.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+              timeout: 10_000,
+            })
+            .toBe(true);
+          // The picture sits beside the texts, never wider than its column; the page does not scroll sideways.
+          const box = (await picture.boundingBox())!;
+          const title = (await vase.getByRole('heading').boundingBox())!;
+          expect(box.width).toBeLessThanOrEqual(100);
+          expect(title.x).toBeGreaterThan(box.x + box.width);
+          expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          expect(await axeViolationsOf(tab)).toEqual([]);
+          await tab.screenshot({ path: join(tmpdir(), `vitrine-search-${engine}-${width}.png`), fullPage: true });
+          expect(errors).toEqual([]);
+        } finally {
+          await view.close();
         }
-      },
-    );
+      }
+    });
 
-    it('pages through results, and a refused query says why beside the field', { timeout: 60_000 }, async () => {
+    it('pages through results, and a refused query says why beside the field', async () => {
       await page.goto(`${shop.url}/search?q=coffee`, { waitUntil: 'load' });
       const summary = await page.locator('.search-page__summary').textContent();
       const total = Number(/^(\d+) results/.exec(summary ?? '')?.[1]);
