@@ -15,6 +15,8 @@ import type { Database } from '../../src/platform/db/tables';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
+import { signInAs } from '../support/siteUsers';
+import { ContributorRole } from '../../src/core/enums';
 
 /**
  * Tables read whole, or whole for a site, on purpose: the sites (a handful, cached by the site plugin); a site's
@@ -22,6 +24,22 @@ import { forEachEngine } from '../support/engines';
  * order_counters (one row per site: site_id is its whole key).
  */
 const WHOLE_TABLES_ALLOWED = new Set(['sites', 'pages', 'collections', 'forms', 'assets', 'order_counters']);
+
+/**
+ * The owner's area's reads that walk every row of the site on purpose, for now (issue 25; docs/architecture.md, known
+ * gaps), each with why. A new one must be added here with its reason, or given an index.
+ * - the orders' search by a part of an e-mail or name (`like '%…%'`): no B-tree serves a substring; it walks the orders
+ *   newest first until a page is found (a number is found by its key);
+ * - the inventory list: the site's variants in the catalog's order (a product's position, then the variant's), read
+ *   whole and paged, filtered and searched by product name in the process;
+ * - the customers: orders grouped by e-mail and ordered by each one's last order, an aggregate of every order of the
+ *   site (a customers table kept by the orders would make it a page).
+ */
+const ADMIN_WALKS: readonly RegExp[] = [
+  /from "orders" where "site_id" = (?:\?|\$\d+) and \(lower\("email"\) like (?:\?|\$\d+) or lower\("shipping_address"\) like (?:\?|\$\d+)\)/,
+  /from "variants" inner join "products" .* where "variants"\."site_id" = (?:\?|\$\d+) order by "products"\."position", "variants"\."position"$/,
+  /^select lower\(email\) as "email", count\(\*\) as "orders", .* from "orders" where "site_id" = \S+ group by lower\(email\)/,
+];
 
 /**
  * A ranked full-text search sorts its matches by rank (every match's rank is needed before the first page is known):
@@ -75,7 +93,7 @@ forEachEngine((engine, getDb) => {
   const cartCookieOf = (response: LightMyRequestResponse) =>
     `CART=${response.cookies.find((c) => c.name === 'CART')!.value}`;
 
-  async function visit(): Promise<void> {
+  async function visit(orderKey = 'query-plans-order-0001'): Promise<void> {
     // The home page, a list, a product, the cart, a page that does not exist, a search, and a list's second page.
     for (const path of ['/', '/shop', '/shop/p/tee', '/cart', '/no-such-page', '/search?q=tee', '/shop/page/2']) {
       const r = await app.inject({ method: 'GET', url: path, headers: { host: SHOP_HOST } });
@@ -110,12 +128,78 @@ forEachEngine((engine, getDb) => {
     const placed = await json(
       'POST',
       '/api/commerce/checkout/orders',
-      { ...details, idempotencyKey: 'query-plans-order-0001', payment: TEST_CARD },
+      { ...details, idempotencyKey: orderKey, payment: TEST_CARD },
       cookie,
     );
     expect(placed.statusCode, placed.body).toBe(201);
     const { orderUrl } = placed.json() as { orderUrl: string };
     expect((await app.inject({ method: 'GET', url: orderUrl, headers: { host: SHOP_HOST } })).statusCode).toBe(200);
+  }
+
+  /**
+   * An owner's day at /admin after the visit: the orders (filtered, searched, a second page), the order placed, its
+   * fulfilment, a note and a refund of one line; the inventory (sold out, low, a variant's history, an adjustment);
+   * the customers and one of them; the report; the audit log. Every page and its JSON call.
+   */
+  async function adminDay(): Promise<void> {
+    const cookie = await signInAs(app, getDb(), SHOP_HOST, ContributorRole.ADMIN);
+    const headers = { host: SHOP_HOST, cookie };
+    const get = async (url: string) => {
+      const r = await app.inject({ method: 'GET', url, headers });
+      expect(r.statusCode, `${url}: ${r.body.slice(0, 300)}`).toBe(200);
+      return r;
+    };
+    const post = async (url: string, payload: unknown, extra: Record<string, string> = {}) => {
+      const r = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, ...extra, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(r.statusCode, `${url}: ${r.body.slice(0, 300)}`).toBeLessThan(300);
+      return r;
+    };
+    const { orders, nextCursor } = (await get('/api/admin/orders?limit=1')).json() as {
+      orders: { number: number }[];
+      nextCursor: string | null;
+    };
+    const number = orders[0]!.number;
+    for (const url of [
+      '/admin',
+      '/admin/orders',
+      '/admin/orders?payment=paid',
+      '/admin/orders?fulfilment=pending',
+      '/admin/orders?q=ada',
+      `/admin/orders?q=${number}`,
+      ...(nextCursor ? [`/api/admin/orders?cursor=${encodeURIComponent(nextCursor)}`] : []),
+      `/admin/orders/${number}`,
+      `/api/admin/orders/${number}`,
+      `/admin/orders/${number}/refund`,
+      '/admin/inventory',
+      '/admin/inventory?filter=sold-out',
+      '/admin/inventory?filter=low',
+      '/admin/inventory?q=tee',
+      '/admin/inventory/tee-s-blue',
+      '/api/admin/inventory/tee-s-blue/history',
+      '/admin/customers',
+      '/admin/customers/ada%40example.com',
+      '/admin/customers.csv',
+      '/admin/report',
+      '/api/admin/report',
+      '/admin/audit',
+      '/api/admin/audit',
+    ])
+      await get(url);
+    await post(`/api/admin/orders/${number}/notes`, { body: 'Gift wrap' });
+    await post(
+      `/api/admin/orders/${number}/refunds`,
+      { lines: [{ position: 0, quantity: 1 }], reason: 'Broken', restock: true },
+      {
+        'idempotency-key': 'query-plans-refund-0001',
+      },
+    );
+    await post(`/api/admin/orders/${number}/fulfil`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    await post('/api/admin/inventory/tee-s-blue', { mode: 'adjust', quantity: 2, reason: 'Found two' });
   }
 
   /** Runs `text` with the recorded query's parameters on one connection. */
@@ -131,9 +215,16 @@ forEachEngine((engine, getDb) => {
         const plan = await run<{ detail: string }>(conn as never, `EXPLAIN QUERY PLAN ${query.sql}`, query.parameters);
         // e.g. 'SCAN variants' (a full scan) vs 'SEARCH variants USING INDEX …'; scans of subqueries and constants are fine.
         // A search by the site alone reads every row of the site: as good as a scan in a one-shop database.
+        // A page of the site's rows, newest first, read in an index's order: the search by the site stops after the
+        // page (no other condition to walk past rows for, no sort).
+        const pageInIndexOrder =
+          /\blimit\b/i.test(query.sql) &&
+          /\bwhere\s+("?\w+"?\.)?"?site_id"?\s*=\s*\?\s+order by\b/i.test(query.sql) &&
+          !plan.rows.some((r) => r.detail.startsWith('USE TEMP B-TREE'));
         return (
           plan.rows
             .map((r) => r.detail)
+            .filter((d) => !(pageInIndexOrder && /^SEARCH \S+ USING (?:COVERING )?INDEX \S+ \(site_id=\?\)$/.test(d)))
             // 'SCAN … VIRTUAL TABLE INDEX n:M…' is FTS5 answering a MATCH from its full-text index.
             .filter((d) => !/^SCAN \S+ VIRTUAL TABLE INDEX \d+:M/.test(d))
             .filter(
@@ -199,6 +290,26 @@ forEachEngine((engine, getDb) => {
     );
     expect(planned.length).toBeGreaterThan(10);
     const unique = [...new Map(planned.map((q) => [q.sql, q])).values()];
+    const problems: string[] = [];
+    for (const query of unique) {
+      const scans = await fullScans(getDb(), query);
+      if (scans.length > 0) problems.push(`${scans.join(', ')}\n    in: ${query.sql}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it("an owner's day at /admin, from the orders to the audit log, scans no table in full", async () => {
+    await visit('query-plans-order-0002');
+    plugin.queries.length = 0;
+    await adminDay();
+    const planned = plugin.queries.filter(
+      (q) => /^\s*(select|update|delete)\b/i.test(q.sql) && !/^\s*select\s+1\b/i.test(q.sql),
+    );
+    expect(planned.length).toBeGreaterThan(20);
+    const walks = planned.filter((q) => ADMIN_WALKS.some((walk) => walk.test(q.sql)));
+    // Each allowed walk is still run (the list stays true to the code).
+    expect(ADMIN_WALKS.filter((walk) => !walks.some((q) => walk.test(q.sql)))).toEqual([]);
+    const unique = [...new Map(planned.filter((q) => !walks.includes(q)).map((q) => [q.sql, q])).values()];
     const problems: string[] = [];
     for (const query of unique) {
       const scans = await fullScans(getDb(), query);

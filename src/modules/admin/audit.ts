@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/tables';
-import { randomToken } from '../../platform/randomToken';
+import { timeOrderedId } from '../../platform/timeOrderedId';
 import type { AuditLogRow } from './tables';
 
 /** Who made a change: a signed-in staff member, or a `vitrine` command run on the server. */
@@ -46,7 +46,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
   await db
     .insertInto('audit_log')
     .values({
-      id: randomToken(12),
+      id: timeOrderedId(),
       site_id: entry.siteId,
       at: (entry.at ?? new Date()).toISOString(),
       actor_id: 'id' in actor ? actor.id : null,

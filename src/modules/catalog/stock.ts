@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../../core/result';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
-import { randomToken } from '../../platform/randomToken';
+import { timeOrderedId } from '../../platform/timeOrderedId';
 import type { StockMovementReason } from './tables';
 
 /** Who and why, written with a change in the variant's history. */
@@ -79,7 +79,7 @@ async function recordMovement(
   reason: StockMovementReason,
 ): Promise<void> {
   await insertMovement.execute(trx, {
-    id: randomToken(12),
+    id: timeOrderedId(),
     ...row,
     reason: info.reason ?? reason,
     note: info.note ?? null,
@@ -101,7 +101,7 @@ export async function recordImportMovements(
       .insertInto('stock_movements')
       .values(
         changes.slice(i, i + 200).map((c) => ({
-          id: randomToken(12),
+          id: timeOrderedId(),
           site_id: siteId,
           sku: c.sku,
           product_id: c.productId,
