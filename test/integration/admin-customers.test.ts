@@ -150,4 +150,34 @@ forEachEngine((engine, getDb) => {
     if (engine === 'sqlite') expect(text).toContain('orders_by_site_email');
     else expect(text).toMatch(/orders_by_site_email|Seq Scan/);
   });
+
+  // Last: it adds orders. A customer with more orders than one read of the list takes (500) comes first once, and the
+  // customers after them follow in order on the same page and the next.
+  it('pages past a customer of many orders, newest last order first', async () => {
+    const model = await getDb()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', placed[0]!.id)
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 620 }, (_, i) => ({
+      ...model,
+      id: `many-${i}`,
+      number: 10_000 + i,
+      cart_id: `many-cart-${i}`,
+      email: 'Many@example.com',
+      created_at: new Date(Date.UTC(2026, 0, 2, 0, 0, i)).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await getDb()
+        .insertInto('orders')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const first = (await get('/api/admin/customers', viewer)).json();
+    expect(first.customers.map((c: { email: string; orders: number }) => [c.email, c.orders])).toEqual([
+      ['many@example.com', 620],
+      ['ada@example.com', 2],
+      ['bob@example.com', 1],
+    ]);
+    expect(first.hasNextPage).toBe(false);
+  });
 });

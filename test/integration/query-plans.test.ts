@@ -32,8 +32,8 @@ const WHOLE_TABLES_ALLOWED = new Set(['sites', 'pages', 'collections', 'forms', 
  *   newest first until a page is found (a number is found by its key);
  * - the inventory list: the site's variants in the catalog's order (a product's position, then the variant's), read
  *   whole and paged, filtered and searched by product name in the process;
- * - the customers: orders grouped by e-mail and ordered by each one's last order, an aggregate of every order of the
- *   site (a customers table kept by the orders would make it a page).
+ * - the customers' CSV export and search: every order of the site grouped by e-mail (an export reads them all; a search
+ *   by a part of an e-mail or name is a substring). A page of the list is read from the newest orders.
  */
 const ADMIN_WALKS: readonly RegExp[] = [
   /from "orders" where "site_id" = (?:\?|\$\d+) and \(lower\("email"\) like (?:\?|\$\d+) or lower\("shipping_address"\) like (?:\?|\$\d+)\)/,
