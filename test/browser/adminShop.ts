@@ -67,25 +67,40 @@ export async function placeOrder(
   }
 }
 
-/** A context of `width` px signed in as `email` through the sign-in page, with or without JavaScript. */
-export async function signedIn(
-  browser: Browser,
-  shop: RunningServer,
-  email: string,
-  options: { width: number; javaScriptEnabled?: boolean },
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width, height: 900 },
-  });
+/** The cookies of `email` signed in through the sign-in page (once per role and server: sign-ins are rate limited). */
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+const sessions = new WeakMap<RunningServer, Map<string, Session>>();
+
+async function sessionOf(browser: Browser, shop: RunningServer, email: string): Promise<Session> {
+  const known = sessions.get(shop) ?? new Map<string, Session>();
+  sessions.set(shop, known);
+  const session = known.get(email);
+  if (session) return session;
+  const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${shop.url}/account/sign-in?next=/admin`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/admin');
-  await page.close();
-  return context;
+  const state = await context.storageState();
+  await context.close();
+  known.set(email, state);
+  return state;
+}
+
+/** A context of `width` px signed in as `email` (through the sign-in page the first time), with or without JavaScript. */
+export async function signedIn(
+  browser: Browser,
+  shop: RunningServer,
+  email: string,
+  options: { width: number; javaScriptEnabled?: boolean },
+): Promise<BrowserContext> {
+  return browser.newContext({
+    storageState: await sessionOf(browser, shop, email),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width, height: 900 },
+  });
 }
 
 /** How far the page is wider than the window (0 or less: nothing to scroll sideways). */
