@@ -372,7 +372,9 @@ export function OrderDetail(props: {
               <tbody>
                 {detail.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{when(p.at)}</td>
+                    <td>
+                      <time dateTime={p.at}>{when(p.at)}</time>
+                    </td>
                     <td>{p.provider}</td>
                     <td>{p.status}</td>
                     <td>{p.reference ?? ''}</td>
@@ -466,7 +468,9 @@ export function OrderDetail(props: {
               <tbody>
                 {detail.emails.map((e) => (
                   <tr key={e.id}>
-                    <td>{when(e.createdAt)}</td>
+                    <td>
+                      <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+                    </td>
                     <td>{e.to}</td>
                     <td>{e.subject}</td>
                     <td>{e.status === 'sent' && e.sentAt ? `sent ${when(e.sentAt)}` : e.status}</td>
