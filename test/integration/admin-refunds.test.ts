@@ -272,6 +272,27 @@ forEachEngine((engine, getDb) => {
     expect((await orderRow(canceled)).fulfilment).toBe('canceled');
   });
 
+  it('of a cancel and a fulfil of one order at once, exactly one wins, and the other is told', async () => {
+    for (let round = 0; round < 5; round++) {
+      const before = await stockOf('tee-s-blue');
+      const number = await placeOrder([{ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }]);
+      const [canceled, fulfilled] = await Promise.all([
+        post(`/api/admin/orders/${number}/cancel`, {}, manager),
+        post(`/api/admin/orders/${number}/fulfil`, { notify: false }, manager),
+      ]);
+      const row = await orderRow(number);
+      if (canceled.statusCode === 201) {
+        expect(fulfilled.statusCode).toBe(409);
+        expect([row.fulfilment, row.status]).toEqual(['canceled', 'refunded']);
+        expect(await stockOf('tee-s-blue')).toBe(before);
+      } else {
+        expect([canceled.statusCode, fulfilled.statusCode]).toEqual([409, 200]);
+        expect([row.fulfilment, row.status, Number(row.refunded_total)]).toEqual(['fulfilled', 'paid', 0]);
+        expect(await stockOf('tee-s-blue')).toBe(before - 1);
+      }
+    }
+  });
+
   it('cancels through the order page: the box ticked, 303 to the order, Canceled', async () => {
     const before = await stockOf('kit-1');
     const number = await placeOrder([{ itemId: 'kit', sku: 'kit-1', quantity: 2 }]);
