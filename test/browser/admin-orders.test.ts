@@ -118,6 +118,10 @@ describeEachEngine(
       const order = await placeOrder(browser, shop, 'viewer-case@example.com', 1);
       const context = await signedIn(browser, shop, VIEWER, { width: 1280 });
       const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/orders`);
+      await expect(page.getByRole('link', { name: `#${order}` }).count()).resolves.toBe(1);
+      expect(await page.getByRole('checkbox').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Mark as fulfilled' }).count()).toBe(0);
       await page.goto(`${shop.url}/admin/orders/${order}`);
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(`Order #${order}`);
       await expect(page.getByText('Not fulfilled yet.').isVisible()).resolves.toBe(true);

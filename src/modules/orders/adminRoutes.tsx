@@ -89,6 +89,7 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext, 
           {done ? <AdminNotice kind="done">{done}</AdminNotice> : null}
           <OrdersList
             orders={page.orders}
+            canFulfil={visit.staff.can('orders.fulfil')}
             filter={filter}
             next={page.next}
             back={request.url.startsWith(ORDERS_PATH) ? request.url.replace(/[?&]done=[^&]*/, '') : ORDERS_PATH}

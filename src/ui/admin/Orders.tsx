@@ -59,8 +59,11 @@ export function OrdersList(props: {
   next: string | null;
   back: string;
   visit: Crumb;
+  /** The staff member may fulfil: a tick box per pending order and the fulfil form (else the list only). */
+  canFulfil: boolean;
 }) {
   const { filter } = props;
+  const picking = props.canFulfil && props.orders.some((o) => o.fulfilment === 'pending');
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams();
     if (filter.payment) params.set('payment', filter.payment);
@@ -124,9 +127,11 @@ export function OrdersList(props: {
               <caption className="admin-sr-only">Orders, newest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">
-                    <span className="admin-sr-only">Select</span>
-                  </th>
+                  {picking ? (
+                    <th scope="col">
+                      <span className="admin-sr-only">Select</span>
+                    </th>
+                  ) : null}
                   <th scope="col">Order</th>
                   <th scope="col">Placed</th>
                   <th scope="col">Customer</th>
@@ -141,17 +146,19 @@ export function OrdersList(props: {
               <tbody>
                 {props.orders.map((o) => (
                   <tr key={o.number}>
-                    <td>
-                      {o.fulfilment === 'pending' ? (
-                        <input
-                          type="checkbox"
-                          name="number"
-                          value={String(o.number)}
-                          id={`pick-${o.number}`}
-                          aria-label={`Select order ${o.number}`}
-                        />
-                      ) : null}
-                    </td>
+                    {picking ? (
+                      <td>
+                        {o.fulfilment === 'pending' ? (
+                          <input
+                            type="checkbox"
+                            name="number"
+                            value={String(o.number)}
+                            id={`pick-${o.number}`}
+                            aria-label={`Select order ${o.number}`}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
                     <th scope="row">
                       <a href={`${ORDERS_PATH}/${o.number}`}>{`#${o.number}`}</a>
                     </th>
@@ -168,15 +175,17 @@ export function OrdersList(props: {
               </tbody>
             </table>
           </AdminTableBox>
-          <fieldset className="admin-card admin-form">
-            <legend>Fulfil the selected orders</legend>
-            <FulfilFields idPrefix="bulk" />
-            <div>
-              <button type="submit" className="admin-button">
-                Mark as fulfilled
-              </button>
-            </div>
-          </fieldset>
+          {picking ? (
+            <fieldset className="admin-card admin-form">
+              <legend>Fulfil the selected orders</legend>
+              <FulfilFields idPrefix="bulk" />
+              <div>
+                <button type="submit" className="admin-button">
+                  Mark as fulfilled
+                </button>
+              </div>
+            </fieldset>
+          ) : null}
         </form>
       )}
       <nav className="admin-pager" aria-label="Pages">
