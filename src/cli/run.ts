@@ -72,6 +72,20 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: orders,
   },
   {
+    name: 'orders fulfil',
+    usage: 'orders fulfil N [--site ID] [--carrier C] [--tracking T] [--no-email]',
+    hint: 'orders fulfil N',
+    summary:
+      'Mark order N fulfilled (shipped), with a carrier and tracking number if given; e-mails the customer unless --no-email',
+    load: orders,
+  },
+  {
+    name: 'orders unfulfil',
+    usage: 'orders unfulfil N [--site ID]',
+    summary: 'Take order N back to pending (undo a fulfil)',
+    load: orders,
+  },
+  {
     name: 'subscriptions',
     usage: 'subscriptions [--site ID] [--status active|past_due|cancelled|completed] [--limit N]',
     summary: 'List the subscriptions, newest first',

@@ -112,7 +112,7 @@ forEachEngine((engine, getDb) => {
     const audit = await getDb()
       .selectFrom('audit_log')
       .selectAll()
-      .where('subject_id', '=', String(number))
+      .where('subject_id', '=', row.id)
       .where('action', '=', 'order.refunded')
       .execute();
     expect(audit).toHaveLength(1);
@@ -242,6 +242,7 @@ forEachEngine((engine, getDb) => {
     expect(await stockOf('kit-1')).toBe(before);
     const row = await orderRow(number);
     expect(row.status).toBe('refunded');
+    expect(row.fulfilment).toBe('canceled');
     expect(Number(row.refunded_total)).toBe(Number(row.grand_total));
     const payment = await getDb()
       .selectFrom('payments')
@@ -249,6 +250,81 @@ forEachEngine((engine, getDb) => {
       .where('order_id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(payment.status).toBe('refunded');
+  });
+
+  it('does not cancel a fulfilled order (409, nothing refunded), and a cancel is not fulfilled after', async () => {
+    const before = await stockOf('kit-1');
+    const shipped = await placeOrder([{ itemId: 'kit', sku: 'kit-1', quantity: 1 }]);
+    expect((await post(`/api/admin/orders/${shipped}/fulfil`, { notify: false }, manager)).statusCode).toBe(200);
+    const refused = await post(`/api/admin/orders/${shipped}/cancel`, {}, manager);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `Order #${shipped} is not pending (it was fulfilled or canceled): refund it instead. Nothing was changed.`,
+    );
+    const row = await orderRow(shipped);
+    expect([row.status, row.fulfilment, Number(row.refunded_total)]).toEqual(['paid', 'fulfilled', 0]);
+    expect(await stockOf('kit-1')).toBe(before - 1);
+
+    const canceled = await placeOrder([{ itemId: 'kit', sku: 'kit-1', quantity: 1 }]);
+    expect((await post(`/api/admin/orders/${canceled}/cancel`, {}, manager)).statusCode).toBe(201);
+    const fulfil = await post(`/api/admin/orders/${canceled}/fulfil`, { notify: false }, manager);
+    expect(fulfil.statusCode).toBe(409);
+    expect((await orderRow(canceled)).fulfilment).toBe('canceled');
+  });
+
+  it('of a cancel and a fulfil of one order at once, exactly one wins, and the other is told', async () => {
+    for (let round = 0; round < 5; round++) {
+      const before = await stockOf('tee-s-blue');
+      const number = await placeOrder([{ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }]);
+      const [canceled, fulfilled] = await Promise.all([
+        post(`/api/admin/orders/${number}/cancel`, {}, manager),
+        post(`/api/admin/orders/${number}/fulfil`, { notify: false }, manager),
+      ]);
+      const row = await orderRow(number);
+      if (canceled.statusCode === 201) {
+        expect(fulfilled.statusCode).toBe(409);
+        expect([row.fulfilment, row.status]).toEqual(['canceled', 'refunded']);
+        expect(await stockOf('tee-s-blue')).toBe(before);
+      } else {
+        expect([canceled.statusCode, fulfilled.statusCode]).toEqual([409, 200]);
+        expect([row.fulfilment, row.status, Number(row.refunded_total)]).toEqual(['fulfilled', 'paid', 0]);
+        expect(await stockOf('tee-s-blue')).toBe(before - 1);
+      }
+    }
+  });
+
+  it('cancels through the order page: the box ticked, 303 to the order, Canceled', async () => {
+    const before = await stockOf('kit-1');
+    const number = await placeOrder([{ itemId: 'kit', sku: 'kit-1', quantity: 2 }]);
+    const form = (extra: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/admin/orders/${number}/cancel`,
+        headers: { host: SHOP_HOST, cookie: manager, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ crumb: TEST_CRUMB, reason: 'Customer asked', ...extra }).toString(),
+      });
+    const unconfirmed = await form({});
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.body).toContain(`Please tick the box to cancel order ${number}.`);
+    expect((await orderRow(number)).fulfilment).toBe('pending');
+    const done = await form({ confirm: 'yes' });
+    expect(done.statusCode, done.body.slice(0, 500)).toBe(303);
+    expect(decodeURIComponent(done.headers.location as string)).toMatch(
+      new RegExp(`^/admin/orders/${number}\\?done=Canceled order ${number}: refunded .+ and put the stock back\\.$`),
+    );
+    expect(await stockOf('kit-1')).toBe(before);
+    const page = await app.inject({
+      method: 'GET',
+      url: `/admin/orders/${number}`,
+      headers: { host: SHOP_HOST, cookie: manager },
+    });
+    expect(page.body).toContain('Fulfilment: Canceled');
+    expect(page.body).toContain('Payment: Refunded');
+    expect(page.body).toContain('Customer asked (order canceled)');
+    expect(page.body).not.toContain('Cancel order');
+    // Pressed twice: the same cancel, nothing more.
+    expect((await form({ confirm: 'yes' })).statusCode).toBe(303);
+    expect(await stockOf('kit-1')).toBe(before);
   });
 
   it('refunds through the page: a line with restock, then 303 to the order', async () => {
@@ -283,7 +359,7 @@ forEachEngine((engine, getDb) => {
     expect(unconfirmed.body).toContain('Please tick the box to confirm the refund.');
     const done = await form({ confirm: 'yes' });
     expect(done.statusCode, done.body.slice(0, 500)).toBe(303);
-    expect(done.headers.location).toBe(`/admin/orders/${number}?done=refunded`);
+    expect(done.headers.location).toMatch(new RegExp(`^/admin/orders/${number}\\?done=Refunded%20`));
     expect(await stockOf('tee-s-blue')).toBe(before - 1);
     // Pressed twice: the same refund.
     expect((await form({ confirm: 'yes' })).statusCode).toBe(303);

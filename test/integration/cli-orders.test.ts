@@ -65,6 +65,8 @@ describe('vitrine orders: usage', () => {
     expect(help).toContain('orders show N [--site ID]');
     expect(help).toContain('orders refund N [--site ID]');
     expect(help).toContain('[--amount AMOUNT | --line POS:QTY,…] [--reason TEXT] [--restock] [--yes]');
+    expect(help).toContain('orders fulfil N [--site ID] [--carrier C] [--tracking T] [--no-email]');
+    expect(help).toContain('orders unfulfil N [--site ID]');
   });
 
   it('refuses wrong usage with exit code 2 and a hint, before touching the database', async () => {
@@ -72,7 +74,7 @@ describe('vitrine orders: usage', () => {
     const cases: [string[], string][] = [
       [
         ['orders', 'cancel', '1'],
-        "unknown orders command 'cancel' (use 'vitrine orders', 'vitrine orders show N' or 'vitrine orders refund N')",
+        "unknown orders command 'cancel' (use 'vitrine orders', 'vitrine orders show N', 'vitrine orders refund N', 'vitrine orders fulfil N' or 'vitrine orders unfulfil N')",
       ],
       [
         ['orders', '--status', 'shipped'],
@@ -92,6 +94,14 @@ describe('vitrine orders: usage', () => {
       [['orders', 'refund', '-3'], "the order number must be a positive whole number, not '-3'"],
       [['orders', 'refund', '1', '--force'], "unknown option '--force' for 'orders refund'"],
       [['orders', 'refund', '1', '--status', 'paid'], "unknown option '--status' for 'orders refund'"],
+      [['orders', 'fulfil'], "'orders fulfil' needs the order number: vitrine orders fulfil N"],
+      [['orders', 'fulfil', '1', '--tracking'], "option '--tracking' needs a value"],
+      [['orders', 'fulfil', '1', '--email'], "unknown option '--email' for 'orders fulfil'"],
+      [
+        ['orders', 'fulfil', '1', '--tracking', '1Z<script>'],
+        '--tracking: The tracking number may have only letters, digits, spaces and dashes.',
+      ],
+      [['orders', 'unfulfil', '0'], "the order number must be a positive whole number, not '0'"],
     ];
     for (const [args, message] of cases) {
       const run = await vitrine(args, unreachable);
@@ -460,5 +470,77 @@ forEachEngine((engine, getDb, getFresh) => {
       expect(await paymentOf('shop', number)).toBe('refunded');
       expect(refundCalls).toBe(1);
     }
+  });
+
+  it('fulfils an order with a carrier and tracking number (the e-mail, the audit entry), and undoes it', async () => {
+    const shopper = { email: 'grace@example.com', shippingAddress: NEW_YORK, shippingOptionId: 'standard' };
+    const number = await placeOrder(SHOP_HOST, [{ itemId: 'kit', sku: 'kit-1', quantity: 1 }], shopper);
+    const fulfilled = await run('fulfil', String(number), '--carrier', 'UPS', '--tracking', '1Z 999 AA1');
+    expect(fulfilled).toEqual({
+      code: 0,
+      out: [
+        `Fulfilled order #${number} (UPS 1Z 999 AA1); the shipping e-mail to the customer is in the outbox.`,
+        'Tracking: https://www.ups.com/track?tracknum=1Z999AA1',
+      ],
+      err: [],
+    });
+    const row = await orderRow('shop', number);
+    expect(row.fulfilment).toBe('fulfilled');
+    const mail = await getDb()
+      .selectFrom('outbox')
+      .select(['subject', 'to_address'])
+      .where('order_id', '=', row.id)
+      .where('kind', '=', 'order-shipped')
+      .execute();
+    expect(mail).toEqual([
+      { subject: expect.stringContaining(`Your order #${number} is on its way`), to_address: 'grace@example.com' },
+    ]);
+    const audit = await getDb()
+      .selectFrom('audit_log')
+      .select(['action', 'summary', 'actor'])
+      .where('subject_id', '=', row.id)
+      .where('action', '=', 'order.fulfilled')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'order.fulfilled',
+        summary: `Fulfilled order ${number} (UPS 1Z 999 AA1); shipping e-mail sent to the customer`,
+        actor: 'vitrine command',
+      },
+    ]);
+    // Again: told, nothing changed.
+    expect(await run('fulfil', String(number))).toEqual({
+      code: 1,
+      out: [],
+      err: [`vitrine: Order ${number} is already fulfilled (someone else may have just done it). Nothing was changed.`],
+    });
+
+    expect(await run('unfulfil', String(number))).toEqual({
+      code: 0,
+      out: [`Order #${number} is pending again (its shipment removed; the audit log keeps it).`],
+      err: [],
+    });
+    expect((await orderRow('shop', number)).fulfilment).toBe('pending');
+    expect(await run('unfulfil', String(number))).toEqual({
+      code: 1,
+      out: [],
+      err: [`vitrine: Order ${number} is not fulfilled (someone else may have just changed it). Nothing was changed.`],
+    });
+
+    // --no-email: fulfilled without a second e-mail.
+    expect(await run('fulfil', String(number), '--no-email')).toEqual({
+      code: 0,
+      out: [`Fulfilled order #${number}; no e-mail sent.`],
+      err: [],
+    });
+    const mails = await getDb()
+      .selectFrom('outbox')
+      .select('id')
+      .where('order_id', '=', row.id)
+      .where('kind', '=', 'order-shipped')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(await run('fulfil', '9999')).toEqual({ code: 1, out: [], err: ["vitrine: site 'shop' has no order #9999"] });
+    expect((await run('fulfil', String(number), '--carrier', 'ups')).code).toBe(2);
   });
 });

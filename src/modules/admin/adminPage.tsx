@@ -99,7 +99,6 @@ export class AdminPages {
         description: `${site.title}: the owner's area`,
         lang: site.settings.locale,
         noindex: true,
-        noReferrer: true,
       },
       this.assets,
     );
@@ -109,7 +108,15 @@ export class AdminPages {
       .send(html);
   }
 
+  /**
+   * Never cached, never indexed, and its addresses (orders, customers' e-mails) never sent to another site: the
+   * referrer only to this site's own pages. Not 'no-referrer', with which a browser posts the page's forms with
+   * `Origin: null`, refused by the crumb check as another website's (every admin form would fail).
+   */
   private private(reply: FastifyReply): FastifyReply {
-    return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('referrer-policy', 'same-origin');
   }
 }

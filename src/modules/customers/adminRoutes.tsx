@@ -13,7 +13,7 @@ import { formatAmount, formatMoney } from '../../core/money';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
-import { AdminTitle } from '../../ui/admin/AdminFrame';
+import { AdminTitle, AdminTableBox } from '../../ui/admin/AdminFrame';
 import { requireStaff, type AdminPages } from '../admin';
 import { getCustomer, listCustomers, type Customer } from '../orders';
 import { siteOf } from '../site';
@@ -40,7 +40,7 @@ const customerPath = (email: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(
 
 function CustomersTable(props: { customers: readonly Customer[]; currency: string }) {
   return (
-    <div className="admin-table-wrap">
+    <AdminTableBox label="Customers table">
       <table className="admin-table">
         <caption className="admin-sr-only">Customers, newest last order first</caption>
         <thead>
@@ -76,7 +76,7 @@ function CustomersTable(props: { customers: readonly Customer[]; currency: strin
           )}
         </tbody>
       </table>
-    </div>
+    </AdminTableBox>
   );
 }
 
@@ -102,8 +102,10 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
               </a>
             </AdminTitle>
             <form className="admin-filters" method="get" action={CUSTOMERS_PATH} role="search">
-              <label htmlFor="customers-q">Search by e-mail or name</label>
-              <input id="customers-q" type="search" name="q" defaultValue={q} />
+              <div>
+                <label htmlFor="customers-q">Search by e-mail or name</label>
+                <input id="customers-q" type="search" name="q" defaultValue={q} />
+              </div>
               <button type="submit" className="admin-button">
                 Search
               </button>
@@ -182,7 +184,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
               <dt>Last order</dt>
               <dd>{day(c.lastOrderAt)}</dd>
             </dl>
-            <div className="admin-table-wrap">
+            <AdminTableBox label="Orders table">
               <table className="admin-table">
                 <caption>Orders</caption>
                 <thead>
@@ -208,7 +210,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
                   ))}
                 </tbody>
               </table>
-            </div>
+            </AdminTableBox>
             <p>
               <a href={CUSTOMERS_PATH}>All customers</a>
             </p>

@@ -43,6 +43,7 @@ import {
   unfulfilRoute,
 } from './adminRoutes.schema';
 import { addOrderNote, fulfilOrder, unfulfilOrder, type FulfilmentFailure } from './fulfilment';
+import { listRefunds } from './refunds';
 
 const filterOf = (query: unknown): OrderListFilter => {
   const q = parseInput(ordersQuery, query, 'query');
@@ -88,6 +89,7 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext, 
           {done ? <AdminNotice kind="done">{done}</AdminNotice> : null}
           <OrdersList
             orders={page.orders}
+            canFulfil={visit.staff.can('orders.fulfil')}
             filter={filter}
             next={page.next}
             back={request.url.startsWith(ORDERS_PATH) ? request.url.replace(/[?&]done=[^&]*/, '') : ORDERS_PATH}
@@ -132,6 +134,18 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext, 
           <OrderDetail
             detail={detail}
             canFulfil={visit.staff.can('orders.fulfil')}
+            canRefund={visit.staff.can('orders.refund')}
+            refunds={(await listRefunds(db, detail.order))
+              .filter((r) => r.status === 'succeeded')
+              .map((r) => ({
+                id: r.id,
+                at: r.createdAt,
+                amountCents: r.amountCents,
+                reason: r.reason,
+                by: r.createdBy,
+                restock: r.restock,
+                cancel: r.cancel,
+              }))}
             visit={visit}
             {...(noteDraft !== undefined ? { noteDraft } : {})}
           />

@@ -3,6 +3,9 @@
  * `orders show N` prints one in full, `orders refund N` gives the money back through the payment provider that took it
  * (set up from the site's settings and the environment's keys) and puts the stock back (refundOrder does both, once, however often it is run). Order numbers belong to a site:
  * show and refund use the default site unless --site names another.
+ * `orders fulfil N [--carrier C] [--tracking T] [--no-email]` and `orders unfulfil N`: the same change as the fulfil
+ * form at /admin/orders (./fulfilment.ts: one conditional update, the shipment, the customer's e-mail and the audit
+ * entry by 'vitrine command', in one transaction).
  */
 import { formatAddressLines } from '../../core/checkout/address';
 import { ProductType } from '../../core/enums';
@@ -19,15 +22,23 @@ import {
 } from '../payments';
 import { giftCardPaymentsOfOrder } from '../giftCards';
 import { refundOrder, refundOrderPart } from './refunds';
+import { fulfilOrder, unfulfilOrder } from './fulfilment';
 import { fractionDigits, parseCurrencyCode } from '../../core/currency';
-import { PAYMENT_LABELS } from '../../core/orderStates';
+import {
+  CARRIERS,
+  isCarrier,
+  normalTrackingNumber,
+  PAYMENT_LABELS,
+  trackingNumberProblem,
+  trackingUrl,
+} from '../../core/orderStates';
 import { parseAmount } from '../../core/refundAmount';
 import { randomToken } from '../../platform/randomToken';
 import { COMMAND_ACTOR } from '../admin';
 import { type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
 import { orderPath } from '../checkout';
-import { defineCommand, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
+import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
 import { loadSettings, withDatabase } from '../../cli/database';
 import { money, siteFor } from '../../cli/shop';
 import { formatTable, printable } from '../../platform/cli/table';
@@ -331,4 +342,77 @@ async function restockedUnits(handle: DbHandle, siteId: string, order: Order): P
   return counted.filter((l) => skus.has(l.sku)).reduce((sum, l) => sum + l.quantity - l.refundedQuantity, 0);
 }
 
-export const commands: readonly Command[] = [listCommand, showCommand, refundCommand];
+// ---------------------------------------------------------------- orders fulfil N / unfulfil N
+
+const fulfilCommand = defineCommand({
+  name: 'orders fulfil',
+  positionals: [ORDER_NUMBER],
+  options: {
+    site: SITE,
+    carrier: {
+      type: 'string',
+      value: 'C',
+      // The carriers' names as the form lists them; checked here, case and all, so a link can be made.
+      format: { test: isCarrier, forms: CARRIERS.map((c) => `'${c}'`).join(', ') },
+      description: `the carrier (${CARRIERS.join(', ')}): known ones get a tracking link`,
+    },
+    tracking: { type: 'string', value: 'T', description: 'the tracking number' },
+    'no-email': { type: 'boolean', description: "do not send the customer the 'on its way' e-mail" },
+  },
+  details: ['Without --no-email the customer is e-mailed, as the fulfil form does by default.'],
+  async run({ options, positionals }, io) {
+    const number = Number(positionals[0]);
+    const trackingNumber = normalTrackingNumber(options.tracking);
+    const problem = trackingNumberProblem(trackingNumber);
+    if (problem) throw new UsageError(`--tracking: ${problem}`);
+    const carrier = options.carrier !== undefined && isCarrier(options.carrier) ? options.carrier : null;
+    const notify = !options['no-email'];
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const done = await fulfilOrder(handle.db, site.id, number, {
+        carrier,
+        trackingNumber,
+        notify,
+        actor: COMMAND_ACTOR,
+        siteTitle: site.title,
+      });
+      if (!done.ok)
+        throw new UserError(
+          done.error.type === 'ORDER_NOT_FOUND'
+            ? `site '${printable(site.id)}' has no order #${number}`
+            : done.error.message,
+        );
+      const shipped = [carrier, trackingNumber].filter(Boolean).join(' ');
+      const link = trackingUrl(carrier, trackingNumber);
+      io.out(
+        `Fulfilled order #${number}${shipped ? ` (${printable(shipped)})` : ''}; ` +
+          (notify ? 'the shipping e-mail to the customer is in the outbox.' : 'no e-mail sent.'),
+      );
+      if (link) io.out(`Tracking: ${link}`);
+      return 0;
+    });
+  },
+});
+
+const unfulfilCommand = defineCommand({
+  name: 'orders unfulfil',
+  positionals: [ORDER_NUMBER],
+  options: { site: SITE },
+  async run({ options, positionals }, io) {
+    const number = Number(positionals[0]);
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const done = await unfulfilOrder(handle.db, site.id, number, COMMAND_ACTOR);
+      if (!done.ok)
+        throw new UserError(
+          done.error.type === 'ORDER_NOT_FOUND'
+            ? `site '${printable(site.id)}' has no order #${number}`
+            : done.error.message,
+        );
+      io.out(`Order #${number} is pending again (its shipment removed; the audit log keeps it).`);
+      return 0;
+    });
+  },
+});
+
+export const commands: readonly Command[] = [listCommand, showCommand, refundCommand, fulfilCommand, unfulfilCommand];

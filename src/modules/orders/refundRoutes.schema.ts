@@ -54,7 +54,9 @@ const refusals = {
   401: errorAnswer("sign-in-required: 'Please sign in to your account to do this.'"),
   403: errorAnswer('role-not-allowed: the role lacks orders.refund.'),
   404: errorAnswer('order-not-found.'),
-  409: errorAnswer('refund-conflict: already refunded, more than is left, or the same key still being made.'),
+  409: errorAnswer(
+    'refund-conflict: already refunded, more than is left, the same key still being made, or (cancel) the order is not pending.',
+  ),
   422: errorAnswer('refund-refused: no reason, nothing chosen, more units than are left, an order awaiting payment.'),
   502: errorAnswer('payment-failed: the payment provider refused; nothing was refunded.'),
 };
@@ -101,3 +103,19 @@ export const refundFormRoute = pageRoute('adminRefundForm', 'The refund page’s
     422: htmlAnswer('The page again with the error.'),
   },
 });
+
+export const cancelFormRoute = pageRoute(
+  'adminCancelForm',
+  'The order page’s cancel form, posted (reason, confirm=yes)',
+  {
+    tags: ['admin'],
+    params: orderNumberParams,
+    body: formBody(z.record(z.string(), z.string())),
+    response: {
+      303: redirectAnswer('Canceled: to /admin/orders/{number}?done=….'),
+      403: htmlAnswer('A role without orders.refund, or no crumb.'),
+      409: htmlAnswer('The refund page with why not (already refunded, fulfilled or canceled).'),
+      422: htmlAnswer('The refund page with the error (the box not ticked).'),
+    },
+  },
+);

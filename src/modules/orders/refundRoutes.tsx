@@ -5,7 +5,9 @@
  *   Idempotency-Key header) → 201 the refund; the same key again → the same refund (`repeated: true`)
  * - POST /api/admin/orders/:number/cancel   JSON { reason?, idempotencyKey? } → 201: everything left refunded, restocked
  * - GET  /admin/orders/:number/refund        the refund page (each line's quantity, an amount, a reason, restock)
- * - POST /admin/orders/:number/refund        its form → 303 /admin/orders/:number?done=refunded (or the page again)
+ * - POST /admin/orders/:number/refund        its form → 303 /admin/orders/:number?done=… (or the page again)
+ * - POST /admin/orders/:number/cancel        the order page's cancel form (reason, confirm) → 303 /admin/orders/:number?done=…
+ *   (or the refund page with the error)
  *
  * The order's own page (/admin/orders/:number) belongs to the orders list's work; this page links back to it.
  */
@@ -32,6 +34,7 @@ import {
   cancelRoute,
   orderNumberParams,
   refundBody,
+  cancelFormRoute,
   refundFormRoute,
   refundPage,
   refundRoute,
@@ -66,6 +69,7 @@ const failureToApi = (failure: RefundFailure): ApiError => {
     case 'TOO_MUCH':
     case 'IN_PROGRESS':
     case 'KEY_REUSED':
+    case 'NOT_CANCELABLE':
       return new ApiError('refund-conflict', failure.message);
     case 'PROVIDER_REFUSED':
       return new ApiError('payment-failed', failure.message);
@@ -73,6 +77,9 @@ const failureToApi = (failure: RefundFailure): ApiError => {
       return new ApiError('refund-refused', failure.message);
   }
 };
+
+const money = (order: Order, minorUnits: number): string =>
+  formatMoney({ minorUnits, currency: parseCurrencyCode(order.currency) ?? 'USD' });
 
 const keyOf = (request: FastifyRequest, bodyKey: string | undefined): string | undefined => {
   const header = request.headers['idempotency-key'];
@@ -254,7 +261,48 @@ export async function registerRefundAdminRoutes(
             const conflict = ['ALREADY_REFUNDED', 'TOO_MUCH', 'IN_PROGRESS', 'KEY_REUSED'].includes(done.error.type);
             return view(visit, again, { ...values, key: randomToken(16) }, done.error.message, conflict ? 409 : 422);
           }
-          return redirectTo(reply, `${orderPagePath(number)}?done=refunded`);
+          const said = `Refunded ${money(order, done.value.refund.amountCents)} of order ${number}.`;
+          return redirectTo(reply, `${orderPagePath(number)}?done=${encodeURIComponent(said)}`);
+        });
+      } catch (error) {
+        if (error instanceof Redirect) return reply.header('cache-control', 'no-store').redirect(error.location, 303);
+        throw error;
+      }
+    });
+
+    scope.post('/admin/orders/:number/cancel', { schema: cancelFormRoute }, async (request, reply) => {
+      try {
+        return await pages.answer(request, reply, section, async (visit) => {
+          const { number } = parseInput(orderNumberParams, request.params, 'params');
+          const order = await getOrderByNumber(ctx.db, visit.site.id, number);
+          if (!order) return notFound(number);
+          const form = (request.body ?? {}) as Record<string, string | undefined>;
+          const reason = (form.reason ?? '').trim().slice(0, 500) || 'Order canceled';
+          const fresh = { key: randomToken(16), quantities: {}, amount: '', reason: '', restock: true };
+          if (form.confirm !== 'yes')
+            return view(visit, order, fresh, `Please tick the box to cancel order ${number}.`, 422);
+          const done = await refundOrderPart(
+            ctx.db,
+            { siteId: visit.site.id, siteTitle: visit.site.title, provider: providerOf(ctx, visit.site, order) },
+            number,
+            {
+              idempotencyKey: `cancel:${number}`,
+              all: true,
+              cancel: true,
+              reason,
+              restock: true,
+              actor: visit.staff.actor,
+            },
+          );
+          if (!done.ok) {
+            const again = (await getOrderByNumber(ctx.db, visit.site.id, number)) ?? order;
+            const conflict = ['ALREADY_REFUNDED', 'IN_PROGRESS', 'KEY_REUSED', 'NOT_CANCELABLE'].includes(
+              done.error.type,
+            );
+            return view(visit, again, fresh, done.error.message, conflict ? 409 : 422);
+          }
+          const said = `Canceled order ${number}: refunded ${money(order, done.value.refund.amountCents)} and put the stock back.`;
+          return redirectTo(reply, `${orderPagePath(number)}?done=${encodeURIComponent(said)}`);
         });
       } catch (error) {
         if (error instanceof Redirect) return reply.header('cache-control', 'no-store').redirect(error.location, 303);

@@ -94,6 +94,7 @@ export type RefundFailure = {
     | 'KEY_REUSED'
     | 'IN_PROGRESS'
     | 'NOT_PAID'
+    | 'NOT_CANCELABLE'
     | 'PROVIDER_REFUSED';
   message: string;
 };
@@ -327,6 +328,17 @@ export async function refundOrderPart(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return ok('exists' as const);
+    // A cancel takes the order out of fulfilment first, guarded like a fulfil: of a cancel and a fulfil at once, one
+    // wins (a shipped order is refunded, not canceled). A refused refund gives the order back to 'pending'.
+    if (request.cancel) {
+      const canceled = await trx
+        .updateTable('orders')
+        .set({ fulfilment: 'canceled' })
+        .where('id', '=', order.id)
+        .where('fulfilment', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(canceled.numUpdatedRows) === 0) return err(notCancelable(order.number));
+    }
     const after = await trx
       .updateTable('orders')
       .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), updated_at: created }))
@@ -396,7 +408,10 @@ export async function refundOrderPart(
         .execute();
       await trx
         .updateTable('orders')
-        .set((eb) => ({ refunded_total: eb('refunded_total', '-', amount) }))
+        .set((eb) => ({
+          refunded_total: eb('refunded_total', '-', amount),
+          ...(request.cancel ? { fulfilment: 'pending' as const } : {}),
+        }))
         .where('id', '=', order.id)
         .execute();
       for (const line of lines)
@@ -410,7 +425,7 @@ export async function refundOrderPart(
         siteId,
         actor: request.actor,
         action: 'order.refund-refused',
-        subject: { type: 'order', id: String(order.number) },
+        subject: { type: 'order', id: order.id },
         summary: `Refund of ${moneyOf(order, amount)} refused by the payment provider`,
         after: { amount, failure: message },
         at: now,
@@ -460,7 +475,7 @@ export async function refundOrderPart(
       siteId,
       actor: request.actor,
       action: request.cancel ? 'order.canceled' : 'order.refunded',
-      subject: { type: 'order', id: String(order.number) },
+      subject: { type: 'order', id: order.id },
       summary: `${what} ${moneyOf(order, amount)} of order #${order.number}: ${request.reason.trim()}`,
       before: { refundedTotal: Number(state.refunded_total) - amount, status: order.status },
       after: {
@@ -468,6 +483,7 @@ export async function refundOrderPart(
         status: state.status,
         lines,
         restocked: request.restock || request.cancel === true,
+        ...(request.cancel ? { fulfilment: 'canceled' } : {}),
       },
       at: now,
     });
@@ -502,6 +518,11 @@ export async function refundOrderPart(
     repeated: false,
   });
 }
+
+const notCancelable = (number: number): RefundFailure => ({
+  type: 'NOT_CANCELABLE',
+  message: `Order #${number} is not pending (it was fulfilled or canceled): refund it instead. Nothing was changed.`,
+});
 
 async function finishPayment(trx: Db, payment: PaymentAttempt, taken: boolean, now: Date): Promise<void> {
   await finishAttempt(trx, payment.id, { status: taken ? 'refunded' : 'voided' }, now);

@@ -83,3 +83,17 @@ export function AdminNotice(props: { kind: 'done' | 'error'; children: ReactNode
     </p>
   );
 }
+
+/**
+ * A table's box: it scrolls sideways on its own when the screen is narrower than the table (a phone), so the page
+ * never does. A region with a name that the keyboard can reach, so that it can be scrolled without a mouse (WCAG
+ * 2.1.1; axe's scrollable-region-focusable).
+ */
+export function AdminTableBox(props: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
+    <div className="admin-table-wrap" role="region" aria-label={props.label} tabIndex={0}>
+      {props.children}
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 /** The audit log as a table: when, who, what (an owner's sentence), and the fields that changed. */
+import { AdminTableBox } from './AdminFrame';
 import type { AuditRecord } from '../../modules/admin';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
@@ -14,7 +15,7 @@ const changes = (before: unknown, after: unknown): string => {
 export function AuditTable(props: { records: readonly AuditRecord[]; caption?: string }) {
   if (props.records.length === 0) return <p className="admin-muted">Nothing has been changed yet.</p>;
   return (
-    <div className="admin-table-wrap">
+    <AdminTableBox label="Audit log table">
       <table className="admin-table">
         {props.caption ? <caption className="admin-sr-only">{props.caption}</caption> : null}
         <thead>
@@ -38,6 +39,6 @@ export function AuditTable(props: { records: readonly AuditRecord[]; caption?: s
           ))}
         </tbody>
       </table>
-    </div>
+    </AdminTableBox>
   );
 }

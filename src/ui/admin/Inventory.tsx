@@ -2,6 +2,7 @@
  * The owner's inventory (/admin/inventory): the filters and search, the table of variants with a small form per row
  * (set to N, or adjust by ±N, with a reason — plain forms that work without JavaScript), and a variant's history.
  */
+import { AdminTableBox } from './AdminFrame';
 export interface InventoryRow {
   sku: string;
   productName: string;
@@ -75,10 +76,10 @@ export function StockForm(props: { sku: string; crumb: string; crumbField: strin
       <input id={`${id}-qty`} name="quantity" inputMode="numeric" pattern="[+\-]?[0-9]+" required size={5} />
       <label htmlFor={`${id}-reason`} className="admin-sr-only">{`Reason for ${props.sku}`}</label>
       <input id={`${id}-reason`} name="reason" maxLength={200} placeholder="Reason" size={10} />
-      <button type="submit" name="mode" value="set" className="admin-button-quiet">
+      <button type="submit" name="mode" value="set" className="admin-button admin-button-quiet">
         Set
       </button>
-      <button type="submit" name="mode" value="adjust" className="admin-button-quiet">
+      <button type="submit" name="mode" value="adjust" className="admin-button admin-button-quiet">
         Adjust ±
       </button>
     </form>
@@ -94,7 +95,7 @@ export function InventoryTable(props: {
 }) {
   if (props.rows.length === 0) return <p className="admin-muted">No variants match.</p>;
   return (
-    <div className="admin-table-wrap">
+    <AdminTableBox label="Variants table">
       <table className="admin-table">
         <caption className="admin-sr-only">Variants and their stock</caption>
         <thead>
@@ -118,8 +119,18 @@ export function InventoryTable(props: {
               </td>
               <td className="num">
                 {stockText(r.qtyInStock)}
-                {r.soldOut ? <span className="admin-badge">{' Sold out'}</span> : null}
-                {r.low ? <span className="admin-badge">{' Low'}</span> : null}
+                {r.soldOut ? (
+                  <>
+                    {' '}
+                    <span className="admin-badge admin-badge-sold-out">Sold out</span>
+                  </>
+                ) : null}
+                {r.low ? (
+                  <>
+                    {' '}
+                    <span className="admin-badge admin-badge-low">Low</span>
+                  </>
+                ) : null}
               </td>
               {props.canEdit ? (
                 <td>
@@ -136,7 +147,7 @@ export function InventoryTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </AdminTableBox>
   );
 }
 
@@ -151,7 +162,7 @@ const REASONS: Record<string, string> = {
 export function MovementTable(props: { movements: readonly InventoryMovementRow[] }) {
   if (props.movements.length === 0) return <p className="admin-muted">No stock changes recorded yet.</p>;
   return (
-    <div className="admin-table-wrap">
+    <AdminTableBox label="Stock history table">
       <table className="admin-table">
         <caption className="admin-sr-only">Stock history, newest first</caption>
         <thead>
@@ -181,6 +192,6 @@ export function MovementTable(props: { movements: readonly InventoryMovementRow[
           ))}
         </tbody>
       </table>
-    </div>
+    </AdminTableBox>
   );
 }

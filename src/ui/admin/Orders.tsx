@@ -2,6 +2,7 @@
  * The owner's orders (/admin/orders): the list with its filters and the bulk fulfil form, and one order's page. Both
  * work without JavaScript: the filters are a GET form, the ticked orders and the fulfil fields are one POST form.
  */
+import { AdminTableBox } from './AdminFrame';
 import { formatAddressLines } from '../../core/checkout/address';
 import { parseCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { formatMoney } from '../../core/money';
@@ -44,8 +45,8 @@ function FulfilFields(props: { idPrefix: string }) {
         <label htmlFor={id('tracking')}>Tracking number (optional)</label>
         <input type="text" id={id('tracking')} name="trackingNumber" maxLength={64} autoComplete="off" />
       </div>
-      <div>
-        <input type="checkbox" id={id('notify')} name="notify" value="on" defaultChecked />{' '}
+      <div className="admin-check">
+        <input type="checkbox" id={id('notify')} name="notify" value="on" defaultChecked />
         <label htmlFor={id('notify')}>Send the customer a shipping e-mail</label>
       </div>
     </>
@@ -58,8 +59,11 @@ export function OrdersList(props: {
   next: string | null;
   back: string;
   visit: Crumb;
+  /** The staff member may fulfil: a tick box per pending order and the fulfil form (else the list only). */
+  canFulfil: boolean;
 }) {
   const { filter } = props;
+  const picking = props.canFulfil && props.orders.some((o) => o.fulfilment === 'pending');
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams();
     if (filter.payment) params.set('payment', filter.payment);
@@ -118,14 +122,16 @@ export function OrdersList(props: {
         <form method="post" action={FULFIL_PATH}>
           <input type="hidden" name={props.visit.crumbField} value={props.visit.crumb} />
           <input type="hidden" name="back" value={props.back} />
-          <div className="admin-table-wrap">
+          <AdminTableBox label="Orders table">
             <table className="admin-table">
               <caption className="admin-sr-only">Orders, newest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">
-                    <span className="admin-sr-only">Select</span>
-                  </th>
+                  {picking ? (
+                    <th scope="col">
+                      <span className="admin-sr-only">Select</span>
+                    </th>
+                  ) : null}
                   <th scope="col">Order</th>
                   <th scope="col">Placed</th>
                   <th scope="col">Customer</th>
@@ -140,24 +146,26 @@ export function OrdersList(props: {
               <tbody>
                 {props.orders.map((o) => (
                   <tr key={o.number}>
-                    <td>
-                      {o.fulfilment === 'pending' ? (
-                        <input
-                          type="checkbox"
-                          name="number"
-                          value={String(o.number)}
-                          id={`pick-${o.number}`}
-                          aria-label={`Select order ${o.number}`}
-                        />
-                      ) : null}
-                    </td>
+                    {picking ? (
+                      <td>
+                        {o.fulfilment === 'pending' ? (
+                          <input
+                            type="checkbox"
+                            name="number"
+                            value={String(o.number)}
+                            id={`pick-${o.number}`}
+                            aria-label={`Select order ${o.number}`}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
                     <th scope="row">
                       <a href={`${ORDERS_PATH}/${o.number}`}>{`#${o.number}`}</a>
                     </th>
                     <td>
                       <time dateTime={o.placedAt}>{when(o.placedAt)}</time>
                     </td>
-                    <td>{o.customer}</td>
+                    <td className="admin-nowrap">{o.customer}</td>
                     <td>{o.email}</td>
                     <td className="num">{money(o.currency, o.totalCents)}</td>
                     <td>{badge(o.paymentLabel, o.payment)}</td>
@@ -166,16 +174,18 @@ export function OrdersList(props: {
                 ))}
               </tbody>
             </table>
-          </div>
-          <fieldset className="admin-card admin-form">
-            <legend>Fulfil the selected orders</legend>
-            <FulfilFields idPrefix="bulk" />
-            <div>
-              <button type="submit" className="admin-button">
-                Mark as fulfilled
-              </button>
-            </div>
-          </fieldset>
+          </AdminTableBox>
+          {picking ? (
+            <fieldset className="admin-card admin-form">
+              <legend>Fulfil the selected orders</legend>
+              <FulfilFields idPrefix="bulk" />
+              <div>
+                <button type="submit" className="admin-button">
+                  Mark as fulfilled
+                </button>
+              </div>
+            </fieldset>
+          ) : null}
         </form>
       )}
       <nav className="admin-pager" aria-label="Pages">
@@ -186,7 +196,25 @@ export function OrdersList(props: {
   );
 }
 
-export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; visit: Crumb; noteDraft?: string }) {
+/** A refund of the order as its page lists it. */
+export interface OrderRefundRow {
+  id: string;
+  at: string;
+  amountCents: number;
+  reason: string;
+  by: string;
+  restock: boolean;
+  cancel: boolean;
+}
+
+export function OrderDetail(props: {
+  detail: AdminOrder;
+  canFulfil: boolean;
+  canRefund: boolean;
+  refunds: readonly OrderRefundRow[];
+  visit: Crumb;
+  noteDraft?: string;
+}) {
   const { detail, visit } = props;
   const { order } = detail;
   const m = (minor: number) => money(order.currency, minor);
@@ -200,10 +228,10 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
   if (order.pricesIncludeTax) totals.push([`Includes ${order.taxName}`, m(order.taxCents)]);
   return (
     <>
-      <p>
-        {badge(`Payment: ${detail.paymentLabel}`, detail.payment)}{' '}
+      <div className="admin-badges">
+        {badge(`Payment: ${detail.paymentLabel}`, detail.payment)}
         {badge(`Fulfilment: ${detail.fulfilmentLabel}`, detail.fulfilment)}
-      </p>
+      </div>
       <div className="admin-grid admin-grid-2">
         <section className="admin-card" aria-labelledby="order-customer">
           <h2 id="order-customer">Customer</h2>
@@ -237,7 +265,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
 
       <section aria-labelledby="order-items">
         <h2 id="order-items">Items</h2>
-        <div className="admin-table-wrap">
+        <AdminTableBox label="Items table">
           <table className="admin-table">
             <thead>
               <tr>
@@ -286,7 +314,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
               ))}
             </tfoot>
           </table>
-        </div>
+        </AdminTableBox>
       </section>
 
       <section aria-labelledby="order-fulfilment" className="admin-card">
@@ -329,6 +357,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
           </form>
         ) : null}
         {detail.fulfilment === 'pending' && !props.canFulfil ? <p className="admin-muted">Not fulfilled yet.</p> : null}
+        {detail.fulfilment === 'canceled' ? <p className="admin-muted">Canceled: nothing to ship.</p> : null}
       </section>
 
       <section aria-labelledby="order-payments">
@@ -336,7 +365,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
         {detail.payments.length === 0 ? (
           <p className="admin-muted">No payments recorded.</p>
         ) : (
-          <div className="admin-table-wrap">
+          <AdminTableBox label="Payments table">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -352,7 +381,9 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
               <tbody>
                 {detail.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{when(p.at)}</td>
+                    <td>
+                      <time dateTime={p.at}>{when(p.at)}</time>
+                    </td>
                     <td>{p.provider}</td>
                     <td>{p.status}</td>
                     <td>{p.reference ?? ''}</td>
@@ -361,14 +392,71 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
                 ))}
               </tbody>
             </table>
-          </div>
+          </AdminTableBox>
         )}
       </section>
 
-      {/* Refunds: h-refunds (issue 25) fills this section with the order's refunds and the refund form. */}
       <section aria-labelledby="order-refunds" data-section="refunds">
         <h2 id="order-refunds">Refunds</h2>
-        <p className="admin-muted">No refunds.</p>
+        {props.refunds.length === 0 ? (
+          <p className="admin-muted">No refunds.</p>
+        ) : (
+          <AdminTableBox label="Refunds table">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">By</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.refunds.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <time dateTime={r.at}>{when(r.at)}</time>
+                    </td>
+                    <td>{r.by}</td>
+                    <td>{`${r.reason}${r.cancel ? ' (order canceled)' : r.restock ? ' (units put back in stock)' : ''}`}</td>
+                    <td className="num">{m(r.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </AdminTableBox>
+        )}
+        {props.canRefund && detail.payment !== 'refunded' ? (
+          <div className="admin-actions">
+            <a className="admin-button admin-button-quiet" href={`${path}/refund`}>
+              Refund…
+            </a>
+          </div>
+        ) : null}
+        {props.canRefund && detail.payment !== 'refunded' && detail.fulfilment === 'pending' ? (
+          <form method="post" action={`${path}/cancel`} className="admin-card admin-form admin-cancel">
+            <input type="hidden" name={visit.crumbField} value={visit.crumb} />
+            <h3>Cancel the order</h3>
+            <p className="admin-muted">
+              Refunds everything not refunded yet, puts every unit back in stock and e-mails the customer.
+            </p>
+            <div>
+              <label htmlFor="cancel-reason">Reason (optional; the customer is told it)</label>
+              <input type="text" id="cancel-reason" name="reason" maxLength={500} />
+            </div>
+            <div className="admin-check">
+              <input type="checkbox" id="cancel-confirm" name="confirm" value="yes" required />
+              <label htmlFor="cancel-confirm">{`Yes, cancel order ${order.number}`}</label>
+            </div>
+            <div>
+              <button type="submit" className="admin-button admin-button-danger">
+                Cancel order
+              </button>
+            </div>
+          </form>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-emails">
@@ -376,7 +464,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
         {detail.emails.length === 0 ? (
           <p className="admin-muted">No e-mails for this order.</p>
         ) : (
-          <div className="admin-table-wrap">
+          <AdminTableBox label="E-mails table">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -389,7 +477,9 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
               <tbody>
                 {detail.emails.map((e) => (
                   <tr key={e.id}>
-                    <td>{when(e.createdAt)}</td>
+                    <td>
+                      <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+                    </td>
                     <td>{e.to}</td>
                     <td>{e.subject}</td>
                     <td>{e.status === 'sent' && e.sentAt ? `sent ${when(e.sentAt)}` : e.status}</td>
@@ -397,7 +487,7 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
                 ))}
               </tbody>
             </table>
-          </div>
+          </AdminTableBox>
         )}
       </section>
 
@@ -429,8 +519,11 @@ export function OrderDetail(props: { detail: AdminOrder; canFulfil: boolean; vis
         <ol className="admin-timeline">
           {detail.timeline.map((t, i) => (
             <li key={i}>
-              <time dateTime={t.at}>{when(t.at)}</time>
-              {` · ${t.by} · ${t.text}`}
+              {t.text}
+              <span className="admin-timeline-meta">
+                <time dateTime={t.at}>{when(t.at)}</time>
+                {` · ${t.by}`}
+              </span>
             </li>
           ))}
         </ol>

@@ -4,6 +4,7 @@
  * Works without JavaScript: it posts form-encoded with the crumb and the refund's key (the same key if the button is
  * pressed twice: one refund).
  */
+import { AdminTableBox } from './AdminFrame';
 export interface RefundFormOrder {
   number: number;
   email: string;
@@ -62,7 +63,7 @@ export function RefundForm(props: {
         <form method="post" action={props.action} className="admin-form">
           <input type="hidden" name={props.crumbField} value={props.crumb} />
           <input type="hidden" name="key" value={values.key} />
-          <div className="admin-table-wrap">
+          <AdminTableBox label="Units to refund table">
             <table className="admin-table">
               <caption>Units to refund</caption>
               <thead>
@@ -117,7 +118,7 @@ export function RefundForm(props: {
                 })}
               </tbody>
             </table>
-          </div>
+          </AdminTableBox>
           <p className="admin-muted">
             Units are refunded at what they were charged: their price less their share of the discount, plus their share
             of tax when tax was added.
@@ -153,12 +154,12 @@ export function RefundForm(props: {
               defaultValue={values.reason}
             />
           </p>
-          <p>
-            <input id="refund-restock" name="restock" type="checkbox" value="yes" defaultChecked={values.restock} />{' '}
+          <p className="admin-check">
+            <input id="refund-restock" name="restock" type="checkbox" value="yes" defaultChecked={values.restock} />
             <label htmlFor="refund-restock">Put the units back in stock</label>
           </p>
-          <p>
-            <input id="refund-confirm" name="confirm" type="checkbox" value="yes" required />{' '}
+          <p className="admin-check">
+            <input id="refund-confirm" name="confirm" type="checkbox" value="yes" required />
             <label htmlFor="refund-confirm">{`Yes, give this money back to ${order.email}`}</label>
           </p>
           <p>
@@ -169,7 +170,7 @@ export function RefundForm(props: {
         </form>
       )}
       {order.refunds.length > 0 ? (
-        <div className="admin-table-wrap">
+        <AdminTableBox label="Refunds table">
           <table className="admin-table">
             <caption>Refunds made</caption>
             <thead>
@@ -193,7 +194,7 @@ export function RefundForm(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </AdminTableBox>
       ) : null}
     </>
   );
