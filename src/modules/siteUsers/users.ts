@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isEmail } from '../../core/email';
+import { STORE_ROLES } from '../../core/siteUserRoles';
 import type { Database } from '../../platform/db/tables';
 import { decoyHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 
@@ -100,4 +101,16 @@ export async function removeSiteUser(db: Kysely<Database>, siteId: string, email
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The staff e-mail addresses that get the shop's notices (new orders, low stock): its admins and store managers. */
+export async function shopNoticeRecipients(db: Kysely<Database>, siteId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_users')
+    .select('email')
+    .where('site_id', '=', siteId)
+    .where('role', 'in', [...STORE_ROLES])
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => r.email);
 }

@@ -27,6 +27,7 @@ import { fulfilment } from './018_fulfilment';
 import { refunds } from './019_refunds';
 import { stockMovements } from './020_stock_movements';
 import { ordersByEmail } from './021_orders_by_email';
+import { staff } from './022_staff';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '019_refunds': refunds(engine),
     '020_stock_movements': stockMovements(engine),
     '021_orders_by_email': ordersByEmail(engine),
+    '022_staff': staff(engine),
   };
 }
 
