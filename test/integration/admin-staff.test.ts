@@ -17,11 +17,12 @@ import { checkoutSite, seedSite, SHOP_HOST } from '../support/checkoutSite';
 import { TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { addSiteUser, signIn, TEST_PASSWORD } from '../support/siteUsers';
+import { vitrine } from '../support/cli';
 
 const NEW_PASSWORD = 'a brand new password 42';
 const LINK = /https?:\/\/[^\s"<>]+\/account\/invite\/([A-Za-z0-9_-]{43})/;
 
-forEachEngine((engine, getDb) => {
+forEachEngine((engine, getDb, getFresh) => {
   let app: FastifyInstance;
   let siteId: string;
   let admin: string;
@@ -305,11 +306,9 @@ forEachEngine((engine, getDb) => {
       .where('role', '=', ContributorRole.ADMIN)
       .execute();
     expect(admins).toHaveLength(1);
-    // Back as it was: the owner is the admin.
-    if (admins[0]!.id !== adminId) {
-      const restored = await api('POST', `/api/admin/staff/${adminId}/role`, secondCookie, { role: 'admin' });
-      expect(restored.statusCode).toBe(200);
-    }
+    // Back as it was: the owner is the only admin.
+    await getDb().updateTable('site_users').set({ role: ContributorRole.ADMIN }).where('id', '=', adminId).execute();
+    await getDb().updateTable('site_users').set({ role: ContributorRole.VIEWER }).where('id', '=', second.id).execute();
   });
 
   it('lists sessions (started, last seen, browser) and revokes one: that browser is signed out, the other not', async () => {
@@ -375,5 +374,56 @@ forEachEngine((engine, getDb) => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toContain(SIGN_IN_MESSAGES.tooMany);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('vitrine users invite, role, sessions and revoke: the same changes, audited as the command', async () => {
+    const run = (...args: string[]) => vitrine(args, getFresh().url);
+    const invited = await run(
+      'users',
+      'invite',
+      '--email',
+      'cli-invite@example.com',
+      '--role',
+      'viewer',
+      '--site',
+      'shop',
+    );
+    expect(invited.err).toEqual([]);
+    expect(invited.code).toBe(0);
+    expect(invited.out[0]).toMatch(
+      /^Invited cli-invite@example.com \(viewer\) to site shop; their link works until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The e-mail is in the outbox \('vitrine outbox'\)\.$/,
+    );
+    const [mail] = await mailTo('cli-invite@example.com');
+    expect(mail!.text).toContain('You are invited to help run Shop as viewer.');
+    expect(mail!.text).toMatch(/https:\/\/shop\.test\/account\/invite\/[A-Za-z0-9_-]{43}/);
+    const badRole = await run('users', 'invite', '--email', 'x@example.com', '--role', 'editor');
+    expect(badRole.code).toBe(2);
+    expect(badRole.err.join('\n')).toContain(
+      "option '--role' must be one of admin, store-manager, viewer, reporting, not 'editor'",
+    );
+
+    const clerk = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.VIEWER, 'cli-clerk@example.com');
+    const promoted = await run('users', 'role', '--email', 'CLI-Clerk@example.com', '--role', 'store-manager');
+    expect(promoted.out).toEqual(['cli-clerk@example.com is now store-manager (was viewer).']);
+    const last = await run('users', 'role', '--email', 'owner@example.com', '--role', 'viewer');
+    expect(last.code).toBe(1);
+    expect(last.err.join('\n')).toContain(STAFF_MESSAGES.lastAdmin('owner@example.com'));
+    const lastRemove = await run('users', 'remove', '--email', 'owner@example.com');
+    expect(lastRemove.code).toBe(1);
+
+    await signIn(app, SHOP_HOST, clerk.email);
+    const sessions = await run('users', 'sessions', '--email', clerk.email);
+    expect(sessions.code).toBe(0);
+    expect(sessions.out[0]).toMatch(/^SESSION +E-MAIL +STARTED \(UTC\) +LAST SEEN \(UTC\) +BROWSER/);
+    expect(sessions.out).toHaveLength(2);
+    const sessionId = sessions.out[1]!.split(/ +/)[0]!;
+    const revoked = await run('users', 'revoke', '--email', clerk.email, '--session', sessionId);
+    expect(revoked.out).toEqual([`Ended session ${sessionId} of cli-clerk@example.com.`]);
+    expect((await run('users', 'sessions', '--email', clerk.email)).out).toEqual(['Nobody is signed in.']);
+    const audit = await listAudit(getDb(), siteId, { subject: { type: 'site-user', id: clerk.id } });
+    expect(audit.records.map((r) => [r.actor, r.action])).toEqual([
+      ['vitrine command', 'staff.sessions-revoked'],
+      ['vitrine command', 'staff.role-changed'],
+    ]);
   });
 });
