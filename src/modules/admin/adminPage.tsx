@@ -99,7 +99,9 @@ export class AdminPages {
         description: `${site.title}: the owner's area`,
         lang: site.settings.locale,
         noindex: true,
-        noReferrer: true,
+        // Not 'no-referrer': a form posted without JavaScript from such a page says Origin: null, which the crumb
+        // check refuses as another website's (every /admin form). The site's Referrer-Policy
+        // (strict-origin-when-cross-origin) already sends other hosts the origin alone, never an /admin address.
       },
       this.assets,
     );
