@@ -17,8 +17,7 @@ import { describeRoute, formBody, htmlAnswer, pageRoute, redirectAnswer } from '
 import type { AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { siteOf, type Site } from '../site';
-import { startSession } from './sessions';
-import { endSession } from './sessions';
+import { endSession, startSession } from './sessions';
 import { setSiteUserCookie, SITE_USER_COOKIE } from './siteUserSession';
 import { acceptInvite, INVITE_MESSAGES, INVITE_PATH, inviteState } from './staff';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';

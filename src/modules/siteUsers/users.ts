@@ -94,16 +94,6 @@ export async function listSiteUsers(db: Kysely<Database>, siteId?: string): Prom
   return (await query.execute()).map(toSiteUser);
 }
 
-/** Removes a user (and their sessions, by cascade); whether there was one. */
-export async function removeSiteUser(db: Kysely<Database>, siteId: string, email: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('site_users')
-    .where('site_id', '=', siteId)
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 const noticeRecipients = compiledQuery((db, v: { siteId: string }) =>
   db
     .selectFrom('site_users')
