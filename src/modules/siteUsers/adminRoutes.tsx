@@ -88,7 +88,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const [staff, invites, sessions] = await Promise.all([
       listStaff(ctx.db, siteId),
       listInvites(ctx.db, siteId),
-      listSessions(ctx.db, siteId),
+      listSessions(ctx.db, siteId, { roles: STAFF_ROLES }),
     ]);
     const form = { crumb: visit.crumb, crumbField: visit.crumbField };
     return {
@@ -123,7 +123,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const [staff, invites, sessions] = await Promise.all([
       listStaff(ctx.db, site.id),
       listInvites(ctx.db, site.id),
-      listSessions(ctx.db, site.id),
+      listSessions(ctx.db, site.id, { roles: STAFF_ROLES }),
     ]);
     return { staff, invites, sessions };
   });

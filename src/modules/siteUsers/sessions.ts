@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { CONTRIBUTOR_ROLES } from '../../core/enums';
 import type { Database } from '../../platform/db/tables';
 import type { SiteUser } from './users';
 
@@ -108,11 +109,11 @@ export interface SessionSummary {
 const sessionId = (tokenHash: string): string =>
   createHash('sha256').update(`session:${tokenHash}`).digest('hex').slice(0, 20);
 
-/** The current sessions of the site's users (or of one), newest first. */
+/** The current sessions of the site's users of `roles` (or of one user), newest first. */
 export async function listSessions(
   db: Kysely<Database>,
   siteId: string,
-  options: { userId?: string; now?: Date } = {},
+  options: { userId?: string; roles?: readonly number[]; now?: Date } = {},
 ): Promise<SessionSummary[]> {
   const rows = await db
     .selectFrom('site_user_sessions')
@@ -128,6 +129,10 @@ export async function listSessions(
     ])
     .where('site_users.site_id', '=', siteId)
     .$if(options.userId !== undefined, (q) => q.where('site_users.id', '=', options.userId!))
+    // By role, so the site's users are found through site_users_by_role, not read whole.
+    .$if(options.userId === undefined, (q) =>
+      q.where('site_users.role', 'in', [...(options.roles ?? CONTRIBUTOR_ROLES)]),
+    )
     .where('site_user_sessions.expires_at', '>', (options.now ?? new Date()).toISOString())
     .orderBy('site_user_sessions.created_at', 'desc')
     .execute();

@@ -92,8 +92,9 @@ export async function listStaff(db: Db, siteId: string): Promise<StaffMember[]> 
     .select(['id', 'email', 'role', 'created_at'])
     .where('site_id', '=', siteId)
     .where('role', 'in', [...STAFF_ROLES])
-    .orderBy('email')
     .execute();
+  // Sorted here, so SQLite reads the site's staff by role (site_users_by_role) rather than every user by e-mail.
+  rows.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   return rows.map((r) => ({
     id: r.id,
     email: r.email,

@@ -21,6 +21,11 @@ export function staff(_engine: Engine): Migration {
         .addColumn('used_at', 'text')
         .execute();
       await db.schema.createIndex('staff_invites_by_email').on('staff_invites').columns(['site_id', 'email']).execute();
+      await db.schema
+        .createIndex('staff_invites_open')
+        .on('staff_invites')
+        .columns(['site_id', 'used_at', 'created_at'])
+        .execute();
       // The staff who get the shop's notices (every order reads them: admins and store managers) and the staff list.
       await db.schema
         .createIndex('site_users_by_role')
