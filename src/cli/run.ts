@@ -172,7 +172,35 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'users remove',
     usage: 'users remove --email E [--site ID]',
     hint: 'users remove',
-    summary: 'Remove a site user and end their sessions',
+    summary: "Remove a site user and end their sessions (never the site's last admin)",
+    load: siteUsers,
+  },
+  {
+    name: 'users invite',
+    usage: 'users invite --email E --role ROLE [--site ID]',
+    hint: 'users invite',
+    summary:
+      'Invite a staff member: an e-mail (via the outbox) with a link that sets their password, once, within 72 hours',
+    load: siteUsers,
+  },
+  {
+    name: 'users role',
+    usage: 'users role --email E --role ROLE [--site ID]',
+    hint: 'users role',
+    summary: "Change a staff member's role (admin, store-manager, viewer, reporting; never the last admin's)",
+    load: siteUsers,
+  },
+  {
+    name: 'users sessions',
+    usage: 'users sessions [--email E] [--site ID]',
+    summary: 'List the signed-in sessions: started, last seen, browser',
+    load: siteUsers,
+  },
+  {
+    name: 'users revoke',
+    usage: 'users revoke --email E [--session ID] [--site ID]',
+    hint: 'users revoke',
+    summary: "End one of a user's sessions (--session, from 'users sessions'), or all of them",
     load: siteUsers,
   },
   {

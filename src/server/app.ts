@@ -70,6 +70,7 @@ import { registerAdminRoutes } from '../modules/admin/routes';
 import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
 import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
 import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
+import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -126,6 +127,8 @@ export interface BuildAppOptions {
   captchaScripts?: CaptchaScriptUrls;
   /** PUBLIC_URL: the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
   publicUrl?: string;
+  /** The port the server listens on (PORT): the staff's e-mail links on a site without a public domain. */
+  port?: number;
   /** Site users' sign-in: tries per minute per client IP (src/modules/siteUsers/routes.tsx). */
   accountRoutes?: AccountRouteOptions;
   /** Password-protected pages: tries per client and site a minute (src/modules/pageLocks/routes.ts). */
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifyCaptcha: captchaVerifier(options.captchaEnv ?? {}, { warn: (message) => app.log.warn(message) }),
     ...(options.captchaScripts !== undefined ? { captchaScripts: options.captchaScripts } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+    ...(options.port !== undefined ? { port: options.port } : {}),
   };
 
   if (options.logger) app.addHook('onResponse', logRequest);
@@ -259,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderAdminRoutes(app, ctx, adminPages);
   await registerRefundAdminRoutes(app, ctx, adminPages);
   registerInventoryAdminRoutes(app, ctx, adminPages);
+  registerStaffAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

@@ -15,8 +15,10 @@ import type { Database } from '../../src/platform/db/tables';
 import { checkoutSite, NEW_YORK, seedSite, SHOP_HOST, TEST_CARD } from '../support/checkoutSite';
 import { sendCrumbs } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
-import { signInAs } from '../support/siteUsers';
 import { ContributorRole } from '../../src/core/enums';
+import { addSiteUser, signIn, signInAs } from '../support/siteUsers';
+import { CRUMB_HEADER } from '../../src/core/crumb';
+import { TEST_CRUMB } from '../support/crumb';
 
 /**
  * Tables read whole, or whole for a site, on purpose: the sites (a handful, cached by the site plugin); a site's
@@ -310,6 +312,43 @@ forEachEngine((engine, getDb) => {
     // Each allowed walk is still run (the list stays true to the code).
     expect(ADMIN_WALKS.filter((walk) => !walks.some((q) => walk.test(q.sql)))).toEqual([]);
     const unique = [...new Map(planned.filter((q) => !walks.includes(q)).map((q) => [q.sql, q])).values()];
+    const problems: string[] = [];
+    for (const query of unique) {
+      const scans = await fullScans(getDb(), query);
+      if (scans.length > 0) problems.push(`${scans.join(', ')}\n    in: ${query.sql}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('the staff page and calls (/admin/staff) use an index for every query', async () => {
+    const admin = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.ADMIN, 'plans-admin@example.com');
+    const member = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.VIEWER, 'plans-member@example.com');
+    const cookie = await signIn(app, SHOP_HOST, admin.email);
+    await signIn(app, SHOP_HOST, member.email);
+    plugin.queries.length = 0;
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          host: SHOP_HOST,
+          cookie,
+          [CRUMB_HEADER]: TEST_CRUMB,
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+      });
+    expect((await call('GET', '/admin/staff')).statusCode).toBe(200);
+    const listed = (await call('GET', '/api/admin/staff')).json();
+    expect(
+      (await call('POST', '/api/admin/staff/invites', { email: 'plans@example.com', role: 'viewer' })).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `/api/admin/staff/${member.id}/role`, { role: 'store-manager' })).statusCode).toBe(200);
+    const session = listed.sessions.find((s: { userId: string }) => s.userId === member.id);
+    expect((await call('DELETE', `/api/admin/staff/${member.id}/sessions/${session.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/staff/${member.id}`)).statusCode).toBe(200);
+    const planned = plugin.queries.filter((q) => /^\s*(select|update|delete)\b/i.test(q.sql));
+    const unique = [...new Map(planned.map((q) => [q.sql, q])).values()];
     const problems: string[] = [];
     for (const query of unique) {
       const scans = await fullScans(getDb(), query);

@@ -329,7 +329,7 @@ forEachEngine((engine, getDb, getFresh) => {
         [
           ['users', 'promote'],
           2,
-          "vitrine: unknown users command 'promote' (use 'vitrine users', 'vitrine users add' or 'vitrine users remove'). Run 'vitrine help' for usage.",
+          "vitrine: unknown users command 'promote' (use 'vitrine users', 'vitrine users add', 'vitrine users remove', 'vitrine users invite', 'vitrine users role', 'vitrine users sessions' or 'vitrine users revoke'). Run 'vitrine help' for usage.",
         ],
       ];
       for (const [args, code, message] of cases) {

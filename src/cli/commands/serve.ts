@@ -45,6 +45,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
       paymentEnv: paymentEnvOf(config),
       captchaEnv: captchaEnvOf(config),
       ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
+      port: config.port,
     });
     let jobs: { stop(): Promise<void> } | undefined = undefined;
     const shutdown = async (signal: string) => {
@@ -85,6 +86,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
     const { cartExpiryJob } = await import('../../modules/cart');
     const { sessionExpiryJob } = await import('../../modules/siteUsers');
     const { restockJob } = await import('../../modules/restock');
+    const { lowStockJob } = await import('../../modules/catalog');
     const { subscriptionBillingJob } = await import('../../modules/subscriptions');
     const { smtpTransport } = await import('../../platform/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
@@ -97,6 +99,7 @@ async function serve(config: Config, io: CliIo): Promise<void> {
         subscriptionBillingJob(handle.db, paymentEnvOf(config), app.log, config.publicUrl),
         analyticsRollupJob(handle.db, analyticsRetention, app.log),
         restockJob(handle.db, app.log),
+        lowStockJob(handle.db, { publicUrl: config.publicUrl, port }, app.log),
       ],
       log: app.log,
     });

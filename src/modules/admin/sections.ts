@@ -19,5 +19,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/inventory', label: 'Inventory', permission: 'inventory.read' },
   { path: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { path: '/admin/report', label: 'Report', permission: 'report.read' },
+  { path: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ];

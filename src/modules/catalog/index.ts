@@ -28,3 +28,5 @@ export {
 } from './stock';
 export { storeCatalog, type CatalogProgress, type StoredCatalog } from './store';
 export type { StockMovementReason, StockMovementRow, VariantRow } from './tables';
+export { lowStockJob } from './jobs';
+export { sendLowStockNotice, sendLowStockNotices, type LowStockOutcome } from './lowStock';

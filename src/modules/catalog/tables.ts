@@ -65,6 +65,16 @@ export interface StockMovementsTable {
   created_at: string;
 }
 
+/** The day (UTC) a site's low-stock e-mail went out (migration 023): at most one row, and one e-mail, a day. */
+export interface LowStockNoticesTable {
+  site_id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** How many variants were low. */
+  variants: number;
+  sent_at: string;
+}
+
 export type StockMovementRow = Selectable<StockMovementsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
@@ -77,5 +87,6 @@ declare module '../../platform/db/tables' {
     products: ProductsTable;
     variants: VariantsTable;
     stock_movements: StockMovementsTable;
+    low_stock_notices: LowStockNoticesTable;
   }
 }

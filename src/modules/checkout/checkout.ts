@@ -63,6 +63,8 @@ export interface CheckoutContext {
   payments: PaymentProvider;
   /** The absolute URL of the order-confirmed page of an order id (for e-mails). */
   orderUrl: (orderId: string) => string;
+  /** The origin of the staff's links in their new-order e-mails (ownerLinkOrigin); default: the orderUrl's. */
+  adminOrigin?: string;
   now?: Date;
   /**
    * Runs inside the order's transaction, after the order and its lines are written and before its e-mails: what a
@@ -420,7 +422,7 @@ export async function placeOrder(
       { status: manual ? 'awaiting-payment' : 'authorized', orderId: order.id, reference: authorized.reference },
       now,
     );
-    await enqueueOrderEmails(trx, site, order, ctx.orderUrl(order.id));
+    await enqueueOrderEmails(trx, site, order, ctx.orderUrl(order.id), ctx.adminOrigin);
     return ok({ order });
   });
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { placeOrder, quoteCheckout } from './checkout';
-import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../platform/http/appContext';
+import { mailLinkOrigin, ownerLinkOrigin, secureCookiesFor, type AppContext } from '../../platform/http/appContext';
 import { writeRouteConfig } from '../../platform/http/rateLimits';
 import { siteOf } from '../site';
 import { parseInput } from '../../platform/http/validation';
@@ -35,6 +35,7 @@ export function registerCheckoutRoutes(
     const result = await placeOrder(ctx.db, site, cartToken(request), body, {
       payments: ctx.paymentsFor(site),
       orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+      adminOrigin: ownerLinkOrigin(ctx, site),
     });
     reply.header('cache-control', 'no-store');
     if (!result.ok) throw checkoutError(result.error);

@@ -28,6 +28,7 @@ import { enqueueEmail, enqueueEmailsToRender, type NewEmailToRender } from '../.
 import { oneLine, renderMail, withText, type RenderedEmail } from '../../platform/mail/render';
 import { cell, muted, numberCell } from '../../platform/mail/styles';
 import { giftCardPaymentsOfOrder } from '../giftCards';
+import { shopNoticeRecipients } from '../siteUsers';
 import { getOrder } from './orders';
 import type { Order, OrderLine } from './orderTypes';
 import type { Site } from '../site';
@@ -305,8 +306,19 @@ export interface OrderMailFacts {
 
 const ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'awaiting-payment', 'refunded'];
 
-/** Writes the order's e-mails (recipient, subject, render data) in one statement; call it in the order's transaction. */
-export async function enqueueOrderEmails(trx: Db, site: Site, order: Order, orderUrl: string): Promise<void> {
+/**
+ * Writes the order's e-mails (recipient, subject, render data) in one statement; call it in the order's transaction.
+ * The new-order notice goes to every admin and store manager of the site, one per order each, its link the order at
+ * /admin/orders/N on `adminOrigin` (ownerLinkOrigin; default the orderUrl's origin), and to the shop's address
+ * (store.checkout.shopEmail) unless that is one of theirs.
+ */
+export async function enqueueOrderEmails(
+  trx: Db,
+  site: Site,
+  order: Order,
+  orderUrl: string,
+  adminOrigin?: string,
+): Promise<void> {
   const checkout = site.settings.store.checkout;
   const placed: OrderMailFacts = { siteTitle: site.title, orderUrl, status: order.status };
   const manualInstructions = order.status === 'awaiting-payment' ? checkout.payments.manualInstructions : undefined;
@@ -319,31 +331,65 @@ export async function enqueueOrderEmails(trx: Db, site: Site, order: Order, orde
       renderData: JSON.stringify(manualInstructions ? { ...placed, manualInstructions } : placed),
       orderId: order.id,
     },
+    ...(await newOrderNotices(trx, site, order, placed, adminOrigin ?? originOf(orderUrl))),
   ];
-  if (checkout.shopEmail) emails.push(newOrderNotice(site, order, checkout.shopEmail, placed));
   await enqueueEmailsToRender(trx, emails);
 }
 
-/** The new-order notice to the shop's address, as render data. */
-const newOrderNotice = (site: Site, order: Order, shopEmail: string, placed: OrderMailFacts): NewEmailToRender => ({
+/** The new-order notice to one address, as render data. */
+const newOrderNotice = (site: Site, order: Order, to: string, placed: OrderMailFacts): NewEmailToRender => ({
   siteId: site.id,
   kind: NEW_ORDER_KIND,
-  to: shopEmail,
+  to,
   subject: newOrderSubject(order, site.title),
   renderData: JSON.stringify(placed),
   orderId: order.id,
 });
 
-/**
- * Writes only the shop's new-order notice, when the site has a shop address (a subscription's renewal: the shopper's
- * e-mail of it is the subscription's own); call it in the order's transaction.
- */
-export async function enqueueNewOrderNotice(trx: Db, site: Site, order: Order, orderUrl: string): Promise<void> {
+/** The origin of an absolute URL ('' for anything else: the link is then a path). */
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
+/** Where the staff's new-order e-mail links: the order's page in the owner's area. */
+export const adminOrderUrl = (adminOrigin: string, order: Order): string =>
+  `${adminOrigin}/admin/orders/${order.number}`;
+
+/** The new-order notices: one to each admin and store manager (linking to /admin), one to the shop's own address. */
+async function newOrderNotices(
+  trx: Db,
+  site: Site,
+  order: Order,
+  placed: OrderMailFacts,
+  adminOrigin: string,
+): Promise<NewEmailToRender[]> {
+  const staff = await shopNoticeRecipients(trx, site.id);
+  const forStaff: OrderMailFacts = { ...placed, orderUrl: adminOrderUrl(adminOrigin, order) };
+  const notices = staff.map((email) => newOrderNotice(site, order, email, forStaff));
   const shopEmail = site.settings.store.checkout.shopEmail;
-  if (!shopEmail) return;
-  await enqueueEmailsToRender(trx, [
-    newOrderNotice(site, order, shopEmail, { siteTitle: site.title, orderUrl, status: order.status }),
-  ]);
+  if (shopEmail && !staff.includes(shopEmail.trim().toLowerCase()))
+    notices.push(newOrderNotice(site, order, shopEmail, placed));
+  return notices;
+}
+
+/**
+ * Writes only the new-order notices (a subscription's renewal: the shopper's e-mail of it is the subscription's own);
+ * call it in the order's transaction.
+ */
+export async function enqueueNewOrderNotice(
+  trx: Db,
+  site: Site,
+  order: Order,
+  orderUrl: string,
+  adminOrigin?: string,
+): Promise<void> {
+  const placed: OrderMailFacts = { siteTitle: site.title, orderUrl, status: order.status };
+  const notices = await newOrderNotices(trx, site, order, placed, adminOrigin ?? originOf(orderUrl));
+  if (notices.length > 0) await enqueueEmailsToRender(trx, notices);
 }
 
 /** The render data read back, or undefined when it is not an OrderMailFacts. */

@@ -185,7 +185,7 @@ export const paymentSettingsSchema = z
 
 export const checkoutSettingsSchema = z
   .object({
-    /** Where new-order e-mails go; absent = no new-order e-mail (the order is still listed by `vitrine orders`). */
+    /** Where a copy of each new-order e-mail goes, besides the site's admins and store managers (who always get one). */
     shopEmail: z
       .string()
       .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, 'must be an e-mail address')

@@ -3,11 +3,26 @@
  * `vitrine users add --email E --role ROLE [--site ID]`: adds one. The password is taken from the environment
  * variable VITRINE_USER_PASSWORD (never from the command line, which other users of the machine and the shell's
  * history can read); without it a strong one is made and printed once.
- * `vitrine users remove --email E [--site ID]`: removes one and ends their sessions.
+ * `vitrine users remove --email E [--site ID]`: removes one and ends their sessions (never the site's last admin).
+ * `vitrine users invite --email E --role ROLE [--site ID]`: e-mails them a link (one use, 72 hours) that sets their
+ * password. `vitrine users role --email E --role ROLE`: changes a role. `vitrine users sessions [--email E]`: the
+ * sessions. `vitrine users revoke --email E [--session ID]`: ends one session, or all of theirs. Each change is written
+ * to the audit log (as 'vitrine command').
  */
 import { ROLE_NAMES, parseRole, roleName } from '../../core/siteUserRoles';
 import { generatePassword } from './passwords';
-import { createSiteUser, listSiteUsers, removeSiteUser, SiteUserError } from './users';
+import { createSiteUser, listSiteUsers, SiteUserError } from './users';
+import { listSessions } from './sessions';
+import {
+  changeStaffRole,
+  inviteStaff,
+  removeStaff,
+  revokeStaffSessions,
+  STAFF_ROLES,
+  type StaffFailure,
+} from './staff';
+import { ownerOrigin } from '../../core/linkOrigin';
+import { COMMAND_ACTOR } from '../admin';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
 import { loadSettings, withDatabase } from '../../cli/database';
 import { siteFor } from '../../cli/shop';
@@ -88,12 +103,178 @@ const removeCommand = defineCommand({
     if (email === undefined) throw new UsageError("'users remove' needs --email");
     return withDatabase(loadSettings(), io, async (handle) => {
       const site = await siteFor(handle, options.site);
-      if (!(await removeSiteUser(handle.db, site.id, email)))
-        throw new UserError(`${printable(email)} is not a user of site ${site.id}`);
-      io.out(`Removed ${email.trim().toLowerCase()} from site ${site.id}; their sessions are ended.`);
+      const done = orRefusal(
+        await removeStaff(handle.db, { siteId: site.id, user: { email }, actor: COMMAND_ACTOR }),
+        email,
+        site.id,
+      );
+      io.out(`Removed ${done.email} from site ${site.id}; their sessions are ended.`);
       return 0;
     });
   },
 });
 
-export const commands: readonly Command[] = [listCommand, addCommand, removeCommand];
+const STAFF_ROLE_NAMES = STAFF_ROLES.map(roleName).join(', ');
+
+/** A staff role named on the command line, or the usage error saying which ones there are. */
+function staffRoleOption(command: string, text: string | undefined): number {
+  if (text === undefined) throw new UsageError(`'${command}' needs --role (one of ${STAFF_ROLE_NAMES})`);
+  const role = parseRole(text);
+  if (role === undefined || !(STAFF_ROLES as readonly number[]).includes(role))
+    throw new UsageError(`option '--role' must be one of ${STAFF_ROLE_NAMES}, not '${printable(text)}'`);
+  return role;
+}
+
+/** The change's value, or the refusal as the command's error (in the words the admin's page uses). */
+function orRefusal<T>(
+  result: { ok: true; value: T } | { ok: false; error: StaffFailure },
+  email: string,
+  siteId: string,
+): T {
+  if (result.ok) return result.value;
+  if (result.error.type === 'UNKNOWN_USER') throw new UserError(`${printable(email)} is not a user of site ${siteId}`);
+  throw new UserError(result.error.message);
+}
+
+const inviteCommand = defineCommand({
+  name: 'users invite',
+  options: {
+    email: { type: 'string', value: 'E', description: 'the e-mail address to invite (they sign in with it)' },
+    role: { type: 'string', value: 'ROLE', description: `one of ${STAFF_ROLE_NAMES}` },
+    site: SITE,
+  },
+  details: [
+    "The e-mail goes through the outbox; its link works once, for 72 hours, and points at PUBLIC_URL, else the site's domain, else http://localhost:PORT.",
+  ],
+  async run({ options }, io) {
+    const email = options.email;
+    if (email === undefined) throw new UsageError("'users invite' needs --email");
+    const role = staffRoleOption('users invite', options.role);
+    const settings = loadSettings();
+    return withDatabase(settings, io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const { origin } = ownerOrigin(site.domains, settings.port, settings.publicUrl);
+      const done = orRefusal(
+        await inviteStaff(handle.db, { site, email, role, actor: COMMAND_ACTOR, origin }),
+        email,
+        site.id,
+      );
+      io.out(
+        `Invited ${done.email} (${roleName(done.role)}) to site ${site.id}; their link works until ${done.expiresAt.slice(0, 16).replace('T', ' ')} UTC. The e-mail is in the outbox ('vitrine outbox').`,
+      );
+      return 0;
+    });
+  },
+});
+
+const roleCommand = defineCommand({
+  name: 'users role',
+  options: {
+    email: { type: 'string', value: 'E', description: "the user's e-mail address" },
+    role: { type: 'string', value: 'ROLE', description: `one of ${STAFF_ROLE_NAMES}` },
+    site: SITE,
+  },
+  async run({ options }, io) {
+    const email = options.email;
+    if (email === undefined) throw new UsageError("'users role' needs --email");
+    const role = staffRoleOption('users role', options.role);
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const done = orRefusal(
+        await changeStaffRole(handle.db, { siteId: site.id, user: { email }, role, actor: COMMAND_ACTOR }),
+        email,
+        site.id,
+      );
+      io.out(
+        done.before === done.after
+          ? `${done.email} is already ${roleName(done.after)}.`
+          : `${done.email} is now ${roleName(done.after)} (was ${roleName(done.before)}).`,
+      );
+      return 0;
+    });
+  },
+});
+
+const sessionsCommand = defineCommand({
+  name: 'users sessions',
+  options: {
+    email: { type: 'string', value: 'E', description: "only this user's sessions" },
+    site: SITE,
+  },
+  async run({ options }, io) {
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      let userId: string | undefined;
+      if (options.email !== undefined) {
+        const wanted = options.email.trim().toLowerCase();
+        const user = (await listSiteUsers(handle.db, site.id)).find((u) => u.email === wanted);
+        if (!user) throw new UserError(`${printable(options.email)} is not a user of site ${site.id}`);
+        userId = user.id;
+      }
+      const sessions = await listSessions(handle.db, site.id, userId !== undefined ? { userId } : {});
+      if (sessions.length === 0) {
+        io.out('Nobody is signed in.');
+        return 0;
+      }
+      const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
+      for (const line of formatTable(
+        [
+          { header: 'SESSION' },
+          { header: 'E-MAIL', maxWidth: 60 },
+          { header: 'STARTED (UTC)' },
+          { header: 'LAST SEEN (UTC)' },
+          { header: 'BROWSER', maxWidth: 50 },
+        ],
+        sessions.map((s) => [s.id, s.email, time(s.startedAt), time(s.lastSeenAt), s.userAgent ?? '-']),
+      ))
+        io.out(line);
+      return 0;
+    });
+  },
+});
+
+const revokeCommand = defineCommand({
+  name: 'users revoke',
+  options: {
+    email: { type: 'string', value: 'E', description: "the user's e-mail address" },
+    session: {
+      type: 'string',
+      value: 'ID',
+      description: "one session (from 'users sessions'); without it, all of theirs",
+    },
+    site: SITE,
+  },
+  async run({ options }, io) {
+    const email = options.email;
+    if (email === undefined) throw new UsageError("'users revoke' needs --email");
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const done = orRefusal(
+        await revokeStaffSessions(handle.db, {
+          siteId: site.id,
+          user: { email },
+          sessionId: options.session ?? null,
+          actor: COMMAND_ACTOR,
+        }),
+        email,
+        site.id,
+      );
+      io.out(
+        options.session !== undefined
+          ? `Ended session ${options.session} of ${done.email}.`
+          : `Ended ${done.ended === 1 ? '1 session' : `${done.ended} sessions`} of ${done.email}.`,
+      );
+      return 0;
+    });
+  },
+});
+
+export const commands: readonly Command[] = [
+  listCommand,
+  addCommand,
+  removeCommand,
+  inviteCommand,
+  roleCommand,
+  sessionsCommand,
+  revokeCommand,
+];

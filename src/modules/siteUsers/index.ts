@@ -5,3 +5,4 @@
 export { verifyPassword } from './passwords';
 export { currentSiteUser, registerSiteUserSession, requireSiteUser } from './siteUserSession';
 export { sessionExpiryJob } from './jobs';
+export { shopNoticeRecipients } from './users';

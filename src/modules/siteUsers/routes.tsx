@@ -6,6 +6,7 @@
  *   HttpOnly session cookie; 401 and the form again when the e-mail or password is wrong; 429 when too many tries
  * - GET /account → who is signed in, and a sign-out button (303 to the sign-in when nobody is)
  * - POST /account/sign-out → ends the session, 303 to /
+ * - GET/POST /account/invite/:token → a staff invitation's link sets the password (./inviteRoutes.tsx)
  *
  * Every POST carries the crumb (src/platform/http/crumb.ts). Tries are limited per client (the route's rate limit) and per
  * account (ACCOUNT_TRIES per ACCOUNT_WINDOW_MS, counted in Redis when configured), so a password cannot be guessed
@@ -21,6 +22,7 @@ import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
 import { PageRenderer } from '../../render/renderPath';
 import { endSession, startSession } from './sessions';
 import { checkCredentials } from './users';
+import { registerInviteRoutes } from './inviteRoutes';
 import type { Site } from '../site';
 import type { AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
@@ -186,7 +188,7 @@ export async function registerAccountRoutes(
         return again(401, SIGN_IN_MESSAGES.wrong);
       }
       await endSession(ctx.db, request.cookies[SITE_USER_COOKIE]);
-      const { token } = await startSession(ctx.db, user);
+      const { token } = await startSession(ctx.db, user, new Date(), request.headers['user-agent']);
       setSiteUserCookie(ctx, request, reply, token);
       return reply.header('cache-control', 'no-store').redirect(next, 303);
     });
@@ -219,6 +221,8 @@ export async function registerAccountRoutes(
         </section>,
       );
     });
+
+    registerInviteRoutes(scope, ctx, sendPage);
 
     scope.post(SIGN_OUT_PATH, { schema: signOutRoute }, async (request, reply) => {
       await endSession(ctx.db, request.cookies[SITE_USER_COOKIE]);

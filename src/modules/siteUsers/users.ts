@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isEmail } from '../../core/email';
+import { STORE_ROLES } from '../../core/siteUserRoles';
 import type { Database } from '../../platform/db/tables';
+import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import { decoyHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 
 export interface SiteUser {
@@ -92,12 +94,20 @@ export async function listSiteUsers(db: Kysely<Database>, siteId?: string): Prom
   return (await query.execute()).map(toSiteUser);
 }
 
-/** Removes a user (and their sessions, by cascade); whether there was one. */
-export async function removeSiteUser(db: Kysely<Database>, siteId: string, email: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('site_users')
-    .where('site_id', '=', siteId)
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+const noticeRecipients = compiledQuery((db, v: { siteId: string }) =>
+  db
+    .selectFrom('site_users')
+    .select('email')
+    .where('site_id', '=', v.siteId)
+    .where('role', 'in', [...STORE_ROLES]),
+);
+
+/**
+ * The staff e-mail addresses that get the shop's notices (new orders, low stock): its admins and store managers. Read
+ * by every order (a query built once), and sorted here: ordered by the database, SQLite would rather read the site's
+ * users by e-mail than by role.
+ */
+export async function shopNoticeRecipients(db: Kysely<Database>, siteId: string): Promise<string[]> {
+  const { rows } = await noticeRecipients.execute(db, { siteId });
+  return rows.map((r) => r.email).sort();
 }

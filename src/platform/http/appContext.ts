@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CaptchaScriptUrls } from '../../core/forms/captcha';
-import { linkOrigin } from '../../core/linkOrigin';
+import { linkOrigin, ownerOrigin } from '../../core/linkOrigin';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/tables';
 
@@ -25,6 +25,8 @@ export interface AppContext {
   captchaScripts?: CaptchaScriptUrls;
   /** PUBLIC_URL (src/config.ts): the origin of e-mail links for the site it names (src/core/linkOrigin.ts). */
   publicUrl?: string;
+  /** The port `vitrine serve` listens on (PORT): the owner's links on a machine without a domain (ownerLinkOrigin). */
+  port?: number;
   /**
    * Renders the 404 answer for a non-API path (a page route module may set it to render the site's not-found page,
    * page type 100). When unset, a minimal HTML page is sent.
@@ -45,3 +47,10 @@ export const mailLinkOrigin = (
   site: { domains: readonly string[] },
   request: FastifyRequest,
 ): string => linkOrigin(site.domains, request.protocol, request.host, ctx.publicUrl);
+
+/**
+ * The origin of the links the shop's staff get by e-mail (the new order at /admin/orders/N): PUBLIC_URL, else the
+ * site's first public domain over https, else this server on its PORT (src/core/linkOrigin.ts ownerOrigin).
+ */
+export const ownerLinkOrigin = (ctx: AppContext, site: { domains: readonly string[] }): string =>
+  ownerOrigin(site.domains, ctx.port ?? 0, ctx.publicUrl).origin;

@@ -80,6 +80,8 @@ export const ERROR_STATUS = {
   'variant-not-found': 404,
   /** An owner's stock change that would take it below 0, or adjust an unlimited variant; nothing changed. */
   'stock-change-refused': 409,
+  /** A staff change refused (the site's last admin, an e-mail that already has an account); nothing changed. */
+  'staff-change-refused': 409,
   'site-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,

@@ -13,7 +13,7 @@ import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../../pl
 import { writeRouteConfig } from '../../../platform/http/rateLimits';
 import { parseInput } from '../../../platform/http/validation';
 import type { Visit, VisitorPages } from '../../../render/visitorPageKind';
-import { mailLinkOrigin, secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
+import { mailLinkOrigin, ownerLinkOrigin, secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
 import { siteOf } from '../../site';
 import {
   checkoutChoices,
@@ -116,6 +116,7 @@ export function checkoutActions(
       const result = await placeOrder(ctx.db, site, token, input, {
         payments,
         orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+        adminOrigin: ownerLinkOrigin(ctx, site),
       });
       if (result.ok) {
         // The cart is bought: the browser forgets it, as after the JSON call.

@@ -32,7 +32,7 @@ import {
 import type { Site } from '../../site';
 import type { Product } from '../../site';
 import { GiftCardCheckoutPage, type GiftCardCheckoutProps } from '../../../ui/giftcard/GiftCardCheckoutPage';
-import { mailLinkOrigin, type AppContext } from '../../../platform/http/appContext';
+import { mailLinkOrigin, ownerLinkOrigin, type AppContext } from '../../../platform/http/appContext';
 import { pageCrumb } from '../../../platform/http/crumb';
 import { siteOf } from '../../site';
 import { writeRouteConfig } from '../../../platform/http/rateLimits';
@@ -170,6 +170,7 @@ const giftCardActions =
         {
           payments,
           orderUrl: orderUrlFor(mailLinkOrigin(ctx, site, request)),
+          adminOrigin: ownerLinkOrigin(ctx, site),
           shopUrl: `${mailLinkOrigin(ctx, site, request)}/`,
         },
       );

@@ -28,6 +28,7 @@ import { refunds } from './019_refunds';
 import { stockMovements } from './020_stock_movements';
 import { ordersByEmail } from './021_orders_by_email';
 import { adminIndexes } from './022_admin_indexes';
+import { staff } from './023_staff';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '020_stock_movements': stockMovements(engine),
     '021_orders_by_email': ordersByEmail(engine),
     '022_admin_indexes': adminIndexes(engine),
+    '023_staff': staff(engine),
   };
 }
 

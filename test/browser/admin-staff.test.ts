@@ -1,0 +1,129 @@
+/**
+ * Staff in Chromium (issue 25): an admin invites a store manager with the keyboard alone; the invited person opens the
+ * e-mailed link, sets a password and lands in /admin, signed in; /admin/staff and the link's page have no axe
+ * violation at 390 px and 1280 px; the invite form works with JavaScript off.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ContributorRole } from '../../src/core/enums';
+import { createSiteUser } from '../../src/modules/siteUsers/users';
+import { describeEachEngine } from '../support/engines';
+import { axeViolationsOf, launchChromium } from './chromium';
+import { startServer, type RunningServer } from './server';
+
+const PASSWORD = 'correct horse battery staple';
+const ADMIN = 'owner@example.com';
+const LINK = /https?:\/\/[^\s"<>]+(\/account\/invite\/[A-Za-z0-9_-]{43})/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+describeEachEngine(
+  (engine) => `staff at /admin in Chromium (${engine})`,
+  (engine) => {
+    let shop: RunningServer;
+    beforeAll(async () => {
+      shop = await startServer({ engine, cartRateLimitPerMinute: 1_000_000 });
+      await createSiteUser(shop.db!, { siteId: 'demo', email: ADMIN, password: PASSWORD, role: ContributorRole.ADMIN });
+    }, 120_000);
+    afterAll(async () => shop?.close());
+
+    const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
+      const context = await browser.newContext({
+        javaScriptEnabled: options.javaScriptEnabled,
+        viewport: { width: options.width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      await page.waitForURL('**/account/sign-in**');
+      await page.getByLabel('E-mail').fill(ADMIN);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/admin/staff');
+      await page.close();
+      return context;
+    };
+
+    /** The path of the invitation link e-mailed to `email` (from the outbox). */
+    const linkFor = async (email: string): Promise<string> => {
+      const mail = await shop
+        .db!.selectFrom('outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .where('kind', '=', 'staff-invite')
+        .executeTakeFirstOrThrow();
+      const path = mail.text_body.match(LINK)?.[1];
+      if (!path) throw new Error(`no link in the e-mail to ${email}`);
+      return path;
+    };
+
+    it('invites with the keyboard; the link sets the password and lands in /admin', async () => {
+      const context = await signedIn({ javaScriptEnabled: true, width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      await page.getByLabel('E-mail').focus();
+      await page.keyboard.type('clerk@example.com');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('invite-role');
+      await page.keyboard.type('store');
+      await expect(page.locator('#invite-role').inputValue()).resolves.toBe('store-manager');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Send invitation');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/admin\/staff\?done=/);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'Invited clerk@example.com as store-manager. The e-mail with their link is on its way.',
+      );
+      await expect(page.getByRole('table', { name: 'Invitations not used yet' }).innerText()).resolves.toContain(
+        'clerk@example.com',
+      );
+      await context.close();
+
+      const invited = await browser.newContext({ viewport: { width: 390, height: 900 } });
+      const tab = await invited.newPage();
+      const path = await linkFor('clerk@example.com');
+      await tab.goto(`${shop.url}${path}`);
+      await expect(tab.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Set your password');
+      expect(await axeViolationsOf(tab), 'the link page at 390 px').toEqual([]);
+      await tab.getByLabel(/New password/).fill('my own password 123');
+      await tab.getByLabel('Type it again').fill('my own password 123');
+      await tab.getByRole('button', { name: 'Set password and sign in' }).click();
+      await tab.waitForURL(`${shop.url}/admin`);
+      await expect(tab.getByText('Signed in as clerk@example.com (store-manager).').isVisible()).resolves.toBe(true);
+      await tab.goto(`${shop.url}${path}`);
+      await expect(tab.getByRole('alert').innerText()).resolves.toBe(
+        'This invitation link has already been used. Sign in with your e-mail and password instead.',
+      );
+      await invited.close();
+    }, 90_000);
+
+    it('has no axe violation on /admin/staff at 390 px and 1280 px', async () => {
+      for (const width of [390, 1280]) {
+        const context = await signedIn({ javaScriptEnabled: true, width });
+        const page = await context.newPage();
+        await page.goto(`${shop.url}/admin/staff`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Staff' }).isVisible()).resolves.toBe(true);
+        expect(await axeViolationsOf(page), `${width} px`).toEqual([]);
+        await context.close();
+      }
+    }, 60_000);
+
+    it('invites without JavaScript', async () => {
+      const context = await signedIn({ javaScriptEnabled: false, width: 390 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      await page.getByLabel('E-mail').fill('nojs@example.com');
+      await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.waitForURL(/\/admin\/staff\?done=/);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'Invited nojs@example.com as viewer. The e-mail with their link is on its way.',
+      );
+      expect(await linkFor('nojs@example.com')).toMatch(/^\/account\/invite\//);
+      await context.close();
+    }, 60_000);
+  },
+);
