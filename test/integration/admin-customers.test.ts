@@ -113,12 +113,16 @@ forEachEngine((engine, getDb) => {
   it("shows a customer's orders with links to them", async () => {
     const page = await get('/admin/customers/ADA%40example.com', viewer);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<a href="/admin/orders/${placed[2]!.number}">Order ${placed[2]!.number}</a>`);
-    expect(page.body).toContain(`<a href="/admin/orders/${placed[0]!.number}">Order ${placed[0]!.number}</a>`);
+    expect(page.body).toContain(`<a href="/admin/orders/${placed[2]!.number}">#${placed[2]!.number}</a>`);
+    expect(page.body).toContain(`<a href="/admin/orders/${placed[0]!.number}">#${placed[0]!.number}</a>`);
+    // Each order's payment and fulfilment as the orders list shows them.
+    expect(page.body).toContain('<span class="admin-badge admin-badge-paid">Paid</span>');
+    expect(page.body).toContain('<span class="admin-badge admin-badge-pending">Pending</span>');
     expect(page.body).not.toContain(`/admin/orders/${placed[1]!.number}"`);
     expect((await get('/admin/customers/nobody%40example.com', viewer)).statusCode).toBe(404);
     const api = await get('/api/admin/customers/ada%40example.com', viewer);
     expect(api.json().orders.map((o: { number: number }) => o.number)).toEqual([placed[2]!.number, placed[0]!.number]);
+    expect(api.json().orders[0]).toMatchObject({ payment: 'paid', fulfilment: 'pending' });
     expect((await get('/api/admin/customers/nobody%40example.com', viewer)).statusCode).toBe(404);
   });
 

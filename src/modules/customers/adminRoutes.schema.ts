@@ -1,4 +1,5 @@
 /** The owner's customers (/admin/customers, /api/admin/customers) described (docs/openapi.json). */
+import { FULFILMENTS, PAYMENT_STATES } from '../../core/orderStates';
 import { z } from 'zod';
 import {
   describeRoute,
@@ -77,6 +78,8 @@ export const customerRoute = describeRoute({
             id: z.string(),
             number: z.number(),
             status: z.string(),
+            payment: z.enum(PAYMENT_STATES).describe("The order's payment state, as the orders list shows it."),
+            fulfilment: z.enum(FULFILMENTS),
             currency: z.string(),
             grandTotal: z.number(),
             createdAt: z.string(),

@@ -6,6 +6,8 @@
  * - GET /admin/customers/:email → the customer and their orders (links to /admin/orders/:number)
  * - GET /api/admin/customers[?q&page], GET /api/admin/customers/:email → the same as JSON
  */
+import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../../core/orderStates';
+import { badge } from '../../ui/admin/Orders';
 import type { FastifyInstance } from 'fastify';
 import { toCsv } from '../../core/csv';
 import { isCurrencyCode } from '../../core/currency';
@@ -191,7 +193,8 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
                   <tr>
                     <th scope="col">Order</th>
                     <th scope="col">Placed</th>
-                    <th scope="col">Status</th>
+                    <th scope="col">Payment</th>
+                    <th scope="col">Fulfilment</th>
                     <th scope="col" className="num">
                       Total
                     </th>
@@ -201,10 +204,11 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
                   {found.orders.map((o) => (
                     <tr key={o.id}>
                       <th scope="row">
-                        <a href={`/admin/orders/${o.number}`}>{`Order ${o.number}`}</a>
+                        <a href={`/admin/orders/${o.number}`}>{`#${o.number}`}</a>
                       </th>
                       <td>{day(o.createdAt)}</td>
-                      <td>{o.status}</td>
+                      <td>{badge(PAYMENT_LABELS[o.payment], o.payment)}</td>
+                      <td>{badge(FULFILMENT_LABELS[o.fulfilment], o.fulfilment)}</td>
                       <td className="num">{money(o.grandTotal, o.currency)}</td>
                     </tr>
                   ))}

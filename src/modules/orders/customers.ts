@@ -5,6 +5,7 @@
  * orders (site_id, created_at desc, number desc) and (site_id, lower(email), …) (migrations 018, 022).
  */
 import { sql, type Kysely } from 'kysely';
+import { paymentState, type Fulfilment, type PaymentState } from '../../core/orderStates';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 
@@ -26,6 +27,8 @@ export interface CustomerOrder {
   id: string;
   number: number;
   status: string;
+  payment: PaymentState;
+  fulfilment: Fulfilment;
   currency: string;
   grandTotal: number;
   createdAt: string;
@@ -206,7 +209,7 @@ export async function getCustomer(
   const email = options.email.trim().toLowerCase();
   const rows = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'currency', 'grand_total', 'created_at'])
+    .select(['id', 'number', 'status', 'currency', 'grand_total', 'refunded_total', 'fulfilment', 'created_at'])
     .where('site_id', '=', options.siteId)
     .where(sql<string>`lower(email)`, '=', email)
     .orderBy('created_at', 'desc')
@@ -218,6 +221,8 @@ export async function getCustomer(
     id: r.id,
     number: r.number,
     status: r.status,
+    payment: paymentState(r.status, Number(r.refunded_total), Number(r.grand_total)),
+    fulfilment: r.fulfilment,
     currency: r.currency,
     grandTotal: Number(r.grand_total),
     createdAt: r.created_at,

@@ -23,7 +23,8 @@ interface Crumb {
   crumbField: string;
 }
 
-const badge = (text: string, kind: string) => <span className={`admin-badge admin-badge-${kind}`}>{text}</span>;
+/** A state as a tinted badge (admin.css: admin-badge-<state>). */
+export const badge = (text: string, kind: string) => <span className={`admin-badge admin-badge-${kind}`}>{text}</span>;
 
 /** The carrier, tracking number and e-mail fields (the list's bulk form and the order page's form). */
 function FulfilFields(props: { idPrefix: string }) {
