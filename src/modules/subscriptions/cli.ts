@@ -10,7 +10,9 @@ import {
   type SubscriptionStatus,
 } from '../../core/subscriptionSchedule';
 import { paymentEnvOf, paymentProviderFor } from '../payments';
+import { COMMAND_ACTOR } from '../admin';
 import { billDueSubscriptions } from './billing';
+import { changeSubscription } from './ownerChanges';
 import { cancelSubscription, getSubscription, listBills, listSubscriptions } from './store';
 import { getSite } from '../site';
 import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
@@ -157,6 +159,32 @@ const cancelCommand = defineCommand({
   },
 });
 
+/** `subscriptions pause|resume|skip ID`: the owner's changes of /admin, with their audit entry. */
+const ownerCommand = (change: 'pause' | 'resume' | 'skip') =>
+  defineCommand({
+    name: `subscriptions ${change}`,
+    positionals: [SUBSCRIPTION_ID],
+    async run({ positionals }, io) {
+      const id = idOf(positionals[0] as string);
+      return withDatabase(loadSettings(), io, async (handle) => {
+        const sub = await getSubscription(handle.db, id);
+        if (!sub) throw new UserError(`there is no subscription '${id}'`);
+        const changed = await changeSubscription(handle.db, sub.siteId, id, change, COMMAND_ACTOR);
+        if (!changed.ok) throw new UserError(changed.error.message);
+        const s = changed.value;
+        const next = s.nextBillingAt ? `next billing ${shownTime(s.nextBillingAt)} UTC` : 'no next billing (completed)';
+        io.out(
+          change === 'pause'
+            ? `Paused subscription ${id} (${printable(s.email)}): it is not billed until resumed.`
+            : change === 'resume'
+              ? `Resumed subscription ${id} (${printable(s.email)}); ${next}.`
+              : `Skipped the next billing of subscription ${id} (${printable(s.email)}); ${next}.`,
+        );
+        return 0;
+      });
+    },
+  });
+
 const billCommand = defineCommand({
   name: 'subscriptions bill',
   options: {
@@ -204,4 +232,12 @@ function parseDate(text: string): Date {
   return date;
 }
 
-export const commands: readonly Command[] = [listCommand, showCommand, cancelCommand, billCommand];
+export const commands: readonly Command[] = [
+  listCommand,
+  showCommand,
+  cancelCommand,
+  ownerCommand('pause'),
+  ownerCommand('resume'),
+  ownerCommand('skip'),
+  billCommand,
+];
