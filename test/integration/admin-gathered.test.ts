@@ -23,11 +23,12 @@ import { buildApp } from '../../src/server/app';
 import { sendCrumbs, TEST_CRUMB } from '../support/crumb';
 import { forEachEngine } from '../support/engines';
 import { signInAs } from '../support/siteUsers';
+import { vitrine } from '../support/cli';
 import { NEW_YORK, seedSite, SHOP_HOST, subscriptionSite, TEST_CARD } from '../support/subscriptionSite';
 
 const CARD_CODE = 'ABCD-EFGH-JKLM-NPQ7';
 
-forEachEngine((engine, getDb) => {
+forEachEngine((engine, getDb, getFresh) => {
   let app: FastifyInstance;
   let siteId: string;
   let manager: string;
@@ -64,6 +65,36 @@ forEachEngine((engine, getDb) => {
     });
   const auditOf = async (type: string, id: string) =>
     (await listAudit(getDb(), siteId, { subject: { type, id } })).records;
+
+  /** Buys a subscription through the checkout; answers its row. */
+  const subscribe = async (
+    email: string,
+    key: string,
+    line: { itemId: string; sku: string; subscriptionOptionId?: string },
+  ) => {
+    const cart = await app.inject({
+      method: 'POST',
+      url: '/api/3/commerce/cart/subscription',
+      headers: { host: SHOP_HOST, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...line, qty: 1, additionalFields: '' }),
+    });
+    const placed = await app.inject({
+      method: 'POST',
+      url: `/checkout/subscribe?cartToken=${cart.json().cartToken}`,
+      headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
+      payload: new URLSearchParams({
+        crumb: TEST_CRUMB,
+        intent: 'place',
+        idempotencyKey: key,
+        email,
+        ...NEW_YORK,
+        shippingOptionId: 'standard',
+        ...TEST_CARD,
+      }).toString(),
+    });
+    expect(placed.statusCode, placed.body).toBe(303);
+    return getDb().selectFrom('subscriptions').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  };
 
   let subscriptionId: string;
   let cardId: string;
@@ -171,34 +202,13 @@ forEachEngine((engine, getDb) => {
       .where('id', '=', cardId)
       .execute();
     // A subscription, bought through the checkout: monthly beans, 3 cycles.
-    const cart = await app.inject({
-      method: 'POST',
-      url: '/api/3/commerce/cart/subscription',
-      headers: { host: SHOP_HOST, 'content-type': 'application/json' },
-      payload: JSON.stringify({
+    subscriptionId = (
+      await subscribe('bea@example.com', 'gathered-subscription-key-1', {
         itemId: 'beans',
         sku: 'beans-whole',
-        qty: 1,
-        additionalFields: '',
         subscriptionOptionId: 'monthly',
-      }),
-    });
-    const placed = await app.inject({
-      method: 'POST',
-      url: `/checkout/subscribe?cartToken=${cart.json().cartToken}`,
-      headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
-      payload: new URLSearchParams({
-        crumb: TEST_CRUMB,
-        intent: 'place',
-        idempotencyKey: 'gathered-subscription-key-1',
-        email: 'bea@example.com',
-        ...NEW_YORK,
-        shippingOptionId: 'standard',
-        ...TEST_CARD,
-      }).toString(),
-    });
-    expect(placed.statusCode, placed.body).toBe(303);
-    subscriptionId = (await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow()).id;
+      })
+    ).id;
   });
   afterAll(async () => app?.close());
 
@@ -441,32 +451,7 @@ forEachEngine((engine, getDb) => {
 
   it('cancels, and a pause racing a renewal never bills the paused subscription', async () => {
     const db = getDb();
-    const cart = await app.inject({
-      method: 'POST',
-      url: '/api/3/commerce/cart/subscription',
-      headers: { host: SHOP_HOST, 'content-type': 'application/json' },
-      payload: JSON.stringify({ itemId: 'tea', sku: 'tea-1', qty: 1, additionalFields: '' }),
-    });
-    const placed = await app.inject({
-      method: 'POST',
-      url: `/checkout/subscribe?cartToken=${cart.json().cartToken}`,
-      headers: { host: SHOP_HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` },
-      payload: new URLSearchParams({
-        crumb: TEST_CRUMB,
-        intent: 'place',
-        idempotencyKey: 'gathered-subscription-key-2',
-        email: 'cy@example.com',
-        ...NEW_YORK,
-        shippingOptionId: 'standard',
-        ...TEST_CARD,
-      }).toString(),
-    });
-    expect(placed.statusCode, placed.body).toBe(303);
-    const tea = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('email', '=', 'cy@example.com')
-      .executeTakeFirstOrThrow();
+    const tea = await subscribe('cy@example.com', 'gathered-subscription-key-2', { itemId: 'tea', sku: 'tea-1' });
     const at = new Date(new Date(tea.next_billing_at!).getTime() + 60_000);
     const [run, pause] = await Promise.all([
       billing(at),
@@ -528,5 +513,52 @@ forEachEngine((engine, getDb) => {
       'subscription.resumed',
       'subscription.paused',
     ]);
+  });
+
+  it('vitrine subscriptions pause|resume|skip and giftcards disable: the same changes, audited as the command', async () => {
+    const sub = await subscribe('dee@example.com', 'gathered-subscription-key-3', { itemId: 'tea', sku: 'tea-1' });
+    const run = (...args: string[]) => vitrine(args, getFresh().url);
+    expect((await run('subscriptions', 'pause', sub.id)).out).toEqual([
+      `Paused subscription ${sub.id} (dee@example.com): it is not billed until resumed.`,
+    ]);
+    const twice = await run('subscriptions', 'pause', sub.id);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toEqual([`vitrine: Subscription ${sub.id} is paused: it cannot be paused.`]);
+    expect((await run('subscriptions', 'resume', sub.id)).out[0]).toMatch(
+      new RegExp(
+        `^Resumed subscription ${sub.id} \\(dee@example.com\\); next billing \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`,
+      ),
+    );
+    expect((await run('subscriptions', 'skip', sub.id)).out[0]).toContain(
+      `Skipped the next billing of subscription ${sub.id}`,
+    );
+    const after = await getDb()
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', sub.id)
+      .executeTakeFirstOrThrow();
+    expect(after.periods_billed).toBe(2);
+    expect(Date.parse(after.next_billing_at!) - Date.parse(sub.next_billing_at!)).toBe(14 * 86_400_000);
+    const audit = await auditOf('subscription', sub.id);
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['subscription.skipped', 'vitrine command'],
+      ['subscription.resumed', 'vitrine command'],
+      ['subscription.paused', 'vitrine command'],
+    ]);
+
+    // A second card ending in the same four: the last four are refused as ambiguous, the id is not.
+    const other = await getDb().selectFrom('gift_cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
+    await getDb()
+      .insertInto('gift_cards')
+      .values({ ...other, id: 'second-card-id-000000', code_hash: 'h2', status: 'active', outbox_id: null })
+      .execute();
+    const ambiguous = await run('giftcards', 'disable', 'npq7');
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.err[0]).toContain('Several gift cards end in NPQ7');
+    expect((await run('giftcards', 'disable', 'second-card-id-000000')).out).toEqual([
+      'Disabled the gift card …NPQ7 (balance $50.00): it can no longer be used at checkout.',
+    ]);
+    expect((await run('giftcards', 'disable', 'ZZZZ')).err).toEqual(['vitrine: There is no gift card ZZZZ.']);
+    expect((await auditOf('gift-card', 'second-card-id-000000')).map((a) => a.actor)).toEqual(['vitrine command']);
   });
 });

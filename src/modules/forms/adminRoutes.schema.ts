@@ -60,6 +60,10 @@ export const gatheredHomePage = pageRoute(
     response: { ...pageAnswers },
   },
 );
+export const formsPage = pageRoute('adminFormsPage', "The site's forms and their submission counts (gatherings.read)", {
+  tags: ['admin'],
+  response: { ...pageAnswers },
+});
 export const formSubmissionsPage = pageRoute(
   'adminFormSubmissionsPage',
   "One form's submissions, newest first (gatherings.read)",

@@ -18,6 +18,7 @@ import {
   formParams,
   formSubmissionsCsvPage,
   formSubmissionsPage,
+  formsPage,
   gatheredHomePage,
   listFormsRoute,
   listNewsletterRoute,
@@ -97,7 +98,7 @@ export function registerFormAdminRoutes(app: FastifyInstance, ctx: AppContext, p
       ),
     }));
   app.get(GATHERED_PATH, { schema: gatheredHomePage }, formsView);
-  app.get(FORMS_ADMIN_PATH, { schema: gatheredHomePage }, formsView);
+  app.get(FORMS_ADMIN_PATH, { schema: formsPage }, formsView);
 
   app.get(`${FORMS_ADMIN_PATH}/:formId`, { schema: formSubmissionsPage }, (request, reply) =>
     pages.answer(request, reply, section, async (visit) => {
