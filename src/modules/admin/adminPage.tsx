@@ -125,7 +125,8 @@ export class AdminPages {
         description: `${site.title}: the owner's area`,
         lang: site.settings.locale,
         noindex: true,
-        noReferrer: true,
+        // Never a Referer to another site; the area's own forms keep their Origin (the crumb check reads it).
+        noReferrer: 'same-origin',
       },
       this.assets,
     );
