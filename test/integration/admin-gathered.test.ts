@@ -561,4 +561,40 @@ forEachEngine((engine, getDb, getFresh) => {
     expect((await run('giftcards', 'disable', 'ZZZZ')).err).toEqual(['vitrine: There is no gift card ZZZZ.']);
     expect((await auditOf('gift-card', 'second-card-id-000000')).map((a) => a.actor)).toEqual(['vitrine command']);
   });
+
+  it('two staff at once: one pause, one skip and one disable win; the others are told', async () => {
+    const sub = await subscribe('eve@example.com', 'gathered-subscription-key-4', { itemId: 'tea', sku: 'tea-1' });
+    const statuses = async (url: string, body: unknown = {}) =>
+      (await Promise.all(Array.from({ length: 5 }, () => api(url, manager, body)))).map((r) => r.statusCode).sort();
+    expect(await statuses(`/api/admin/gathered/subscriptions/${sub.id}/pause`)).toEqual([200, 409, 409, 409, 409]);
+    expect(await statuses(`/api/admin/gathered/subscriptions/${sub.id}/resume`)).toEqual([200, 409, 409, 409, 409]);
+    // The page's skip says which period it skips: five presses at once skip one billing.
+    expect(await statuses(`/api/admin/gathered/subscriptions/${sub.id}/skip`, { period: 2 })).toEqual([
+      200, 409, 409, 409, 409,
+    ]);
+    expect((await api(`/api/admin/gathered/subscriptions/${sub.id}/skip`, manager, { period: 'x' })).statusCode).toBe(
+      400,
+    );
+    const after = await getDb()
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', sub.id)
+      .executeTakeFirstOrThrow();
+    expect(after.periods_billed).toBe(2);
+    expect((await auditOf('subscription', sub.id)).map((a) => a.action)).toEqual([
+      'subscription.skipped',
+      'subscription.resumed',
+      'subscription.paused',
+    ]);
+
+    const card = await getDb().selectFrom('gift_cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
+    await getDb()
+      .insertInto('gift_cards')
+      .values({ ...card, id: 'third-card-id-0000000', code_hash: 'h3', status: 'active', outbox_id: null })
+      .execute();
+    expect(await statuses('/api/admin/gathered/gift-cards/third-card-id-0000000/disable')).toEqual([
+      200, 409, 409, 409, 409,
+    ]);
+    expect(await auditOf('gift-card', 'third-card-id-0000000')).toHaveLength(1);
+  });
 });

@@ -22,7 +22,15 @@ export const subscriptionParams = z.object({
 export const subscriptionActionParams = subscriptionParams.extend({
   action: z.enum(['pause', 'resume', 'skip', 'cancel'], { message: "must be 'pause', 'resume', 'skip' or 'cancel'" }),
 });
-export const subscriptionActionForm = z.object({ back: z.string().max(600).optional() });
+/** skip: the period seen as the next one, so that two presses skip one billing (optional in the API). */
+const periodField = z.coerce
+  .number({ message: 'must be a period number' })
+  .int('must be a period number')
+  .min(2, 'must be a period number of 2 or more')
+  .max(100_000)
+  .optional();
+export const subscriptionActionForm = z.object({ back: z.string().max(600).optional(), period: periodField });
+export const subscriptionActionBody = z.object({ period: periodField });
 
 const readRefusals = {
   401: errorAnswer("sign-in-required: 'Please sign in to your account to do this.'"),
@@ -111,11 +119,15 @@ export const subscriptionActionRoute = describeRoute({
     'pause (not billed until resumed), resume (next billing on its schedule), skip (the next billing moves one interval on, once), cancel (gatherings.edit)',
   tags: ['admin'],
   params: subscriptionActionParams,
+  body: subscriptionActionBody,
   response: {
     200: jsonAnswer('The subscription after the change.', z.object({ subscription })),
     ...readRefusals,
     403: errorAnswer('role-not-allowed: the role lacks gatherings.edit.'),
     404: errorAnswer('subscription-not-found.'),
-    409: errorAnswer('subscription-conflict: not in a state for it (paused already, ended, being billed).'),
+    400: errorAnswer('invalid-input: a wrong period.'),
+    409: errorAnswer(
+      'subscription-conflict: not in a state for it (paused already, ended, being billed), or skip: `period` is no longer the next one.',
+    ),
   },
 });

@@ -29,6 +29,8 @@ import { backTo, doneOf, requireStaff, withDone, type AdminPages, type AdminView
 import {
   getSubscriptionRoute,
   listSubscriptionsRoute,
+  subscriptionActionBody,
+  subscriptionActionForm,
   subscriptionActionFormRoute,
   subscriptionActionParams,
   subscriptionActionRoute,
@@ -206,6 +208,7 @@ export function registerSubscriptionAdminRoutes(app: FastifyInstance, ctx: AppCo
                     back={subscriptionPath(sub.id)}
                     label={LABEL[a]}
                     danger={a === 'cancel'}
+                    {...(a === 'skip' ? { hidden: { period: String(sub.periodsBilled + 1) } } : {})}
                   />
                 ))}
               </div>
@@ -272,7 +275,10 @@ export function registerSubscriptionAdminRoutes(app: FastifyInstance, ctx: AppCo
         reply.header('cache-control', 'no-store');
         const staff = await requireStaff(request, 'gatherings.edit');
         const { id, action } = parseInput(subscriptionActionParams, request.params, 'params');
-        const changed = await changeSubscription(db, staff.siteId, id, action, staff.actor);
+        const { period } = parseInput(subscriptionActionBody, request.body ?? {}, 'body');
+        const changed = await changeSubscription(db, staff.siteId, id, action, staff.actor, new Date(), {
+          ...(period !== undefined ? { period } : {}),
+        });
         if (!changed.ok)
           throw new ApiError(
             changed.error.type === 'not-found' ? 'subscription-not-found' : 'subscription-conflict',
@@ -285,8 +291,12 @@ export function registerSubscriptionAdminRoutes(app: FastifyInstance, ctx: AppCo
     scope.post(`${SUBSCRIPTIONS_PATH}/:id/:action`, { schema: subscriptionActionFormRoute }, async (request, reply) => {
       const { id, action } = parseInput(subscriptionActionParams, request.params, 'params');
       const back = backTo((request.body as { back?: unknown } | undefined)?.back, SUBSCRIPTIONS_PATH);
+      const asked = subscriptionActionForm.safeParse(request.body ?? {});
+      const period = asked.success ? asked.data.period : undefined;
       return pages.action(request, reply, { section: GATHERED_PATH, permission: 'gatherings.edit' }, async (visit) => {
-        const changed = await changeSubscription(db, visit.site.id, id, action, visit.staff.actor);
+        const changed = await changeSubscription(db, visit.site.id, id, action, visit.staff.actor, new Date(), {
+          ...(period !== undefined ? { period } : {}),
+        });
         if (changed.ok) return withDone(back, DONE[action](changed.value));
         return oneView(
           visit,

@@ -60,6 +60,14 @@ const DONE: Record<OwnerChange, string> = {
   cancel: 'Cancelled',
 };
 
+export interface ChangeOptions {
+  /**
+   * skip: the period the owner saw as the next one (the page's form sends it), so that a button pressed twice, or two
+   * staff at once, skip one billing, not two; without it, whatever billing is next now.
+   */
+  period?: number;
+}
+
 /** Makes one change as `actor` (a staff member or a `vitrine` command) on a subscription of `siteId`. */
 export async function changeSubscription(
   db: Db,
@@ -68,13 +76,14 @@ export async function changeSubscription(
   change: OwnerChange,
   actor: Actor,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): Promise<Result<Subscription, OwnerChangeRefusal>> {
   const site = await getSite(db, siteId);
   const timeZone = site?.settings.timeZone ?? 'UTC';
   return inTransaction<Subscription, OwnerChangeRefusal>(db, async (trx) => {
     const before = await getSubscription(trx, id, siteId);
     if (!before) return err(notFound(id));
-    const after = await apply(trx, before, change, now, timeZone);
+    const after = await apply(trx, before, change, now, timeZone, options);
     if (!after.ok) return after;
     await recordAudit(trx, {
       siteId,
@@ -100,13 +109,17 @@ async function apply(
   change: OwnerChange,
   now: Date,
   timeZone: string,
+  options: ChangeOptions,
 ): Promise<Result<Subscription, OwnerChangeRefusal>> {
   const stamp = now.toISOString();
-  const refused = (what: string) =>
-    err<OwnerChangeRefusal>({
+  // Said in the state it is in now (another change may have moved it since it was read).
+  const refused = async (what: string) => {
+    const current = (await getSubscription(trx, sub.id, sub.siteId)) ?? sub;
+    return err<OwnerChangeRefusal>({
       type: 'conflict',
-      message: `Subscription ${sub.id} is ${stateText(sub)}: it cannot be ${what}.`,
+      message: `Subscription ${sub.id} is ${stateText(current)}: it cannot be ${what}.`,
     });
+  };
   switch (change) {
     case 'pause': {
       const row = await trx
@@ -138,6 +151,11 @@ async function apply(
     case 'skip': {
       if (sub.status !== 'active') return refused('skipped');
       const period = sub.periodsBilled + 1;
+      if (options.period !== undefined && options.period !== period)
+        return err({
+          type: 'conflict',
+          message: `The billing you asked to skip (period ${options.period}) is no longer the next one: the next is period ${period}${sub.nextBillingAt ? `, on ${sub.nextBillingAt.slice(0, 10)}` : ''}.`,
+        });
       const claimed = await trx
         .insertInto('subscription_bills')
         .values({
