@@ -539,8 +539,10 @@ forEachEngine((engine, getDb, getFresh) => {
       .executeTakeFirstOrThrow();
     expect(after.periods_billed).toBe(2);
     expect(Date.parse(after.next_billing_at!) - Date.parse(sub.next_billing_at!)).toBe(14 * 86_400_000);
+    expect((await run('subscriptions', 'cancel', sub.id)).out[0]).toContain(`Cancelled subscription ${sub.id}`);
     const audit = await auditOf('subscription', sub.id);
     expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['subscription.cancelled', 'vitrine command'],
       ['subscription.skipped', 'vitrine command'],
       ['subscription.resumed', 'vitrine command'],
       ['subscription.paused', 'vitrine command'],

@@ -13,7 +13,7 @@ import { paymentEnvOf, paymentProviderFor } from '../payments';
 import { COMMAND_ACTOR } from '../admin';
 import { billDueSubscriptions } from './billing';
 import { changeSubscription } from './ownerChanges';
-import { cancelSubscription, getSubscription, listBills, listSubscriptions } from './store';
+import { getSubscription, listBills, listSubscriptions } from './store';
 import { getSite } from '../site';
 import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
 import { loadSettings, withDatabase } from '../../cli/database';
@@ -144,17 +144,18 @@ const cancelCommand = defineCommand({
   async run({ positionals }, io) {
     const id = idOf(positionals[0] as string);
     return withDatabase(loadSettings(), io, async (handle) => {
-      const outcome = await cancelSubscription(handle.db, id, new Date());
-      if (outcome.cancelled) {
+      const sub = await getSubscription(handle.db, id);
+      if (!sub) throw new UserError(`there is no subscription '${id}'`);
+      // The owner's cancel, with its audit entry (as /admin's).
+      const outcome = await changeSubscription(handle.db, sub.siteId, id, 'cancel', COMMAND_ACTOR);
+      if (outcome.ok) {
         io.out(
-          `Cancelled subscription ${id} (${printable(outcome.subscription.email)}, ${printable(outcome.subscription.planText)}).`,
+          `Cancelled subscription ${id} (${printable(outcome.value.email)}, ${printable(outcome.value.planText)}).`,
         );
         return 0;
       }
-      if (outcome.reason === 'not-found') throw new UserError(`there is no subscription '${id}'`);
-      throw new UserError(
-        `subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[outcome.subscription!.status].toLowerCase()}`,
-      );
+      const now = (await getSubscription(handle.db, id)) ?? sub;
+      throw new UserError(`subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[now.status].toLowerCase()}`);
     });
   },
 });
