@@ -599,4 +599,26 @@ forEachEngine((engine, getDb, getFresh) => {
     ]);
     expect(await auditOf('gift-card', 'third-card-id-0000000')).toHaveLength(1);
   });
+
+  it('answers bad input with a clear 4xx, never a 500', async () => {
+    const bad = [
+      await get('/api/admin/gathered/subscriptions?offset=-1', viewer),
+      await get('/api/admin/gathered/subscriptions?status=sleeping', viewer),
+      await get(`/api/admin/gathered/gift-cards/${'x'.repeat(100)}`, viewer),
+      await get('/api/admin/gathered/restock?cursor=nope', viewer),
+      await api('/api/admin/gathered/subscriptions/abc/explode', manager),
+      await api('/api/admin/gathered/restock/send', manager, { productId: '' }),
+    ];
+    for (const answer of bad) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().message).toBeTruthy();
+    }
+    expect((await api('/api/admin/gathered/subscriptions/AAAAAAAAAAAAAAAAAAAAAA/pause', manager)).statusCode).toBe(404);
+    const page = await get('/admin/gathered/restock?cursor=nope', viewer);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('The cursor is not valid');
+    const form422 = await form('/admin/gathered/restock/send', manager, { productId: 'beans' });
+    expect(form422.statusCode).toBe(422);
+    expect(form422.body).toContain('Choose a product and variant to send for.');
+  });
 });
