@@ -87,7 +87,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'subscriptions',
-    usage: 'subscriptions [--site ID] [--status active|past_due|cancelled|completed] [--limit N]',
+    usage: 'subscriptions [--site ID] [--status active|past_due|paused|cancelled|completed] [--limit N]',
     summary: 'List the subscriptions, newest first',
     load: subscriptions,
   },
@@ -101,6 +101,24 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'subscriptions cancel',
     usage: 'subscriptions cancel ID',
     summary: 'Cancel a subscription (nothing more is charged or sent)',
+    load: subscriptions,
+  },
+  {
+    name: 'subscriptions pause',
+    usage: 'subscriptions pause ID',
+    summary: 'Pause a subscription: it is not billed until resumed',
+    load: subscriptions,
+  },
+  {
+    name: 'subscriptions resume',
+    usage: 'subscriptions resume ID',
+    summary: 'Resume a paused subscription: next billing on its schedule, after now',
+    load: subscriptions,
+  },
+  {
+    name: 'subscriptions skip',
+    usage: 'subscriptions skip ID',
+    summary: 'Skip the next billing of a subscription once (it moves one interval on)',
     load: subscriptions,
   },
   {
@@ -121,6 +139,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     usage: 'giftcards issue --amount 25.00 --email E [--name N] [--message M] [--site ID]',
     hint: 'giftcards issue --amount A --email E',
     summary: 'Issue a gift card by hand: prints its code once and e-mails it to E',
+    load: giftCards,
+  },
+  {
+    name: 'giftcards disable',
+    usage: 'giftcards disable CARD [--site ID]',
+    summary: "Disable a gift card (its id, its code or its code's last four): refused at checkout from now on",
     load: giftCards,
   },
   {

@@ -9,13 +9,14 @@ import type { BillingPeriod } from './subscription';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'completed'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'cancelled', 'completed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** What the merchant and the shopper read for a status. */
 export const SUBSCRIPTION_STATUS_TEXT: Readonly<Record<SubscriptionStatus, string>> = {
   active: 'Active',
   past_due: 'Past due',
+  paused: 'Paused',
   cancelled: 'Cancelled',
   completed: 'Completed',
 };

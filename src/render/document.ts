@@ -15,8 +15,12 @@ export interface DocumentMeta {
   image?: string | null;
   /** True for error pages that search engines should not index (404), and for pages made for one visitor. */
   noindex?: boolean;
-  /** True when the page's address is a secret (an order page): links from it send no Referer. */
-  noReferrer?: boolean;
+  /**
+   * True when the page's address is a secret (an order page): links from it send no Referer. 'same-origin' (the
+   * owner's area): no Referer to other sites, while its own forms keep their Origin — under 'no-referrer' a browser
+   * sends `Origin: null` with a form's POST, which the crumb check refuses as another website's.
+   */
+  noReferrer?: boolean | 'same-origin';
   /** The numeric page type of spec §2 (checkout 201, order confirmed 202 …), on `<body data-page-type>` for scripts. */
   pageType?: number;
   /** What the measurement module needs of the page (./pageCensus.ts), on `<body data-census>` as JSON. */
@@ -34,7 +38,9 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
     '<link rel="icon" href="data:,">',
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    meta.noReferrer ? '<meta name="referrer" content="no-referrer">' : '',
+    meta.noReferrer
+      ? `<meta name="referrer" content="${meta.noReferrer === 'same-origin' ? 'same-origin' : 'no-referrer'}">`
+      : '',
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',

@@ -71,6 +71,10 @@ import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
 import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
 import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
+import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
+import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
+import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
+import { registerSubscriptionAdminRoutes } from '../modules/subscriptions/adminRoutes';
 import { registerSiteUserSession } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
@@ -264,6 +268,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRefundAdminRoutes(app, ctx, adminPages);
   registerInventoryAdminRoutes(app, ctx, adminPages);
   registerStaffAdminRoutes(app, ctx, adminPages);
+  registerFormAdminRoutes(app, ctx, adminPages);
+  registerRestockAdminRoutes(app, ctx, adminPages);
+  registerGiftCardAdminRoutes(app, ctx, adminPages);
+  registerSubscriptionAdminRoutes(app, ctx, adminPages);
   await registerPageRoutes(app, ctx, renderer, pages);
   // Cached pages are answered before Fastify's routing and hooks, with the same headers (./pageFastPath).
   installPageFastPath(app, {

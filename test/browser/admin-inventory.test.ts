@@ -29,7 +29,7 @@ describeEachEngine(
     beforeAll(async () => {
       shop = await startServer({ engine });
       await addStaff(shop);
-    }, 120_000);
+    });
     afterAll(async () => shop?.close());
 
     /** The variant's row in the inventory table. */
@@ -77,7 +77,7 @@ describeEachEngine(
       const cells = await latest.getByRole('cell').allInnerTexts();
       expect(cells.slice(1)).toEqual(['Edit', '+1', '3', MANAGER, 'Found one in the back']);
       await context.close();
-    }, 90_000);
+    });
 
     it('adjusts the stock with JavaScript off', async () => {
       const context = await signedIn(browser, shop, MANAGER, { width: 390, javaScriptEnabled: false });
@@ -96,7 +96,7 @@ describeEachEngine(
       await expect(page.getByText(`SKU ${SKU} · In stock: ${before - 1}`).isVisible()).resolves.toBe(true);
       await storefrontSays(`Last ${before - 1} from this batch`);
       await context.close();
-    }, 60_000);
+    });
 
     it('lists the sold-out variants, marked', async () => {
       const context = await signedIn(browser, shop, MANAGER, { width: 1280 });
@@ -108,7 +108,7 @@ describeEachEngine(
       await expect(rowOf(page, 'MUG-SAG').locator('td.num').innerText()).resolves.toBe('0 Sold out');
       await expect(rowOf(page, 'MUG-OAT').count()).resolves.toBe(0);
       await context.close();
-    }, 60_000);
+    });
 
     it('shows a viewer the stock without a form, and refuses its change (403, nothing changed)', async () => {
       const context = await signedIn(browser, shop, VIEWER, { width: 1280 });
@@ -128,7 +128,7 @@ describeEachEngine(
       await page.reload();
       await expect(rowOf(page, SKU).locator('td.num').innerText()).resolves.toBe(stock);
       await context.close();
-    }, 60_000);
+    });
 
     it('has no axe violation and nothing wider than the window at 390 px and 1280 px', async () => {
       for (const width of [390, 1280]) {
@@ -145,6 +145,6 @@ describeEachEngine(
         }
         await context.close();
       }
-    }, 90_000);
+    });
   },
 );

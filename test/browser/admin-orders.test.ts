@@ -37,7 +37,7 @@ describeEachEngine(
       shop = await startServer({ engine, cartRateLimitPerMinute: 1_000_000 });
       await addStaff(shop);
       number = await placeOrder(browser, shop, SHOPPER, 2);
-    }, 120_000);
+    });
     afterAll(async () => shop?.close());
 
     /** The Oatmeal mug's stock as the inventory page shows it. */
@@ -110,9 +110,9 @@ describeEachEngine(
       const customer = page.getByRole('row', { name: new RegExp(SHOPPER) });
       expect(await customer.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['Ada Lovelace', '1']));
       await customer.getByRole('link', { name: SHOPPER }).click();
-      await expect(page.getByRole('link', { name: `Order ${number}` }).count()).resolves.toBe(1);
+      await expect(page.getByRole('link', { name: `#${number}` }).count()).resolves.toBe(1);
       await context.close();
-    }, 90_000);
+    });
 
     it('shows a viewer no fulfil, refund or cancel button, and refuses its refund (403, nothing refunded)', async () => {
       const order = await placeOrder(browser, shop, 'viewer-case@example.com', 1);
@@ -147,7 +147,7 @@ describeEachEngine(
       await page.reload();
       await expect(page.getByText('Payment: Paid').isVisible()).resolves.toBe(true);
       await context.close();
-    }, 60_000);
+    });
 
     it('sends nobody signed in to the sign-in page, with no data', async () => {
       const context = await browser.newContext();
@@ -162,7 +162,7 @@ describeEachEngine(
       expect(api.status()).toBe(401);
       expect(await api.text()).not.toContain(SHOPPER);
       await context.close();
-    }, 60_000);
+    });
 
     it('has no axe violation on any admin page, and nothing wider than the window, at 390 px and 1280 px', async () => {
       const pages = [
@@ -186,7 +186,7 @@ describeEachEngine(
         }
         await context.close();
       }
-    }, 120_000);
+    });
 
     it('fulfils an order with the keyboard alone, the focus visible at every step', async () => {
       const order = await placeOrder(browser, shop, 'keyboard@example.com', 1);
@@ -233,7 +233,7 @@ describeEachEngine(
       // The e-mail box was unticked: no shipping e-mail.
       await expect(page.getByText('is on its way').count()).resolves.toBe(0);
       await context.close();
-    }, 90_000);
+    });
 
     it('fulfils and undoes with JavaScript off', async () => {
       const order = await placeOrder(browser, shop, 'nojs@example.com', 1);
@@ -256,6 +256,6 @@ describeEachEngine(
       await expect(page.getByRole('status').innerText()).resolves.toBe(`Order ${order} is pending again.`);
       await expect(page.getByText('Fulfilment: Pending').isVisible()).resolves.toBe(true);
       await context.close();
-    }, 60_000);
+    });
   },
 );

@@ -28,7 +28,7 @@ describeEachEngine(
     beforeAll(async () => {
       shop = await startServer({ engine, cartRateLimitPerMinute: 1_000_000 });
       await createSiteUser(shop.db!, { siteId: 'demo', email: ADMIN, password: PASSWORD, role: ContributorRole.ADMIN });
-    }, 120_000);
+    });
     afterAll(async () => shop?.close());
 
     const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
@@ -98,7 +98,7 @@ describeEachEngine(
         'This invitation link has already been used. Sign in with your e-mail and password instead.',
       );
       await invited.close();
-    }, 90_000);
+    });
 
     it('has no axe violation on /admin/staff at 390 px and 1280 px', async () => {
       for (const width of [390, 1280]) {
@@ -109,7 +109,7 @@ describeEachEngine(
         expect(await axeViolationsOf(page), `${width} px`).toEqual([]);
         await context.close();
       }
-    }, 60_000);
+    });
 
     it('invites without JavaScript', async () => {
       const context = await signedIn({ javaScriptEnabled: false, width: 390 });
@@ -124,6 +124,6 @@ describeEachEngine(
       );
       expect(await linkFor('nojs@example.com')).toMatch(/^\/account\/invite\//);
       await context.close();
-    }, 60_000);
+    });
   },
 );

@@ -21,13 +21,18 @@ describe('vitrine subscriptions: usage', () => {
     const unreachable = 'postgres://nobody@127.0.0.1:1/none';
     const cases: [string[], string][] = [
       [
-        ['subscriptions', 'pause', 'x'],
-        "unknown subscriptions command 'pause' (use 'vitrine subscriptions', 'vitrine subscriptions show ID', 'vitrine subscriptions cancel ID' or 'vitrine subscriptions bill [--now DATE]')",
+        ['subscriptions', 'stop', 'x'],
+        "unknown subscriptions command 'stop' (use 'vitrine subscriptions', 'vitrine subscriptions show ID', 'vitrine subscriptions cancel ID', 'vitrine subscriptions pause ID', 'vitrine subscriptions resume ID', 'vitrine subscriptions skip ID' or 'vitrine subscriptions bill [--now DATE]')",
       ],
       [
-        ['subscriptions', '--status', 'paused'],
-        "option '--status' must be active, past_due, cancelled or completed, not 'paused'",
+        ['subscriptions', '--status', 'stopped'],
+        "option '--status' must be active, past_due, paused, cancelled or completed, not 'stopped'",
       ],
+      [
+        ['subscriptions', 'pause', 'abc'],
+        "a subscription id is 22 letters, digits, '-' or '_' (as 'vitrine subscriptions' lists them), not 'abc'",
+      ],
+      [['subscriptions', 'skip'], "'subscriptions skip' needs the subscription's id: vitrine subscriptions skip ID"],
       [['subscriptions', '--limit', '0'], "option '--limit' must be a whole number from 1 to 10000, not '0'"],
       [['subscriptions', 'show'], "'subscriptions show' needs the subscription's id: vitrine subscriptions show ID"],
       [

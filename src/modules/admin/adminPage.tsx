@@ -77,6 +77,32 @@ export class AdminPages {
     return this.send(reply, visit, options.section, view);
   }
 
+  /**
+   * Answers a form POST (no JavaScript) of `section` that needs `permission`: nobody signed in → the sign-in, a role
+   * without it → the 403 page (nothing changes, no data); else `act` runs and answers the path to go back to (303
+   * there, with its notice in the path) or a view (the page again with what was refused, at its status).
+   */
+  async action(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { section: string; permission: StaffPermission },
+    act: (visit: AdminVisit) => Promise<string | AdminView>,
+  ): Promise<FastifyReply> {
+    const user = await currentSiteUser(request);
+    if (!user || !staffFrom(user).can(options.permission))
+      return this.answer(request, reply, options, () => ({ title: '', body: null }));
+    const staff = staffFrom(user);
+    const visit: AdminVisit = {
+      staff,
+      site: await siteOf(request),
+      crumb: pageCrumb(request, reply, this.ctx),
+      crumbField: CRUMB_FIELD,
+    };
+    const outcome = await act(visit);
+    if (typeof outcome === 'string') return this.private(reply).redirect(outcome, 303);
+    return this.send(reply, visit, options.section, outcome);
+  }
+
   /** Sends `view` in the frame (for a POST that shows the page again with an error). */
   send(reply: FastifyReply, visit: AdminVisit, section: string, view: AdminView): FastifyReply {
     const { staff, site } = visit;
@@ -99,6 +125,8 @@ export class AdminPages {
         description: `${site.title}: the owner's area`,
         lang: site.settings.locale,
         noindex: true,
+        // Never a Referer to another site; the area's own forms keep their Origin (the crumb check reads it).
+        noReferrer: 'same-origin',
       },
       this.assets,
     );

@@ -4,6 +4,7 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { currentStaff, notAllowedMessage, requireStaff, type Staff } from './access';
+export { backTo, doneOf, withDone } from './backPath';
 export { AdminPages, type AdminView, type AdminVisit } from './adminPage';
 export { COMMAND_ACTOR, listAudit, recordAudit, type Actor, type AuditEntry, type AuditRecord } from './audit';
 export { ADMIN_PATH, ADMIN_SECTIONS, type AdminSection } from './sections';

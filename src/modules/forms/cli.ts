@@ -3,7 +3,7 @@
  * column per answer title, safe to open in a spreadsheet: see src/core/csv.ts) for exporting.
  * `vitrine subscribers [--site ID] [--status pending|confirmed] [--format table|csv]`: the newsletter's mailing list.
  */
-import { toCsv } from '../../core/csv';
+import { submissionsToCsv, subscribersToCsv } from './gathered';
 import type { MailingListStatus } from './tables';
 import { listSubscribers } from './newsletter';
 import { listSubmissions } from './submissions';
@@ -32,19 +32,8 @@ const submissionsCommand = defineCommand({
         ...(options.site !== undefined ? { siteId: options.site } : {}),
         ...(options.form !== undefined ? { formId: options.form } : {}),
       });
-      const titles = [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))];
-      const answerOf = (s: (typeof submissions)[number], title: string) =>
-        s.answers.find((a) => a.title === title)?.lines.join('\n') ?? '';
       if (format === 'csv') {
-        const header = ['Submitted (UTC)', 'Site', 'Form', 'Page', ...titles];
-        const rows = submissions.map((s) => [
-          s.createdAt,
-          s.siteId,
-          s.formId,
-          s.pagePath ?? '',
-          ...titles.map((t) => answerOf(s, t)),
-        ]);
-        io.out(toCsv(header, rows).replace(/\r\n$/, ''));
+        io.out(submissionsToCsv(submissions).replace(/\r\n$/, ''));
         return 0;
       }
       if (submissions.length === 0) {
@@ -86,7 +75,7 @@ const subscribersCommand = defineCommand({
       });
       const rows = subscribers.map((s) => [s.email, s.status, s.siteId, s.createdAt, s.confirmedAt ?? '']);
       if (format === 'csv') {
-        io.out(toCsv(['E-mail', 'Status', 'Site', 'Signed up (UTC)', 'Confirmed (UTC)'], rows).replace(/\r\n$/, ''));
+        io.out(subscribersToCsv(subscribers).replace(/\r\n$/, ''));
         return 0;
       }
       if (subscribers.length === 0) {

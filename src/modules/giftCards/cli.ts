@@ -15,6 +15,8 @@ import { inTransaction } from '../../platform/db/transaction';
 import { GIFT_MESSAGE_MAX_LENGTH, RECIPIENT_NAME_MAX_LENGTH } from './giftCardPurchase';
 import { giftCardState, issueGiftCard, listGiftCards, type GiftCard } from './giftCards';
 import { drainOutbox } from '../../platform/mail/outbox';
+import { COMMAND_ACTOR } from '../admin';
+import { disableGiftCard, findGiftCard, shownCode } from './ownerGiftCards';
 import { smtpTransport } from '../../platform/mail/transport';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
 import { loadSettings, withDatabase } from '../../cli/database';
@@ -179,4 +181,40 @@ const issueCommand = defineCommand({
   },
 });
 
-export const commands: readonly Command[] = [listCommand, issueCommand];
+const disableCommand = defineCommand({
+  name: 'giftcards disable',
+  positionals: [
+    {
+      name: 'CARD',
+      what: 'gift card',
+      needs: "the gift card's id, code or code's last four",
+      dashValue: /^[A-Za-z0-9_-]{22}$/,
+    },
+  ],
+  options: {
+    site: { type: 'string', value: 'ID', description: 'the site (default: the default one)' },
+  },
+  details: [
+    "A disabled card is refused at checkout ('This gift card code is not valid…'); one not sent yet is never sent.",
+  ],
+  async run({ options, positionals }, io) {
+    const named = (positionals[0] as string).trim();
+    if (named === '' || named.length > 64)
+      throw new UsageError(
+        `a gift card is named by its id, its code or its code's last four, not '${printable(named)}'`,
+      );
+    return withDatabase(loadSettings(), io, async (handle) => {
+      const site = await siteFor(handle, options.site);
+      const found = await findGiftCard(handle.db, site.id, named);
+      if (!found.ok) throw new UserError(found.error.message);
+      const done = await disableGiftCard(handle.db, site.id, found.value.id, COMMAND_ACTOR);
+      if (!done.ok) throw new UserError(done.error.message);
+      io.out(
+        `Disabled the gift card ${shownCode(done.value)} (balance ${money(done.value.currency, done.value.balanceCents)}): it can no longer be used at checkout.`,
+      );
+      return 0;
+    });
+  },
+});
+
+export const commands: readonly Command[] = [listCommand, issueCommand, disableCommand];

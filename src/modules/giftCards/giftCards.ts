@@ -55,7 +55,7 @@ export interface GiftCard {
 
 export { hashGiftCardCode, newGiftCardCode };
 
-function rowToGiftCard(row: GiftCardRow): GiftCard {
+export function rowToGiftCard(row: GiftCardRow): GiftCard {
   return {
     id: row.id,
     websiteId: row.site_id,

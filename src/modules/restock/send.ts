@@ -46,6 +46,11 @@ export interface RestockSendOptions {
   batchSize?: number;
   /** Called after each batch with the number e-mailed so far. */
   onProgress?: (sent: number) => void;
+  /**
+   * Called inside each batch's transaction with the addresses it e-mailed (none: not called): the owner's send writes
+   * its audit entry there, so the log tells exactly of the e-mails written.
+   */
+  onBatch?: (trx: Db, emails: readonly string[]) => Promise<void>;
 }
 
 export type RestockSendRefusal = { kind: 'not-found'; message: string };
@@ -177,6 +182,10 @@ export async function sendRestockNotifications(
         batch.claimed.push({ email: signUp.email, outboxId });
       }
       if (batch.claimed.length > 0) {
+        await options.onBatch?.(
+          trx,
+          batch.claimed.map((c) => c.email),
+        );
         // The automatic send has nothing left to do for this restock once someone sent.
         await trx
           .updateTable('restock_variants')

@@ -228,12 +228,17 @@ export async function billSubscription(
 
   const awaiting = charged.status === 'awaiting-payment';
   const written = await inTransaction<Order, 'sold-out' | 'ended'>(db, async (trx) => {
+    // One guarded update, first: it locks the row (PostgreSQL), so a pause or cancel racing this renewal either
+    // happened before (nothing matches: no order, the charge is voided) or waits for this commit.
     const current = await trx
-      .selectFrom('subscriptions')
-      .select(['status', 'periods_billed'])
+      .updateTable('subscriptions')
+      .set({ updated_at: now.toISOString() })
       .where('id', '=', sub.id)
+      .where('status', '=', 'active')
+      .where('periods_billed', '=', period - 1)
+      .returning('id')
       .executeTakeFirst();
-    if (!current || current.status !== 'active' || Number(current.periods_billed) !== period - 1) return err('ended');
+    if (!current) return err('ended');
     const orderId = newOrderId();
     if (!(await takeUnits(trx, sub, orderId))) return err('sold-out');
     const order = await createOrder(trx, {
@@ -254,7 +259,7 @@ export async function billSubscription(
       now,
     });
     await setBill(trx, billId, awaiting ? 'awaiting-payment' : 'paid', amount, order.id, now);
-    const next = await advance(trx, sub, period, timeZone);
+    const { next } = await advance(trx, sub, period, timeZone);
     await finishAttempt(
       trx,
       attempt.id,
@@ -381,25 +386,30 @@ async function skipSoldOut(
   now: Date,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom('subscriptions')
-      .select(['status', 'periods_billed'])
-      .where('id', '=', sub.id)
-      .executeTakeFirst();
+    const moved = await advance(trx, sub, period, site.settings.timeZone);
+    if (!moved.advanced) {
+      // Paused or cancelled meanwhile: the period was not passed over, so its claim goes (a resume bills it).
+      await trx.deleteFrom('subscription_bills').where('id', '=', billId).where('status', '=', 'pending').execute();
+      return ok(undefined);
+    }
     await setBill(trx, billId, 'sold-out', 0, null, now);
-    if (current?.status !== 'active' || Number(current.periods_billed) !== period - 1) return ok(undefined);
-    const next = await advance(trx, sub, period, site.settings.timeZone);
-    await sendEmail(trx, site, sub, 'sold-out', { next, now });
+    await sendEmail(trx, site, sub, 'sold-out', { next: moved.next, now });
     return ok(undefined);
   });
 }
 
-/** Moves the subscription past `period`: the next billing date, or completed after its last cycle. Returns the next date. */
-async function advance(trx: Db, sub: Subscription, period: number, timeZone: string): Promise<Date | null> {
-  const { completed, nextPeriod } = afterPeriod(period, sub.plan?.numBillingCycles ?? null);
-  const next =
-    completed || !sub.plan ? null : billingDate(new Date(sub.startedAt), sub.plan.billingPeriod, nextPeriod, timeZone);
-  await trx
+/**
+ * Moves an active subscription past `period`: the next billing date, or completed after its last cycle (a guarded
+ * update: a subscription paused or cancelled meanwhile does not move). Returns whether it moved and the next date.
+ */
+async function advance(
+  trx: Db,
+  sub: Subscription,
+  period: number,
+  timeZone: string,
+): Promise<{ advanced: boolean; next: Date | null }> {
+  const next = nextBillingAfter(sub, period, timeZone);
+  const moved = await trx
     .updateTable('subscriptions')
     .set({
       periods_billed: period,
@@ -408,9 +418,18 @@ async function advance(trx: Db, sub: Subscription, period: number, timeZone: str
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', sub.id)
+    .where('status', '=', 'active')
     .where('periods_billed', '=', period - 1)
-    .execute();
-  return next;
+    .executeTakeFirst();
+  return { advanced: Number(moved.numUpdatedRows) > 0, next };
+}
+
+/** When a subscription bills after `period` (billed or skipped): null when that was its last cycle. */
+export function nextBillingAfter(sub: Subscription, period: number, timeZone: string): Date | null {
+  const { completed, nextPeriod } = afterPeriod(period, sub.plan?.numBillingCycles ?? null);
+  return completed || !sub.plan
+    ? null
+    : billingDate(new Date(sub.startedAt), sub.plan.billingPeriod, nextPeriod, timeZone);
 }
 
 async function setBill(

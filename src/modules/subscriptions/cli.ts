@@ -10,8 +10,10 @@ import {
   type SubscriptionStatus,
 } from '../../core/subscriptionSchedule';
 import { paymentEnvOf, paymentProviderFor } from '../payments';
+import { COMMAND_ACTOR } from '../admin';
 import { billDueSubscriptions } from './billing';
-import { cancelSubscription, getSubscription, listBills, listSubscriptions } from './store';
+import { changeSubscription } from './ownerChanges';
+import { getSubscription, listBills, listSubscriptions } from './store';
 import { getSite } from '../site';
 import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
 import { loadSettings, withDatabase } from '../../cli/database';
@@ -142,20 +144,47 @@ const cancelCommand = defineCommand({
   async run({ positionals }, io) {
     const id = idOf(positionals[0] as string);
     return withDatabase(loadSettings(), io, async (handle) => {
-      const outcome = await cancelSubscription(handle.db, id, new Date());
-      if (outcome.cancelled) {
+      const sub = await getSubscription(handle.db, id);
+      if (!sub) throw new UserError(`there is no subscription '${id}'`);
+      // The owner's cancel, with its audit entry (as /admin's).
+      const outcome = await changeSubscription(handle.db, sub.siteId, id, 'cancel', COMMAND_ACTOR);
+      if (outcome.ok) {
         io.out(
-          `Cancelled subscription ${id} (${printable(outcome.subscription.email)}, ${printable(outcome.subscription.planText)}).`,
+          `Cancelled subscription ${id} (${printable(outcome.value.email)}, ${printable(outcome.value.planText)}).`,
         );
         return 0;
       }
-      if (outcome.reason === 'not-found') throw new UserError(`there is no subscription '${id}'`);
-      throw new UserError(
-        `subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[outcome.subscription!.status].toLowerCase()}`,
-      );
+      const now = (await getSubscription(handle.db, id)) ?? sub;
+      throw new UserError(`subscription ${id} is already ${SUBSCRIPTION_STATUS_TEXT[now.status].toLowerCase()}`);
     });
   },
 });
+
+/** `subscriptions pause|resume|skip ID`: the owner's changes of /admin, with their audit entry. */
+const ownerCommand = (change: 'pause' | 'resume' | 'skip') =>
+  defineCommand({
+    name: `subscriptions ${change}`,
+    positionals: [SUBSCRIPTION_ID],
+    async run({ positionals }, io) {
+      const id = idOf(positionals[0] as string);
+      return withDatabase(loadSettings(), io, async (handle) => {
+        const sub = await getSubscription(handle.db, id);
+        if (!sub) throw new UserError(`there is no subscription '${id}'`);
+        const changed = await changeSubscription(handle.db, sub.siteId, id, change, COMMAND_ACTOR);
+        if (!changed.ok) throw new UserError(changed.error.message);
+        const s = changed.value;
+        const next = s.nextBillingAt ? `next billing ${shownTime(s.nextBillingAt)} UTC` : 'no next billing (completed)';
+        io.out(
+          change === 'pause'
+            ? `Paused subscription ${id} (${printable(s.email)}): it is not billed until resumed.`
+            : change === 'resume'
+              ? `Resumed subscription ${id} (${printable(s.email)}); ${next}.`
+              : `Skipped the next billing of subscription ${id} (${printable(s.email)}); ${next}.`,
+        );
+        return 0;
+      });
+    },
+  });
 
 const billCommand = defineCommand({
   name: 'subscriptions bill',
@@ -204,4 +233,12 @@ function parseDate(text: string): Date {
   return date;
 }
 
-export const commands: readonly Command[] = [listCommand, showCommand, cancelCommand, billCommand];
+export const commands: readonly Command[] = [
+  listCommand,
+  showCommand,
+  cancelCommand,
+  ownerCommand('pause'),
+  ownerCommand('resume'),
+  ownerCommand('skip'),
+  billCommand,
+];

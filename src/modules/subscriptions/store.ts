@@ -121,14 +121,15 @@ export async function subscriptionOfOrder(db: Db, siteId: string, orderId: strin
 
 export async function listSubscriptions(
   db: Db,
-  filter: { siteId?: string; status?: SubscriptionStatus; limit?: number } = {},
+  filter: { siteId?: string; status?: SubscriptionStatus; limit?: number; offset?: number } = {},
 ): Promise<Subscription[]> {
   let query = db
     .selectFrom('subscriptions')
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id')
-    .limit(filter.limit ?? 100);
+    .limit(filter.limit ?? 100)
+    .$if((filter.offset ?? 0) > 0, (q) => q.offset(filter.offset!));
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   return (await query.execute()).map(subscriptionFromRow);
@@ -157,7 +158,7 @@ export type CancelOutcome =
   | { cancelled: false; reason: 'not-found' | 'already-ended'; subscription?: Subscription };
 
 /**
- * Cancels an active or past-due subscription (a conditional update: a bill being written at the same moment sees the
+ * Cancels an active, past-due or paused subscription (a conditional update: a bill being written at the same moment sees the
  * status and rolls back). Cancelling again, or a completed one, changes nothing.
  */
 export async function cancelSubscription(db: Db, id: string, now: Date, siteId?: string): Promise<CancelOutcome> {
@@ -165,7 +166,7 @@ export async function cancelSubscription(db: Db, id: string, now: Date, siteId?:
     .updateTable('subscriptions')
     .set({ status: 'cancelled', next_billing_at: null, cancelled_at: now.toISOString(), updated_at: now.toISOString() })
     .where('id', '=', id)
-    .where('status', 'in', ['active', 'past_due']);
+    .where('status', 'in', ['active', 'past_due', 'paused']);
   if (siteId !== undefined) update = update.where('site_id', '=', siteId);
   const row = await update.returningAll().executeTakeFirst();
   if (row) return { cancelled: true, subscription: subscriptionFromRow(row) };

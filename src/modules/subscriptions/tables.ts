@@ -11,7 +11,8 @@ export interface SubscriptionCartsTable {
   created_at: string;
 }
 
-export type SubscriptionStatusValue = 'active' | 'past_due' | 'cancelled' | 'completed';
+/** 'paused': the owner paused it (/admin, `vitrine subscriptions pause`); never billed until resumed. */
+export type SubscriptionStatusValue = 'active' | 'past_due' | 'paused' | 'cancelled' | 'completed';
 
 /** A subscription: its plan, what each period sends, and how it is paid (services/subscriptions). */
 export interface SubscriptionsTable {
@@ -52,7 +53,8 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
-export type SubscriptionBillStatus = 'pending' | 'paid' | 'awaiting-payment' | 'declined' | 'sold-out';
+/** 'skipped': the owner skipped the period (nothing charged, nothing sent). */
+export type SubscriptionBillStatus = 'pending' | 'paid' | 'awaiting-payment' | 'declined' | 'sold-out' | 'skipped';
 
 /** One bill per subscription and period: UNIQUE (subscription_id, period_number) is the renewal's claim. */
 export interface SubscriptionBillsTable {

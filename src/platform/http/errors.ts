@@ -82,6 +82,13 @@ export const ERROR_STATUS = {
   'stock-change-refused': 409,
   /** A staff change refused (the site's last admin, an e-mail that already has an account); nothing changed. */
   'staff-change-refused': 409,
+  /** An /api/admin/gathered call about a subscription, gift card or form the site does not have. */
+  'subscription-not-found': 404,
+  'gift-card-not-found': 404,
+  'form-not-found': 404,
+  /** The subscription or gift card is not in the state the change needs (another change got there first). */
+  'subscription-conflict': 409,
+  'gift-card-conflict': 409,
   'site-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,

@@ -13,7 +13,8 @@ export function CancelConfirmPage({
   crumb: string;
   nextBilling: string | null;
 }) {
-  const open = subscription.status === 'active' || subscription.status === 'past_due';
+  const open =
+    subscription.status === 'active' || subscription.status === 'past_due' || subscription.status === 'paused';
   return (
     <div className="checkout-page subscription-cancel">
       <h1>Cancel your subscription</h1>

@@ -1,0 +1,274 @@
+/**
+ * What the storefront gathers, in Chromium (issue 25): a store manager disables a gift card and pauses a subscription
+ * with the keyboard alone, every /admin/gathered page has no axe violation at 390 px and 1280 px (nothing wider than
+ * the phone), and with JavaScript off the forms still post: the subscription is resumed, the notice says so.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ContributorRole } from '../../src/core/enums';
+import { createSiteUser } from '../../src/modules/siteUsers/users';
+import { describeEachEngine } from '../support/engines';
+import { axeViolationsOf, launchChromium } from './chromium';
+import { startServer, type RunningServer } from './server';
+
+const PASSWORD = 'correct horse battery staple';
+const EMAIL = 'manager@example.com';
+const CARD = 'card-for-the-browser-1';
+const SUB = 'sub-for-the-browser-0001';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+describeEachEngine(
+  (engine) => `what the storefront gathers in Chromium (${engine})`,
+  (engine) => {
+    let shop: RunningServer;
+    beforeAll(async () => {
+      shop = await startServer({ engine, cartRateLimitPerMinute: 1_000_000 });
+      const db = shop.db!;
+      await createSiteUser(db, {
+        siteId: 'demo',
+        email: EMAIL,
+        password: PASSWORD,
+        role: ContributorRole.STORE_MANAGER,
+      });
+      const now = new Date().toISOString();
+      await db
+        .insertInto('gift_cards')
+        .values({
+          id: CARD,
+          site_id: 'demo',
+          code_hash: 'not-a-real-hash',
+          last_four: 'WXYZ',
+          currency: 'USD',
+          initial_balance: 5000,
+          balance: 3200,
+          status: 'active',
+          order_id: null,
+          purchaser_email: null,
+          recipient_name: 'Ada Lovelace',
+          recipient_email: 'ada@example.com',
+          message: '',
+          delivery_date: now.slice(0, 10),
+          send_after: null,
+          outbox_id: null,
+          codes_made: 1,
+          delivered_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('gift_card_transactions')
+        .values([
+          { id: 't1', gift_card_id: CARD, order_id: null, kind: 'issue', amount: 5000, created_at: now },
+          { id: 't2', gift_card_id: CARD, order_id: null, kind: 'redeem', amount: 1800, created_at: now },
+        ])
+        .execute();
+      await db
+        .insertInto('subscriptions')
+        .values({
+          id: SUB,
+          site_id: 'demo',
+          status: 'active',
+          email: 'bea@example.com',
+          item_id: 'coffee-subscription',
+          sku: 'COFFEE-1',
+          quantity: 1,
+          unit_price: 1800,
+          currency: 'USD',
+          line: JSON.stringify({
+            itemId: 'coffee-subscription',
+            sku: 'COFFEE-1',
+            title: 'Coffee subscription',
+            attributes: {},
+          }),
+          subscription_option_id: null,
+          billing_unit: 'MONTH',
+          billing_value: 1,
+          num_billing_cycles: 0,
+          shipping_address: null,
+          shipping_option_id: null,
+          payment_provider: 'test',
+          payment_method: 'tok',
+          cart_id: 'cart-x',
+          first_order_id: 'order-x',
+          base_url: shop.url,
+          periods_billed: 1,
+          started_at: now,
+          next_billing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          cancelled_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      // Something in each list: a waiting shopper, a newsletter address, a form's submission.
+      await db
+        .insertInto('restock_sign_ups')
+        .values({
+          id: 'rs-1',
+          site_id: 'demo',
+          product_id: 'speckled-mug',
+          sku: 'MUG-OAT',
+          email: 'waiting@example.com',
+          joined_mailing_list: 0,
+          base_url: shop.url,
+          created_at: now,
+          notified_at: null,
+          unsubscribe_token_hash: null,
+        })
+        .execute();
+      await db
+        .insertInto('mailing_list')
+        .values({
+          id: 'ml-1',
+          site_id: 'demo',
+          email: 'reader@example.com',
+          status: 'pending',
+          source_form_id: null,
+          token_hash: 'x',
+          created_at: now,
+          confirmed_at: null,
+        })
+        .execute();
+      await db
+        .insertInto('form_submissions')
+        .values({
+          id: 'fs-1',
+          site_id: 'demo',
+          form_id: 'contact',
+          form_name: 'Contact',
+          fields: '{}',
+          answers: JSON.stringify([{ title: 'Message', lines: ['Hello there'] }]),
+          page_path: '/contact',
+          created_at: now,
+        })
+        .execute();
+    });
+    afterAll(async () => shop?.close());
+
+    const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
+      const context = await browser.newContext({
+        javaScriptEnabled: options.javaScriptEnabled,
+        viewport: { width: options.width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/gathered`);
+      await page.waitForURL('**/account/sign-in**');
+      await page.getByLabel('E-mail').fill(EMAIL);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/admin/gathered');
+      await page.close();
+      return context;
+    };
+
+    /** Presses Tab until the focused element's text starts with `label` (at most 60 times); false if never. */
+    const tabTo = async (page: Page, label: string): Promise<boolean> => {
+      for (let i = 0; i < 60; i += 1) {
+        await page.keyboard.press('Tab');
+        const text = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
+        if (text.trim().startsWith(label)) return true;
+      }
+      return false;
+    };
+
+    it('a store manager disables a gift card and pauses a subscription with the keyboard', async () => {
+      const context = await signedIn({ javaScriptEnabled: true, width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/gathered`);
+      expect(await tabTo(page, 'Gift cards')).toBe(true);
+      await Promise.all([page.waitForURL('**/admin/gathered/gift-cards'), page.keyboard.press('Enter')]);
+      const row = page.getByRole('row', { name: /…WXYZ/ });
+      await expect(row.getByRole('cell', { name: '$50.00' }).isVisible()).resolves.toBe(true);
+      await expect(row.getByRole('cell', { name: '$32.00' }).isVisible()).resolves.toBe(true);
+      expect(await tabTo(page, '…WXYZ')).toBe(true);
+      await Promise.all([page.waitForURL(`**/admin/gathered/gift-cards/${CARD}`), page.keyboard.press('Enter')]);
+      await expect(
+        page
+          .getByRole('table', { name: /history/ })
+          .getByText('Redeemed')
+          .isVisible(),
+      ).resolves.toBe(true);
+      expect(await tabTo(page, 'Disable')).toBe(true);
+      await Promise.all([page.waitForURL(`**/admin/gathered/gift-cards/${CARD}?done=*`), page.keyboard.press('Enter')]);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'Disabled the gift card …WXYZ: it can no longer be used at checkout.',
+      );
+      await expect(page.getByText('Disabled', { exact: true }).isVisible()).resolves.toBe(true);
+      expect(await page.getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+
+      await page.goto(`${shop.url}/admin/gathered/subscriptions`);
+      expect(await tabTo(page, 'bea@example.com')).toBe(true);
+      await Promise.all([page.waitForURL(`**/admin/gathered/subscriptions/${SUB}`), page.keyboard.press('Enter')]);
+      expect(await tabTo(page, 'Pause')).toBe(true);
+      await Promise.all([
+        page.waitForURL(`**/admin/gathered/subscriptions/${SUB}?done=*`),
+        page.keyboard.press('Enter'),
+      ]);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'Paused the subscription of bea@example.com: it is not billed until resumed.',
+      );
+      const stored = await shop
+        .db!.selectFrom('subscriptions')
+        .select('status')
+        .where('id', '=', SUB)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe('paused');
+      const card = await shop
+        .db!.selectFrom('gift_cards')
+        .select('status')
+        .where('id', '=', CARD)
+        .executeTakeFirstOrThrow();
+      expect(card.status).toBe('disabled');
+      await context.close();
+    });
+
+    it('has no axe violation on any Gathered page at 390 px and 1280 px, and nothing wider than the phone', async () => {
+      const paths = [
+        '/admin/gathered',
+        '/admin/gathered/forms/contact',
+        '/admin/gathered/newsletter',
+        '/admin/gathered/restock',
+        '/admin/gathered/gift-cards',
+        `/admin/gathered/gift-cards/${CARD}`,
+        '/admin/gathered/subscriptions',
+        `/admin/gathered/subscriptions/${SUB}`,
+      ];
+      for (const width of [390, 1280]) {
+        const context = await signedIn({ javaScriptEnabled: true, width });
+        const page = await context.newPage();
+        for (const path of paths) {
+          await page.goto(`${shop.url}${path}`);
+          expect(await axeViolationsOf(page), `${path} at ${width} px`).toEqual([]);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        }
+        await context.close();
+      }
+    });
+
+    it('posts its forms without JavaScript: Resume answers 303 back with the notice', async () => {
+      const context = await signedIn({ javaScriptEnabled: false, width: 390 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/gathered/subscriptions/${SUB}`);
+      await Promise.all([
+        page.waitForURL(`**/admin/gathered/subscriptions/${SUB}?done=*`),
+        page.getByRole('button', { name: 'Resume' }).click(),
+      ]);
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        /^Resumed the subscription of bea@example\.com; next billing \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      );
+      const stored = await shop
+        .db!.selectFrom('subscriptions')
+        .select('status')
+        .where('id', '=', SUB)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe('active');
+      await context.close();
+    });
+  },
+);
