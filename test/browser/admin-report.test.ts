@@ -9,7 +9,8 @@ import { ContributorRole } from '../../src/core/enums';
 import { money } from '../../src/modules/analytics/reportPage';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
-import { axeViolationsOf, crumbHeader, launchChromium } from './chromium';
+import { placeOrder } from './adminShop';
+import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 const PASSWORD = 'correct horse battery staple';
@@ -34,39 +35,8 @@ describeEachEngine(
         role: ContributorRole.REPORTING,
       });
       // Two orders, placed as a shopper's page places them.
-      for (const [n, quantity] of [
-        [1, 1],
-        [2, 3],
-      ] as const) {
-        const shopper = await browser.newContext();
-        const added = await shopper.request.post(`${shop.url}/api/commerce/shopping-cart/entries`, {
-          headers: await crumbHeader(shopper, shop.url),
-          data: { itemId: 'speckled-mug', sku: 'MUG-OAT', quantity, additionalFields: '' },
-        });
-        expect(added.status(), await added.text()).toBe(200);
-        const placed = await shopper.request.post(`${shop.url}/api/commerce/checkout/orders`, {
-          headers: await crumbHeader(shopper, shop.url),
-          data: {
-            idempotencyKey: `admin-report-order-000${n}`,
-            email: `shopper${n}@example.com`,
-            shippingAddress: {
-              firstName: 'Ada',
-              lastName: 'Lovelace',
-              address1: '1 Main Street',
-              address2: '',
-              city: 'New York',
-              country: 'US',
-              region: 'NY',
-              postalCode: '10001',
-              phone: '',
-            },
-            shippingOptionId: 'standard',
-            payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
-          },
-        });
-        expect(placed.status(), await placed.text()).toBe(201);
-        await shopper.close();
-      }
+      await placeOrder(browser, shop, 'shopper1@example.com', 1);
+      await placeOrder(browser, shop, 'shopper2@example.com', 3);
     });
     afterAll(async () => shop?.close());
 
