@@ -4,7 +4,8 @@
  * shows), refunds one line with restock (the payment becomes 'Partially refunded', the stock goes back up), and finds
  * the shopper among the customers; a viewer sees no fulfil, refund or cancel button and is refused a refund (403);
  * nobody signed in gets the sign-in page and no data. Every admin page has no axe violation and nothing wider than
- * the window at 390 px and 1280 px; one whole fulfil is made with the keyboard alone, focus visible at each step; and
+ * the window at 390 px and 1280 px; one whole fulfil is made with the keyboard alone, focus visible at each step; an
+ * order is canceled from its page (reason, the confirm box; Canceled, the stock back); and
  * the same fulfil works with JavaScript off. Needs the built bundle (`vite build`).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -255,6 +256,42 @@ describeEachEngine(
       await page.waitForURL(done(`/admin/orders/${order}`));
       await expect(page.getByRole('status').innerText()).resolves.toBe(`Order ${order} is pending again.`);
       await expect(page.getByText('Fulfilment: Pending').isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+
+    it('cancels an order from its page: the reason, the confirm box, Canceled, and the stock back', async () => {
+      const order = await placeOrder(browser, shop, 'cancel@example.com', 3);
+      const context = await signedIn(browser, shop, MANAGER, { width: 1280 });
+      const page = await context.newPage();
+      const stockBefore = Number(await stockShown(page));
+      await page.goto(`${shop.url}/admin/orders/${order}`);
+      await page.getByLabel('Reason (optional; the customer is told it)').fill('Out of glaze');
+      // Without the confirm box the browser keeps the form (the box is required): nothing is canceled.
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(
+        page
+          .getByLabel(`Yes, cancel order ${order}`)
+          .evaluate((box) => (box as HTMLInputElement).validity.valueMissing),
+      ).resolves.toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByText('Fulfilment: Pending').isVisible()).resolves.toBe(true);
+
+      await page.getByLabel(`Yes, cancel order ${order}`).check();
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await page.waitForURL(done(`/admin/orders/${order}`));
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        new RegExp(`^Canceled order ${order}: refunded \\$\\d+\\.\\d\\d and put the stock back\\.$`),
+      );
+      await expect(page.getByText('Fulfilment: Canceled').isVisible()).resolves.toBe(true);
+      await expect(page.getByText('Payment: Refunded').isVisible()).resolves.toBe(true);
+      await expect(page.getByText('Canceled: nothing to ship.').isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByRole('region', { name: 'Refunds table' }).getByText('Out of glaze (order canceled)').count(),
+      ).resolves.toBe(1);
+      expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+      expect(Number(await stockShown(page))).toBe(stockBefore + 3);
+      await page.goto(`${shop.url}/admin/orders?fulfilment=canceled`);
+      await expect(page.getByRole('link', { name: `#${order}` }).count()).resolves.toBe(1);
       await context.close();
     });
   },

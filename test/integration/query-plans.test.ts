@@ -168,6 +168,7 @@ forEachEngine((engine, getDb) => {
     const number = orders[0]!.number;
     for (const url of [
       '/admin',
+      '/api/admin/home',
       '/admin/orders',
       '/admin/orders?payment=paid',
       '/admin/orders?fulfilment=pending',

@@ -42,10 +42,14 @@ export async function currentStaff(request: FastifyRequest): Promise<Staff | nul
 export const notAllowedMessage = (role: number): string =>
   `Your account (${roleName(role)}) may not do this. Ask an admin of this site for access.`;
 
-/** The signed-in staff member, when their role has `permission`; else the API error (401 or 403). */
-export async function requireStaff(request: FastifyRequest, permission: StaffPermission): Promise<Staff> {
+/**
+ * The signed-in staff member, when their role has `permission` (null: any role that enters /admin); else the API
+ * error (401 or 403).
+ */
+export async function requireStaff(request: FastifyRequest, permission: StaffPermission | null): Promise<Staff> {
   const user = await currentSiteUser(request);
   if (!user) throw new ApiError('sign-in-required', 'Please sign in to your account to do this.');
-  if (!staffCan(user.role, permission)) throw new ApiError('role-not-allowed', notAllowedMessage(user.role));
+  const allowed = permission === null ? entersAdmin(user.role) : staffCan(user.role, permission);
+  if (!allowed) throw new ApiError('role-not-allowed', notAllowedMessage(user.role));
   return staffFrom(user);
 }

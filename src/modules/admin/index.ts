@@ -9,3 +9,4 @@ export { AdminPages, type AdminView, type AdminVisit } from './adminPage';
 export { COMMAND_ACTOR, listAudit, recordAudit, type Actor, type AuditEntry, type AuditRecord } from './audit';
 export { ADMIN_PATH, ADMIN_SECTIONS, type AdminSection } from './sections';
 export type { AuditLogRow } from './tables';
+export type { HomeFigures, SalesPeriod } from './home';

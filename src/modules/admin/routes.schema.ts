@@ -1,5 +1,6 @@
 /** What the owner's area's own calls take and answer (the shell: home, audit log). */
 import { z } from 'zod';
+import { FULFILMENTS, PAYMENT_STATES } from '../../core/orderStates';
 import {
   component,
   describeRoute,
@@ -63,6 +64,59 @@ export const adminAuditRoute = describeRoute({
     200: jsonAnswer(
       'A page of the log and the cursor of the next (older) one.',
       z.object({ records: z.array(auditRecord), next: z.string().nullable() }),
+    ),
+    ...staffRefusals,
+  },
+});
+
+const salesPeriod = z.object({
+  from: z.string().describe('First day, YYYY-MM-DD (UTC).'),
+  to: z.string().describe('Last day, YYYY-MM-DD (UTC), included.'),
+  orders: z.number().int().describe('Paid orders placed (refunded ones included).'),
+  grossSales: z.number().int(),
+  refunds: z.number().int().describe('Orders refunded in the period, for their totals.'),
+  netSales: z.number().int().describe('Gross sales less refunds (minor units).'),
+});
+
+const homeOrder = z.object({
+  number: z.number().int(),
+  placedAt: z.string(),
+  customer: z.string().describe("The shipping name, or '' when nothing was shipped."),
+  email: z.string(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  payment: z.enum(PAYMENT_STATES as [string, ...string[]]),
+  paymentLabel: z.string(),
+  fulfilment: z.enum(FULFILMENTS as [string, ...string[]]),
+  fulfilmentLabel: z.string(),
+});
+
+export const adminHomeRoute = describeRoute({
+  operationId: 'getAdminHome',
+  summary: "The owner's home: the shop's day, for what the staff member may see",
+  description:
+    'Each figure the role may not see is null: the orders to fulfil and the latest orders need orders.read, the ' +
+    'sales report.read, the stock inventory.read, the restock sign-ups gatherings.read (src/core/staffAccess.ts).',
+  tags: ['admin'],
+  response: {
+    200: jsonAnswer(
+      'The figures (amounts in minor units of `currency`).',
+      z.object({
+        today: z.string().describe('YYYY-MM-DD (UTC).'),
+        currency: z.string(),
+        ordersToFulfil: z.number().int().nullable().describe('Paid orders pending fulfilment.'),
+        sales: z.object({ today: salesPeriod, last7Days: salesPeriod }).nullable(),
+        stock: z
+          .object({
+            lowStockThreshold: z.number().int(),
+            low: z.number().int().describe('Variants with 1 to lowStockThreshold in stock.'),
+            soldOut: z.number().int().describe('Variants with none in stock (unlimited ones never).'),
+          })
+          .nullable(),
+        restockWaiting: z.number().int().nullable().describe('Restock sign-ups not yet e-mailed.'),
+        latestOrders: z.array(homeOrder).max(5).nullable().describe('The 5 latest orders, newest first.'),
+        sections: z.array(z.object({ path: z.string(), label: z.string() })).describe('The sections it may open.'),
+      }),
     ),
     ...staffRefusals,
   },

@@ -2,52 +2,46 @@
  * The owner's area's shell (issue 25): every /admin page and /api/admin call asks for a signed-in staff member with
  * the permission it needs (./access.ts, ./adminPage.tsx).
  *
- * - GET /admin → home: who is signed in and the sections they may use
+ * - GET /admin → home: the shop's day (orders to fulfil, sales, stock, restock sign-ups, latest orders) and the
+ *   sections, for what the staff member may see (./home.ts); GET /api/admin/home → the same figures as JSON
  * - GET /admin/audit[?cursor] → the audit log, newest first (admins); GET /api/admin/audit → the same as JSON
  *
  * The sections' own pages and calls are registered by their modules (orders, catalog …) with the same helpers.
  */
 import type { FastifyInstance } from 'fastify';
-import { entersAdmin } from '../../core/staffAccess';
 import type { AppContext } from '../../platform/http/appContext';
 import { parseInput } from '../../platform/http/validation';
 import { AdminTitle } from '../../ui/admin/AdminFrame';
 import { AuditTable } from '../../ui/admin/AuditTable';
+import { AdminHome } from '../../ui/admin/Home';
 import { siteOf } from '../site';
 import { requireStaff } from './access';
 import { type AdminPages } from './adminPage';
 import { listAudit } from './audit';
-import { adminAuditPage, adminAuditRoute, adminHomePage, auditQuery } from './routes.schema';
-import { ADMIN_PATH, ADMIN_SECTIONS } from './sections';
+import { homeFigures } from './home';
+import { adminAuditPage, adminAuditRoute, adminHomePage, adminHomeRoute, auditQuery } from './routes.schema';
+import { ADMIN_PATH } from './sections';
 
 export const AUDIT_PATH = '/admin/audit';
 
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, pages: AdminPages): void {
   app.get(ADMIN_PATH, { schema: adminHomePage }, (request, reply) =>
-    pages.answer(request, reply, { section: ADMIN_PATH, permission: null }, ({ staff, site }) => {
-      const sections = ADMIN_SECTIONS.filter(
-        (s) => s.path !== ADMIN_PATH && entersAdmin(staff.role) && (s.permission === null || staff.can(s.permission)),
-      );
-      return {
-        title: 'Home',
-        body: (
-          <>
-            <AdminTitle title={site.title} />
-            <p>{`Signed in as ${staff.email} (${staff.roleName}).`}</p>
-            {sections.length ? (
-              <ul>
-                {sections.map((s) => (
-                  <li key={s.path}>
-                    <a href={s.path}>{s.label}</a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ),
-      };
-    }),
+    pages.answer(request, reply, { section: ADMIN_PATH, permission: null }, async ({ staff, site }) => ({
+      title: 'Home',
+      body: (
+        <>
+          <AdminTitle title={site.title} />
+          <AdminHome figures={await homeFigures(ctx.db, site, staff)} email={staff.email} roleName={staff.roleName} />
+        </>
+      ),
+    })),
   );
+
+  app.get('/api/admin/home', { schema: adminHomeRoute }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const staff = await requireStaff(request, null);
+    return homeFigures(ctx.db, await siteOf(request), staff);
+  });
 
   app.get(AUDIT_PATH, { schema: adminAuditPage }, (request, reply) =>
     pages.answer(request, reply, { section: AUDIT_PATH, permission: 'audit.read' }, async ({ site }) => {

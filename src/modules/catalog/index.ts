@@ -28,5 +28,6 @@ export {
 } from './stock';
 export { storeCatalog, type CatalogProgress, type StoredCatalog } from './store';
 export type { StockMovementReason, StockMovementRow, VariantRow } from './tables';
+export { countStockAlerts } from './inventoryAdmin';
 export { lowStockJob } from './jobs';
 export { sendLowStockNotice, sendLowStockNotices, type LowStockOutcome } from './lowStock';

@@ -4,7 +4,7 @@
  * variant's history (stock_movements, newest first); and the owner's changes — set to N or adjust by ±N with a reason —
  * each written with its history row and its audit entry in one transaction.
  */
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
@@ -36,6 +36,42 @@ export interface InventoryPage {
 
 export const INVENTORY_PAGE_SIZE = 50;
 
+/** The variants a filter keeps: sold out (0 in stock), or low (1 to the threshold); never the unlimited ones. */
+const filtered =
+  (filter: Exclude<InventoryFilter, 'all'>, threshold: number) =>
+  (eb: ExpressionBuilder<Database, 'variants'>): Expression<SqlBool> =>
+    filter === 'sold-out'
+      ? eb.and([eb('variants.unlimited', '=', 0), eb('variants.qty_in_stock', '=', 0)])
+      : eb.and([
+          eb('variants.unlimited', '=', 0),
+          eb('variants.qty_in_stock', '>', 0),
+          eb('variants.qty_in_stock', '<=', threshold),
+        ]);
+
+/**
+ * How many of the site's variants are low on stock and sold out (the owner's home, /admin): the counts of the
+ * inventory's filters, each read from the index variants_by_stock (migration 022) — as many rows as it counts.
+ */
+export async function countStockAlerts(
+  db: Kysely<Database>,
+  siteId: string,
+  lowStockThreshold: number,
+): Promise<{ low: number; soldOut: number }> {
+  const count = async (filter: Exclude<InventoryFilter, 'all'>): Promise<number> => {
+    const row = await db
+      .selectFrom('variants')
+      .innerJoin('products', (j) =>
+        j.onRef('products.site_id', '=', 'variants.site_id').onRef('products.id', '=', 'variants.product_id'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('variants.site_id', '=', siteId)
+      .where(filtered(filter, lowStockThreshold))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  return { low: await count('low'), soldOut: await count('sold-out') };
+}
+
 /** The site's variants in the catalog's order (product, then variant position), filtered and searched. */
 export async function listInventory(
   db: Kysely<Database>,
@@ -60,13 +96,7 @@ export async function listInventory(
       'products.data as product',
     ])
     .where('variants.site_id', '=', siteId)
-    .$if(filter === 'sold-out', (q) => q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '=', 0))
-    .$if(filter === 'low', (q) =>
-      q
-        .where('variants.unlimited', '=', 0)
-        .where('variants.qty_in_stock', '>', 0)
-        .where('variants.qty_in_stock', '<=', threshold),
-    )
+    .$if(filter !== 'all', (q) => q.where(filtered(filter as Exclude<InventoryFilter, 'all'>, threshold)))
     .orderBy('products.position')
     .orderBy('variants.position')
     .execute();

@@ -15,6 +15,7 @@ export {
 } from './orderTypes';
 export { createOrder, getOrder, markOrderRefunded, newOrderId } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
+export { countOrdersToFulfil } from './toFulfil';
 export { CUSTOMERS_PAGE_SIZE, getCustomer, listCustomers, type Customer, type CustomerOrder } from './customers';
 export {
   getAdminOrder,

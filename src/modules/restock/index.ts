@@ -4,3 +4,4 @@
  */
 export { recordRestocks, type Restocked } from './restocks';
 export { restockJob } from './jobs';
+export { countWaitingSignUps } from './waiting';
