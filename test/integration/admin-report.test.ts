@@ -100,4 +100,32 @@ forEachEngine((engine, getDb) => {
       expect((await get('/api/admin/report?days=x', cookie)).statusCode).toBe(400);
     });
   });
+
+  // Last: it refunds.
+  describe('refunds', () => {
+    it('takes each refund off net sales on the day it was made: a line in part, then the rest of the order', async () => {
+      const manager = await signInAs(app, getDb(), SHOP_HOST, ContributorRole.STORE_MANAGER);
+      const reporting = await signInAs(app, getDb(), SHOP_HOST, ContributorRole.REPORTING);
+      const refund = (body: Record<string, unknown>, key: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/admin/orders/${orders[0]!.number}/refunds`,
+          headers: { host: SHOP_HOST, cookie: manager, 'content-type': 'application/json', 'idempotency-key': key },
+          payload: JSON.stringify(body),
+        });
+      const gross = orders.reduce((n, o) => n + o.total, 0);
+      const first = await refund({ amountCents: 500, reason: 'Scuffed' }, 'report-refund-1');
+      expect(first.statusCode, first.body).toBe(201);
+      let sales = (await get('/api/admin/report?days=7', reporting)).json().sales;
+      expect(sales).toMatchObject({ grossSales: gross, netSales: gross - 500, refunds: { orders: 1, amount: 500 } });
+      const rest = await refund({ amountCents: orders[0]!.total - 500, reason: 'Returned' }, 'report-refund-2');
+      expect(rest.statusCode, rest.body).toBe(201);
+      sales = (await get('/api/admin/report?days=7', reporting)).json().sales;
+      expect(sales).toMatchObject({
+        grossSales: gross,
+        netSales: gross - orders[0]!.total,
+        refunds: { orders: 1, amount: orders[0]!.total },
+      });
+    });
+  });
 });

@@ -6,8 +6,10 @@
  *   - an order is a sale on the day it was placed once it is paid: status 'paid', or 'refunded' (paid, then given
  *     back). An order still 'awaiting-payment' (a manual payment not received yet) is not revenue: it is listed apart.
  *   - gross sales: the totals (shipping and tax included, discounts taken off) of those orders.
- *   - a refund counts on the day the order was refunded (its last change, `updated_at`), for the order's total: the
- *     refunds of a range may be of orders placed before it. Net sales are gross sales less refunds.
+ *   - a refund counts on the day it was made, for what it gave back (each succeeded `refunds` row: a line, some
+ *     units, an amount, a cancel; an order refunded whole before refunds were kept one by one counts on its last
+ *     change, for its total): the refunds of a range may be of orders placed before it. Net sales are gross sales
+ *     less refunds; the refunds' order count counts an order once.
  *     (A manual order refunded before it was ever paid shows as an order and its refund: net nothing.)
  *   - average order: gross sales per order.
  *   - top products: units and line totals (before discounts) of the paid orders placed in the range, refunded ones
@@ -83,8 +85,20 @@ export async function salesSummary(
     .groupBy([day('created_at'), 'status', 'currency'])
     .execute();
 
-  // Refunds by the day they were made (the order's last change), whenever the order was placed.
-  const refunded = await db
+  // Refunds by the day they were made, whenever the order was placed: each refund that succeeded (by line, quantity
+  // or amount, issue 25), and an order refunded whole before refunds were kept one by one (migration 019): its last
+  // change, for its total.
+  const given = await db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .select([sql<string>`substr(refunds.created_at, 1, 10)`.as('day'), 'refunds.order_id', 'refunds.amount'])
+    .where('refunds.site_id', '=', siteId)
+    .where('refunds.status', '=', 'succeeded')
+    .where('refunds.created_at', '>=', from)
+    .where('refunds.created_at', '<', end)
+    .where('orders.currency', '=', currency)
+    .execute();
+  const refundedWhole = await db
     .selectFrom('orders')
     .select([
       day('updated_at').as('day'),
@@ -96,6 +110,9 @@ export async function salesSummary(
     .where('currency', '=', currency)
     .where('updated_at', '>=', from)
     .where('updated_at', '<', end)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id'))),
+    )
     .groupBy(day('updated_at'))
     .execute();
 
@@ -145,11 +162,17 @@ export async function salesSummary(
     }
   }
   const refunds = { orders: 0, amount: 0 };
-  for (const row of refunded) {
+  for (const row of refundedWhole) {
     const total = num(row.total);
     refunds.orders += num(row.orders);
     refunds.amount += total;
     dayOf(row.day).refunds += total;
+  }
+  // An order refunded in parts within the range counts once.
+  refunds.orders += new Set(given.map((r) => r.order_id)).size;
+  for (const row of given) {
+    refunds.amount += num(row.amount);
+    dayOf(row.day).refunds += num(row.amount);
   }
   for (const entry of days.values()) entry.netSales = entry.grossSales - entry.refunds;
 
