@@ -29,6 +29,7 @@ import { stockMovements } from './020_stock_movements';
 import { ordersByEmail } from './021_orders_by_email';
 import { adminIndexes } from './022_admin_indexes';
 import { staff } from './023_staff';
+import { gatheredIndexes } from './024_gathered_indexes';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -55,6 +56,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '021_orders_by_email': ordersByEmail(engine),
     '022_admin_indexes': adminIndexes(engine),
     '023_staff': staff(engine),
+    '024_gathered_indexes': gatheredIndexes(engine),
   };
 }
 
