@@ -3,8 +3,8 @@
  * records the SQL of a whole visit — home, the shop page, a product page, a search, a missing page, adds, the cart, a quote, an order, its page —
  * through a Kysely plugin, then asks each engine for its plan. SQLite's EXPLAIN QUERY PLAN must show no `SCAN` of a
  * table, no search by the site alone (every row of a one-shop database), and no sort of every matching row for a
- * page (LIMIT); PostgreSQL's EXPLAIN (with sequential scans priced out, so a usable index is always chosen) no `Seq
- * Scan` and no index used for the site alone with the rest filtered.
+ * page (LIMIT); PostgreSQL's EXPLAIN (with sequential scans priced out, and bitmap scans for a page, so a usable index
+ * is always chosen) no `Seq Scan` and no index used for the site alone with the rest filtered.
  * A new query without an index fails here, naming the query and its plan.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -33,8 +33,8 @@ const WHOLE_TABLES_ALLOWED = new Set(['sites', 'pages', 'collections', 'forms', 
  * gaps), each with why. A new one must be added here with its reason, or given an index.
  * - the orders' search by a part of an e-mail or name (`like '%…%'`): no B-tree serves a substring; it walks the orders
  *   newest first until a page is found (a number is found by its key);
- * - the inventory list: the site's variants in the catalog's order (a product's position, then the variant's), read
- *   whole and paged, filtered and searched by product name in the process;
+ * - the inventory's search by a part of a product's name or SKU: the site's variants in the catalog's order, matched and
+ *   paged in the process (the name is in the product's JSON). Its pages without a search are read in SQL;
  * - the customers' CSV export and search: every order of the site grouped by e-mail (an export reads them all; a search
  *   by a part of an e-mail or name is a substring). A page of the list is read from the newest orders;
  * - the forms' counts at /admin/gathered (each form's submissions and last one): a count reads every row it counts (in
@@ -44,7 +44,7 @@ const WHOLE_TABLES_ALLOWED = new Set(['sites', 'pages', 'collections', 'forms', 
  */
 const ADMIN_WALKS: readonly RegExp[] = [
   /from "orders" where "site_id" = (?:\?|\$\d+) and \(lower\("email"\) like (?:\?|\$\d+) or lower\("shipping_address"\) like (?:\?|\$\d+)\)/,
-  /from "variants" inner join "products" .* where "variants"\."site_id" = (?:\?|\$\d+) order by "products"\."position", "variants"\."position"$/,
+  /^select "sku", "product_id", "unlimited", "qty_in_stock", "data" as "attributes" from "variants" where "site_id" = (?:\?|\$\d+) order by "product_position", "product_id", "position"$/,
   /^select lower\(email\) as "email", count\(\*\) as "orders", .* from "orders" where "site_id" = \S+ group by lower\(email\)/,
   /^select "form_id", max\("form_name"\) as "form_name", count\(\*\) as "n", .* from "form_submissions" where "site_id" = \S+ group by "form_id"$/,
   /^select [^;]* from "mailing_list" where "site_id" = \S+ order by "created_at" desc, "id" desc$/,
@@ -349,6 +349,9 @@ forEachEngine((engine, getDb) => {
       '/admin/inventory',
       '/admin/inventory?filter=sold-out',
       '/admin/inventory?filter=low',
+      '/admin/inventory?offset=50',
+      '/api/admin/inventory',
+      '/api/admin/inventory?filter=sold-out&offset=50',
       '/admin/inventory?q=tee',
       '/admin/inventory/tee-s-blue',
       '/api/admin/inventory/tee-s-blue/history',
@@ -424,6 +427,11 @@ forEachEngine((engine, getDb) => {
         );
       }
       await sql`SET enable_seqscan = off`.execute(conn);
+      // For a page (ORDER BY … LIMIT), bitmap scans are priced out too: they hand over an index's matches in the table's
+      // order, never the index's, so on this test's few rows (a handful in the statistics) the planner sorts them where
+      // a shop's thousands are read in the index's order and stop after the page.
+      const page = /\border by\b[^()]*\blimit\b/i.test(query.sql);
+      if (page) await sql`SET enable_bitmapscan = off`.execute(conn);
       try {
         const plan = await run<{ 'QUERY PLAN': unknown }>(
           conn as never,
@@ -458,6 +466,7 @@ forEachEngine((engine, getDb) => {
         return scans;
       } finally {
         await sql`RESET enable_seqscan`.execute(conn);
+        if (page) await sql`RESET enable_bitmapscan`.execute(conn);
       }
     });
   }

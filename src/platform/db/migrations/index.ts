@@ -30,6 +30,7 @@ import { ordersByEmail } from './021_orders_by_email';
 import { adminIndexes } from './022_admin_indexes';
 import { staff } from './023_staff';
 import { gatheredIndexes } from './024_gathered_indexes';
+import { inventoryPages } from './025_inventory_pages';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -57,6 +58,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '022_admin_indexes': adminIndexes(engine),
     '023_staff': staff(engine),
     '024_gathered_indexes': gatheredIndexes(engine),
+    '025_inventory_pages': inventoryPages(engine),
   };
 }
 
