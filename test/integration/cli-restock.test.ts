@@ -1,10 +1,12 @@
 /**
  * `vitrine restock` on SQLite and PostgreSQL: the list (by product and variant, every page; with --product each
  * sign-up), and `restock send` (nothing while sold out, as many as units with progress, the units spoken for, --all,
- * unknown names refused, sent at once to a real SMTP server when SMTP_URL is set); wrong usage is exit 2 with a hint
+ * unknown names refused, sent at once to a real SMTP server when SMTP_URL is set; each send's audit entry, by 'vitrine
+ * command'); wrong usage is exit 2 with a hint
  * before the database is touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../../src/modules/admin';
 import { signUpForRestock } from '../../src/modules/restock/signUps';
 import { getSite, type Site } from '../../src/modules/site/sites';
 import { vitrine } from '../support/cli';
@@ -140,6 +142,15 @@ forEachEngine((_engine, getDb, getFresh) => {
       .orderBy('to_address')
       .execute();
     expect(outbox.map((m) => m.to_address)).toEqual(['ada@example.com', 'bo@example.com']);
+    // Its audit entry, by the command (as /admin's 'Send now' writes one by its staff member).
+    const audit = await listAudit(getDb(), shop.id, { subject: { type: 'variant', id: 'MUG-SAGE' } });
+    expect(audit.records.map((r) => ({ actor: r.actor, action: r.action, summary: r.summary }))).toEqual([
+      {
+        actor: 'vitrine command',
+        action: 'restock.sent',
+        summary: 'Sent the restock e-mail of MUG-SAGE to 2 waiting shoppers',
+      },
+    ]);
     expect((await send()).out[1]).toBe(
       'Nothing to send: the 2 in stock of Speckled mug (Sage) are spoken for by the shoppers e-mailed since it came back (1 waiting; --all e-mails them all).',
     );
@@ -163,6 +174,12 @@ forEachEngine((_engine, getDb, getFresh) => {
     expect(smtp.received[0]!.text).toContain('http://shop.test/shop/p/mug');
 
     expect((await send()).out[1]).toBe('Nothing to send: nobody is waiting for Speckled mug (Sage).');
+    // One entry per send that e-mailed someone (nothing sent, nothing written).
+    const entries = (await listAudit(getDb(), shop.id, { subject: { type: 'variant', id: 'MUG-SAGE' } })).records;
+    expect(entries.map((r) => r.summary)).toEqual([
+      'Sent the restock e-mail of MUG-SAGE to 1 waiting shopper',
+      'Sent the restock e-mail of MUG-SAGE to 2 waiting shoppers',
+    ]);
     const listed = await run('--product', 'mug');
     expect(listed.out[1]).toMatch(
       /^shop {2}Speckled mug \[mug\] {2}Sage \[MUG-SAGE\] +0 +3 +2 {2}\d{4}-\d\d-\d\d \d\d:\d\d \(import\)$/,

@@ -104,7 +104,8 @@ export const inventoryFormRoute = pageRoute('adminChangeStockForm', 'Set or adju
 
 export const listInventoryRoute = describeRoute({
   operationId: 'listInventory',
-  summary: 'Every variant and its live stock, filtered and searched, 50 a page',
+  summary:
+    'Every variant and its live stock, 50 a page: in the catalog’s order; sold out in that order; low on stock fewest first; searched',
   tags: ['admin'],
   querystring: inventoryQuery,
   response: {
@@ -112,9 +113,9 @@ export const listInventoryRoute = describeRoute({
       'A page of variants.',
       z.object({
         items: z.array(inventoryItem),
-        total: z.number().int(),
         offset: z.number().int(),
         limit: z.number().int(),
+        hasNextPage: z.boolean().describe('More variants after this page (no total is counted).'),
         lowStockThreshold: z.number().int(),
       }),
     ),

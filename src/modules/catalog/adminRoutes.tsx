@@ -42,6 +42,13 @@ import { changeStock, getInventoryItem, listInventory, stockHistory, type StockC
 
 export const INVENTORY_PATH = '/admin/inventory';
 
+/** The order each list is in (src/modules/catalog/inventoryAdmin.ts). */
+const ORDER_TEXT = {
+  all: 'in the catalog’s order',
+  'sold-out': 'in the catalog’s order',
+  low: 'fewest in stock first',
+} as const;
+
 const thresholdOf = (site: Site): number => site.settings.store.lowStockThreshold;
 const itemPath = (sku: string) => `${INVENTORY_PATH}/${encodeURIComponent(sku)}`;
 
@@ -72,8 +79,8 @@ export function registerInventoryAdminRoutes(app: FastifyInstance, ctx: AppConte
       const s = p.toString();
       return s ? `${INVENTORY_PATH}?${s}` : INVENTORY_PATH;
     };
-    const first = page.total === 0 ? 0 : page.offset + 1;
-    const last = Math.min(page.offset + page.limit, page.total);
+    const first = page.offset + 1;
+    const last = page.offset + page.items.length;
     return {
       title: 'Inventory',
       status: error ? 409 : 200,
@@ -83,7 +90,13 @@ export function registerInventoryAdminRoutes(app: FastifyInstance, ctx: AppConte
           {error ? <AdminNotice kind="error">{error}</AdminNotice> : null}
           {!error && done ? <AdminNotice kind="done">{done}</AdminNotice> : null}
           <InventoryFilters filter={filter} q={q} threshold={threshold} />
-          <p className="admin-muted">{`${first}–${last} of ${page.total} variants`}</p>
+          <p className="admin-muted">
+            {page.items.length === 0
+              ? page.offset > 0
+                ? 'No more variants.'
+                : 'No variants.'
+              : `Variants ${first}–${last}, ${q ? ORDER_TEXT.all : ORDER_TEXT[filter]}.`}
+          </p>
           <InventoryTable
             rows={page.items}
             crumb={visit.crumb}
@@ -93,7 +106,7 @@ export function registerInventoryAdminRoutes(app: FastifyInstance, ctx: AppConte
           />
           <nav className="admin-pager" aria-label="Pages">
             {page.offset > 0 ? <a href={query(Math.max(0, page.offset - page.limit))}>Previous</a> : null}
-            {last < page.total ? <a href={query(page.offset + page.limit)}>Next</a> : null}
+            {page.hasNextPage ? <a href={query(page.offset + page.limit)}>Next</a> : null}
           </nav>
         </>
       ),

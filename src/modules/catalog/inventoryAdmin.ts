@@ -4,7 +4,7 @@
  * variant's history (stock_movements, newest first); and the owner's changes — set to N or adjust by ±N with a reason —
  * each written with its history row and its audit entry in one transaction.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ok, type Result } from '../../core/result';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
@@ -29,52 +29,81 @@ export interface InventoryItem {
 
 export interface InventoryPage {
   items: InventoryItem[];
-  total: number;
   offset: number;
   limit: number;
+  /** More variants after this page (no total is counted: a count would read every variant of the site). */
+  hasNextPage: boolean;
 }
 
 export const INVENTORY_PAGE_SIZE = 50;
 
-/** The variants a filter keeps: sold out (0 in stock), or low (1 to the threshold); never the unlimited ones. */
-const filtered =
-  (filter: Exclude<InventoryFilter, 'all'>, threshold: number) =>
-  (eb: ExpressionBuilder<Database, 'variants'>): Expression<SqlBool> =>
-    filter === 'sold-out'
-      ? eb.and([eb('variants.unlimited', '=', 0), eb('variants.qty_in_stock', '=', 0)])
-      : eb.and([
-          eb('variants.unlimited', '=', 0),
-          eb('variants.qty_in_stock', '>', 0),
-          eb('variants.qty_in_stock', '<=', threshold),
-        ]);
+type Db = Kysely<Database>;
 
-/**
- * How many of the site's variants are low on stock and sold out (the owner's home, /admin): the counts of the
- * inventory's filters, each read from the index variants_by_stock (migration 022) — as many rows as it counts.
- */
-export async function countStockAlerts(
-  db: Kysely<Database>,
-  siteId: string,
-  lowStockThreshold: number,
-): Promise<{ low: number; soldOut: number }> {
-  const count = async (filter: Exclude<InventoryFilter, 'all'>): Promise<number> => {
-    const row = await db
-      .selectFrom('variants')
-      .innerJoin('products', (j) =>
-        j.onRef('products.site_id', '=', 'variants.site_id').onRef('products.id', '=', 'variants.product_id'),
-      )
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('variants.site_id', '=', siteId)
-      .where(filtered(filter, lowStockThreshold))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  };
-  return { low: await count('low'), soldOut: await count('sold-out') };
+interface InventoryRow {
+  sku: string;
+  product_id: string;
+  unlimited: number;
+  qty_in_stock: number | string;
+  attributes: string;
+  product: string;
 }
 
-/** The site's variants in the catalog's order (product, then variant position), filtered and searched. */
+const itemOf = (siteId: string, threshold: number, r: InventoryRow): InventoryItem => {
+  const qty = Number(r.unlimited) === 1 ? null : Number(r.qty_in_stock);
+  return {
+    sku: r.sku,
+    productId: r.product_id,
+    productName: parsedRecord(siteId, r.product_id, r.product).name,
+    attributes: JSON.parse(r.attributes) as Record<string, string>,
+    qtyInStock: qty,
+    soldOut: qty === 0,
+    low: qty !== null && qty > 0 && qty <= threshold,
+  };
+};
+
+/** The site's variants (of a filter), in the inventory's order. */
+const variantsOf = (db: Db, siteId: string, filter: InventoryFilter, threshold: number) =>
+  db
+    .selectFrom('variants')
+    .select(['sku', 'product_id', 'unlimited', 'qty_in_stock', 'data as attributes'])
+    .where('site_id', '=', siteId)
+    // `unlimited = 0` written as such (not a parameter): the partial index variants_counted is then known to serve it.
+    .$if(filter === 'sold-out', (q) => q.where('unlimited', '=', sql.lit(0)).where('qty_in_stock', '=', 0))
+    .$if(filter === 'low', (q) =>
+      q.where('unlimited', '=', sql.lit(0)).where('qty_in_stock', '>', 0).where('qty_in_stock', '<=', threshold),
+    )
+    .$if(filter !== 'all', (q) => q.orderBy('qty_in_stock'))
+    .orderBy('product_position')
+    .orderBy('product_id')
+    .orderBy('position');
+
+/** The products' JSON of `ids` (by their key). */
+async function productsOf(db: Db, siteId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const byId = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'data'])
+      .where('site_id', '=', siteId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) byId.set(r.id, r.data);
+  }
+  return byId;
+}
+
+/**
+ * A page of the site's variants, read in SQL in an index's order (migration 026), no total counted; then the page's
+ * products by their key:
+ * - all: the catalog's order (a product's position, then the variant's): variants_in_catalog_order;
+ * - sold out: the catalog's order; low on stock (1 to the threshold): fewest in stock first, then the catalog's order —
+ *   both from variants_counted (the counted variants by stock), only the variants that match;
+ * - a search (a part of a product's name or SKU): the one walk left — the site's variants (of the filter, if any) in
+ *   the catalog's order, matched and paged in the process (the name is in the product's JSON; docs/architecture.md,
+ *   known gaps of the owner's area).
+ */
 export async function listInventory(
-  db: Kysely<Database>,
+  db: Db,
   siteId: string,
   options: { filter?: InventoryFilter; q?: string; offset?: number; limit?: number; lowStockThreshold: number },
 ): Promise<InventoryPage> {
@@ -82,43 +111,54 @@ export async function listInventory(
   const limit = options.limit ?? INVENTORY_PAGE_SIZE;
   const offset = options.offset ?? 0;
   const threshold = options.lowStockThreshold;
-  const rows = await db
-    .selectFrom('variants')
-    .innerJoin('products', (j) =>
-      j.onRef('products.site_id', '=', 'variants.site_id').onRef('products.id', '=', 'variants.product_id'),
-    )
-    .select([
-      'variants.sku',
-      'variants.product_id',
-      'variants.unlimited',
-      'variants.qty_in_stock',
-      'variants.data as attributes',
-      'products.data as product',
-    ])
-    .where('variants.site_id', '=', siteId)
-    .$if(filter !== 'all', (q) => q.where(filtered(filter as Exclude<InventoryFilter, 'all'>, threshold)))
-    .orderBy('products.position')
-    .orderBy('variants.position')
-    .execute();
   const needle = options.q?.trim().toLowerCase() ?? '';
+  const query = variantsOf(db, siteId, filter, threshold);
+  const rows = await (needle === '' ? query.limit(limit + 1).offset(offset) : query).execute();
+  const products = await productsOf(db, siteId, [...new Set(rows.map((r) => r.product_id))]);
   const items = rows
-    .map((r): InventoryItem => {
-      const qty = r.unlimited === 1 ? null : Number(r.qty_in_stock);
-      return {
-        sku: r.sku,
-        productId: r.product_id,
-        productName: parsedRecord(siteId, r.product_id, r.product).name,
-        attributes: JSON.parse(r.attributes) as Record<string, string>,
-        qtyInStock: qty,
-        soldOut: qty === 0,
-        low: qty !== null && qty > 0 && qty <= threshold,
-      };
-    })
-    .filter(
-      (item) =>
-        needle === '' || item.sku.toLowerCase().includes(needle) || item.productName.toLowerCase().includes(needle),
+    .filter((r) => products.has(r.product_id))
+    .map((r) => itemOf(siteId, threshold, { ...r, product: products.get(r.product_id)! }));
+  if (needle !== '') {
+    const found = items.filter(
+      (item) => item.sku.toLowerCase().includes(needle) || item.productName.toLowerCase().includes(needle),
     );
-  return { items: items.slice(offset, offset + limit), total: items.length, offset, limit };
+    return { items: found.slice(offset, offset + limit), offset, limit, hasNextPage: offset + limit < found.length };
+  }
+  return { items: items.slice(0, limit), offset, limit, hasNextPage: rows.length > limit };
+}
+
+/** How many counted variants of the site a filter keeps, from the index variants_by_stock: as many rows as it counts. */
+async function countFiltered(
+  db: Db,
+  siteId: string,
+  filter: Exclude<InventoryFilter, 'all'>,
+  lowStockThreshold: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('variants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_id', '=', siteId)
+    .where('unlimited', '=', 0)
+    .$if(filter === 'sold-out', (q) => q.where('qty_in_stock', '=', 0))
+    .$if(filter === 'low', (q) => q.where('qty_in_stock', '>', 0).where('qty_in_stock', '<=', lowStockThreshold))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many variants of the site are low on stock (1 to the threshold). */
+export const countLowStock = (db: Db, siteId: string, lowStockThreshold: number): Promise<number> =>
+  countFiltered(db, siteId, 'low', lowStockThreshold);
+
+/** How many of the site's variants are low on stock and sold out (the owner's home, /admin): the filters' counts. */
+export async function countStockAlerts(
+  db: Db,
+  siteId: string,
+  lowStockThreshold: number,
+): Promise<{ low: number; soldOut: number }> {
+  return {
+    low: await countFiltered(db, siteId, 'low', lowStockThreshold),
+    soldOut: await countFiltered(db, siteId, 'sold-out', lowStockThreshold),
+  };
 }
 
 /** One variant as the inventory shows it, or undefined. */

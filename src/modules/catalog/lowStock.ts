@@ -12,7 +12,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { listSites, type Site } from '../site';
 import { shopNoticeRecipients } from '../siteUsers';
-import { listInventory } from './inventoryAdmin';
+import { countLowStock, listInventory } from './inventoryAdmin';
 import { LOW_STOCK_KIND, lowStockEmail, type LowStockLine } from './lowStockMail';
 
 /** The longest list an e-mail shows (the inventory's page has them all). */
@@ -47,11 +47,12 @@ export async function sendLowStockNotice(
     if (sent) return outcome('already-sent');
     const recipients = await shopNoticeRecipients(trx, site.id);
     if (recipients.length === 0) return outcome('no-recipients');
+    const lowCount = await countLowStock(trx, site.id, threshold);
+    if (lowCount === 0) return outcome('none-low');
     const low = await listInventory(trx, site.id, { filter: 'low', lowStockThreshold: threshold, limit: MOST_LINES });
-    if (low.total === 0) return outcome('none-low');
     const claimed = await trx
       .insertInto('low_stock_notices')
-      .values({ site_id: site.id, day, variants: low.total, sent_at: now.toISOString() })
+      .values({ site_id: site.id, day, variants: lowCount, sent_at: now.toISOString() })
       .onConflict((oc) => oc.columns(['site_id', 'day']).doNothing())
       .returning('day')
       .executeTakeFirst();
@@ -70,7 +71,7 @@ export async function sendLowStockNotice(
       inventoryUrl: `${origin}/admin/inventory?filter=low`,
     });
     for (const to of recipients) await enqueueEmail(trx, { siteId: site.id, kind: LOW_STOCK_KIND, to, ...mail }, now);
-    return outcome('sent', low.total, recipients.length);
+    return outcome('sent', lowCount, recipients.length);
   });
   if (!done.ok) throw new Error('unreachable');
   return done.value;

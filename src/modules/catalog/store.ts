@@ -92,7 +92,7 @@ export async function storeCatalog(
       .execute();
     progress?.('products', Math.min(i + CHUNK, products.length), products.length);
   }
-  const variants = file.products.flatMap((p) =>
+  const variants = file.products.flatMap((p, productPosition) =>
     p.variants.map((v, position) => {
       const level = stock.levels.get(v.sku)!;
       return {
@@ -100,6 +100,7 @@ export async function storeCatalog(
         sku: v.sku,
         product_id: p.id,
         position,
+        product_position: productPosition,
         price: v.price,
         sale_price: v.salePrice ?? null,
         on_sale: v.onSale ? (1 as const) : (0 as const),
@@ -117,6 +118,7 @@ export async function storeCatalog(
         oc.columns(['site_id', 'sku']).doUpdateSet((eb) => ({
           product_id: eb.ref('excluded.product_id'),
           position: eb.ref('excluded.position'),
+          product_position: eb.ref('excluded.product_position'),
           price: eb.ref('excluded.price'),
           sale_price: eb.ref('excluded.sale_price'),
           on_sale: eb.ref('excluded.on_sale'),

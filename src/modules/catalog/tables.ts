@@ -29,6 +29,8 @@ export interface VariantsTable {
   sku: string;
   product_id: string;
   position: number;
+  /** The product's position, copied (migration 026): the inventory's catalog order is one index. */
+  product_position: Generated<number>;
   price: number;
   sale_price: number | null;
   on_sale: Bool;
@@ -79,7 +81,7 @@ export type StockMovementRow = Selectable<StockMovementsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 /** A variant as the services read it (its change number is the stock watch's alone: src/modules/catalog/stockChanges.ts). */
-export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq'>;
+export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq' | 'product_position'>;
 
 declare module '../../platform/db/tables' {
   interface Database {

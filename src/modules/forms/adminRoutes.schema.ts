@@ -128,7 +128,6 @@ export const listNewsletterRoute = describeRoute({
       'A page.',
       z.object({
         subscribers: z.array(subscriber),
-        total: z.number().int(),
         offset: z.number().int(),
         hasNextPage: z.boolean(),
       }),

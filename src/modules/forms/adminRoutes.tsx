@@ -34,16 +34,17 @@ import {
   formSummaries,
   newestSubscribers,
   pageOfSubmissions,
+  pageOfSubscribers,
   submissionsCsv,
   subscribersToCsv,
   SUBMISSIONS_PAGE_SIZE,
+  SUBSCRIBERS_PAGE_SIZE,
   type FormSummary,
 } from './gathered';
 
 export const FORMS_ADMIN_PATH = `${GATHERED_PATH}/forms`;
 export const NEWSLETTER_ADMIN_PATH = `${GATHERED_PATH}/newsletter`;
 const section = { section: GATHERED_PATH, permission: 'gatherings.read' } as const;
-const PAGE = 50;
 
 /** A file name made of safe characters only. */
 const fileName = (name: string) => `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || 'form'}.csv`;
@@ -158,7 +159,7 @@ export function registerFormAdminRoutes(app: FastifyInstance, ctx: AppContext, p
   app.get(NEWSLETTER_ADMIN_PATH, { schema: newsletterPage }, (request, reply) =>
     pages.answer(request, reply, section, async (visit) => {
       const { status, offset } = parseInput(newsletterQuery, request.query, 'query');
-      const all = await newestSubscribers(db, visit.site.id, status);
+      const page = await pageOfSubscribers(db, visit.site.id, { status, offset });
       const link = (o: number, csv = false) => {
         const p = new URLSearchParams();
         if (status) p.set('status', status);
@@ -189,11 +190,11 @@ export function registerFormAdminRoutes(app: FastifyInstance, ctx: AppContext, p
                 Apply
               </button>
             </form>
-            <p className="admin-muted">{`${all.length} address${all.length === 1 ? '' : 'es'}. Pending: the e-mailed confirmation link is not used yet.`}</p>
-            <SubscribersTable rows={all.slice(offset, offset + PAGE)} />
+            <p className="admin-muted">Newest first. Pending: the e-mailed confirmation link is not used yet.</p>
+            <SubscribersTable rows={page.subscribers} />
             <nav className="admin-pager" aria-label="Pages">
-              {offset > 0 ? <a href={link(Math.max(0, offset - PAGE))}>Previous</a> : null}
-              {offset + PAGE < all.length ? <a href={link(offset + PAGE)}>Next</a> : null}
+              {offset > 0 ? <a href={link(Math.max(0, offset - SUBSCRIBERS_PAGE_SIZE))}>Previous</a> : null}
+              {page.hasNextPage ? <a href={link(offset + SUBSCRIBERS_PAGE_SIZE)}>Next</a> : null}
             </nav>
           </>
         ),
@@ -250,20 +251,17 @@ export function registerFormAdminRoutes(app: FastifyInstance, ctx: AppContext, p
     reply.header('cache-control', 'no-store');
     const staff = await requireStaff(request, 'gatherings.read');
     const { status, offset } = parseInput(newsletterQuery, request.query, 'query');
-    const all = await newestSubscribers(db, staff.siteId, status);
+    const page = await pageOfSubscribers(db, staff.siteId, { status, offset });
     return {
-      subscribers: all
-        .slice(offset, offset + PAGE)
-        .map(({ email, status: s, sourceFormId, createdAt, confirmedAt }) => ({
-          email,
-          status: s,
-          sourceFormId,
-          createdAt,
-          confirmedAt,
-        })),
-      total: all.length,
+      subscribers: page.subscribers.map(({ email, status: s, sourceFormId, createdAt, confirmedAt }) => ({
+        email,
+        status: s,
+        sourceFormId,
+        createdAt,
+        confirmedAt,
+      })),
       offset,
-      hasNextPage: offset + PAGE < all.length,
+      hasNextPage: page.hasNextPage,
     };
   });
 

@@ -8,7 +8,7 @@ import { toCsv } from '../../core/csv';
 import type { Database } from '../../platform/db/tables';
 import * as catalog from '../catalog';
 import type { AnswerLines } from './mail';
-import { listSubscribers, type Subscriber } from './newsletter';
+import type { Subscriber } from './newsletter';
 import type { StoredSubmission } from './submissions';
 import type { MailingListStatus } from './tables';
 
@@ -141,8 +141,51 @@ export function subscribersToCsv(subscribers: readonly Subscriber[]): string {
   );
 }
 
-/** The site's newsletter addresses, newest first. */
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+const subscriberOf = (r: {
+  email: string;
+  status: MailingListStatus;
+  site_id: string;
+  source_form_id: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+}): Subscriber => ({
+  email: r.email,
+  status: r.status,
+  siteId: r.site_id,
+  sourceFormId: r.source_form_id,
+  createdAt: r.created_at,
+  confirmedAt: r.confirmed_at,
+});
+
+/** The site's newsletter addresses (of one status, if given), newest first, in the order of mailing_list_newest. */
+const newestQuery = (db: Db, siteId: string, status?: MailingListStatus) =>
+  db
+    .selectFrom('mailing_list')
+    .select(['email', 'status', 'site_id', 'source_form_id', 'created_at', 'confirmed_at'])
+    .where('site_id', '=', siteId)
+    .$if(status !== undefined, (q) => q.where('status', '=', status!))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+
+/** A page of the site's newsletter addresses, newest first: one page read in the index's order (no count). */
+export async function pageOfSubscribers(
+  db: Db,
+  siteId: string,
+  options: { status?: MailingListStatus | undefined; offset: number },
+): Promise<{ subscribers: Subscriber[]; hasNextPage: boolean }> {
+  const rows = await newestQuery(db, siteId, options.status)
+    .limit(SUBSCRIBERS_PAGE_SIZE + 1)
+    .offset(options.offset)
+    .execute();
+  return {
+    subscribers: rows.slice(0, SUBSCRIBERS_PAGE_SIZE).map(subscriberOf),
+    hasNextPage: rows.length > SUBSCRIBERS_PAGE_SIZE,
+  };
+}
+
+/** Every newsletter address of the site (of one status, if given), newest first: the CSV. */
 export async function newestSubscribers(db: Db, siteId: string, status?: MailingListStatus): Promise<Subscriber[]> {
-  const all = await listSubscribers(db, { siteId, ...(status ? { status } : {}) });
-  return all.reverse();
+  return (await newestQuery(db, siteId, status).execute()).map(subscriberOf);
 }

@@ -16,16 +16,7 @@ import { ApiError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
 import { GATHERED_PATH, GatheredNav, RestockTable } from '../../ui/admin/Gathered';
-import {
-  backTo,
-  recordAudit,
-  requireStaff,
-  withDone,
-  type Actor,
-  type AdminPages,
-  type AdminView,
-  type AdminVisit,
-} from '../admin';
+import { backTo, requireStaff, withDone, type Actor, type AdminPages, type AdminView, type AdminVisit } from '../admin';
 import { siteOf, type Site } from '../site';
 import {
   listRestockRoute,
@@ -37,6 +28,7 @@ import {
 } from './adminRoutes.schema';
 import { listRestockGroups } from './lists';
 import { sendRestockNotifications } from './send';
+import { restockSentAudit } from './sendAudit';
 
 export const RESTOCK_ADMIN_PATH = `${GATHERED_PATH}/restock`;
 const section = { section: GATHERED_PATH, permission: 'gatherings.read' } as const;
@@ -44,15 +36,7 @@ const section = { section: GATHERED_PATH, permission: 'gatherings.read' } as con
 /** The owner's send: the restock send, with its audit entry in each batch's transaction. */
 function sendNow(ctx: AppContext, site: Site, target: { productId: string; variantId: string }, actor: Actor) {
   return sendRestockNotifications(ctx.db, site, target, {
-    onBatch: (trx, emails) =>
-      recordAudit(trx, {
-        siteId: site.id,
-        actor,
-        action: 'restock.sent',
-        subject: { type: 'variant', id: target.variantId },
-        summary: `Sent the restock e-mail of ${target.variantId} to ${emails.length} waiting shopper${emails.length === 1 ? '' : 's'}`,
-        after: { emails },
-      }),
+    onBatch: restockSentAudit(site.id, target.variantId, actor),
   });
 }
 

@@ -3,10 +3,13 @@
  * e-mailed, the stock now, the last restock (import or refund) — and with --product each sign-up too.
  * `vitrine restock send --product ID --variant ID [--site ID] [--all]`: e-mails the variant's waiting shoppers that it
  * is back, as many as units in stock (oldest first; --all: every one), with progress; sent at once through SMTP_URL
- * when it is set, else they wait in the outbox for the server.
+ * when it is set, else they wait in the outbox for the server. Each batch writes its audit entry, by 'vitrine command'
+ * (as /admin's 'Send now' does by its staff member).
  */
 import { listRestockGroups, listRestockSignUps, type RestockGroup, type RestockSignUp } from './lists';
 import { sendRestockNotifications } from './send';
+import { restockSentAudit } from './sendAudit';
+import { COMMAND_ACTOR } from '../admin';
 import { drainOutbox } from '../../platform/mail/outbox';
 import { smtpTransport } from '../../platform/mail/transport';
 import { listSites, type Site } from '../site';
@@ -134,7 +137,11 @@ const sendCommand = defineCommand({
         handle.db,
         site,
         { productId, variantId },
-        { all, onProgress: (n) => io.out(`  ${n} e-mail${n === 1 ? '' : 's'} queued…`) },
+        {
+          all,
+          onProgress: (n) => io.out(`  ${n} e-mail${n === 1 ? '' : 's'} queued…`),
+          onBatch: restockSentAudit(site.id, variantId, COMMAND_ACTOR),
+        },
       );
       if (!result.ok) throw new UserError(result.error.message);
       const r = result.value;

@@ -30,6 +30,8 @@ import { ordersByEmail } from './021_orders_by_email';
 import { adminIndexes } from './022_admin_indexes';
 import { staff } from './023_staff';
 import { adminHome } from './024_admin_home';
+import { gatheredIndexes } from './025_gathered_indexes';
+import { inventoryPages } from './026_inventory_pages';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -57,6 +59,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '022_admin_indexes': adminIndexes(engine),
     '023_staff': staff(engine),
     '024_admin_home': adminHome(engine),
+    '025_gathered_indexes': gatheredIndexes(engine),
+    '026_inventory_pages': inventoryPages(engine),
   };
 }
 
