@@ -294,5 +294,28 @@ describeEachEngine(
       await expect(page.getByRole('link', { name: `#${order}` }).count()).resolves.toBe(1);
       await context.close();
     });
+
+    it('adds a note to an order with the keyboard: the notice, the note under Notes, and its line in the timeline', async () => {
+      const order = await placeOrder(browser, shop, 'note@example.com', 1);
+      const context = await signedIn(browser, shop, MANAGER, { width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/orders/${order}`);
+      const notes = page.getByRole('region', { name: 'Notes' });
+      await expect(notes.getByText('No notes yet.').isVisible()).resolves.toBe(true);
+      await page.getByLabel('Add a note (only staff see it)').focus();
+      await page.keyboard.type('Customer called: leave it with the neighbour');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add note');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(done(`/admin/orders/${order}`));
+      await expect(page.getByRole('status').innerText()).resolves.toBe('Note added.');
+      await expect(
+        notes.getByText('Customer called: leave it with the neighbour', { exact: true }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(notes.getByText(`${MANAGER}, `).count()).resolves.toBe(1);
+      expect(await notes.getByText('No notes yet.').count()).toBe(0);
+      await expect(page.locator('.admin-timeline').innerText()).resolves.toContain(`Added a note to order ${order}`);
+      await context.close();
+    });
   },
 );

@@ -67,6 +67,30 @@ export async function placeOrder(
   }
 }
 
+/**
+ * Signs `page` in as `email` through the sign-in page, landing on /admin. The sign-in is rate limited per client (a
+ * few tries per 10 s window, and every test's browser is one client): a refused try (429) is made again until the
+ * window turns.
+ */
+export async function signInOnPage(page: Page, shop: RunningServer, email: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${shop.url}/account/sign-in?next=/admin`);
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Password').fill(PASSWORD);
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/account/sign-in')),
+          page.getByRole('button', { name: 'Sign in' }).click(),
+        ]);
+        if (answer.status() === 303) await page.waitForURL('**/admin');
+        return answer.status();
+      },
+      { timeout: 25_000, interval: 1_000 },
+    )
+    .toBe(303);
+}
+
 /** The cookies of `email` signed in through the sign-in page (once per role and server: sign-ins are rate limited). */
 export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 const sessions = new WeakMap<RunningServer, Map<string, Session>>();
@@ -78,11 +102,7 @@ async function sessionOf(browser: Browser, shop: RunningServer, email: string): 
   if (session) return session;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${shop.url}/account/sign-in?next=/admin`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin');
+  await signInOnPage(page, shop, email);
   const state = await context.storageState();
   await context.close();
   known.set(email, state);
