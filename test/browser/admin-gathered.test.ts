@@ -1,7 +1,9 @@
 /**
  * What the storefront gathers, in Chromium (issue 25): a store manager disables a gift card and pauses a subscription
  * with the keyboard alone, every /admin/gathered page has no axe violation at 390 px and 1280 px (nothing wider than
- * the phone), and with JavaScript off the forms still post: the subscription is resumed, the notice says so.
+ * the phone), and with JavaScript off the forms still post: the subscription is resumed, the notice says so. With the
+ * mouse, a paused subscription is resumed and its next billing skipped (the date shown moves one month on), and
+ * 'Send now' e-mails the shopper waiting for the mug (the notice says how many).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
+import { MANAGER, signedIn as signedInAs } from './adminShop';
 import { startServer, type RunningServer } from './server';
 
 const PASSWORD = 'correct horse battery staple';
@@ -268,6 +271,96 @@ describeEachEngine(
         .where('id', '=', SUB)
         .executeTakeFirstOrThrow();
       expect(stored.status).toBe('active');
+      await context.close();
+    });
+
+    it('a store manager resumes a paused subscription and skips its next billing, and sends a restock e-mail now', async () => {
+      const paused = 'sub-for-the-browser-0002';
+      const now = new Date().toISOString();
+      // Started on the 15th of this month at 10:00 UTC, billed once: next billing one month on, a skip makes it two.
+      const today = new Date();
+      const monthsOn = (months: number) =>
+        new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, 15, 10)).toISOString();
+      const shown = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+      await shop
+        .db!.insertInto('subscriptions')
+        .values({
+          id: paused,
+          site_id: 'demo',
+          status: 'paused',
+          email: 'cleo@example.com',
+          item_id: 'coffee-subscription',
+          sku: 'COFFEE-1',
+          quantity: 1,
+          unit_price: 1800,
+          currency: 'USD',
+          line: JSON.stringify({
+            itemId: 'coffee-subscription',
+            sku: 'COFFEE-1',
+            title: 'Coffee subscription',
+            attributes: {},
+          }),
+          subscription_option_id: null,
+          billing_unit: 'MONTH',
+          billing_value: 1,
+          num_billing_cycles: 0,
+          shipping_address: null,
+          shipping_option_id: null,
+          payment_provider: 'test',
+          payment_method: 'tok',
+          cart_id: 'cart-y',
+          first_order_id: 'order-y',
+          base_url: shop.url,
+          periods_billed: 1,
+          started_at: monthsOn(0),
+          next_billing_at: monthsOn(1),
+          cancelled_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const context = await signedInAs(browser, shop, MANAGER, { width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/gathered/subscriptions`);
+      await page.getByRole('link', { name: 'cleo@example.com' }).click();
+      await page.waitForURL(`**/admin/gathered/subscriptions/${paused}`);
+      const fact = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+      await expect(fact('Status').innerText()).resolves.toBe('Paused');
+      await expect(fact('Next billing (UTC)').innerText()).resolves.toBe(shown(monthsOn(1)));
+      expect(await page.getByRole('button', { name: 'Skip next billing' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.waitForURL(`**/admin/gathered/subscriptions/${paused}?done=*`);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        `Resumed the subscription of cleo@example.com; next billing ${shown(monthsOn(1))} UTC.`,
+      );
+      await expect(fact('Status').innerText()).resolves.toBe('Active');
+
+      await page.getByRole('button', { name: 'Skip next billing' }).click();
+      await page.waitForURL((url) => url.searchParams.get('done')?.startsWith('Skipped') ?? false);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        `Skipped the next billing of cleo@example.com; next billing ${shown(monthsOn(2))} UTC.`,
+      );
+      await expect(fact('Next billing (UTC)').innerText()).resolves.toBe(shown(monthsOn(2)));
+      await expect(fact('Status').innerText()).resolves.toBe('Active');
+
+      await page.goto(`${shop.url}/admin/gathered/restock`);
+      const send = page.getByRole('button', { name: /^Send now to the shoppers waiting for Speckled Stoneware Mug/ });
+      await send.focus();
+      await Promise.all([page.waitForURL('**/admin/gathered/restock?done=*'), page.keyboard.press('Enter')]);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'E-mailed 1 waiting shopper that Speckled Stoneware Mug (Oatmeal) is back in stock. 0 still waiting.',
+      );
+      const row = page.getByRole('row', { name: /Speckled Stoneware Mug/ });
+      // Waiting 0, e-mailed 1; nobody left to send to.
+      expect((await row.locator('td.num').allInnerTexts()).slice(0, 2)).toEqual(['0', '1']);
+      expect(await send.count()).toBe(0);
+      const mail = await shop
+        .db!.selectFrom('outbox')
+        .select('to_address')
+        .where('to_address', '=', 'waiting@example.com')
+        .execute();
+      expect(mail).toHaveLength(1);
       await context.close();
     });
   },

@@ -6,7 +6,8 @@
  * nobody signed in gets the sign-in page and no data. Every admin page has no axe violation and nothing wider than
  * the window at 390 px and 1280 px; one whole fulfil is made with the keyboard alone, focus visible at each step; an
  * order is canceled from its page (reason, the confirm box; Canceled, the stock back); and
- * the same fulfil works with JavaScript off. Needs the built bundle (`vite build`).
+ * the same fulfil works with JavaScript off; a note is added with the keyboard (the notice, under Notes, in the
+ * timeline). Needs the built bundle (`vite build`).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

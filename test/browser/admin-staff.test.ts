@@ -3,6 +3,8 @@
  * e-mailed link, sets a password and lands in /admin, signed in; /admin/staff and the link's page have no axe
  * violation at 390 px and 1280 px, and /admin/staff is no wider than a 390 px window; the invite form works with
  * JavaScript off.
+ * An admin changes a store manager's role and then removes them (their browser is signed out), and signs out one
+ * session of a viewer: that browser's next /admin visit goes to the sign-in, their other browser stays signed in.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
