@@ -136,86 +136,76 @@ describeEachEngine(
       await context.close();
     });
 
-    it(
-      "changes a staff member's role, then removes them: the notices, the row, and their browser signed out",
-      { timeout: 60_000 },
-      async () => {
-        const member = await signedInAs(browser, shop, MANAGER, { width: 390 });
-        const theirs = await member.newPage();
-        await theirs.goto(`${shop.url}/admin`);
-        await expect(theirs.getByText(`Signed in as ${MANAGER} (store-manager).`).isVisible()).resolves.toBe(true);
+    it("changes a staff member's role, then removes them: the notices, the row, and their browser signed out", async () => {
+      const member = await signedInAs(browser, shop, MANAGER, { width: 390 });
+      const theirs = await member.newPage();
+      await theirs.goto(`${shop.url}/admin`);
+      await expect(theirs.getByText(`Signed in as ${MANAGER} (store-manager).`).isVisible()).resolves.toBe(true);
 
-        const context = await signedInAs(browser, shop, ADMIN, { width: 1280 });
-        const page = await context.newPage();
-        await page.goto(`${shop.url}/admin/staff`);
-        const staff = page.getByRole('table', { name: 'Staff and their roles' });
-        const row = staff.getByRole('row', { name: new RegExp(MANAGER) });
-        await expect(row.getByRole('cell').first().innerText()).resolves.toBe('store-manager');
-        await row.getByLabel(`Role of ${MANAGER}`).selectOption('viewer');
-        await row.getByRole('button', { name: `Change role of ${MANAGER}` }).click();
-        await page.waitForURL(/\/admin\/staff\?done=/);
-        await expect(page.getByRole('status').innerText()).resolves.toBe(
-          `${MANAGER} is now viewer (was store-manager).`,
-        );
-        await expect(row.getByRole('cell').first().innerText()).resolves.toBe('viewer');
-        await theirs.goto(`${shop.url}/admin`);
-        await expect(theirs.getByText(`Signed in as ${MANAGER} (viewer).`).isVisible()).resolves.toBe(true);
+      const context = await signedInAs(browser, shop, ADMIN, { width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      const staff = page.getByRole('table', { name: 'Staff and their roles' });
+      const row = staff.getByRole('row', { name: new RegExp(MANAGER) });
+      await expect(row.getByRole('cell').first().innerText()).resolves.toBe('store-manager');
+      await row.getByLabel(`Role of ${MANAGER}`).selectOption('viewer');
+      await row.getByRole('button', { name: `Change role of ${MANAGER}` }).click();
+      await page.waitForURL(/\/admin\/staff\?done=/);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(`${MANAGER} is now viewer (was store-manager).`);
+      await expect(row.getByRole('cell').first().innerText()).resolves.toBe('viewer');
+      await theirs.goto(`${shop.url}/admin`);
+      await expect(theirs.getByText(`Signed in as ${MANAGER} (viewer).`).isVisible()).resolves.toBe(true);
 
-        await row.getByRole('button', { name: `Remove ${MANAGER}` }).focus();
-        await page.keyboard.press('Enter');
-        await page.waitForURL((url) => url.searchParams.get('done')?.startsWith('Removed') ?? false);
-        await expect(page.getByRole('status').innerText()).resolves.toBe(
-          `Removed ${MANAGER} from the staff; they are signed out.`,
-        );
-        expect(await row.count()).toBe(0);
-        await expect(staff.innerText()).resolves.toContain(VIEWER);
-        await theirs.goto(`${shop.url}/admin`);
-        await theirs.waitForURL('**/account/sign-in**');
-        await expect(theirs.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
-        await member.close();
-        await context.close();
-      },
-    );
+      await row.getByRole('button', { name: `Remove ${MANAGER}` }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('done')?.startsWith('Removed') ?? false);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        `Removed ${MANAGER} from the staff; they are signed out.`,
+      );
+      expect(await row.count()).toBe(0);
+      await expect(staff.innerText()).resolves.toContain(VIEWER);
+      await theirs.goto(`${shop.url}/admin`);
+      await theirs.waitForURL('**/account/sign-in**');
+      await expect(theirs.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+      await member.close();
+      await context.close();
+    });
 
-    it(
-      "signs out one of a staff member's sessions: that browser is signed out, their other one is not",
-      { timeout: 60_000 },
-      async () => {
-        const phone = await signedInAs(browser, shop, VIEWER, { width: 390 });
-        const phonePage = await phone.newPage();
-        await phonePage.goto(`${shop.url}/admin`);
-        await expect(phonePage.getByText(`Signed in as ${VIEWER} (viewer).`).isVisible()).resolves.toBe(true);
-        // A second browser of theirs, signed in on its own (a session of its own).
-        const laptop = await browser.newContext({ userAgent: 'The laptop of the viewer' });
-        const laptopPage = await laptop.newPage();
-        await signInOnPage(laptopPage, shop, VIEWER);
+    it("signs out one of a staff member's sessions: that browser is signed out, their other one is not", async () => {
+      const phone = await signedInAs(browser, shop, VIEWER, { width: 390 });
+      const phonePage = await phone.newPage();
+      await phonePage.goto(`${shop.url}/admin`);
+      await expect(phonePage.getByText(`Signed in as ${VIEWER} (viewer).`).isVisible()).resolves.toBe(true);
+      // A second browser of theirs, signed in on its own (a session of its own).
+      const laptop = await browser.newContext({ userAgent: 'The laptop of the viewer' });
+      const laptopPage = await laptop.newPage();
+      await signInOnPage(laptopPage, shop, VIEWER);
 
-        const context = await signedInAs(browser, shop, ADMIN, { width: 1280 });
-        const page = await context.newPage();
-        await page.goto(`${shop.url}/admin/staff`);
-        const sessions = page.getByRole('table', { name: 'Sessions, newest first' });
-        const theirs = sessions.getByRole('row', { name: new RegExp(VIEWER) });
-        await expect(theirs.count()).resolves.toBe(2);
-        await expect(theirs.filter({ hasText: 'The laptop of the viewer' }).count()).resolves.toBe(1);
-        await theirs
-          .filter({ hasNotText: 'The laptop of the viewer' })
-          .getByRole('button', { name: `Sign out this session of ${VIEWER}` })
-          .click();
-        await page.waitForURL(/\/admin\/staff\?done=/);
-        await expect(page.getByRole('status').innerText()).resolves.toBe(
-          `Ended the session of ${VIEWER}: that browser is signed out.`,
-        );
-        await expect(theirs.count()).resolves.toBe(1);
+      const context = await signedInAs(browser, shop, ADMIN, { width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      const sessions = page.getByRole('table', { name: 'Sessions, newest first' });
+      const theirs = sessions.getByRole('row', { name: new RegExp(VIEWER) });
+      await expect(theirs.count()).resolves.toBe(2);
+      await expect(theirs.filter({ hasText: 'The laptop of the viewer' }).count()).resolves.toBe(1);
+      await theirs
+        .filter({ hasNotText: 'The laptop of the viewer' })
+        .getByRole('button', { name: `Sign out this session of ${VIEWER}` })
+        .click();
+      await page.waitForURL(/\/admin\/staff\?done=/);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        `Ended the session of ${VIEWER}: that browser is signed out.`,
+      );
+      await expect(theirs.count()).resolves.toBe(1);
 
-        await phonePage.goto(`${shop.url}/admin`);
-        await phonePage.waitForURL('**/account/sign-in**');
-        await expect(phonePage.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
-        await laptopPage.goto(`${shop.url}/admin`);
-        await expect(laptopPage.getByText(`Signed in as ${VIEWER} (viewer).`).isVisible()).resolves.toBe(true);
-        await laptop.close();
-        await phone.close();
-        await context.close();
-      },
-    );
+      await phonePage.goto(`${shop.url}/admin`);
+      await phonePage.waitForURL('**/account/sign-in**');
+      await expect(phonePage.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+      await laptopPage.goto(`${shop.url}/admin`);
+      await expect(laptopPage.getByText(`Signed in as ${VIEWER} (viewer).`).isVisible()).resolves.toBe(true);
+      await laptop.close();
+      await phone.close();
+      await context.close();
+    });
   },
 );
