@@ -111,7 +111,8 @@ describe('options and pictures (issue 23 item 9)', () => {
     const look = async (locator: typeof button) => {
       await locator.hover();
       return locator.evaluate(async (el) => {
-        await Promise.all(el.getAnimations().map((a) => a.finished));
+        // A transition replaced by another is cancelled: its `finished` rejects (AbortError), and the new one is waited for.
+        await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => {})));
         const style = getComputedStyle(el);
         return {
           background: style.backgroundColor,
