@@ -2,7 +2,9 @@
 // - a module (src/modules/<name>/) reaches another module only through that module's index.ts;
 // - the platform (src/platform/) knows nothing of commerce: it imports no module;
 // - the core (src/core/) is pure and shared with the browser: it imports only the core;
-// - migrations (src/platform/db/migrations/) are written against the schema of their day: no module code.
+// - migrations (src/platform/db/migrations/) are written against the schema of their day: no module code;
+// - a module imports nothing of the composition (src/cli/, src/server/): the composition imports the modules.
+import { statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -11,9 +13,12 @@ const inside = (file, folder) => {
   const rel = relative(resolve(ROOT, folder), file);
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
 };
+const isFolder = (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+/** The module a file is in, or that an import names by its folder ('../../modules/search' is search's index.ts). */
 const moduleOf = (file) => {
   const rel = relative(resolve(ROOT, 'src/modules'), file).split(sep);
-  return rel.length > 1 && rel[0] !== '..' ? rel[0] : undefined;
+  if (rel[0] === '..' || rel[0] === '') return undefined;
+  return rel.length > 1 || isFolder(file) ? rel[0] : undefined;
 };
 
 function problem(importer, target) {
@@ -29,6 +34,9 @@ function problem(importer, target) {
   }
   if (inside(importer, 'src/platform') && to) {
     return `the platform imports no module (it knows nothing of commerce): '${to}' must register with the platform instead`;
+  }
+  if (from && (inside(target, 'src/cli') || inside(target, 'src/server'))) {
+    return `module '${from}' imports the composition (${relative(ROOT, target)}): the composition imports the modules, not the other way round; ask the platform for what you need (src/platform/cli/database.ts gives commands their database)`;
   }
   if (from && to && from !== to) {
     const rel = relative(resolve(ROOT, 'src/modules', to), target);

@@ -28,6 +28,9 @@
 import { isIP } from 'node:net';
 import { parseDatabaseUrl } from './platform/db/connect';
 import type { HttpLimits } from './platform/http/httpLimits';
+import { redacted } from './platform/redactedUrl';
+
+export { redacted };
 
 export interface Config {
   port: number;
@@ -46,6 +49,9 @@ export interface Config {
   /** Present when any RECAPTCHA_ENTERPRISE_* or TURNSTILE_* setting is. */
   captcha?: CaptchaConfig;
 }
+
+/** The settings of this process's environment (a ConfigError names every wrong one). */
+export const loadSettings = (): Config => loadConfig(process.env);
 
 /** The third-party CAPTCHA providers' secrets and API addresses (src/modules/forms/captcha). */
 export interface CaptchaConfig {
@@ -219,19 +225,6 @@ function isUrl(value: string, protocols: string[]): boolean {
     return protocols.includes(new URL(value).protocol);
   } catch {
     return false;
-  }
-}
-
-/** A URL with its password hidden, for messages and logs. */
-export function redacted(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!u.password) return url;
-    u.password = '***';
-    return u.toString();
-  } catch {
-    // Not a URL for the parser (a bad port, say) — but it may still hold a password: user:password@
-    return url.replace(/(\/\/[^/@:]*:)[^@/]*@/, '$1***@');
   }
 }
 

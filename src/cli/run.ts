@@ -6,6 +6,7 @@
  */
 import { ConfigError } from '../config';
 import type { CliIo } from '../platform/cli/command';
+import { setUpCommandDatabase } from '../platform/cli/database';
 import { runCommandLine, type CommandEntry, type Registry } from '../platform/cli/registry';
 
 export { DEMO_SITE_FILE } from './demo';
@@ -289,5 +290,16 @@ export const REGISTRY: Registry = {
 const consoleIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
 export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<number> {
+  setUpCommandDatabase(modulesDatabaseSetup);
   return runCommandLine(REGISTRY, argv, io);
+}
+
+/** What the modules add to every database a command opens: their kinds of mail, the search index's rebuild. */
+async function modulesDatabaseSetup() {
+  const [{ registerModuleMailKinds }, { searchFollowUps }] = await Promise.all([
+    import('../modules/mailKinds'),
+    import('../modules/search'),
+  ]);
+  registerModuleMailKinds();
+  return { followUps: searchFollowUps };
 }

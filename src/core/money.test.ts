@@ -6,6 +6,7 @@ import {
   DEFAULT_PRICE,
   formatAmount,
   formatMoney,
+  formatStoredMoney,
   formatMoneyTrimmed,
   MAX_INTEGER_PLACES,
   moneyOf,
@@ -158,6 +159,16 @@ describe('moneyOf', () => {
   it('enforces 15 integer places: JPY tops out at 15 digits', () => {
     expect(moneyOf(999_999_999_999_999, 'JPY').ok).toBe(true);
     expect(moneyOf(1_000_000_000_000_000, 'JPY').ok).toBe(false);
+  });
+});
+
+describe('formatStoredMoney', () => {
+  it('formats a stored currency code and minor units as the shopper reads them', () => {
+    expect(formatStoredMoney('USD', 2500)).toBe('$25.00');
+    expect(formatStoredMoney('JPY', 1235)).toBe('¥1,235');
+  });
+  it('shows an unknown stored code in the default currency rather than failing', () => {
+    expect(formatStoredMoney('XXX', 100)).toBe(formatStoredMoney('USD', 100));
   });
 });
 

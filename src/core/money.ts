@@ -170,6 +170,12 @@ export function formatMoney(money: Money): string {
   return withPrefix(money, formatAmount(money));
 }
 
+/** An amount as stored (a currency code's text, minor units) as the shopper reads it: 'USD', 2500 → '$25.00'; a code
+ * this shop does not know is shown in the default currency's form. */
+export function formatStoredMoney(currency: string, minorUnits: number): string {
+  return formatMoney({ minorUnits, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
+}
+
 /** Like formatMoney, but a zero fraction is dropped: '$12' rather than '$12.00' (cart pill subtotal, §9). */
 export function formatMoneyTrimmed(money: Money): string {
   return withPrefix(money, formatAmount(money, true));

@@ -4,7 +4,7 @@
  * what is pending now through SMTP_URL (the job of `vitrine serve`, run once, also sending the messages that wait for
  * a retry).
  */
-import { redacted } from '../../config';
+import { loadSettings, redacted } from '../../config';
 import {
   drainOutbox,
   getOutboxMessage,
@@ -16,7 +16,7 @@ import { smtpTransport } from '../../platform/mail/transport';
 import { getSite } from '../../modules/site';
 import { defineCommand, UserError, type Command } from '../../platform/cli/command';
 import { formatTable, printable } from '../../platform/cli/table';
-import { loadSettings, withDatabase } from '../database';
+import { withDatabase } from '../../platform/cli/database';
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];
 /** Messages one `outbox send` handles; run it again for more. */

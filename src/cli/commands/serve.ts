@@ -1,9 +1,9 @@
 /** `vitrine serve`: the storefront and its jobs, on a database migrated first (the demo site imported into an empty one). */
-import { redacted, type Config } from '../../config';
+import { loadSettings, redacted, type Config } from '../../config';
 import { defineCommand, UserError, type CliIo, type Command } from '../../platform/cli/command';
 import { importSiteFile, listSites } from '../../modules/site';
 import { DEMO_SITE_FILE } from '../demo';
-import { loadSettings, openDatabase } from '../database';
+import { openDatabase } from '../../platform/cli/database';
 import { describeImport, siteFileErrors } from './site';
 
 const serveCommand = defineCommand({

@@ -3,7 +3,7 @@
  * and out of the database, and the database's schema.
  */
 import { join, resolve } from 'node:path';
-import { redacted, type Config } from '../../config';
+import { loadSettings, redacted, type Config } from '../../config';
 import { defineCommand, UserError, type CliIo, type Command } from '../../platform/cli/command';
 import {
   exportSiteToFile,
@@ -15,7 +15,7 @@ import {
   type ImportResult,
 } from '../../modules/site';
 import { describeImportStock, IMPORT_STOCK_OPTION_FORMS, parseImportStockOption } from '../../core/importStock';
-import { loadSettings, withDatabase } from '../database';
+import { withDatabase } from '../../platform/cli/database';
 
 /** The site file's own errors (refused, not found) are complete messages for the user. */
 export async function siteFileErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -8,7 +8,8 @@ import { createReportToken } from './reportTokens';
 import { REPORT_PAGE_PATH } from './routes';
 import { findSiteByHost, getSite } from '../site';
 import { defineCommand, UserError, type CliIo, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
 import { printable } from '../../platform/cli/table';
 import { ownerOrigin } from '../../core/linkOrigin';
 

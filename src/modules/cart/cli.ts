@@ -5,7 +5,8 @@
  */
 import { expireCarts } from './cartExpiry';
 import { defineCommand, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
 
 const expireCommand = defineCommand({
   name: 'carts expire',

@@ -4,8 +4,9 @@
  * history row and its audit entry, by 'vitrine command', in one transaction).
  * `vitrine stock history SKU [--site ID]`: the variant's stock history, newest first.
  */
-import { loadSettings, withDatabase } from '../../cli/database';
-import { siteFor } from '../../cli/shop';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { siteFor } from '../site';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
 import { formatTable, printable } from '../../platform/cli/table';
 import { COMMAND_ACTOR } from '../admin';

@@ -8,7 +8,8 @@ import type { MailingListStatus } from './tables';
 import { listSubscribers } from './newsletter';
 import { listSubmissions } from './submissions';
 import { defineCommand, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
 import { formatTable } from '../../platform/cli/table';
 
 const FORMAT = {

@@ -19,8 +19,10 @@ import { COMMAND_ACTOR } from '../admin';
 import { disableGiftCard, findGiftCard, shownCode } from './ownerGiftCards';
 import { smtpTransport } from '../../platform/mail/transport';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
-import { money, siteFor } from '../../cli/shop';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { formatStoredMoney as money } from '../../core/money';
+import { siteFor } from '../site';
 import { formatTable, printable } from '../../platform/cli/table';
 
 /** The largest card issued by hand, in major units (a typo of 250000 for 25.00 must not become a card). */

@@ -39,8 +39,10 @@ import { type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
 import { orderPath } from '../checkout';
 import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
-import { money, siteFor } from '../../cli/shop';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { formatStoredMoney as money } from '../../core/money';
+import { siteFor } from '../site';
 import { formatTable, printable } from '../../platform/cli/table';
 
 const STATUSES: readonly OrderStatus[] = ['paid', 'awaiting-payment', 'refunded'];

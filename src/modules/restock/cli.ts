@@ -14,10 +14,10 @@ import { drainOutbox } from '../../platform/mail/outbox';
 import { smtpTransport } from '../../platform/mail/transport';
 import { listSites, type Site } from '../site';
 import type { DbHandle } from '../../platform/db/connect';
-import { redacted } from '../../config';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
-import { siteFor } from '../../cli/shop';
+import { loadSettings, redacted } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { siteFor } from '../site';
 import { formatTable, printable } from '../../platform/cli/table';
 
 const time = (iso: string | null): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');

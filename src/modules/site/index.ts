@@ -32,3 +32,4 @@ export {
   type SiteAsset,
 } from './sites';
 export { registerSitePlugin, siteOf, type RequestSite } from './requestSite';
+export { siteFor } from './siteFor';

@@ -24,8 +24,9 @@ import {
 import { ownerOrigin } from '../../core/linkOrigin';
 import { COMMAND_ACTOR } from '../admin';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
-import { siteFor } from '../../cli/shop';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { siteFor } from '../site';
 import { formatTable, printable } from '../../platform/cli/table';
 
 export const PASSWORD_ENV = 'VITRINE_USER_PASSWORD';

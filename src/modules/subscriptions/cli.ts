@@ -16,8 +16,9 @@ import { changeSubscription } from './ownerChanges';
 import { getSubscription, listBills, listSubscriptions } from './store';
 import { getSite } from '../site';
 import { defineCommand, UsageError, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
-import { loadSettings, withDatabase } from '../../cli/database';
-import { money } from '../../cli/shop';
+import { loadSettings } from '../../config';
+import { withDatabase } from '../../platform/cli/database';
+import { formatStoredMoney as money } from '../../core/money';
 import { formatTable, printable } from '../../platform/cli/table';
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
