@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: './data/vitrine.db',
       trustProxy: false,
+      shutdownTimeoutMs: 10_000,
       mailFrom: 'Vitrine <no-reply@localhost>',
     });
   });
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u@db/shop',
         REDIS_URL: 'redis://cache:6379',
         TRUST_PROXY: 'true',
+        SHUTDOWN_TIMEOUT_MS: '30000',
       }),
     ).toEqual({
       port: 8080,
@@ -27,6 +29,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db/shop',
       redisUrl: 'redis://cache:6379',
       trustProxy: true,
+      shutdownTimeoutMs: 30_000,
       mailFrom: 'Vitrine <no-reply@localhost>',
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
@@ -37,6 +40,9 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(
       "invalid settings:\n  PORT must be a whole number from 0 to 65535, not '70000'\n  HOST must be a host name or IP address, not 'a b'\n  TRUST_PROXY must be false, true (every hop), a number of proxy hops (1) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8,127.0.0.1), not 'yes'",
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(
+      "invalid setting: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 0 to 600000, not '10s'",
     );
     expect(() => loadConfig({ PORT: '-1' })).toThrow(
       "invalid setting: PORT must be a whole number from 0 to 65535, not '-1'",

@@ -10,6 +10,8 @@
  *   REQUEST_TIMEOUT_MS     a request (headers and body) must arrive within this (default 30000)
  *   KEEP_ALIVE_TIMEOUT_MS  an idle keep-alive connection is closed after this (default 72000; above the proxy's own)
  *   MAX_CONNECTIONS        connections held at once (default 4096); see src/platform/http/httpLimits.ts for the others
+ *   SHUTDOWN_TIMEOUT_MS    on SIGTERM, the time given to the requests under way before their connections are cut
+ *                          (default 10000; src/platform/http/gracefulClose.ts)
  *   SMTP_URL      smtp:// or smtps:// URL of the mail server, optional: without it e-mail stays in the outbox
  *   PUBLIC_URL    the shop's address, http(s)://host[:port] (optional): the origin of every link in its e-mails, for the
  *                 site it names (one of its domains) or a site without domains; never the request's Host
@@ -40,6 +42,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The limits set in the environment (the rest are DEFAULT_HTTP_LIMITS); present when any is. */
   httpLimits?: Partial<HttpLimits>;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM, how long the requests under way may take before their connections are cut. */
+  shutdownTimeoutMs: number;
   smtpUrl?: string;
   mailFrom: string;
   /** PUBLIC_URL: the origin of e-mail links (src/core/linkOrigin.ts), e.g. https://shop.example.com. */
@@ -69,6 +73,7 @@ export interface StripeConfig {
 }
 
 export const DEFAULT_DATABASE_URL = './data/vitrine.db';
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAIL_FROM = 'Vitrine <no-reply@localhost>';
 
 export class ConfigError extends Error {
@@ -113,6 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = trustProxyConfig(value('TRUST_PROXY'), problems);
   const httpLimits = httpLimitsConfig(value, problems);
+  let shutdownTimeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const rawShutdown = value('SHUTDOWN_TIMEOUT_MS');
+  if (rawShutdown !== undefined) {
+    shutdownTimeoutMs = /^\d{1,9}$/.test(rawShutdown) ? Number(rawShutdown) : NaN;
+    if (!(shutdownTimeoutMs >= 0 && shutdownTimeoutMs <= 600_000))
+      problems.push(
+        `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 0 to 600000, not '${rawShutdown}'`,
+      );
+  }
 
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
@@ -147,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(redisUrl !== undefined ? { redisUrl } : {}),
     trustProxy,
     ...(httpLimits ? { httpLimits } : {}),
+    shutdownTimeoutMs,
     ...(smtpUrl !== undefined ? { smtpUrl } : {}),
     mailFrom,
     ...(publicUrl !== undefined ? { publicUrl } : {}),

@@ -27,8 +27,9 @@ const stock = () => import('../modules/catalog/cli').then((m) => m.commands);
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'serve',
-    usage: 'serve',
-    summary: 'Start the storefront (migrates the database; imports the demo site into an empty one)',
+    usage: 'serve [--workers N]',
+    summary:
+      'Start the storefront (migrates the database; imports the demo site into an empty one); on PostgreSQL one process per core',
     load: () => import('./commands/serve').then((m) => m.commands),
   },
   {

@@ -57,6 +57,7 @@ import { registerVisitorPages, visitorPages } from './routes/visitorPages';
 import { PageRenderer } from '../render/renderPath';
 import { CLIENT_DIST_DIR, readClientAssets } from '../render/manifest';
 import { installPageFastPath } from '../platform/http/pageFastPath';
+import { installDraining } from '../platform/http/gracefulClose';
 import { type FormRouteOptions } from '../modules/forms/routes';
 import { registerFormRoutes } from '../modules/forms/routes';
 import { type RestockRouteOptions } from '../modules/restock/routes';
@@ -167,8 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void handleError.call(request.server, error, request, reply);
     },
     clientErrorHandler: handleClientError,
+    // A request arriving on an open connection while the server closes is answered (with Connection: close), not
+    // refused with a 503: a restart drops nothing (../platform/http/gracefulClose).
+    return503OnClosing: false,
   });
   app.server.maxConnections = limits.maxConnections;
+  installDraining(app);
 
   const ctx: AppContext = {
     db: options.db,

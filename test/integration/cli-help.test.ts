@@ -60,7 +60,8 @@ describe('vitrine: the command list', () => {
       [['report', '--days', '3.5'], "option '--days' must be a whole number from 1 to 3650, not '3.5'."],
       [['giftcards', '--limit', '-1'], "option '--limit' must be a whole number from 1 to 10000, not '-1'."],
       [['users', 'add', '--email'], "option '--email' needs a value."],
-      [['serve', '--port', '3000'], "'serve' takes no arguments, got '--port 3000'."],
+      [['serve', '--port', '3000'], "unknown option '--port' for 'serve'."],
+      [['serve', '--workers', '0'], "option '--workers' must be a whole number from 1 to 64, not '0'."],
     ];
     for (const [args, message] of cases) {
       const run = await vitrine(args, unreachable);

@@ -12,7 +12,8 @@
  * redirected, a site or page not known yet (the first request of a site's version, or the site cache's entry older
  * than its second), a request with a cookie the page route reads (PAGE_ROUTE_COOKIES: a no-JavaScript add's
  * notice; the cart cookie on /cart, whose visitor gets their lines), a coding still being compressed, an Accept-Encoding refusing every coding (Fastify answers 406), and
- * every request once the app is closing. Hooks added to Fastify do not run for these answers: a page route that
+ * every request once the app is draining or closing (./gracefulClose.ts: Fastify's answers then close their
+ * connections). Hooks added to Fastify do not run for these answers: a page route that
  * comes to depend on something of the request must make the fast path step aside for it. Password-protected pages
  * (their lock screen, their content) never enter the page cache (./routes/pages.tsx), so they are never answered here.
  */
@@ -203,7 +204,7 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
     );
   app.server.removeListener('request', handler);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (state.enabled && !closing) {
+    if (state.enabled && !closing && !app.draining) {
       try {
         if (options.logRequests) started.set(request, performance.now());
         if (answer(request, response)) return;
