@@ -130,4 +130,58 @@ forEachEngine((engine, getDb) => {
       grouped.map((r) => [r.email, Number(r.orders_count), Number(r.total_spent), r.last_order_at]),
     );
   });
+
+  it(
+    'pages a search of many orders newest first with cursors, and finds one among them',
+    { timeout: 60_000 },
+    async () => {
+      const db = getDb();
+      const siteId = (await findSiteByHost(db, SHOP_HOST))!.id;
+      const count = 1_050; // more than COMMON_MATCHES: SQLite walks the newest orders for this search's pages
+      const orders = Array.from({ length: count }, (_, i) => ({
+        id: `many-order-${i}`,
+        site_id: siteId,
+        number: 10_000 + i,
+        cart_id: `many-cart-${i}`,
+        email: `common${i}@many.test`,
+        status: 'paid' as const,
+        currency: 'USD',
+        subtotal: 1000,
+        shipping: 0,
+        tax: 0,
+        discount: 0,
+        grand_total: 1000,
+        prices_include_tax: 0 as const,
+        tax_name: 'Sales tax',
+        shipping_address: JSON.stringify({ firstName: 'Common', lastName: 'Person' }),
+        shipping_option: null,
+        coupon_code: null,
+        payment_provider: 'test',
+        fulfilment: 'pending' as const,
+        created_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+        updated_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      }));
+      for (let i = 0; i < count; i += 200)
+        await db
+          .insertInto('orders')
+          .values(orders.slice(i, i + 200))
+          .execute();
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (
+          await get(`/api/admin/orders?q=many.test${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+        ).json() as { orders: { number: number }[]; next: string | null };
+        seen.push(...page.orders.map((o) => o.number));
+        cursor = page.next;
+      } while (cursor !== null && seen.length <= count);
+      expect(seen).toEqual(Array.from({ length: count }, (_, i) => 10_000 + count - 1 - i));
+      expect(
+        (await get('/api/admin/orders?q=common1042%40')).json().orders.map((o: { number: number }) => o.number),
+      ).toEqual([11_042]);
+      expect(
+        (await get('/api/admin/orders?q=person%20common')).json().orders.map((o: { number: number }) => o.number),
+      ).toHaveLength(50);
+    },
+  );
 });

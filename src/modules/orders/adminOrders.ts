@@ -120,6 +120,23 @@ const searchedOrders =
             WHERE orders_search_fts MATCH ${ftsAllOf(terms)})`,
         );
 
+/** At this many matches or more, a search is common: SQLite walks the newest orders for its page (fewMatches). */
+export const COMMON_MATCHES = 1000;
+
+/**
+ * SQLite: whether a search has fewer than COMMON_MATCHES matches (in every site: a guide, not a count), read from the
+ * FTS5 table up to that many. A search of few matches (one customer's e-mail or name: a handful) has them read by
+ * their key and sorted for the page; a common one ('example.com', a frequent surname) has the site's orders walked
+ * newest first, each looked for among its matches, until a page is found — with M matches among N orders, about N ÷ M
+ * orders read for each one shown, where sorting every match would read all M. PostgreSQL's planner makes the same
+ * choice from its statistics.
+ */
+async function fewMatches(db: Db, terms: readonly string[]): Promise<boolean> {
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM orders_search_fts
+    WHERE orders_search_fts MATCH ${ftsAllOf(terms)} LIMIT ${COMMON_MATCHES})`.execute(db);
+  return Number(rows[0]?.n ?? 0) < COMMON_MATCHES;
+}
+
 /** The site's orders, newest first, `limit` (50) a page. */
 export async function listAdminOrders(db: Db, siteId: string, filter: OrderListFilter = {}): Promise<AdminOrderPage> {
   const limit = filter.limit ?? ORDERS_PAGE_SIZE;
@@ -128,6 +145,7 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
   const numberSearched = /^#?\d{1,15}$/.test(q) ? Number(q.replace('#', '')) : undefined;
   const terms = q !== '' && numberSearched === undefined ? searchTerms(q) : undefined;
   if (terms === null) return { orders: [], next: null, tooShort: true };
+  const byKey = terms !== undefined && engineOf(db) === 'sqlite' && (await fewMatches(db, terms));
   const rows = await db
     .selectFrom('orders')
     .select([
@@ -141,9 +159,9 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
       'status',
       'fulfilment',
     ])
-    // SQLite: the site's index set aside (`+site_id`) when searching, so that the search's matches are read by their
-    // key from the FTS5 table, not the site's orders walked newest first and each looked for among the matches.
-    .where(terms !== undefined && engineOf(db) === 'sqlite' ? sql<string>`+site_id` : 'site_id', '=', siteId)
+    // SQLite, a search of few matches: the site's index set aside (`+site_id`), so that the matches are read by their
+    // key and sorted, not the site's orders walked newest first and each looked for among the matches (fewMatches).
+    .where(byKey ? sql<string>`+site_id` : 'site_id', '=', siteId)
     .$if(filter.payment !== undefined, (qb) => qb.where(paymentFilter(filter.payment!)))
     .$if(filter.fulfilment !== undefined, (qb) => qb.where('fulfilment', '=', filter.fulfilment!))
     .$if(numberSearched !== undefined, (qb) => qb.where('number', '=', numberSearched!))
