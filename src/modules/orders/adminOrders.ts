@@ -17,7 +17,7 @@ import {
 } from '../../core/orderStates';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
-import { ftsAllOf, pgAllOf } from '../../platform/db/trigramSearch';
+import { ftsAllOf, likeAllOf, pgAllOf } from '../../platform/db/trigramSearch';
 import { listAudit } from '../admin';
 import { getOrderByNumber } from './orders';
 import type { Order } from './orderTypes';
@@ -104,21 +104,27 @@ const paymentFilter =
 /** The shipping name of an order, as migration 027's index orders_name_trigrams has it (PostgreSQL). */
 const PG_SHIPPING_NAME = sql<string>`lower(trim(coalesce(shipping_address::json->>'firstName', '') || ' ' || coalesce(shipping_address::json->>'lastName', '')))`;
 
+/** SQLite: the same name, for a common search's walk (fewMatches). */
+const SQLITE_SHIPPING_NAME = sql<string>`lower(trim(coalesce(json_extract(shipping_address, '$.firstName'), '') || ' ' || coalesce(json_extract(shipping_address, '$.lastName'), '')))`;
+
 /**
  * The orders whose e-mail or shipping name holds every term, from a trigram index (migration 027): PostgreSQL's GIN
- * indexes orders_email_trigrams and orders_name_trigrams; SQLite's FTS5 table orders_search_fts (the orders' ids).
+ * indexes orders_email_trigrams and orders_name_trigrams; SQLite's FTS5 table orders_search_fts (the orders' ids) —
+ * or, for a common search on SQLite (`byKey` false), the same texts matched as the newest orders are walked.
  */
 const searchedOrders =
-  (db: Db, terms: readonly string[]) =>
+  (db: Db, terms: readonly string[], byKey: boolean) =>
   (eb: ExpressionBuilder<Database, 'orders'>): Expression<SqlBool> =>
     engineOf(db) === 'postgres'
       ? pgAllOf([sql<string>`lower(email)`, PG_SHIPPING_NAME], terms)
-      : eb(
-          'id',
-          'in',
-          sql<string>`(SELECT s.order_id FROM orders_search_fts f JOIN orders_search s ON s.id = f.rowid
+      : byKey
+        ? eb(
+            'id',
+            'in',
+            sql<string>`(SELECT s.order_id FROM orders_search_fts f JOIN orders_search s ON s.id = f.rowid
             WHERE orders_search_fts MATCH ${ftsAllOf(terms)})`,
-        );
+          )
+        : likeAllOf([sql<string>`lower(email)`, SQLITE_SHIPPING_NAME], terms, 'sqlite');
 
 /** At this many matches or more, a search is common: SQLite walks the newest orders for its page (fewMatches). */
 export const COMMON_MATCHES = 1000;
@@ -127,7 +133,8 @@ export const COMMON_MATCHES = 1000;
  * SQLite: whether a search has fewer than COMMON_MATCHES matches (in every site: a guide, not a count), read from the
  * FTS5 table up to that many. A search of few matches (one customer's e-mail or name: a handful) has them read by
  * their key and sorted for the page; a common one ('example.com', a frequent surname) has the site's orders walked
- * newest first, each looked for among its matches, until a page is found — with M matches among N orders, about N ÷ M
+ * newest first, each matched by LIKE (the same texts, the same parts: as the FTS5 table matches them), until a page
+ * is found — with M matches among N orders, about N ÷ M
  * orders read for each one shown, where sorting every match would read all M. PostgreSQL's planner makes the same
  * choice from its statistics.
  */
@@ -166,7 +173,7 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
     .$if(filter.fulfilment !== undefined, (qb) => qb.where('fulfilment', '=', filter.fulfilment!))
     .$if(numberSearched !== undefined, (qb) => qb.where('number', '=', numberSearched!))
     // An e-mail or a name: every word of the search in one of them (src/core/adminSearch.ts).
-    .$if(terms !== undefined, (qb) => qb.where(searchedOrders(db, terms!)))
+    .$if(terms !== undefined, (qb) => qb.where(searchedOrders(db, terms!, byKey)))
     .$if(after !== undefined, (qb) =>
       qb.where((eb) =>
         eb.and([

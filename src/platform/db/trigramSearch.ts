@@ -13,18 +13,28 @@ export const ftsAllOf = (terms: readonly string[]): string =>
   terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 
 /**
- * PostgreSQL: every term in one of `texts` (SQL expressions, each lower-cased as its GIN index is), e.g.
- * `(lower(email) LIKE '%ada%' OR lower(name) LIKE '%ada%') AND (…)`.
+ * Every term in one of `texts` (SQL expressions, lower-cased), e.g. `(lower(email) LIKE '%ada%' OR lower(name) LIKE
+ * '%ada%') AND (…)`: on PostgreSQL, what its GIN trigram indexes serve (each expression as its index has it); on
+ * SQLite (whose LIKE takes its escape character from ESCAPE), a filter of rows read otherwise.
  */
-export function pgAllOf(texts: readonly RawBuilder<string>[], terms: readonly string[]): RawBuilder<SqlBool> {
+export function likeAllOf(
+  texts: readonly RawBuilder<string>[],
+  terms: readonly string[],
+  engine: 'sqlite' | 'postgres' = 'postgres',
+): RawBuilder<SqlBool> {
+  const escape = engine === 'sqlite' ? sql` ESCAPE '\\'` : sql``;
   return sql<SqlBool>`(${sql.join(
     terms.map(
       (term) =>
         sql`(${sql.join(
-          texts.map((text) => sql`${text} LIKE ${likeAnywhere(term)}`),
+          texts.map((text) => sql`${text} LIKE ${likeAnywhere(term)}${escape}`),
           sql` OR `,
         )})`,
     ),
     sql` AND `,
   )})`;
 }
+
+/** PostgreSQL: every term in one of `texts`, from their GIN trigram indexes (likeAllOf). */
+export const pgAllOf = (texts: readonly RawBuilder<string>[], terms: readonly string[]): RawBuilder<SqlBool> =>
+  likeAllOf(texts, terms, 'postgres');
