@@ -25,7 +25,7 @@ const { ContributorRole } = await import('../src/core/enums');
 const { createSiteUser } = await import('../src/modules/siteUsers/users');
 const { SITE_USER_COOKIE } = await import('../src/modules/siteUsers/siteUserSession');
 const { generatedSite } = await import('./generatedSite');
-const { insertGeneratedOrders } = await import('./generatedOrders');
+const { insertGeneratedOrders, generatedEmail } = await import('./generatedOrders');
 
 const SMALL = Number(process.env.BENCH_SMALL_ORDERS ?? 1_000);
 const BIG = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -34,6 +34,8 @@ const ROUNDS = Number(process.env.BENCH_ADMIN_ROUNDS ?? 6);
 const REQUESTS_PER_SAMPLE = 10;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CRUMB = 'YmVuY2gtYWRtaW4tY3J1bW';
+/** BENCH_ADMIN_STEPS=search,customers: only the rows whose name holds one of these. */
+const ONLY = (process.env.BENCH_ADMIN_STEPS ?? '').split(',').filter(Boolean);
 const PASSWORD = 'bench admin password 1';
 
 type Engine = 'sqlite' | 'postgres';
@@ -124,8 +126,21 @@ const STEPS: Record<string, { path: (shop: Shop, i: number) => string; goalMs?: 
   'orders: pending fulfilment': { path: () => '/admin/orders?fulfilment=pending', goalMs: 50 },
   'orders: search a number': { path: (shop, i) => `/admin/orders?q=${orderAt(shop, i)}`, goalMs: 50 },
   'orders: search a name': { path: (_shop, i) => `/admin/orders?q=${['hopper', 'knuth', 'ritchie'][i % 3]}` },
+  // A part of one customer's e-mail ('hopper1234@'): a handful of orders among all of them.
+  'orders: search an e-mail': {
+    path: (shop, i) => {
+      const customer = (i * 7919) % Math.max(1, Math.floor(shop.orders / 4));
+      return `/admin/orders?q=${encodeURIComponent(generatedEmail(customer).split('.')[1]!.replace('example', ''))}`;
+    },
+  },
   'an order': { path: (shop, i) => `/admin/orders/${orderAt(shop, i)}` },
   customers: { path: () => '/admin/customers' },
+  'customers: search an e-mail': {
+    path: (shop, i) => {
+      const customer = (i * 7919) % Math.max(1, Math.floor(shop.orders / 4));
+      return `/admin/customers?q=${encodeURIComponent(generatedEmail(customer).split('.')[1]!.replace('example', ''))}`;
+    },
+  },
   inventory: { path: () => '/admin/inventory' },
 };
 
@@ -150,6 +165,7 @@ async function benchEngine(engine: Engine): Promise<void> {
       `\nThe owner's area at ${BIG.toLocaleString('en-US')} orders ÷ at ${SMALL.toLocaleString('en-US')} (${engine}, app.inject, ${ROUNDS} rounds of ${REQUESTS_PER_SAMPLE} requests each)`,
     );
     for (const [name, step] of Object.entries(STEPS)) {
+      if (ONLY.length > 0 && !ONLY.some((part) => name.includes(part))) continue;
       for (const shop of [small, big]) for (let i = 0; i < 3; i++) await time(shop, step.path(shop, i)); // warm
       const times = { small: [] as number[], big: [] as number[] };
       for (let round = 1; round <= ROUNDS; round++) {

@@ -23,6 +23,13 @@ const LAST = [
 ];
 const BATCH = 500;
 
+/** The e-mail of the generated orders' `customer`-th customer (0 to a quarter of the orders' count). */
+export function generatedEmail(customer: number): string {
+  const first = FIRST[customer % FIRST.length]!;
+  const last = LAST[Math.floor(customer / FIRST.length) % LAST.length]!;
+  return `${first}.${last}${customer}@example.com`.toLowerCase();
+}
+
 export async function insertGeneratedOrders(
   db: Kysely<Database>,
   siteId: string,
@@ -68,7 +75,7 @@ export async function insertGeneratedOrders(
         site_id: siteId,
         number: n,
         cart_id: `bench-cart-${siteId}-${n}`,
-        email: `${first}.${last}${customer}@example.com`.toLowerCase(),
+        email: generatedEmail(customer),
         status,
         currency: 'USD',
         subtotal,

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
+import { SEARCH_TOO_SHORT } from '../../core/adminSearch';
 import {
   InventoryFilters,
   InventoryTable,
@@ -90,12 +91,13 @@ export function registerInventoryAdminRoutes(app: FastifyInstance, ctx: AppConte
           {error ? <AdminNotice kind="error">{error}</AdminNotice> : null}
           {!error && done ? <AdminNotice kind="done">{done}</AdminNotice> : null}
           <InventoryFilters filter={filter} q={q} threshold={threshold} />
+          {page.tooShort ? <AdminNotice kind="error">{SEARCH_TOO_SHORT}</AdminNotice> : null}
           <p className="admin-muted">
             {page.items.length === 0
               ? page.offset > 0
                 ? 'No more variants.'
                 : 'No variants.'
-              : `Variants ${first}–${last}, ${q ? ORDER_TEXT.all : ORDER_TEXT[filter]}.`}
+              : `Variants ${first}–${last}, ${ORDER_TEXT[filter]}.`}
           </p>
           <InventoryTable
             rows={page.items}
@@ -178,10 +180,9 @@ export function registerInventoryAdminRoutes(app: FastifyInstance, ctx: AppConte
     const site = await siteOf(request);
     const { filter, q, offset } = parseInput(inventoryQuery, request.query, 'query');
     const threshold = thresholdOf(site);
-    return {
-      ...(await listInventory(ctx.db, site.id, { filter, q, offset, lowStockThreshold: threshold })),
-      lowStockThreshold: threshold,
-    };
+    const page = await listInventory(ctx.db, site.id, { filter, q, offset, lowStockThreshold: threshold });
+    if (page.tooShort) throw new ApiError('invalid-input', `q: ${SEARCH_TOO_SHORT}`);
+    return { ...page, lowStockThreshold: threshold };
   });
 
   app.get('/api/admin/inventory/:sku/history', { schema: stockHistoryRoute }, async (request, reply) => {

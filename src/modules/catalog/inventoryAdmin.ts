@@ -4,8 +4,11 @@
  * variant's history (stock_movements, newest first); and the owner's changes — set to N or adjust by ±N with a reason —
  * each written with its history row and its audit entry in one transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { searchTerms } from '../../core/adminSearch';
 import { ok, type Result } from '../../core/result';
+import { engineOf } from '../../platform/db/connect';
+import { ftsAllOf, pgAllOf } from '../../platform/db/trigramSearch';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
 import { recordAudit, type Actor } from '../admin';
@@ -33,6 +36,8 @@ export interface InventoryPage {
   limit: number;
   /** More variants after this page (no total is counted: a count would read every variant of the site). */
   hasNextPage: boolean;
+  /** The search was too short to look for (src/core/adminSearch.ts): nothing was read. */
+  tooShort?: true;
 }
 
 export const INVENTORY_PAGE_SIZE = 50;
@@ -61,8 +66,12 @@ const itemOf = (siteId: string, threshold: number, r: InventoryRow): InventoryIt
   };
 };
 
-/** The site's variants (of a filter), in the inventory's order. */
-const variantsOf = (db: Db, siteId: string, filter: InventoryFilter, threshold: number) =>
+/**
+ * The site's variants (of a filter), in the inventory's order. `byKey`: SQLite reads a search's matches by their key
+ * (the order's first column as `+column`, so that no index's order is walked instead, each variant looked for among
+ * the matches).
+ */
+const variantsOf = (db: Db, siteId: string, filter: InventoryFilter, threshold: number, byKey = false) =>
   db
     .selectFrom('variants')
     .select(['sku', 'product_id', 'unlimited', 'qty_in_stock', 'data as attributes'])
@@ -72,10 +81,23 @@ const variantsOf = (db: Db, siteId: string, filter: InventoryFilter, threshold: 
     .$if(filter === 'low', (q) =>
       q.where('unlimited', '=', sql.lit(0)).where('qty_in_stock', '>', 0).where('qty_in_stock', '<=', threshold),
     )
-    .$if(filter !== 'all', (q) => q.orderBy('qty_in_stock'))
-    .orderBy('product_position')
+    .$if(filter !== 'all', (q) => q.orderBy(byKey ? sql`+qty_in_stock` : 'qty_in_stock'))
+    .orderBy(byKey && filter === 'all' ? sql`+product_position` : 'product_position')
     .orderBy('product_id')
     .orderBy('position');
+
+/** The variants whose SKU or product name holds every term, from a trigram index (migration 027). */
+const searchedVariants =
+  (db: Db, siteId: string, terms: readonly string[]) =>
+  (eb: ExpressionBuilder<Database, 'variants'>): Expression<SqlBool> =>
+    engineOf(db) === 'postgres'
+      ? pgAllOf([sql<string>`lower(sku)`, sql<string>`lower(product_name)`], terms)
+      : eb(
+          'sku',
+          'in',
+          sql<string>`(SELECT s.sku FROM variants_search_fts f JOIN variants_search s ON s.id = f.rowid
+            WHERE variants_search_fts MATCH ${ftsAllOf(terms)} AND s.site_id = ${siteId})`,
+        );
 
 /** The products' JSON of `ids` (by their key). */
 async function productsOf(db: Db, siteId: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -98,9 +120,10 @@ async function productsOf(db: Db, siteId: string, ids: readonly string[]): Promi
  * - all: the catalog's order (a product's position, then the variant's): variants_in_catalog_order;
  * - sold out: the catalog's order; low on stock (1 to the threshold): fewest in stock first, then the catalog's order —
  *   both from variants_counted (the counted variants by stock), only the variants that match;
- * - a search (a part of a product's name or SKU): the one walk left — the site's variants (of the filter, if any) in
- *   the catalog's order, matched and paged in the process (the name is in the product's JSON; docs/architecture.md,
- *   known gaps of the owner's area).
+ * - a search (a part of a product's name or SKU, every word of it: src/core/adminSearch.ts): the matching variants
+ *   from a trigram index (migration 027: PostgreSQL's variants_sku_trigrams and variants_name_trigrams on
+ *   variants.product_name, the product's name the import copies; SQLite's FTS5 table variants_search_fts), of the
+ *   filter if any, in the catalog's order.
  */
 export async function listInventory(
   db: Db,
@@ -111,19 +134,18 @@ export async function listInventory(
   const limit = options.limit ?? INVENTORY_PAGE_SIZE;
   const offset = options.offset ?? 0;
   const threshold = options.lowStockThreshold;
-  const needle = options.q?.trim().toLowerCase() ?? '';
-  const query = variantsOf(db, siteId, filter, threshold);
-  const rows = await (needle === '' ? query.limit(limit + 1).offset(offset) : query).execute();
+  const search = options.q?.trim() ?? '';
+  const terms = search === '' ? undefined : searchTerms(search);
+  if (terms === null) return { items: [], offset, limit, hasNextPage: false, tooShort: true };
+  const rows = await variantsOf(db, siteId, filter, threshold, terms !== undefined && engineOf(db) === 'sqlite')
+    .$if(terms !== undefined, (q) => q.where(searchedVariants(db, siteId, terms!)))
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
   const products = await productsOf(db, siteId, [...new Set(rows.map((r) => r.product_id))]);
   const items = rows
     .filter((r) => products.has(r.product_id))
     .map((r) => itemOf(siteId, threshold, { ...r, product: products.get(r.product_id)! }));
-  if (needle !== '') {
-    const found = items.filter(
-      (item) => item.sku.toLowerCase().includes(needle) || item.productName.toLowerCase().includes(needle),
-    );
-    return { items: found.slice(offset, offset + limit), offset, limit, hasNextPage: offset + limit < found.length };
-  }
   return { items: items.slice(0, limit), offset, limit, hasNextPage: rows.length > limit };
 }
 

@@ -31,6 +31,8 @@ export interface VariantsTable {
   position: number;
   /** The product's position, copied (migration 026): the inventory's catalog order is one index. */
   product_position: Generated<number>;
+  /** The product's name, copied by the import (migration 027: the inventory's search by a part of it). */
+  product_name: Generated<string>;
   price: number;
   sale_price: number | null;
   on_sale: Bool;
@@ -81,7 +83,7 @@ export type StockMovementRow = Selectable<StockMovementsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 /** A variant as the services read it (its change number is the stock watch's alone: src/modules/catalog/stockChanges.ts). */
-export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq' | 'product_position'>;
+export type VariantRow = Omit<Selectable<VariantsTable>, 'stock_seq' | 'product_position' | 'product_name'>;
 
 declare module '../../platform/db/tables' {
   interface Database {

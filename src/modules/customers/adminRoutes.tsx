@@ -15,7 +15,8 @@ import { formatAmount, formatMoney } from '../../core/money';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
-import { AdminTitle, AdminTableBox } from '../../ui/admin/AdminFrame';
+import { AdminNotice, AdminTitle, AdminTableBox } from '../../ui/admin/AdminFrame';
+import { SEARCH_TOO_SHORT } from '../../core/adminSearch';
 import { requireStaff, type AdminPages } from '../admin';
 import { getCustomer, listCustomers, type Customer } from '../orders';
 import { siteOf } from '../site';
@@ -112,6 +113,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
                 Search
               </button>
             </form>
+            {list.tooShort ? <AdminNotice kind="error">{SEARCH_TOO_SHORT}</AdminNotice> : null}
             <CustomersTable customers={list.customers} currency={site.currency} />
             <nav className="admin-pager" aria-label="Pages">
               {n > 1 ? <a href={link(n - 1)}>Previous</a> : null}
@@ -134,6 +136,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
     const site = await siteOf(request);
     const { q } = page(request);
     const list = await listCustomers(ctx.db, { siteId: site.id, currency: site.currency, search: q, pageSize: null });
+    if (list.tooShort) throw new ApiError('invalid-input', `q: ${SEARCH_TOO_SHORT}`);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="customers.csv"')
@@ -230,6 +233,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, ctx: AppContex
     const site = await siteOf(request);
     const { q, page: n } = page(request);
     const list = await listCustomers(ctx.db, { siteId: site.id, currency: site.currency, search: q, page: n });
+    if (list.tooShort) throw new ApiError('invalid-input', `q: ${SEARCH_TOO_SHORT}`);
     return { ...list, page: n };
   });
 

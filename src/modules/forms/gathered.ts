@@ -26,20 +26,18 @@ export interface FormSummary {
   inSite: boolean;
 }
 
-/** The site's forms (the site file's order), then forms removed since that still have submissions. */
+/**
+ * The site's forms (the site file's order), then forms removed since that still have submissions; their counts from
+ * form_counts (kept in each submission's transaction), not counted at each read.
+ */
 export async function formSummaries(db: Db, siteId: string): Promise<FormSummary[]> {
   const [forms, counts] = await Promise.all([
     catalog.listForms(db, siteId),
+    // Counted as they come (migration 027: triggers on form_submissions), one row per form.
     db
-      .selectFrom('form_submissions')
-      .select((eb) => [
-        'form_id',
-        eb.fn.max('form_name').as('form_name'),
-        eb.fn.countAll<number | string>().as('n'),
-        eb.fn.max('created_at').as('last_at'),
-      ])
+      .selectFrom('form_counts')
+      .select(['form_id', 'form_name', 'submissions as n', 'last_at'])
       .where('site_id', '=', siteId)
-      .groupBy('form_id')
       .execute(),
   ]);
   const byForm = new Map(counts.map((c) => [c.form_id, c]));

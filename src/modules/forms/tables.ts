@@ -22,6 +22,16 @@ export interface FormSubmissionsTable {
 
 export type MailingListStatus = 'pending' | 'confirmed';
 
+/** Each form's submissions counted, and the last one's time (migration 027: kept by triggers on form_submissions). */
+export interface FormCountsTable {
+  site_id: string;
+  form_id: string;
+  /** The name the latest submission gave the form. */
+  form_name: string;
+  submissions: number;
+  last_at: string;
+}
+
 /** The newsletter's mailing list: one row per e-mail (lower-cased) and site; pending until confirmed (double opt-in). */
 export interface MailingListTable {
   id: string;
@@ -53,6 +63,7 @@ declare module '../../platform/db/tables' {
   interface Database {
     form_keys: FormKeysTable;
     form_submissions: FormSubmissionsTable;
+    form_counts: FormCountsTable;
     mailing_list: MailingListTable;
     captcha_secrets: CaptchaSecretsTable;
     captcha_solutions: CaptchaSolutionsTable;

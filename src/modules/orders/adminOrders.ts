@@ -4,7 +4,8 @@
  * shipments, notes, the e-mails sent for it and a timeline of what happened to it (the order row, its payments and
  * e-mails, and the audit log).
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { searchTerms } from '../../core/adminSearch';
 import type { ShippingAddress } from '../../core/checkout/types';
 import {
   paymentLabel,
@@ -14,7 +15,9 @@ import {
   type Fulfilment,
   type PaymentState,
 } from '../../core/orderStates';
+import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
+import { ftsAllOf, likeAllOf, pgAllOf } from '../../platform/db/trigramSearch';
 import { listAudit } from '../admin';
 import { getOrderByNumber } from './orders';
 import type { Order } from './orderTypes';
@@ -50,6 +53,8 @@ export interface AdminOrderPage {
   orders: AdminOrderSummary[];
   /** The cursor of the next (older) page, or null at the end. */
   next: string | null;
+  /** The search was too short to look for (src/core/adminSearch.ts): nothing was read. */
+  tooShort?: true;
 }
 
 /** The name on the shipping address, or ''. */
@@ -96,8 +101,48 @@ const paymentFilter =
     return eb.and([eb('status', '=', state), none]);
   };
 
-/** A LIKE pattern of a searched text: its own wildcards dropped (SQLite's LIKE has no default escape character). */
-const likeText = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
+/** The shipping name of an order, as migration 027's index orders_name_trigrams has it (PostgreSQL). */
+const PG_SHIPPING_NAME = sql<string>`lower(trim(coalesce(shipping_address::json->>'firstName', '') || ' ' || coalesce(shipping_address::json->>'lastName', '')))`;
+
+/** SQLite: the same name, for a common search's walk (fewMatches). */
+const SQLITE_SHIPPING_NAME = sql<string>`lower(trim(coalesce(json_extract(shipping_address, '$.firstName'), '') || ' ' || coalesce(json_extract(shipping_address, '$.lastName'), '')))`;
+
+/**
+ * The orders whose e-mail or shipping name holds every term, from a trigram index (migration 027): PostgreSQL's GIN
+ * indexes orders_email_trigrams and orders_name_trigrams; SQLite's FTS5 table orders_search_fts (the orders' ids) —
+ * or, for a common search on SQLite (`byKey` false), the same texts matched as the newest orders are walked.
+ */
+const searchedOrders =
+  (db: Db, terms: readonly string[], byKey: boolean) =>
+  (eb: ExpressionBuilder<Database, 'orders'>): Expression<SqlBool> =>
+    engineOf(db) === 'postgres'
+      ? pgAllOf([sql<string>`lower(email)`, PG_SHIPPING_NAME], terms)
+      : byKey
+        ? eb(
+            'id',
+            'in',
+            sql<string>`(SELECT s.order_id FROM orders_search_fts f JOIN orders_search s ON s.id = f.rowid
+            WHERE orders_search_fts MATCH ${ftsAllOf(terms)})`,
+          )
+        : likeAllOf([sql<string>`lower(email)`, SQLITE_SHIPPING_NAME], terms, 'sqlite');
+
+/** At this many matches or more, a search is common: SQLite walks the newest orders for its page (fewMatches). */
+export const COMMON_MATCHES = 1000;
+
+/**
+ * SQLite: whether a search has fewer than COMMON_MATCHES matches (in every site: a guide, not a count), read from the
+ * FTS5 table up to that many. A search of few matches (one customer's e-mail or name: a handful) has them read by
+ * their key and sorted for the page; a common one ('example.com', a frequent surname) has the site's orders walked
+ * newest first, each matched by LIKE (the same texts, the same parts: as the FTS5 table matches them), until a page
+ * is found — with M matches among N orders, about N ÷ M
+ * orders read for each one shown, where sorting every match would read all M. PostgreSQL's planner makes the same
+ * choice from its statistics.
+ */
+async function fewMatches(db: Db, terms: readonly string[]): Promise<boolean> {
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM orders_search_fts
+    WHERE orders_search_fts MATCH ${ftsAllOf(terms)} LIMIT ${COMMON_MATCHES})`.execute(db);
+  return Number(rows[0]?.n ?? 0) < COMMON_MATCHES;
+}
 
 /** The site's orders, newest first, `limit` (50) a page. */
 export async function listAdminOrders(db: Db, siteId: string, filter: OrderListFilter = {}): Promise<AdminOrderPage> {
@@ -105,6 +150,9 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
   const after = decodeCursor(filter.cursor);
   const q = (filter.q ?? '').trim();
   const numberSearched = /^#?\d{1,15}$/.test(q) ? Number(q.replace('#', '')) : undefined;
+  const terms = q !== '' && numberSearched === undefined ? searchTerms(q) : undefined;
+  if (terms === null) return { orders: [], next: null, tooShort: true };
+  const byKey = terms !== undefined && engineOf(db) === 'sqlite' && (await fewMatches(db, terms));
   const rows = await db
     .selectFrom('orders')
     .select([
@@ -118,30 +166,23 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
       'status',
       'fulfilment',
     ])
-    .where('site_id', '=', siteId)
+    // SQLite, a search of few matches: the site's index set aside (`+site_id`), so that the matches are read by their
+    // key and sorted, not the site's orders walked newest first and each looked for among the matches (fewMatches).
+    .where(byKey ? sql<string>`+site_id` : 'site_id', '=', siteId)
     .$if(filter.payment !== undefined, (qb) => qb.where(paymentFilter(filter.payment!)))
     .$if(filter.fulfilment !== undefined, (qb) => qb.where('fulfilment', '=', filter.fulfilment!))
     .$if(numberSearched !== undefined, (qb) => qb.where('number', '=', numberSearched!))
-    .$if(q !== '' && numberSearched === undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['email']), 'like', likeText(q)),
-          // The name is in the shipping address (JSON): each word of the search in it.
-          eb.and(
-            q
-              .split(/\s+/)
-              .map((word) =>
-                eb(eb.fn('lower', ['shipping_address']), 'like', likeText(JSON.stringify(word).slice(1, -1))),
-              ),
-          ),
-        ]),
-      ),
-    )
+    // An e-mail or a name: every word of the search in one of them (src/core/adminSearch.ts).
+    .$if(terms !== undefined, (qb) => qb.where(searchedOrders(db, terms!, byKey)))
     .$if(after !== undefined, (qb) =>
       qb.where((eb) =>
-        eb.or([
-          eb('created_at', '<', after!.createdAt),
-          eb.and([eb('created_at', '=', after!.createdAt), eb('number', '<', after!.number)]),
+        eb.and([
+          // Where the index's range starts (the page after reads from the cursor on, not every newer order first).
+          eb('created_at', '<=', after!.createdAt),
+          eb.or([
+            eb('created_at', '<', after!.createdAt),
+            eb.and([eb('created_at', '=', after!.createdAt), eb('number', '<', after!.number)]),
+          ]),
         ]),
       ),
     )

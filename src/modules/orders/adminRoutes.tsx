@@ -24,6 +24,7 @@ import { CRUMB_FIELD } from '../../core/crumb';
 import { pageCrumb } from '../../platform/http/crumb';
 import { currentStaff, requireStaff, type AdminPages, type AdminVisit } from '../admin';
 import { siteOf } from '../site';
+import { SEARCH_TOO_SHORT } from '../../core/adminSearch';
 import { getAdminOrder, listAdminOrders, type OrderListFilter } from './adminOrders';
 import {
   adminFulfilForm,
@@ -87,6 +88,7 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext, 
           <AdminTitle title="Orders" />
           {error ? <AdminNotice kind="error">{error.message}</AdminNotice> : null}
           {done ? <AdminNotice kind="done">{done}</AdminNotice> : null}
+          {page.tooShort ? <AdminNotice kind="error">{SEARCH_TOO_SHORT}</AdminNotice> : null}
           <OrdersList
             orders={page.orders}
             canFulfil={visit.staff.can('orders.fulfil')}
@@ -171,7 +173,9 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   app.get('/api/admin/orders', { schema: listOrdersRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const staff = await requireStaff(request, 'orders.read');
-    return listAdminOrders(db, staff.siteId, filterOf(request.query));
+    const page = await listAdminOrders(db, staff.siteId, filterOf(request.query));
+    if (page.tooShort) throw new ApiError('invalid-input', `q: ${SEARCH_TOO_SHORT}`);
+    return page;
   });
 
   app.get('/api/admin/orders/:number', { schema: getOrderRoute }, async (request, reply) => {

@@ -124,6 +124,23 @@ export interface OrderNotesTable {
   created_at: string;
 }
 
+/**
+ * The shop's customers as the orders make them (migration 027): one row per site and lower-cased e-mail, kept by
+ * triggers on orders in the order's own transaction (an upsert of deltas: orders placed at once all count).
+ */
+export interface CustomersTable {
+  id: Generated<number>;
+  site_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** The shipping name of the latest order that had one, or ''. */
+  name: string;
+  orders_count: number;
+  /** Minor units of the site's currency: its paid orders' totals (a refunded order leaves it). */
+  total_spent: number | string;
+  last_order_at: string;
+}
+
 export type OrderRow = Selectable<OrdersTable>;
 export type FulfilmentRow = Selectable<FulfilmentsTable>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
@@ -138,5 +155,6 @@ declare module '../../platform/db/tables' {
     fulfilments: FulfilmentsTable;
     order_notes: OrderNotesTable;
     refunds: RefundsTable;
+    customers: CustomersTable;
   }
 }
