@@ -62,7 +62,7 @@ export interface VisitorPage {
 }
 
 /**
- * How a password-protected page is shown to this request (src/modules/pageLocks/routes.ts): `unlocked` when the
+ * How a password-protected page is shown to this request (src/modules/pageLocks/pages/index.ts): `unlocked` when the
  * visitor's cookie opens it (protected content 105), else its lock screen (103) in this state. Every other page
  * ignores it.
  */

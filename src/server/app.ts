@@ -116,7 +116,7 @@ export interface BuildAppOptions {
   paymentEnv?: PaymentEnv;
   /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
   paymentsFor?: (site: Site) => PaymentProvider;
-  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/routes.tsx). */
+  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/formRequests.ts). */
   formRoutes?: FormRouteOptions;
   /** Restock sign-ups: per minute per client IP, and per client and product (src/modules/restock/signUpRequests.ts). */
   restockRoutes?: RestockRouteOptions;
@@ -350,7 +350,7 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
     store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
-  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/routes.tsx).
+  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/formRequests.ts).
   return { options: pluginOptions, counters };
 }
 
