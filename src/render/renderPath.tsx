@@ -62,13 +62,20 @@ export interface VisitorPage {
 }
 
 /**
- * How a password-protected page is shown to this request (src/modules/pageLocks/routes.ts): `unlocked` when the
+ * How a password-protected page is shown to this request (src/modules/pageLocks/pages/index.ts): `unlocked` when the
  * visitor's cookie opens it (protected content 105), else its lock screen (103) in this state. Every other page
  * ignores it.
  */
 export type PageLockAccess = { unlocked: true } | ({ unlocked: false } & LockScreenState);
 
 const LOCKED: PageLockAccess = { unlocked: false, ...FIRST_LOCK_SCREEN };
+
+/** How a content page is made for this request rather than as it is for everyone (`PageRenderer.render`). */
+export interface ContentPageMade {
+  query?: URLSearchParams;
+  formPost?: FormPostState | null;
+  lock?: PageLockAccess;
+}
 
 /** The site file's page at `path` when it asks for a password. */
 const lockedPageAt = (data: SiteData, path: string): LockedPage | undefined => {
@@ -110,17 +117,13 @@ export class PageRenderer {
   }
 
   /**
-   * `formPost`: the outcome of a form posted without JavaScript, shown in that form (a page for one visitor, never
-   * cached). `query`: the address's query, for the page kinds that read one (the search). `lock`: how a
-   * password-protected page is shown (its lock screen unless the caller found the visitor's cookie opens it).
+   * The content page at `path`, for everyone unless `made` says otherwise: `query`, the address's query, for the page
+   * kinds that read one (the search); `formPost`, the outcome of a form posted without JavaScript, shown in that form,
+   * and `lock`, how a password-protected page is shown (its lock screen unless the caller found the visitor's cookie
+   * opens it) — a page then made for one visitor, never cached (./visitorPageKind.ts: `contentPage`).
    */
-  async render(
-    site: Site,
-    path: string,
-    formPost: FormPostState | null = null,
-    query: URLSearchParams = NO_QUERY,
-    lock: PageLockAccess = LOCKED,
-  ): Promise<RenderedHtml> {
+  async render(site: Site, path: string, made: ContentPageMade = {}): Promise<RenderedHtml> {
+    const { formPost = null, query = NO_QUERY, lock = LOCKED } = made;
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     const data = await this.siteData(site, currency);
     const shown = new Set<string>();

@@ -34,7 +34,6 @@ import { registerAnalyticsAdminRoutes } from '../modules/analytics/adminRoutes';
 import { registerCustomerAdminRoutes } from '../modules/customers/adminRoutes';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCartRoutes } from '../modules/cart/routes';
-import { registerAddToCartFormRoutes } from '../modules/cart';
 import { cartPages } from '../modules/cart';
 import { registerContextRoutes } from '../modules/site/routes';
 import { registerInventoryRoutes } from '../modules/catalog/routes';
@@ -45,7 +44,7 @@ import { subscriptionPages } from '../modules/subscriptions';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/routes';
 import { registerPaymentWebhookRoutes } from '../modules/payments/routes';
 import { PaymentConfigError, paymentProviderFor, type PaymentEnv } from '../modules/payments';
-import { captchaVerifier, type CaptchaEnv } from '../modules/forms';
+import { captchaVerifier, formPages, type CaptchaEnv, type FormRouteOptions } from '../modules/forms';
 import type { CaptchaScriptUrls } from '../core/forms/captcha';
 import { escapeHtml } from '../core/html';
 import { ERROR_PAGE_TITLE } from '../core/labels';
@@ -58,14 +57,10 @@ import { PageRenderer } from '../render/renderPath';
 import { CLIENT_DIST_DIR, readClientAssets } from '../render/manifest';
 import { installPageFastPath } from '../platform/http/pageFastPath';
 import { installDraining } from '../platform/http/gracefulClose';
-import { type FormRouteOptions } from '../modules/forms/routes';
 import { registerFormRoutes } from '../modules/forms/routes';
-import { type RestockRouteOptions } from '../modules/restock/routes';
 import { registerRestockRoutes } from '../modules/restock/routes';
-import { type AccountRouteOptions } from '../modules/siteUsers/routes';
-import { registerAccountRoutes } from '../modules/siteUsers/routes';
-import { type PageLockRouteOptions } from '../modules/pageLocks/routes';
-import { registerPageLockRoutes } from '../modules/pageLocks/routes';
+import { restockPages, type RestockRouteOptions } from '../modules/restock';
+import { pageLockPages, type PageLockRouteOptions } from '../modules/pageLocks';
 import { AdminPages } from '../modules/admin';
 import { registerAdminRoutes } from '../modules/admin/routes';
 import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
@@ -76,7 +71,7 @@ import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
 import { registerSubscriptionAdminRoutes } from '../modules/subscriptions/adminRoutes';
-import { registerSiteUserSession } from '../modules/siteUsers';
+import { accountPages, registerSiteUserSession, type AccountRouteOptions } from '../modules/siteUsers';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
 import { queueRequests } from '../platform/http/requestTurns';
@@ -122,9 +117,9 @@ export interface BuildAppOptions {
   paymentEnv?: PaymentEnv;
   /** Replaces the payment provider sites choose (tests: a provider that counts its calls). */
   paymentsFor?: (site: Site) => PaymentProvider;
-  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/routes.tsx). */
+  /** Form blocks: submissions per minute per client IP, ALTCHA's work (src/modules/forms/formRequests.ts). */
   formRoutes?: FormRouteOptions;
-  /** Restock sign-ups: per minute per client IP, and per client and product (src/modules/restock/routes.tsx). */
+  /** Restock sign-ups: per minute per client IP, and per client and product (src/modules/restock/signUpRequests.ts). */
   restockRoutes?: RestockRouteOptions;
   /** Secrets and API addresses of the third-party CAPTCHA providers (reCAPTCHA Enterprise, Turnstile). */
   captchaEnv?: CaptchaEnv;
@@ -134,9 +129,9 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** The port the server listens on (PORT): the staff's e-mail links on a site without a public domain. */
   port?: number;
-  /** Site users' sign-in: tries per minute per client IP (src/modules/siteUsers/routes.tsx). */
+  /** Site users' sign-in: tries per minute per client IP (src/modules/siteUsers/pages/actions.ts). */
   accountRoutes?: AccountRouteOptions;
-  /** Password-protected pages: tries per client and site a minute (src/modules/pageLocks/routes.ts). */
+  /** Password-protected pages: tries per client and site a minute (src/modules/pageLocks/pages/index.ts). */
   pageLockRoutes?: Omit<PageLockRouteOptions, 'counters'>;
   /** Collect the routes' descriptions for `app.swagger()` (docs/openapi.json, `npm run openapi`); off when serving. */
   describeApi?: boolean;
@@ -235,7 +230,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pages = visitorPages(app, ctx, renderer);
   registerCartRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   registerInventoryRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
-  await registerAddToCartFormRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
   await registerVisitorPages(app, pages, cartPages(ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 }));
   registerContextRoutes(app);
   registerCheckoutRoutes(app, ctx, { rateLimitPerMinute: options.cartRateLimitPerMinute ?? 600 });
@@ -261,9 +255,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Analytics calls get each cart route's budget per client (100 per 10 s by default).
   await registerAnalyticsRoutes(app, ctx, { rateLimitPer10s: perWindow(options.cartRateLimitPerMinute ?? 600) });
   await registerFormRoutes(app, ctx, { ...options.formRoutes, counters: rateLimits.counters });
+  await registerVisitorPages(app, pages, formPages(ctx, { ...options.formRoutes, counters: rateLimits.counters }));
   await registerRestockRoutes(app, ctx, { ...options.restockRoutes, counters: rateLimits.counters });
-  await registerAccountRoutes(app, ctx, { ...options.accountRoutes, counters: rateLimits.counters });
-  await registerPageLockRoutes(app, ctx, { ...options.pageLockRoutes, counters: rateLimits.counters });
+  await registerVisitorPages(
+    app,
+    pages,
+    restockPages(ctx, { ...options.restockRoutes, counters: rateLimits.counters }),
+  );
+  await registerVisitorPages(
+    app,
+    pages,
+    accountPages(ctx, { ...options.accountRoutes, counters: rateLimits.counters }),
+  );
+  await registerVisitorPages(
+    app,
+    pages,
+    pageLockPages(ctx, { ...options.pageLockRoutes, counters: rateLimits.counters }),
+  );
   await registerLikeRoutes(app, ctx);
   const adminPages = new AdminPages(ctx, (m) => app.log.warn(m));
   registerAdminRoutes(app, ctx, adminPages);
@@ -347,7 +355,7 @@ async function rateLimitOptions(app: FastifyInstance, redisUrl: string | undefin
     store: counters.storeClass(),
     errorResponseBuilder: () => ApiError.rateLimited(),
   };
-  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/routes.tsx).
+  // The counters also count budgets of the routes' own (a form's, per client: src/modules/forms/formRequests.ts).
   return { options: pluginOptions, counters };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The add-to-cart form that works without JavaScript: every add button (detail page, grid card, product block) sits
  * in a real `<form method="post">` to ADD_TO_CART_FORM_PATH, which adds with the cart's own rules and answers 303 back
- * to the page with the §5 message (src/modules/cart/addToCartFormRoutes.tsx). With JavaScript the islands take the submit
+ * to the page with the §5 message (src/modules/cart/pages/addToCart.ts). With JavaScript the islands take the submit
  * over (preventDefault), so an item is added once either way. Names shared by the islands and the server.
  */
 export const ADD_TO_CART_FORM_PATH = '/cart/add';

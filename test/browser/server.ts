@@ -39,9 +39,9 @@ export async function startServer(
     promoPopup?: boolean;
     /** Changes the site file before it is imported (its images are still read beside the file). */
     editSite?: (site: { website: { store: Record<string, unknown> } }) => void;
-    /** Form blocks' budgets and ALTCHA's work (src/modules/forms/routes.tsx). */
+    /** Form blocks' budgets and ALTCHA's work (src/modules/forms/formRequests.ts). */
     formRoutes?: Omit<FormRouteOptions, 'counters'>;
-    /** Restock sign-ups' budgets (src/modules/restock/routes.tsx). */
+    /** Restock sign-ups' budgets (src/modules/restock/signUpRequests.ts). */
     restockRoutes?: Omit<RestockRouteOptions, 'counters'>;
     /** The third-party CAPTCHA providers' API (a local stand-in: test/support/captchaProviders.ts). */
     captchaEnv?: CaptchaEnv;

@@ -11,7 +11,7 @@ import { listAudit } from '../../src/modules/admin';
 import { findSiteByHost } from '../../src/modules/site/sites';
 import { SITE_USER_COOKIE } from '../../src/modules/siteUsers/siteUserSession';
 import { INVITE_MESSAGES, inviteStaff, STAFF_MESSAGES } from '../../src/modules/siteUsers/staff';
-import { ACCOUNT_TRIES, SIGN_IN_MESSAGES } from '../../src/modules/siteUsers/routes';
+import { ACCOUNT_TRIES, SIGN_IN_MESSAGES } from '../../src/modules/siteUsers/pages';
 import { buildApp } from '../../src/server/app';
 import { checkoutSite, seedSite, SHOP_HOST } from '../support/checkoutSite';
 import { TEST_CRUMB } from '../support/crumb';

@@ -13,7 +13,7 @@ import { PAGE_LOCK_MESSAGES, PAGE_LOCK_PATH, PAGE_UNLOCK_SECONDS, pageLockCookie
 import { PageCache } from '../../src/render/pageCache';
 import { ERROR_PAGE_TEXTS } from '../../src/render/pages/error';
 import { buildApp } from '../../src/server/app';
-import { NOT_A_LOCKED_PAGE_MESSAGE } from '../../src/modules/pageLocks/routes';
+import { NOT_A_LOCKED_PAGE_MESSAGE } from '../../src/modules/pageLocks';
 import { findSiteByHost } from '../../src/modules/site/sites';
 import { hashPassword } from '../../src/modules/siteUsers/passwords';
 import type { SiteFileInput } from '../../src/modules/site/schema';

@@ -11,7 +11,7 @@ import { CRUMB_COOKIE, CRUMB_FIELD } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
 import { STORE_ROLES } from '../../src/core/siteUserRoles';
 import { buildApp } from '../../src/server/app';
-import { ACCOUNT_TRIES, SIGN_IN_MESSAGES } from '../../src/modules/siteUsers/routes';
+import { ACCOUNT_TRIES, SIGN_IN_MESSAGES } from '../../src/modules/siteUsers/pages';
 import { analyticsRecorderOf } from '../../src/modules/analytics/routes';
 import { requireSiteUser, SITE_USER_COOKIE } from '../../src/modules/siteUsers/siteUserSession';
 import { hashPassword, needsRehash, verifyPassword } from '../../src/modules/siteUsers/passwords';

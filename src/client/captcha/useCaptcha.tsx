@@ -22,7 +22,7 @@ import { labelRecaptchaBadges, trackCaptchaBadge } from './badge';
 import { readyRecaptchaEnterprise, recaptchaEnterpriseToken } from './recaptchaEnterprise';
 import { renderTurnstile, type TurnstileWidget } from './turnstile';
 
-/** The challenge URL of the ALTCHA widget (src/modules/forms/routes.tsx). */
+/** The challenge URL of the ALTCHA widget (src/modules/forms/routes.ts). */
 export const ALTCHA_CHALLENGE_API = '/api/form/altcha/challenge';
 /** The field the ALTCHA widget writes its solution into. */
 export const ALTCHA_FIELD = 'altcha';

@@ -1,7 +1,7 @@
 /**
  * A form block (spec §4, §5, §7, §8): the fields, the CAPTCHA when the form has one, and the submission. The form
  * also works without JavaScript: it posts to its page, which comes back with the same errors or the success text
- * (src/modules/forms/routes.tsx). With JavaScript: the core's rules first; then 'Submitting…' (a second submit is
+ * (src/modules/forms/pages/index.ts). With JavaScript: the core's rules first; then 'Submitting…' (a second submit is
  * ignored), a key (FormSubmissionKey), the answers (SaveFormSubmission); success hides the form and shows the
  * submission message or HTML, or goes to the success redirect; a failure shows the errors, releases the lock and
  * resets the CAPTCHA (the button waits for it to be done again). The CAPTCHA is the site's, whichever provider it is

@@ -30,7 +30,7 @@ import { onVariantSelection, variantSelectionOf, type VariantSelection } from '.
 
 /** The sign-up call (spec §7: "path not shown"; docs/api.md). */
 export const RESTOCK_SIGN_UP_API = '/api/commerce/restock-notifications';
-/** Where the form posts without JavaScript (src/modules/restock/routes.tsx). */
+/** Where the form posts without JavaScript (src/modules/restock/pages/index.ts). */
 export const RESTOCK_FORM_PATH = '/restock/sign-up';
 
 /** What a sign-up posted without JavaScript came back with (the page rendered for that visitor). */

@@ -3,7 +3,6 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { additionalFieldsSchema } from './routes.schema';
-export { registerAddToCartFormRoutes } from './addToCartFormRoutes';
 export { emptyCart, getCart, readCheckoutCart, type CartEntry, type CheckoutCart, type ShoppingCart } from './cart';
 export { takeCartNotice, withCartNotice } from './cartNoticeRoutes';
 export { cartPages, wantsVisitorCart } from './pages';

@@ -11,3 +11,5 @@ export {
   type CaptchaVisitor,
 } from './captcha';
 export { signUp } from './newsletter';
+export { formPages } from './pages';
+export type { FormRouteOptions } from './formRequests';

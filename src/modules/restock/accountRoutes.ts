@@ -30,7 +30,7 @@ import { siteOf } from '../site';
 import { perWindow, RATE_LIMIT_WINDOW_MS } from '../../platform/http/rateLimits';
 import { requireSiteUser } from '../siteUsers';
 import { parseInput } from '../../platform/http/validation';
-import { restockRefusalError } from './routes';
+import { restockRefusalError } from './signUpRequests';
 import {
   groupsQuery,
   groupsRoute,

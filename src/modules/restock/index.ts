@@ -5,3 +5,5 @@
 export { recordRestocks, type Restocked } from './restocks';
 export { restockJob } from './jobs';
 export { countWaitingSignUps } from './waiting';
+export { restockPages } from './pages';
+export type { RestockRouteOptions } from './signUpRequests';

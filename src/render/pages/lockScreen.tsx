@@ -1,7 +1,7 @@
 /**
  * The lock screen (page type 103) of a password-protected page of the site file: the page's title, the password
  * field and its button, in the site's design. Nothing of the page's content is on it (its description neither). The
- * form posts to PAGE_LOCK_PATH without JavaScript (src/modules/pageLocks/routes.ts); a refused try comes back here
+ * form posts to PAGE_LOCK_PATH without JavaScript (src/modules/pageLocks/pages/index.ts); a refused try comes back here
  * with its message beside the field. Made per request, never cached, kept out of search engines.
  */
 import { CRUMB_FIELD } from '../../core/crumb';

@@ -138,13 +138,7 @@ export async function registerPageRoutes(
   /** The lock screen (103, 401), or the page's content (105) when the visitor's cookie opens it: this visitor's only. */
   const sendLockedPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, locked: LockedPage) => {
     const unlocked = await opensPage(ctx.db, site, locked, request.cookies[pageLockCookie(locked.id)]);
-    const rendered = await renderer.render(
-      site,
-      locked.path,
-      null,
-      new URLSearchParams(),
-      unlocked ? { unlocked: true } : undefined,
-    );
+    const rendered = await renderer.render(site, locked.path, unlocked ? { lock: { unlocked: true } } : {});
     const page = encoded(withEtag(rendered), false);
     return sendRepresentation(request, reply, rendered.status, page, {
       cacheControl: PROTECTED_PAGE_CACHE_CONTROL,
@@ -156,7 +150,9 @@ export async function registerPageRoutes(
   /** The page at `path` made anew, kept in the cache when it may be. */
   const makePage = async (request: FastifyRequest, site: Site, path: string, key: string): Promise<EncodedPage> => {
     const since = cache.stockEpoch;
-    const rendered = await renderer.render(site, path, null, new URLSearchParams(request.url.slice(path.length + 1)));
+    const rendered = await renderer.render(site, path, {
+      query: new URLSearchParams(request.url.slice(path.length + 1)),
+    });
     const stock = rendered.productIds && { siteId: site.id, productIds: rendered.productIds, since };
     // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
     if (rendered.cacheable === false) return encoded(withEtag(rendered), false);
@@ -185,7 +181,7 @@ export async function registerPageRoutes(
     // A page made for one visitor at a content page's path (a visitor with a cart gets the cart page with their
     // lines and its forms' crumb): made for them only (../../render/visitorPageKind.ts), sent as pages are.
     const kind = visitorPages.takenBy(path, request);
-    if (kind) {
+    if (kind?.load) {
       const visit = { request, reply, site };
       const data: unknown = await kind.load(visit);
       if (data === ANSWERED) return reply;

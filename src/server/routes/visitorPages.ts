@@ -10,12 +10,17 @@ import { CLIENT_DIST_DIR, readCheckoutAssets, readClientAssets } from '../../ren
 import type { PageRenderer } from '../../render/renderPath';
 import { VisitorPages, type VisitorPageModule } from '../../render/visitorPageKind';
 import type { AppContext } from '../../platform/http/appContext';
+import { pageCrumb } from '../../platform/http/crumb';
 
 /** The answerer of every per-visitor page, with the bundle's entries (the page routes warn when it is absent). */
 export function visitorPages(app: FastifyInstance, ctx: AppContext, renderer: PageRenderer): VisitorPages {
   const dir = ctx.clientDir ?? CLIENT_DIST_DIR;
   const warn = (message: string) => app.log.debug(message);
-  return new VisitorPages(renderer, { main: readClientAssets(dir, warn), checkout: readCheckoutAssets(dir, warn) });
+  return new VisitorPages(
+    renderer,
+    { main: readClientAssets(dir, warn), checkout: readCheckoutAssets(dir, warn) },
+    (request, reply) => pageCrumb(request, reply, ctx),
+  );
 }
 
 export async function registerVisitorPages(
@@ -26,6 +31,8 @@ export async function registerVisitorPages(
   await app.register(async (scope) => {
     await module.scope?.(scope);
     for (const kind of module.kinds) {
+      if ((kind.takes || kind.paths.length > 0) && !kind.load)
+        throw new Error(`the page kind ${kind.name} answers an address: it needs a load`);
       if (kind.takes) {
         pages.atContentPath(kind);
         continue;

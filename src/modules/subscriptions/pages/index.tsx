@@ -195,9 +195,6 @@ export const cancelled = visitorPageKind<{ subscription: Subscription; shop: str
   name: 'cancelled',
   paths: [],
   headers: HEADERS,
-  load: async () => {
-    throw new Error('shown by the cancel form only');
-  },
   view: ({ site }, { subscription, shop }) => ({
     path: CANCEL_PATH_PREFIX,
     pageType: PageType.CHECKOUT,

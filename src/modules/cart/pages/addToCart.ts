@@ -1,46 +1,39 @@
 /**
  * `POST /cart/add`: the add-to-cart form of every add button, posted without JavaScript (or before the page's scripts
- * ran). It adds through the cart's own service and rules (src/modules/cart/addToCartForm.ts) and answers as a page would:
+ * ran). It adds through the cart's own service and rules (../addToCartForm.ts) and answers as a page would:
  *
  * - added → 303 back to the page it came from (its Referer on this site, else the product page), which then shows
- *   '{productName} was added to your cart.' once (./cartNotice.tsx); the express button → 303 to checkout;
+ *   '{productName} was added to your cart.' once (../cartNoticeRoutes.tsx); the express button → 303 to checkout;
  * - a §5 refusal → 303 back with the alert's title and text; options still to choose from a card without selectors →
  *   303 to the product page, which names them;
  * - a gift card or a subscription → 303 to its own checkout (§4);
- * - a product with a custom form → its form as a page (200; refused answers 400 with each field's message), whose
- *   post adds with the answers;
+ * - a product with a custom form → its form as a page (./productForm.tsx: 200; refused answers 400 with each
+ *   field's message), whose post adds with the answers;
  * - bad input → 400, an unknown product → 404 (an HTML page saying what was wrong); a post neither carrying the crumb
  *   nor sent by this site's own page (Sec-Fetch-Site / Origin) → 403 (§8).
  *
  * Rate-limited as the cart API is (each cart route's budget, and a share of the client's).
  */
-import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CART_NOTICE_ID } from '../../core/cartNotice';
-import { PageType } from '../../core/enums';
-import { ROUTES } from '../../core/purchaseRoute';
-import { CLIENT_DIST_DIR, readClientAssets } from '../../render/manifest';
-import { PageRenderer } from '../../render/renderPath';
-import { addFromForm, type AddFromFormOutcome, type PendingAdd } from './addToCartForm';
-import { getCollection } from '../catalog';
-import type { Site } from '../site';
-import type { Product } from '../site';
-import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH, OPTION_FIELD_PREFIX } from '../../ui/addToCartForm';
-import { readFormInputs } from '../../ui/FormFields';
-import { uiLabels } from '../../ui/labels';
-import { productPath } from '../../ui/ProductCard';
-import { ProductFormPage } from '../../ui/ProductFormPage';
-import { secureCookiesFor, type AppContext } from '../../platform/http/appContext';
-import { pageCrumb } from '../../platform/http/crumb';
-import { ApiError } from '../../platform/http/errors';
-import { siteOf } from '../site';
-import { writeRouteConfig } from '../../platform/http/rateLimits';
-import { parseInput } from '../../platform/http/validation';
-import { cartToken } from './cookies';
-import { setCartCookies } from './routes';
-import { refusalNotice, setCartNotice } from './cartNoticeRoutes';
-import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../platform/http/apiDescription';
+import { CART_NOTICE_ID } from '../../../core/cartNotice';
+import { ROUTES } from '../../../core/purchaseRoute';
+import { describeRoute, formBody, htmlAnswer, redirectAnswer } from '../../../platform/http/apiDescription';
+import { secureCookiesFor, type AppContext } from '../../../platform/http/appContext';
+import { ApiError } from '../../../platform/http/errors';
+import { writeRouteConfig } from '../../../platform/http/rateLimits';
+import { parseInput } from '../../../platform/http/validation';
+import type { VisitorPages } from '../../../render/visitorPageKind';
+import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH, OPTION_FIELD_PREFIX } from '../../../ui/addToCartForm';
+import { readFormInputs } from '../../../ui/FormFields';
+import { productPath } from '../../../ui/ProductCard';
+import { getCollection } from '../../catalog';
+import { siteOf, type Product, type Site } from '../../site';
+import { addFromForm, type AddFromFormOutcome } from '../addToCartForm';
+import { refusalNotice, setCartNotice } from '../cartNoticeRoutes';
+import { cartToken } from '../cookies';
+import { setCartCookies } from '../routes';
+import type { productForm, ProductFormData } from './productForm';
 
 const text = (max: number) =>
   z
@@ -94,16 +87,11 @@ function refererPath(request: FastifyRequest): string | null {
   }
 }
 
-export async function registerAddToCartFormRoutes(
-  app: FastifyInstance,
+export function addToCartAction(
   ctx: AppContext,
   options: { rateLimitPerMinute: number },
-): Promise<void> {
-  const renderer = new PageRenderer(
-    ctx.db,
-    readClientAssets(ctx.clientDir ?? CLIENT_DIST_DIR, (message) => app.log.debug(message)),
-  );
-
+  formPage: ReturnType<typeof productForm>,
+): (scope: FastifyInstance, pages: VisitorPages) => void {
   const productPagePath = async (site: Site, product: Product): Promise<string> => {
     const collection = await getCollection(ctx.db, site.id, product.collectionId);
     return collection ? productPath(collection.slug, product.slug) : '/';
@@ -112,9 +100,26 @@ export async function registerAddToCartFormRoutes(
   const seeOther = (reply: FastifyReply, location: string) =>
     reply.header('cache-control', 'no-store').redirect(location, 303);
 
-  await app.register(async (scope) => {
-    await scope.register(fastifyFormbody);
+  /** The product form page's data: where it goes back to, and what the shopper typed (to fill the fields in again). */
+  const formData = async (
+    site: Site,
+    outcome: Extract<AddFromFormOutcome, { kind: 'form' }>,
+    from: { backTo: string | null; posted: Record<string, unknown> | null },
+  ): Promise<ProductFormData> => {
+    const productHref = await productPagePath(site, outcome.product);
+    // What the shopper typed, to fill the fields in again (React escapes it); the add's own fields left out.
+    const posted: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(from.posted ?? {})) {
+      if (name === ADD_FORM_FIELDS.pending) continue;
+      posted[name] = (Array.isArray(value) ? value : [value])
+        .filter((v): v is string => typeof v === 'string')
+        .slice(0, 100);
+    }
+    const refused = from.posted !== null && Object.keys(outcome.errors).length > 0;
+    return { outcome, productHref, backTo: from.backTo ?? productHref, posted, refused };
+  };
 
+  return (scope, pages) => {
     // The add forms sit on shared, cached pages (one copy for every visitor, compressed once): they carry no
     // per-visitor crumb, so the browser's Sec-Fetch-Site / Origin says the post is this site's own (src/platform/http/crumb.ts).
     scope.post(
@@ -176,88 +181,37 @@ export async function registerAddToCartFormRoutes(
         });
       },
     );
-  });
 
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    site: Site,
-    outcome: AddFromFormOutcome,
-    from: { backTo: string | null; posted: Record<string, unknown> | null },
-  ) {
-    switch (outcome.kind) {
-      case 'not-found':
-        throw new ApiError('product-not-found', 'Sorry, that item is no longer available.', {
-          field: ADD_FORM_FIELDS.itemId,
-        });
-      case 'checkout':
-        return seeOther(reply, outcome.url);
-      case 'added': {
-        setCartCookies(reply, outcome.token, secureCookiesFor(ctx, request));
-        if (outcome.express) return seeOther(reply, ROUTES.gotoCheckout);
-        setCartNotice(reply, ctx, request, { kind: 'added', itemId: outcome.product.id });
-        return seeOther(reply, `${from.backTo ?? (await productPagePath(site, outcome.product))}#${CART_NOTICE_ID}`);
+    async function answer(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      site: Site,
+      outcome: AddFromFormOutcome,
+      from: { backTo: string | null; posted: Record<string, unknown> | null },
+    ) {
+      switch (outcome.kind) {
+        case 'not-found':
+          throw new ApiError('product-not-found', 'Sorry, that item is no longer available.', {
+            field: ADD_FORM_FIELDS.itemId,
+          });
+        case 'checkout':
+          return seeOther(reply, outcome.url);
+        case 'added': {
+          setCartCookies(reply, outcome.token, secureCookiesFor(ctx, request));
+          if (outcome.express) return seeOther(reply, ROUTES.gotoCheckout);
+          setCartNotice(reply, ctx, request, { kind: 'added', itemId: outcome.product.id });
+          return seeOther(reply, `${from.backTo ?? (await productPagePath(site, outcome.product))}#${CART_NOTICE_ID}`);
+        }
+        case 'refused': {
+          setCartNotice(reply, ctx, request, refusalNotice(outcome.product, outcome.error));
+          const back = outcome.choose ? null : from.backTo;
+          return seeOther(reply, `${back ?? (await productPagePath(site, outcome.product))}#${CART_NOTICE_ID}`);
+        }
+        case 'form':
+          return pages.send(formPage, { request, reply, site }, await formData(site, outcome, from));
       }
-      case 'refused': {
-        setCartNotice(reply, ctx, request, refusalNotice(outcome.product, outcome.error));
-        const back = outcome.choose ? null : from.backTo;
-        return seeOther(reply, `${back ?? (await productPagePath(site, outcome.product))}#${CART_NOTICE_ID}`);
-      }
-      case 'form':
-        return sendFormPage(request, reply, site, outcome, from);
     }
-  }
-
-  async function sendFormPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    site: Site,
-    outcome: Extract<AddFromFormOutcome, { kind: 'form' }>,
-    from: { backTo: string | null; posted: Record<string, unknown> | null },
-  ) {
-    const { product, form } = outcome;
-    const productHref = await productPagePath(site, product);
-    const backTo = from.backTo ?? productHref;
-    const variant = product.variants.find((v) => v.sku === outcome.pending.sku);
-    const choice = product.variantOptions.map((o) => `${o.name}: ${variant?.attributes[o.name] ?? ''}`).join(', ');
-    const pending: PendingAdd & { backTo: string } = { ...outcome.pending, backTo };
-    // What the shopper typed, to fill the fields in again (React escapes it); the add's own fields left out.
-    const posted: Record<string, string[]> = {};
-    for (const [name, value] of Object.entries(from.posted ?? {})) {
-      if (name === ADD_FORM_FIELDS.pending) continue;
-      posted[name] = (Array.isArray(value) ? value : [value])
-        .filter((v): v is string => typeof v === 'string')
-        .slice(0, 100);
-    }
-    const refused = from.posted !== null && Object.keys(outcome.errors).length > 0;
-    const rendered = await renderer.renderVisitorPage(site, {
-      path: ADD_TO_CART_FORM_PATH,
-      pageType: PageType.PAGE,
-      title: refused ? `Error: ${form.name}` : form.name,
-      description: `${form.name} — ${product.name}`,
-      status: refused ? 400 : 200,
-      body: (
-        <ProductFormPage
-          form={form}
-          productName={product.name}
-          productHref={productHref}
-          choice={product.variantOptions.length > 0 ? choice : ''}
-          pending={JSON.stringify(pending)}
-          backTo={backTo}
-          crumb={pageCrumb(request, reply, ctx)}
-          selectValueLabel={uiLabels(site.settings).selectValue}
-          errors={outcome.errors}
-          message={outcome.message}
-          posted={posted}
-        />
-      ),
-    });
-    return reply
-      .code(rendered.status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(rendered.html);
-  }
+  };
 }
 
 // ---------------------------------------------------------------- the routes described (docs/openapi.json)
