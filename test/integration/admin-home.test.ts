@@ -156,7 +156,7 @@ forEachEngine((engine, getDb) => {
       expect(page.headers['cache-control']).toBe('no-store');
       const html = page.body;
       expect(html).toContain(
-        '<a href="/admin/orders?fulfilment=pending"><span class="admin-home-count">2</span> <span>orders to fulfil</span></a>',
+        '<a href="/admin/orders?to-fulfil=1"><span class="admin-home-count">2</span> <span>orders to fulfil</span></a>',
       );
       expect(html).toContain('<span>variants low on stock</span>');
       expect(html).toContain('href="/admin/inventory?filter=low"');

@@ -119,6 +119,20 @@ forEachEngine((engine, getDb) => {
     expect(awaiting.orders).toHaveLength(12);
     expect(awaiting.orders.every((o: { paymentLabel: string }) => o.paymentLabel === 'Awaiting payment')).toBe(true);
     expect((await get('/api/admin/orders?fulfilment=fulfilled', viewer)).json().orders).toHaveLength(0);
+    // The home's 'orders to fulfil' leads here: paid and pending, never one awaiting its payment.
+    const toFulfil = (await get('/api/admin/orders?to-fulfil=1', viewer)).json();
+    expect(toFulfil.orders).toHaveLength(48);
+    expect(toFulfil.next).toBeNull();
+    expect((await get('/api/admin/home', viewer)).json().ordersToFulfil).toBe(48);
+    expect(
+      toFulfil.orders.every(
+        (o: { payment: string; fulfilment: string }) => o.payment !== 'awaiting-payment' && o.fulfilment === 'pending',
+      ),
+    ).toBe(true);
+    expect((await get('/api/admin/orders?fulfilment=pending', viewer)).json().orders.length).toBeGreaterThan(
+      toFulfil.orders.length,
+    );
+    expect((await get('/api/admin/orders?to-fulfil=yes', viewer)).statusCode).toBe(400);
     expect((await get(`/api/admin/orders?q=%23${numbers[6]}`, viewer)).json().orders).toMatchObject([
       { number: numbers[6] },
     ]);

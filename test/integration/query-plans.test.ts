@@ -351,6 +351,7 @@ forEachEngine((engine, getDb) => {
       '/admin/orders',
       '/admin/orders?payment=paid',
       '/admin/orders?fulfilment=pending',
+      '/admin/orders?to-fulfil=1',
       '/admin/orders?q=ada',
       '/admin/orders?q=ada%40exa',
       '/admin/orders?q=nobody%40example.com',

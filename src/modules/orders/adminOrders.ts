@@ -29,6 +29,8 @@ export const ORDERS_PAGE_SIZE = 50;
 export interface OrderListFilter {
   payment?: PaymentState;
   fulfilment?: Fulfilment;
+  /** Only the orders to fulfil: paid (refunded in part or not) and pending, as the owner's home counts them. */
+  toFulfil?: boolean;
   /** An order number ('12' or '#12'), part of an e-mail, or part of the customer's name. */
   q?: string;
   cursor?: string;
@@ -171,6 +173,7 @@ export async function listAdminOrders(db: Db, siteId: string, filter: OrderListF
     .where(byKey ? sql<string>`+site_id` : 'site_id', '=', siteId)
     .$if(filter.payment !== undefined, (qb) => qb.where(paymentFilter(filter.payment!)))
     .$if(filter.fulfilment !== undefined, (qb) => qb.where('fulfilment', '=', filter.fulfilment!))
+    .$if(filter.toFulfil === true, (qb) => qb.where('fulfilment', '=', 'pending').where('status', '=', 'paid'))
     .$if(numberSearched !== undefined, (qb) => qb.where('number', '=', numberSearched!))
     // An e-mail or a name: every word of the search in one of them (src/core/adminSearch.ts).
     .$if(terms !== undefined, (qb) => qb.where(searchedOrders(db, terms!, byKey)))

@@ -16,6 +16,10 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 export const ordersQuery = z.object({
   payment: z.preprocess(blankToUndefined, z.enum(PAYMENT_STATES as [string, ...string[]]).optional()),
   fulfilment: z.preprocess(blankToUndefined, z.enum(FULFILMENTS as [string, ...string[]]).optional()),
+  'to-fulfil': z
+    .enum(['1'], { message: "must be '1' (only the orders to fulfil: paid and pending)" })
+    .optional()
+    .describe('1: only the orders to fulfil — paid (refunded in part or not) and pending, as the home counts them'),
   q: z.string().max(200, 'must be at most 200 characters').optional(),
   cursor: z.string().max(200, 'must be a cursor from the page before').optional(),
   done: z.string().max(200).optional(),

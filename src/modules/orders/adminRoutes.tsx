@@ -51,6 +51,7 @@ const filterOf = (query: unknown): OrderListFilter => {
   return {
     ...(q.payment ? { payment: q.payment as PaymentState } : {}),
     ...(q.fulfilment ? { fulfilment: q.fulfilment as Fulfilment } : {}),
+    ...(q['to-fulfil'] ? { toFulfil: true } : {}),
     ...(q.q ? { q: q.q } : {}),
     ...(q.cursor ? { cursor: q.cursor } : {}),
   };

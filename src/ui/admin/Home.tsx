@@ -34,7 +34,7 @@ export function AdminHome(props: { figures: HomeFigures; email: string; roleName
               count={f.ordersToFulfil}
               one="order to fulfil"
               many="orders to fulfil"
-              href={`${ORDERS_PATH}?fulfilment=pending`}
+              href={`${ORDERS_PATH}?to-fulfil=1`}
             />
           ) : null}
           {f.stock !== null ? (

@@ -69,15 +69,23 @@ export function OrdersList(props: {
     const params = new URLSearchParams();
     if (filter.payment) params.set('payment', filter.payment);
     if (filter.fulfilment) params.set('fulfilment', filter.fulfilment);
+    if (filter.toFulfil) params.set('to-fulfil', '1');
     if (filter.q) params.set('q', filter.q);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
     const text = params.toString();
     return text ? `${ORDERS_PATH}?${text}` : ORDERS_PATH;
   };
-  const filtered = Boolean(filter.payment || filter.fulfilment || filter.q);
+  const filtered = Boolean(filter.payment || filter.fulfilment || filter.toFulfil || filter.q);
   return (
     <>
+      {filter.toFulfil ? (
+        <p className="admin-muted">
+          The orders to fulfil: paid (refunded in part or not) and not yet fulfilled.{' '}
+          <a href={ORDERS_PATH}>All orders</a>
+        </p>
+      ) : null}
       <form className="admin-filters" method="get" action={ORDERS_PATH} role="search" aria-label="Orders">
+        {filter.toFulfil ? <input type="hidden" name="to-fulfil" value="1" /> : null}
         <div>
           <label htmlFor="orders-q">Search</label>
           <input
