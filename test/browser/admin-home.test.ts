@@ -83,7 +83,7 @@ describeEachEngine(
       const page = await context.newPage();
       await page.goto(`${shop.url}/admin`);
       await expect(page.getByRole('link', { name: '2 orders to fulfil' }).getAttribute('href')).resolves.toBe(
-        '/admin/orders?fulfilment=pending',
+        '/admin/orders?to-fulfil=1',
       );
       await expect(page.getByText('Orders today').isVisible()).resolves.toBe(true);
       await context.close();
