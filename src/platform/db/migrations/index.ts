@@ -32,6 +32,7 @@ import { staff } from './023_staff';
 import { adminHome } from './024_admin_home';
 import { gatheredIndexes } from './025_gathered_indexes';
 import { inventoryPages } from './026_inventory_pages';
+import { siteVersions } from './028_site_versions';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -61,6 +62,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '024_admin_home': adminHome(engine),
     '025_gathered_indexes': gatheredIndexes(engine),
     '026_inventory_pages': inventoryPages(engine),
+    '028_site_versions': siteVersions(engine),
   };
 }
 
