@@ -37,7 +37,9 @@ for (let round = 0; round < ROUNDS; round++) {
   rmSync(dir, { recursive: true, force: true });
 }
 const line = (label: string, ms: number) =>
-  console.log(`${label.padEnd(22)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${((ms * 1000) / SIZE).toFixed(0).padStart(5)} µs a product`);
+  console.log(
+    `${label.padEnd(22)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${((ms * 1000) / SIZE).toFixed(0).padStart(5)} µs a product`,
+  );
 console.log(`Import of ${SIZE} products, median of ${ROUNDS}:`);
 line('first import', median(first));
 line('import again (1 change)', median(second));

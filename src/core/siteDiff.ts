@@ -97,6 +97,15 @@ function withoutStock(variant: unknown): unknown {
   return rest;
 }
 
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** A variant without its live stock and its prices (told apart as 'price'). */
+function variantRest(variant: Record<string, unknown>): Record<string, unknown> {
+  const { stock: _stock, price: _price, salePrice: _salePrice, onSale: _onSale, ...rest } = variant;
+  return rest;
+}
+
 /** The image paths a record names, at any depth (`{ file: 'images/mug.jpg' }`). */
 function imagePaths(value: unknown, into: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) imagePaths(item, into);
@@ -120,23 +129,17 @@ function productFields(a: DiffRecord, b: DiffRecord): string[] {
     if (key === 'variants') continue;
     if (!same(a[key], b[key])) fields.push(word(key));
   }
-  const before = Array.isArray(a.variants) ? a.variants : [];
-  const after = Array.isArray(b.variants) ? b.variants : [];
-  const bySku = new Map(before.map((v) => [(v as { sku?: unknown }).sku, v as Record<string, unknown>]));
+  const before = (Array.isArray(a.variants) ? a.variants : []).map(asRecord);
+  const after = (Array.isArray(b.variants) ? b.variants : []).map(asRecord);
+  const bySku = new Map(before.map((v) => [v.sku, v]));
   let price = false;
   let variants = before.length !== after.length;
-  after.forEach((raw, i) => {
-    const v = raw as Record<string, unknown>;
+  after.forEach((v, i) => {
     const old = bySku.get(v.sku);
-    if (!old) {
-      variants = true;
-      return;
-    }
-    if (!same((before[i] as { sku?: unknown } | undefined)?.sku, v.sku)) variants = true;
+    if (!old || before[i]?.sku !== v.sku) variants = true;
+    if (!old) return;
     if (!same(old.price, v.price) || !same(old.salePrice, v.salePrice) || !same(old.onSale, v.onSale)) price = true;
-    const { price: _p, salePrice: _s, onSale: _o, ...restOld } = withoutStock(old) as Record<string, unknown>;
-    const { price: _p2, salePrice: _s2, onSale: _o2, ...restNew } = withoutStock(v) as Record<string, unknown>;
-    if (!same(restOld, restNew)) variants = true;
+    if (!same(variantRest(old), variantRest(v))) variants = true;
   });
   if (price) fields.push('price');
   if (variants) fields.push('variants');
@@ -181,16 +184,18 @@ export function siteDiff(
       }
       kept.add(thing.id);
       const replaced = imagesReplaced(thing, images.from, images.to);
-      const unchanged =
-        kind === 'product' ? same(productShape(previous), productShape(thing)) : same(previous, thing);
+      const unchanged = kind === 'product' ? same(productShape(previous), productShape(thing)) : same(previous, thing);
       if (unchanged && !replaced) continue;
-      const fields = unchanged ? [] : kind === 'product' ? productFields(previous, thing) : recordFields(previous, thing);
+      const fields = unchanged
+        ? []
+        : kind === 'product'
+          ? productFields(previous, thing)
+          : recordFields(previous, thing);
       if (replaced && !fields.includes('images') && !fields.includes('image')) fields.push('images');
       things.push({ kind, id: thing.id, name: nameOf(thing), change: 'changed', fields });
     }
     for (const thing of before) {
-      if (!kept.has(thing.id))
-        things.push({ kind, id: thing.id, name: nameOf(thing), change: 'removed', fields: [] });
+      if (!kept.has(thing.id)) things.push({ kind, id: thing.id, name: nameOf(thing), change: 'removed', fields: [] });
     }
     const orderBefore = before.filter((t) => kept.has(t.id)).map((t) => t.id);
     const orderAfter = after.filter((t) => kept.has(t.id)).map((t) => t.id);

@@ -6,7 +6,16 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import type { SiteRow } from './tables';
-import { siteFileSchema, type Collection, type Form, type Page, type Post, type Product, type SiteFile, type Website } from './schema';
+import {
+  siteFileSchema,
+  type Collection,
+  type Form,
+  type Page,
+  type Post,
+  type Product,
+  type SiteFile,
+  type Website,
+} from './schema';
 import { groupBy, productFromRows, storeCatalog } from '../catalog';
 import { recordRestocks, type Restocked } from '../restock';
 import type { ImportStockChoice, ImportStockPlan, StockLevel } from '../../core/importStock';
@@ -176,7 +185,10 @@ async function insertChunks<T extends keyof Database>(
  * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
  * locks the variant rows when it reads them (the catalog's `storeCatalog`).
  */
-export async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function importTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(work);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
@@ -333,7 +345,11 @@ export async function replaceSite(
  * current version, at its last import's time. Inside a save's transaction.
  */
 async function recordStoredState(trx: Kysely<Database>, siteId: string): Promise<SiteVersion | undefined> {
-  const row = await trx.selectFrom('sites').select(['version', 'updated_at']).where('id', '=', siteId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('sites')
+    .select(['version', 'updated_at'])
+    .where('id', '=', siteId)
+    .executeTakeFirst();
   const stored = row && (await readSite(trx, siteId));
   if (!row || !stored) return undefined;
   return recordVersion(trx, {

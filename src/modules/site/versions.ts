@@ -63,7 +63,10 @@ export async function decodeContent(bytes: Uint8Array): Promise<VersionContent> 
  * The compressed content of a save, started before the transaction's writes: the compression runs on libuv's
  * threads while the rows are written.
  */
-export function prepareContent(site: SiteFile, assets: readonly SiteAsset[]): {
+export function prepareContent(
+  site: SiteFile,
+  assets: readonly SiteAsset[],
+): {
   hashes: Map<string, string>;
   bytes: Promise<Buffer>;
 } {
@@ -141,7 +144,12 @@ async function latestContent(
 
 /** Whether the site has any version recorded. */
 export async function hasVersions(db: Kysely<Database>, siteId: string): Promise<boolean> {
-  const row = await db.selectFrom('site_versions').select('number').where('site_id', '=', siteId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('site_versions')
+    .select('number')
+    .where('site_id', '=', siteId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
