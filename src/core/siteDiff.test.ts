@@ -40,7 +40,7 @@ const edit = (change: (site: SiteForDiff) => void): SiteForDiff => {
 };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-const products = (site: SiteForDiff) => site.products as Mutable<Record<string, unknown>>[];
+const products = (site: SiteForDiff) => site.products as unknown as Mutable<Record<string, unknown>>[];
 
 describe('siteDiff: what changed between two versions, in words', () => {
   it('finds nothing between a version and itself', () => {
@@ -126,11 +126,11 @@ describe('siteDiff: what changed between two versions, in words', () => {
   it('lists added and removed things of every kind, named by name or title', () => {
     const after = edit((s) => {
       products(s).splice(1, 1);
-      (s.products as unknown[]).push({ id: 'vase', name: 'Vase', variants: [] });
-      (s.pages as unknown[]).splice(1, 1);
-      (s.posts as unknown[]).push({ id: 'untitled' });
-      (s.forms as unknown[]).splice(0, 1);
-      (s.collections as unknown[]).push({ id: 'blog', title: 'Journal', slug: 'journal', type: 'blog' });
+      (s.products as unknown as unknown[]).push({ id: 'vase', name: 'Vase', variants: [] });
+      (s.pages as unknown as unknown[]).splice(1, 1);
+      (s.posts as unknown as unknown[]).push({ id: 'untitled' });
+      (s.forms as unknown as unknown[]).splice(0, 1);
+      (s.collections as unknown as unknown[]).push({ id: 'blog', title: 'Journal', slug: 'journal', type: 'blog' });
     });
     const diff = siteDiff(base, after);
     expect(describeSiteDiff(diff)).toEqual([
@@ -148,7 +148,8 @@ describe('siteDiff: what changed between two versions, in words', () => {
 
   it('counts many changes of a kind rather than naming each', () => {
     const after = edit((s) => {
-      for (let i = 0; i < 4; i++) (s.products as unknown[]).push({ id: `p${i}`, name: `P${i}`, variants: [] });
+      for (let i = 0; i < 4; i++)
+        (s.products as unknown as unknown[]).push({ id: `p${i}`, name: `P${i}`, variants: [] });
       products(s)[0]!.name = 'Renamed';
       products(s)[1]!.name = 'Renamed too';
     });
@@ -157,12 +158,12 @@ describe('siteDiff: what changed between two versions, in words', () => {
 
   it('tells changed blocks, page fields and posts', () => {
     const after = edit((s) => {
-      const home = (s.pages as Record<string, unknown>[])[0]!;
+      const home = (s.pages as unknown as Record<string, unknown>[])[0]!;
       home.blocks = [{ type: 'heading', text: 'Hello' }];
       home.showInNavigation = false;
-      (s.posts as Record<string, unknown>[])[0]!.body = 'Edited';
-      (s.forms as Record<string, unknown>[])[0]!.submitLabel = 'Send';
-      (s.collections as Record<string, unknown>[])[0]!.title = 'Store';
+      (s.posts as unknown as Record<string, unknown>[])[0]!.body = 'Edited';
+      (s.forms as unknown as Record<string, unknown>[])[0]!.submitLabel = 'Send';
+      (s.collections as unknown as Record<string, unknown>[])[0]!.title = 'Store';
     });
     expect(describeSiteDiff(siteDiff(base, after))).toEqual([
       'Collection “Store” (shop): title changed',
@@ -174,7 +175,7 @@ describe('siteDiff: what changed between two versions, in words', () => {
 
   it('sees the same things in another order (the navigation) and changed website settings', () => {
     const after = edit((s) => {
-      (s.pages as unknown[]).reverse();
+      (s.pages as unknown as unknown[]).reverse();
       const website = s.website as Record<string, unknown>;
       website.title = 'The Shop';
       website.store = { minimumSubtotal: 500 };
@@ -206,7 +207,7 @@ describe('siteDiff: what changed between two versions, in words', () => {
     });
     expect(siteDiff(base, removedImage, images).things[0]!.fields).toEqual(['images']);
     const postImage = edit((s) => {
-      (s.posts as Record<string, unknown>[])[0]!.image = { file: 'images/post.jpg' };
+      (s.posts as unknown as Record<string, unknown>[])[0]!.image = { file: 'images/post.jpg' };
     });
     expect(siteDiff(base, postImage, { from: {}, to: { 'images/post.jpg': 'eee' } }).things[0]!.fields).toEqual([
       'image',

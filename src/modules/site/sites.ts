@@ -27,6 +27,7 @@ import {
   hasVersions,
   prepareContent,
   recordVersion,
+  summarizeSave,
   type SiteVersion,
   type VersionAuthor,
 } from './versions';
@@ -222,6 +223,9 @@ export async function replaceSite(
   const w = site.website;
   // The version's compressed content is made on libuv's threads while the rows are written.
   const prepared = prepareContent(site, assets);
+  // So is the comparison with the latest version, for the summary, before the write lock (redone inside when another
+  // save came between).
+  const early = await summarizeSave(db, w.id, site, prepared);
   const stored = await importTransaction(db, async (trx) => {
     // PostgreSQL: saves of one site take turns from here (SQLite's BEGIN IMMEDIATE already does), so two saves never
     // make the same version number nor compare with a version that is not the one before them.
@@ -331,6 +335,7 @@ export async function replaceSite(
       author: options.author ?? IMPORT_AUTHOR,
       at: now,
       prepared,
+      early,
     });
     await options.alsoInTransaction?.(trx, { site: saved, version });
     return { site: saved, stock, version };

@@ -153,9 +153,43 @@ export async function hasVersions(db: Kysely<Database>, siteId: string): Promise
   return row !== undefined;
 }
 
+/** A save's summary, made before its transaction against the latest version then (`after`). */
+export interface PreparedSummary {
+  after: number | null;
+  summary: string;
+}
+
+/** The summary of saving `site` after the site's latest version (or as its first). */
+export async function summarizeSave(
+  db: Kysely<Database>,
+  siteId: string,
+  site: SiteFile,
+  prepared: ReturnType<typeof prepareContent>,
+): Promise<PreparedSummary> {
+  const previous = await latestContent(db, siteId);
+  if (!previous) return { after: null, summary: summarizeFirstVersion(site) };
+  const diff = siteDiff(previous.content.site, site, {
+    from: previous.content.images,
+    to: Object.fromEntries(prepared.hashes) as ImageHashes,
+  });
+  return { after: previous.number, summary: summarizeSiteDiff(diff) };
+}
+
+async function latestNumber(db: Kysely<Database>, siteId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('site_versions')
+    .select('number')
+    .where('site_id', '=', siteId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.number ?? null;
+}
+
 /**
  * Records version `number` of a site (inside the save's transaction): its summary compared with the latest version
- * recorded, its images stored once, its content.
+ * recorded (made before the transaction when `early` still compares with the latest: the comparison of a big site
+ * does not hold the write lock), its images stored once, its content.
  */
 export async function recordVersion(
   trx: Kysely<Database>,
@@ -167,6 +201,7 @@ export async function recordVersion(
     author: VersionAuthor;
     at: string;
     prepared?: ReturnType<typeof prepareContent>;
+    early?: PreparedSummary;
     /** The summary, when the caller knows it (the first look at an older site). */
     summary?: string;
   },
@@ -174,16 +209,11 @@ export async function recordVersion(
   const prepared = save.prepared ?? prepareContent(save.site, save.assets);
   let summary = save.summary;
   if (summary === undefined) {
-    const previous = await latestContent(trx, save.siteId);
-    summary = previous
-      ? summarizeSiteDiff(
-          siteDiff(previous.content.site, save.site, {
-            from: previous.content.images,
-            to: Object.fromEntries(prepared.hashes) as ImageHashes,
-          }),
-        )
-      : summarizeFirstVersion(save.site);
-    if (save.author.note) summary = `${save.author.note}: ${summary}`;
+    const early =
+      save.early && save.early.after === (await latestNumber(trx, save.siteId))
+        ? save.early
+        : await summarizeSave(trx, save.siteId, save.site, prepared);
+    summary = save.author.note ? `${save.author.note}: ${early.summary}` : early.summary;
   }
   await storeVersionAssets(trx, save.siteId, save.assets, prepared.hashes);
   const row = {
