@@ -213,7 +213,9 @@ export async function recordVersion(
       save.early && save.early.after === (await latestNumber(trx, save.siteId))
         ? save.early
         : await summarizeSave(trx, save.siteId, save.site, prepared);
-    summary = save.author.note ? `${save.author.note}: ${early.summary}` : early.summary;
+    summary = save.author.note
+      ? `${save.author.note}: ${early.summary.charAt(0).toLowerCase()}${early.summary.slice(1)}`
+      : early.summary;
   }
   await storeVersionAssets(trx, save.siteId, save.assets, prepared.hashes);
   const row = {
