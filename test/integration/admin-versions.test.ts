@@ -148,6 +148,14 @@ forEachEngine((engine, getDb) => {
     expect((await get('/api/admin/versions', admin)).json<{ latest: number }>().latest).toBe(2);
   });
 
+  it("gives a website manager the owner's area with the versions and none of the shop", async () => {
+    const home = await get('/admin', websiteManager);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('href="/admin/versions"');
+    expect(home.body).not.toContain('href="/admin/orders"');
+    expect((await get('/admin/orders', websiteManager)).statusCode).toBe(403);
+  });
+
   it('lets a viewer look but not restore, and shows nobody signed in no data', async () => {
     const page = await get('/admin/versions', viewer);
     expect(page.statusCode).toBe(200);
