@@ -235,4 +235,14 @@ describe('siteDiff: what changed between two versions, in words', () => {
       { kind: 'product', id: 'x', name: 'x', change: 'changed', fields: ['images', 'variants'] },
     ]);
   });
+
+  it('takes the products the caller knows to be the same as they are, even given as their id alone', () => {
+    const from = { ...base, products: [{ id: 'mug' }, base.products[1]!] };
+    const to = edit((s) => {
+      products(s)[1]!.name = 'Big Bowl';
+    });
+    expect(describeSiteDiff(siteDiff(from, to, undefined, new Set(['mug'])))).toEqual([
+      'Product “Big Bowl” (bowl): name changed',
+    ]);
+  });
 });

@@ -178,6 +178,11 @@ export function siteDiff(
   from: SiteForDiff,
   to: SiteForDiff,
   images: { from: ImageHashes; to: ImageHashes } = { from: {}, to: {} },
+  /**
+   * Products the caller already knows to be the same in both (their stored text is equal): not compared again, and
+   * `from` may hold them as `{ id }` alone. Not for a comparison where an image has other bytes.
+   */
+  sameProducts: ReadonlySet<string> = new Set(),
 ): SiteDiff {
   const settings = [...new Set([...Object.keys(from.website), ...Object.keys(to.website)])]
     .filter((key) => !same(from.website[key], to.website[key]))
@@ -198,6 +203,7 @@ export function siteDiff(
         continue;
       }
       kept.add(thing.id);
+      if (kind === 'product' && sameProducts.has(thing.id)) continue;
       const replaced = anyReplaced && imagesReplaced(thing, images.from, images.to);
       const unchanged = equal(previous, thing, kind === 'product');
       if (unchanged && !replaced) continue;
