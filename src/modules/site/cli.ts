@@ -5,7 +5,7 @@
  * settings and images; live stock stays as sold). Each uses the default site unless --site names another.
  */
 import { describeSiteDiff } from '../../core/siteDiff';
-import { defineCommand, UserError, type Command, type PositionalSpec } from '../../platform/cli/command';
+import { defineCommand, UserError, type CliIo, type Command, type PositionalSpec } from '../../platform/cli/command';
 import { withDatabase } from '../../platform/cli/database';
 import { formatTable, printable } from '../../platform/cli/table';
 import { loadSettings } from '../../config';
@@ -88,7 +88,8 @@ const restoreCommand = defineCommand({
   ],
   async run({ options, positionals }, io) {
     const number = Number(positionals[0]);
-    return withDatabase(loadSettings(), io, async (handle) => {
+    const config = loadSettings();
+    return withDatabase(config, io, async (handle) => {
       const site = await siteFor(handle, options.site);
       const history = await siteHistory(handle.db, site.id, { limit: 1 });
       const compared = await compareVersions(handle.db, site.id, history.latest ?? number, number);
@@ -102,10 +103,24 @@ const restoreCommand = defineCommand({
       const restored = await restoreVersion(handle.db, site.id, number, { createdBy: 'vitrine versions restore' });
       if (!restored.ok) throw new UserError(restored.error.message);
       io.out(`Restored version ${number} as version ${restored.value.version.number}; live stock kept.`);
+      await announceSiteChange(config.redisUrl, site.id, io);
       return 0;
     });
   },
 });
+
+/**
+ * Tells running servers (other processes) to drop their cached site at once, through Redis when REDIS_URL is set, as
+ * `vitrine import` does; without it they show the restored version within SITE_CACHE_TTL_MS.
+ */
+async function announceSiteChange(redisUrl: string | undefined, siteId: string, io: CliIo): Promise<void> {
+  if (redisUrl === undefined) return;
+  const { publishSiteChange, SITE_CACHE_TTL_MS } = await import('./siteCache');
+  if (!(await publishSiteChange(redisUrl, siteId)))
+    io.err(
+      `vitrine: could not notify running servers through Redis; they will show the restored version within ${SITE_CACHE_TTL_MS / 1000} s`,
+    );
+}
 
 /** Asks on the terminal; false when there is none (a script, a pipe) or the answer is not yes. */
 async function confirmOnTerminal(question: string): Promise<boolean> {
