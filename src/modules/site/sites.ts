@@ -186,7 +186,7 @@ async function insertChunks<T extends keyof Database>(
  * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
  * locks the variant rows when it reads them (the catalog's `storeCatalog`).
  */
-export async function importTransaction<T>(
+async function importTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
