@@ -23,6 +23,7 @@ const analytics = () => import('../modules/analytics/cli').then((m) => m.command
 const siteUsers = () => import('../modules/siteUsers/cli').then((m) => m.commands);
 const restock = () => import('../modules/restock/cli').then((m) => m.commands);
 const stock = () => import('../modules/catalog/cli').then((m) => m.commands);
+const versions = () => import('../modules/site/cli').then((m) => m.commands);
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
@@ -47,6 +48,24 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: site,
   },
   { name: 'migrate', usage: 'migrate', summary: 'Bring the database schema up to date', load: site },
+  {
+    name: 'versions',
+    usage: 'versions [--site ID] [--limit N]',
+    summary: 'List the site versions, newest first: number, when, who, source and what changed',
+    load: versions,
+  },
+  {
+    name: 'versions diff',
+    usage: 'versions diff A B [--site ID]',
+    summary: 'Print what changed from version A to version B, per product, page, post, form and setting',
+    load: versions,
+  },
+  {
+    name: 'versions restore',
+    usage: 'versions restore N [--site ID] [--yes]',
+    summary: 'Save version N again as the newest version (live stock stays as sold)',
+    load: versions,
+  },
   {
     name: 'outbox',
     usage: 'outbox [--status pending|sent|failed] [--site ID] [--limit N]',

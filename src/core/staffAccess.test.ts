@@ -20,6 +20,7 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.read',
       'gatherings.edit',
       'report.read',
+      'versions.read',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
   });
@@ -31,8 +32,14 @@ describe('what each staff role may do at /admin', () => {
       'customers.read',
       'gatherings.read',
       'report.read',
+      'versions.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
+  });
+
+  it('lets a website manager look at the site versions and restore one, and nothing of the shop', () => {
+    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual(['versions.read', 'versions.restore']);
   });
 
   it('lets the reporting role read the report only', () => {
@@ -46,6 +53,7 @@ describe('what each staff role may do at /admin', () => {
       ContributorRole.REPORTING,
       ContributorRole.STORE_MANAGER,
       ContributorRole.VIEWER,
+      ContributorRole.WEBSITE_MANAGER,
     ]);
     expect(entersAdmin(5)).toBe(false);
     expect(staffCan(99, 'orders.read')).toBe(false);

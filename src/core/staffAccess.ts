@@ -1,7 +1,9 @@
 /**
  * What each staff role may see and do in the owner's area (/admin): one table, read by every admin page and API call
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
- * gathers); admins do everything, staff and the audit log included. Roles not named here do not enter /admin.
+ * gathers); website managers build the site (its versions: look, restore); admins do everything, staff and the audit
+ * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
+ * manager) may look at the versions and compare them — the site they see anyway. Roles not named here do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -17,6 +19,8 @@ export const STAFF_PERMISSIONS = [
   'report.read',
   'staff.manage',
   'audit.read',
+  'versions.read',
+  'versions.restore',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -26,6 +30,7 @@ const READ: readonly StaffPermission[] = [
   'customers.read',
   'gatherings.read',
   'report.read',
+  'versions.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
@@ -33,6 +38,8 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
   [ContributorRole.STORE_MANAGER]: [...READ, 'orders.fulfil', 'orders.refund', 'inventory.edit', 'gatherings.edit'],
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
+  // The site's builder (issue 26): its versions, and restoring one.
+  [ContributorRole.WEBSITE_MANAGER]: ['versions.read', 'versions.restore'],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

@@ -67,6 +67,7 @@ import { registerOrderAdminRoutes } from '../modules/orders/adminRoutes';
 import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
 import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
+import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRefundAdminRoutes(app, ctx, adminPages);
   registerInventoryAdminRoutes(app, ctx, adminPages);
   registerStaffAdminRoutes(app, ctx, adminPages);
+  registerVersionsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);
   registerGiftCardAdminRoutes(app, ctx, adminPages);

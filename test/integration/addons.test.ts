@@ -138,9 +138,9 @@ forEachEngine((engine, getDb) => {
         product(products, 'dripper').addOnProductIds = ['dripper', 'nope', 'scoop', 'scoop'];
       });
       expect(problems).toEqual([
-        'products[0].addOnProductIds[0]: a product cannot be its own add-on',
-        "products[0].addOnProductIds[1]: product 'nope' does not exist",
-        "products[0].addOnProductIds[3]: add-on 'scoop' is named twice",
+        `products[0] (id 'dripper', "Pour-over dripper").addOnProductIds[0]: a product cannot be its own add-on`,
+        `products[0] (id 'dripper', "Pour-over dripper").addOnProductIds[1]: product 'nope' does not exist`,
+        `products[0] (id 'dripper', "Pour-over dripper").addOnProductIds[3]: add-on 'scoop' is named twice`,
       ]);
     });
 
@@ -150,9 +150,9 @@ forEachEngine((engine, getDb) => {
           product(products, 'kettle').relatedProductIds = ['kettle', 'towel', 'ghost', 'towel'];
         }),
       ).toEqual([
-        'products[6].relatedProductIds[0]: a product cannot be its own related product',
-        "products[6].relatedProductIds[2]: product 'ghost' does not exist",
-        "products[6].relatedProductIds[3]: related product 'towel' is named twice",
+        `products[6] (id 'kettle', "Gooseneck kettle").relatedProductIds[0]: a product cannot be its own related product`,
+        `products[6] (id 'kettle', "Gooseneck kettle").relatedProductIds[2]: product 'ghost' does not exist`,
+        `products[6] (id 'kettle', "Gooseneck kettle").relatedProductIds[3]: related product 'towel' is named twice`,
       ]);
       expect(
         await refused((products) => {
@@ -170,15 +170,15 @@ forEachEngine((engine, getDb) => {
           ];
         }),
       ).toEqual([
-        'products[0].addOnProductIds: must name at most 6 add-ons',
-        'products[6].relatedProductIds: must name at most 8 related products',
+        `products[0] (id 'dripper', "Pour-over dripper").addOnProductIds: must name at most 6 add-ons`,
+        `products[6] (id 'kettle', "Gooseneck kettle").relatedProductIds: must name at most 8 related products`,
       ]);
       expect(
         await refused((products) => {
           product(products, 'dripper').addOnProductIds = ['Scoop'];
         }),
       ).toContain(
-        'products[0].addOnProductIds[0]: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
+        `products[0] (id 'dripper', "Pour-over dripper").addOnProductIds[0]: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit`,
       );
     });
   });

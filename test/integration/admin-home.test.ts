@@ -188,6 +188,7 @@ forEachEngine((engine, getDb) => {
         'Customers',
         'Gathered',
         'Report',
+        'Versions',
       ]);
       const page = await get('/admin', cookie);
       expect(page.statusCode).toBe(200);

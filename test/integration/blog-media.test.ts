@@ -394,7 +394,7 @@ describe('site files with bad video, audio, event or social fields', () =>
       ];
       for (const [html, message] of cases) {
         const found = await problems((site) => void (videoOf(site).oembed.html = html));
-        expect(found.join('\n')).toContain('pages[1].blocks[3].oembed.html');
+        expect(found.join('\n')).toContain(`pages[1] (id 'about', "About").blocks[3].oembed.html`);
         expect(found.join('\n')).toContain(message);
       }
       expect((await problems((site) => void (videoOf(site).url = 'javascript:alert(1)'))).join('\n')).toMatch(

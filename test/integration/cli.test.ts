@@ -144,7 +144,7 @@ forEachEngine(
       expect(run.stderr).toBe(
         `vitrine: ${file} was refused, 2 problems:\n` +
           '  website.title: must not be empty\n' +
-          '  products[1].slug: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit\n',
+          `  products[1] (id 'stoneware-bowl', "Everyday Stoneware Bowl").slug: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit\n`,
       );
       expect(await getSite(getDb(), 'demo')).toMatchObject({ title: 'Vitrine Demo Store', version: 1 });
     });

@@ -253,14 +253,14 @@ forEachEngine((_engine, getDb) => {
       { type: 'gallery', images: [] },
       { type: 'gallery', images: [image('no-such-image')] },
     ]);
-    expect(problems.join('\n')).toMatch(/pages\[0\]\.blocks\[0\]\.design: .*'grid'.*'carousel'/);
-    expect(problems).toContain('pages[0].blocks[0].autoplayDelay: must be at most 10');
-    expect(problems).toContain('pages[0].blocks[0].thumbnailsPerRow: must be a whole number');
-    expect(problems.join('\n')).toMatch(/pages\[0\]\.blocks\[0\]\.lightboxTheme: .*'dark'/);
-    expect(problems.join('\n')).toMatch(/pages\[0\]\.blocks\[0\]\.flags\[0\]: .*'lightbox'/);
-    expect(problems).toContain('pages[0].blocks[1].images: must list at least one image');
+    expect(problems.join('\n')).toMatch(/pages\[0\] \(id 'g', "G"\)\.blocks\[0\]\.design: .*'grid'.*'carousel'/);
+    expect(problems).toContain(`pages[0] (id 'g', "G").blocks[0].autoplayDelay: must be at most 10`);
+    expect(problems).toContain(`pages[0] (id 'g', "G").blocks[0].thumbnailsPerRow: must be a whole number`);
+    expect(problems.join('\n')).toMatch(/pages\[0\] \(id 'g', "G"\)\.blocks\[0\]\.lightboxTheme: .*'dark'/);
+    expect(problems.join('\n')).toMatch(/pages\[0\] \(id 'g', "G"\)\.blocks\[0\]\.flags\[0\]: .*'lightbox'/);
+    expect(problems).toContain(`pages[0] (id 'g', "G").blocks[1].images: must list at least one image`);
     expect(problems.join('\n')).toContain(
-      "pages[0].blocks[2].images[0].file: image file 'images/no-such-image.jpg' not found next to the site file",
+      `pages[0] (id 'g', "G").blocks[2].images[0].file: image file 'images/no-such-image.jpg' not found next to the site file`,
     );
   });
 });

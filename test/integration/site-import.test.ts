@@ -87,15 +87,15 @@ forEachEngine((_engine, getDb) => {
       bad.pages[0]!.blocks.push({ type: 'form', formId: 'missing' });
       const error = await refusal(importSite(getDb(), JSON.stringify(bad), join(DEMO, '..'), 'site.json'));
       expect(error.problems).toEqual([
-        'products[3].variants[0].price: must be a whole number of minor units (cents)',
-        "products[4].collectionId: 'nowhere' is not a products collection of this site",
-        "pages[0].blocks[10].formId: form 'missing' does not exist",
+        `products[3] (id 'espresso-cups', "Espresso Cups, Pair").variants[0].price: must be a whole number of minor units (cents)`,
+        `products[4] (id 'bud-vase', "Cobalt Bud Vase").collectionId: 'nowhere' is not a products collection of this site`,
+        `pages[0] (id 'home', "Home").blocks[10].formId: form 'missing' does not exist`,
       ]);
       expect(error.message).toBe(
         'site.json was refused, 3 problems:\n' +
-          '  products[3].variants[0].price: must be a whole number of minor units (cents)\n' +
-          "  products[4].collectionId: 'nowhere' is not a products collection of this site\n" +
-          "  pages[0].blocks[10].formId: form 'missing' does not exist",
+          `  products[3] (id 'espresso-cups', "Espresso Cups, Pair").variants[0].price: must be a whole number of minor units (cents)\n` +
+          `  products[4] (id 'bud-vase', "Cobalt Bud Vase").collectionId: 'nowhere' is not a products collection of this site\n` +
+          `  pages[0] (id 'home', "Home").blocks[10].formId: form 'missing' does not exist`,
       );
       expect(await readSite(getDb(), 'demo')).toEqual(before);
       expect((await getSite(getDb(), 'demo'))?.version).toBe(1);
@@ -111,9 +111,9 @@ forEachEngine((_engine, getDb) => {
       });
       const error = await refusal(importSite(getDb(), site, tmp));
       expect(error.problems).toEqual([
-        'products[0].images[2].file: must be a relative .jpg, .png or .webp path inside the site folder (like images/mug.jpg)',
-        "products[0].images[0].file: image file 'img/nope.jpg' not found next to the site file",
-        "products[0].images[1].file: image 'img/not-an-image.jpg' is not a JPEG, PNG or WebP image",
+        `products[0] (id 'cup', "Cup").images[2].file: must be a relative .jpg, .png or .webp path inside the site folder (like images/mug.jpg)`,
+        `products[0] (id 'cup', "Cup").images[0].file: image file 'img/nope.jpg' not found next to the site file`,
+        `products[0] (id 'cup', "Cup").images[1].file: image 'img/not-an-image.jpg' is not a JPEG, PNG or WebP image`,
       ]);
       expect((await refusal(importSite(getDb(), '{"version": 1,', tmp))).message).toBe(
         'the site file was refused: not valid JSON at line 1, column 15: Expected double-quoted property name',

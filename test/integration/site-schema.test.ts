@@ -67,15 +67,15 @@ describe('site file schema', () => {
       'website.id: must be 1-64 lower-case letters, digits or dashes, starting with a letter or digit',
       "website.currency: must be one of 'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK', 'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR'",
       "website: unknown key 'surprise'",
-      'products[0].productType: must be one of 1, 2, 3, 4, 5',
-      'products[0].variants[0].price: must be a whole number of minor units (cents)',
-      'products[0].variants[0].stock.qtyInStock: must be at least 0',
-      "forms[0].fields[0].kind: must be one of 'text', 'textarea', 'email', 'url', 'number', 'date', 'time', 'name', 'address', 'phone', 'checkbox', 'radio', 'select', 'likert', 'hidden'",
-      "products[1].additionalFieldsFormId: form 'nope' does not exist",
-      'products[1].variants[0].salePrice: must not be above price',
-      "products[1].variants[0].attributes.Size: 'XL' is not a value of option 'Size'",
-      "pages[1].path: '/shop' collides with collection '/shop'",
-      "pages[0].blocks[1].productId: product 'cup' does not exist",
+      `products[0] (id 'mug', "Mug").productType: must be one of 1, 2, 3, 4, 5`,
+      `products[0] (id 'mug', "Mug").variants[0].price: must be a whole number of minor units (cents)`,
+      `products[0] (id 'mug', "Mug").variants[0].stock.qtyInStock: must be at least 0`,
+      `forms[0] (id 'f', "F").fields[0].kind: must be one of 'text', 'textarea', 'email', 'url', 'number', 'date', 'time', 'name', 'address', 'phone', 'checkbox', 'radio', 'select', 'likert', 'hidden'`,
+      `products[1] (id 'bowl', "Bowl").additionalFieldsFormId: form 'nope' does not exist`,
+      `products[1] (id 'bowl', "Bowl").variants[0].salePrice: must not be above price`,
+      `products[1] (id 'bowl', "Bowl").variants[0].attributes.Size: 'XL' is not a value of option 'Size'`,
+      `pages[1] (id 'shop', "Shop").path: '/shop' collides with collection '/shop'`,
+      `pages[0] (id 'home', "Home").blocks[1].productId: product 'cup' does not exist`,
     ]);
   });
 
@@ -105,8 +105,8 @@ describe('site file schema', () => {
       ],
     });
     expect(result.ok ? [] : result.problems).toEqual([
-      "products[0].images[1].attributes.Color: 'Red' is not a value of option 'Color'",
-      "products[0].images[2].attributes.Size: 'Size' is not a variant option of this product",
+      `products[0] (id 'mug', "Mug").images[1].attributes.Color: 'Red' is not a value of option 'Color'`,
+      `products[0] (id 'mug', "Mug").images[2].attributes.Size: 'Size' is not a variant option of this product`,
     ]);
   });
 
@@ -117,6 +117,8 @@ describe('site file schema', () => {
       forms: [{ id: 'contact', name: 'Contact', fields: [] }],
       pages: [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'form', formId: 'contact' }] }],
     });
-    expect(result.ok ? [] : result.problems).toEqual(['forms[0].fields: must have at least 1 item']);
+    expect(result.ok ? [] : result.problems).toEqual([
+      `forms[0] (id 'contact', "Contact").fields: must have at least 1 item`,
+    ]);
   });
 });

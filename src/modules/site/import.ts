@@ -61,7 +61,7 @@ export async function loadSite(
   const assets: SiteAsset[] = [];
   for (const [file, paths] of imageReferences(json.value)) {
     const loaded = await readImage(dir, file);
-    if (typeof loaded === 'string') problems.push(`${formatPath(paths[0] ?? [])}: ${loaded}`);
+    if (typeof loaded === 'string') problems.push(`${formatPath(paths[0] ?? [], json.value)}: ${loaded}`);
     else assets.push(loaded);
   }
   if (!validation.ok || problems.length) throw new SiteFileError(source, problems);

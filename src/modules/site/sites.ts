@@ -6,12 +6,31 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import type { SiteRow } from './tables';
-import type { Collection, Form, Page, Post, Product, SiteFile, Website } from './schema';
+import {
+  siteFileSchema,
+  type Collection,
+  type Form,
+  type Page,
+  type Post,
+  type Product,
+  type SiteFile,
+  type Website,
+} from './schema';
 import { groupBy, productFromRows, storeCatalog } from '../catalog';
 import { recordRestocks, type Restocked } from '../restock';
 import type { ImportStockChoice, ImportStockPlan, StockLevel } from '../../core/importStock';
 import { restockedSkus } from '../../core/restock';
 import { indexSite } from '../search';
+import { summarizeFirstVersion } from '../../core/siteDiff';
+import {
+  IMPORT_AUTHOR,
+  hasVersions,
+  prepareContent,
+  recordVersion,
+  summarizeSave,
+  type SiteVersion,
+  type VersionAuthor,
+} from './versions';
 
 /** A site as the rest of the app sees it. */
 export interface Site {
@@ -131,12 +150,18 @@ export interface ReplaceSiteOptions {
    * the file's for the named SKUs (src/core/importStock.ts). New variants take the file's stock.
    */
   stock?: ImportStockChoice;
+  /** Who saves, for the site version this save records (default: 'vitrine import', source 'import'). */
+  author?: VersionAuthor;
+  /** More work in the save's transaction, after its rows and its version (an admin save's audit entry). */
+  alsoInTransaction?: (trx: Kysely<Database>, saved: { site: Site; version: SiteVersion }) => Promise<void>;
 }
 
 export interface ReplacedSite {
   site: Site;
   /** Which variants kept their live stock and which took the file's. */
   stock: ImportStockPlan;
+  /** The site version this save recorded. */
+  version: SiteVersion;
 }
 
 async function insertChunks<T extends keyof Database>(
@@ -161,7 +186,10 @@ async function insertChunks<T extends keyof Database>(
  * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
  * locks the variant rows when it reads them (the catalog's `storeCatalog`).
  */
-async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+async function importTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(work);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
@@ -193,7 +221,21 @@ export async function replaceSite(
 ): Promise<ReplacedSite> {
   const { progress } = options;
   const w = site.website;
+  // The version's compressed content is made on libuv's threads while the rows are written.
+  const prepared = prepareContent(site, assets);
+  // So is the comparison with the latest version, for the summary, before the write lock (redone inside when another
+  // save came between).
+  const early = await summarizeSave(db, w.id, site, prepared);
   const stored = await importTransaction(db, async (trx) => {
+    // PostgreSQL: saves of one site take turns from here (SQLite's BEGIN IMMEDIATE already does), so two saves never
+    // make the same version number nor compare with a version that is not the one before them.
+    const existing = await trx
+      .selectFrom('sites')
+      .select(['version', 'updated_at'])
+      .where('id', '=', w.id)
+      .$if(engineOf(db) === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (existing && !(await hasVersions(trx, w.id))) await recordStoredState(trx, w.id);
     const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map(
       (r) => ({
         id: r.id,
@@ -215,7 +257,6 @@ export async function replaceSite(
       settings: JSON.stringify(w),
       updated_at: now,
     };
-    const existing = await trx.selectFrom('sites').select('version').where('id', '=', w.id).executeTakeFirst();
     if (existing) {
       await trx
         .updateTable('sites')
@@ -284,11 +325,65 @@ export async function replaceSite(
         .execute();
     }
     const row = await trx.selectFrom('sites').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
-    return { site: siteFromRow(row), stock };
+    const saved = siteFromRow(row);
+    progress?.('version');
+    const version = await recordVersion(trx, {
+      siteId: site_id,
+      number: saved.version,
+      site,
+      assets,
+      author: options.author ?? IMPORT_AUTHOR,
+      at: now,
+      prepared,
+      early,
+    });
+    await options.alsoInTransaction?.(trx, { site: saved, version });
+    return { site: saved, stock, version };
   });
   // After the commit: a cache refilled from now on reads the new version.
   notifySiteChange(stored.site.id);
   return stored;
+}
+
+/**
+ * Records a site's stored state as its first version (a site imported before versions were kept), numbered by its
+ * current version, at its last import's time. Inside a save's transaction.
+ */
+async function recordStoredState(trx: Kysely<Database>, siteId: string): Promise<SiteVersion | undefined> {
+  const row = await trx
+    .selectFrom('sites')
+    .select(['version', 'updated_at'])
+    .where('id', '=', siteId)
+    .executeTakeFirst();
+  const stored = row && (await readSite(trx, siteId));
+  if (!row || !stored) return undefined;
+  return recordVersion(trx, {
+    siteId,
+    number: row.version,
+    // Parsed again as `vitrine export` does: every key in the schema's order, as a saved file has them.
+    site: siteFileSchema.parse(stored.site),
+    assets: stored.assets,
+    author: IMPORT_AUTHOR,
+    at: row.updated_at,
+    summary: `As stored before versions were kept — ${summarizeFirstVersion(stored.site)}`,
+  });
+}
+
+/**
+ * A site imported before versions were kept gets its stored state as its first version, on the first look at its
+ * history. Does nothing for a site with versions (or none at all).
+ */
+export async function ensureVersions(db: Kysely<Database>, siteId: string): Promise<void> {
+  if (await hasVersions(db, siteId)) return;
+  await importTransaction(db, async (trx) => {
+    const locked = await trx
+      .selectFrom('sites')
+      .select('id')
+      .where('id', '=', siteId)
+      .$if(engineOf(db) === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (locked && !(await hasVersions(trx, siteId))) await recordStoredState(trx, siteId);
+  });
 }
 
 /** The variants of the imported file that were out of stock before it and are in stock now. */

@@ -50,6 +50,30 @@ export interface AssetsTable {
   bytes: Buffer;
 }
 
+/** A site version (issue 26): one row per save; `content` is the site file as JSON, gzip (./versions.ts). */
+export interface SiteVersionsTable {
+  site_id: string;
+  /** The sites.version this save made. */
+  number: number;
+  created_at: string;
+  /** A staff member's e-mail, or 'vitrine import'. */
+  created_by: string;
+  /** 'import' | 'admin' | 'restore' */
+  source: string;
+  summary: string;
+  content: Buffer;
+}
+
+/** The images site versions name, once per site by the SHA-256 (hex) of their bytes. */
+export interface SiteVersionAssetsTable {
+  site_id: string;
+  sha256: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
 export type SiteRow = Selectable<SitesTable>;
 export type NewSiteRow = Insertable<SitesTable>;
 export type SiteUpdate = Updateable<SitesTable>;
@@ -65,5 +89,7 @@ declare module '../../platform/db/tables' {
     pages: PagesTable;
     posts: PostsTable;
     assets: AssetsTable;
+    site_versions: SiteVersionsTable;
+    site_version_assets: SiteVersionAssetsTable;
   }
 }

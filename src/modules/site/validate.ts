@@ -17,12 +17,40 @@ import {
 
 export type Validation = { ok: true; site: SiteFile } | { ok: false; problems: string[] };
 
-/** `['products', 3, 'variants', 0, 'price']` → `products[3].variants[0].price`. */
-export function formatPath(path: readonly PropertyKey[]): string {
+/** The lists of the site file whose records are named by their id and name (or title) in a problem's path. */
+const NAMED_LISTS: Readonly<Record<string, string>> = {
+  collections: 'title',
+  products: 'name',
+  forms: 'name',
+  pages: 'title',
+  posts: 'title',
+};
+
+/** ` (id 'mug', "Speckled Mug")` for a record of the raw file, '' when it has neither. */
+function recordName(raw: unknown, list: string, index: number): string {
+  const nameKey = NAMED_LISTS[list];
+  if (!nameKey || !isObject(raw)) return '';
+  const items = raw[list];
+  const item = Array.isArray(items) ? (items[index] as unknown) : undefined;
+  if (!isObject(item)) return '';
+  const parts: string[] = [];
+  if (typeof item.id === 'string' && item.id !== '') parts.push(`id '${item.id.slice(0, 80)}'`);
+  const name = item[nameKey];
+  if (typeof name === 'string' && name.trim() !== '') parts.push(JSON.stringify(name.slice(0, 80)));
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/**
+ * `['products', 3, 'variants', 0, 'price']` → `products[3].variants[0].price`; given the raw file, a product,
+ * collection, page, post or form is named too: `products[3] (id 'mug', "Speckled Mug").variants[0].price`.
+ */
+export function formatPath(path: readonly PropertyKey[], raw?: unknown): string {
   let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (typeof key === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+  for (const [i, key] of path.entries()) {
+    if (typeof key === 'number') {
+      out += `[${key}]`;
+      if (i === 1 && typeof path[0] === 'string' && raw !== undefined) out += recordName(raw, path[0], key);
+    } else if (typeof key === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += out === '' ? key : `.${key}`;
     else out += `[${JSON.stringify(String(key))}]`;
   }
   return out;
@@ -72,18 +100,18 @@ const messages: z.core.$ZodErrorMap = (iss) => {
   }
 };
 
-const issueLine = (path: readonly PropertyKey[], message: string) =>
-  path.length ? `${formatPath(path)}: ${message}` : message;
+const issueLine = (path: readonly PropertyKey[], message: string, raw: unknown) =>
+  path.length ? `${formatPath(path, raw)}: ${message}` : message;
 
 /** Validates a parsed JSON value as a site file. */
 export function validateSite(raw: unknown): Validation {
   const result = siteFileSchema.safeParse(raw, { error: messages });
   if (result.success) return { ok: true, site: result.data };
-  const problems = result.error.issues.map((i) => issueLine(i.path, i.message));
+  const problems = result.error.issues.map((i) => issueLine(i.path, i.message, raw));
   // zod skips the cross-record checks when any field is wrong; run them over the records that did parse,
   // so one run reports broken references too.
   if (!result.error.issues.some((i) => i.code === 'custom') && isObject(raw)) {
-    checkReferences(partsOf(raw), (path, message) => problems.push(issueLine(path, message)));
+    checkReferences(partsOf(raw), (path, message) => problems.push(issueLine(path, message, raw)));
   }
   return { ok: false, problems: [...new Set(problems)] };
 }

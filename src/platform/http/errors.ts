@@ -90,6 +90,10 @@ export const ERROR_STATUS = {
   'subscription-conflict': 409,
   'gift-card-conflict': 409,
   'site-not-found': 404,
+  /** A site version the site does not have (/api/admin/versions). */
+  'version-not-found': 404,
+  /** A restore that cannot be done: a domain of that version now belongs to another site. */
+  'restore-refused': 409,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */

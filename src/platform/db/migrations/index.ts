@@ -33,6 +33,7 @@ import { adminHome } from './024_admin_home';
 import { gatheredIndexes } from './025_gathered_indexes';
 import { inventoryPages } from './026_inventory_pages';
 import { adminSearches } from './027_admin_searches';
+import { siteVersions } from './028_site_versions';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -63,6 +64,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '025_gathered_indexes': gatheredIndexes(engine),
     '026_inventory_pages': inventoryPages(engine),
     '027_admin_searches': adminSearches(engine),
+    '028_site_versions': siteVersions(engine),
   };
 }
 
