@@ -40,22 +40,25 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(getFresh().handle.engine).toBe(engine);
     expect(engineOf(getDb())).toBe(engine);
     const all = (await getDb().introspection.getTables()).map((t) => t.name).sort();
-    // SQLite's full-text index of the search (migration 010) is an FTS5 table with shadow tables of its own.
-    const fts = all.filter((name) => name.startsWith('search_documents_fts'));
+    // SQLite's full-text indexes are FTS5 tables with shadow tables of their own: the search's (migration 010) and
+    // the owner's searches by a part of a text (migration 027; PostgreSQL uses trigram indexes instead).
+    const fts = all.filter((name) => /_fts(_|$)/.test(name));
+    const shadows = (table: string) => ['', '_config', '_data', '_docsize', '_idx'].map((s) => `${table}_fts${s}`);
     expect(fts).toEqual(
       engine === 'sqlite'
         ? [
-            'search_documents_fts',
-            'search_documents_fts_config',
-            'search_documents_fts_data',
-            'search_documents_fts_docsize',
-            'search_documents_fts_idx',
+            ...shadows('customers'),
+            ...shadows('orders_search'),
+            ...shadows('search_documents'),
+            ...shadows('variants_search'),
           ]
         : [],
     );
-    // SQLite numbers stock changes from a one-row table (migration 016); PostgreSQL from a sequence.
-    expect(all.includes('stock_clock')).toBe(engine === 'sqlite');
-    const tables = all.filter((name) => !fts.includes(name) && name !== 'stock_clock');
+    // SQLite numbers stock changes from a one-row table (migration 016), PostgreSQL from a sequence; the FTS5 tables of
+    // migration 027 index side tables with integer keys of their own.
+    const sqliteOnly = ['orders_search', 'stock_clock', 'variants_search'];
+    expect(all.filter((name) => sqliteOnly.includes(name))).toEqual(engine === 'sqlite' ? sqliteOnly : []);
+    const tables = all.filter((name) => !fts.includes(name) && !sqliteOnly.includes(name));
     expect(tables).toEqual([
       'analytics_daily',
       'analytics_events',
@@ -70,6 +73,8 @@ forEachEngine((engine, getDb, getFresh) => {
       'collections',
       'coupon_email_uses',
       'coupon_usage',
+      'customers',
+      'form_counts',
       'form_keys',
       'form_submissions',
       'forms',
@@ -95,6 +100,8 @@ forEachEngine((engine, getDb, getFresh) => {
       'search_documents',
       'site_user_sessions',
       'site_users',
+      'site_version_assets',
+      'site_versions',
       'sites',
       'staff_invites',
       'stock_movements',
