@@ -28,6 +28,8 @@ export default defineConfig({
     expect: { poll: { timeout: 5_000 } },
     maxWorkers: workers,
     sequence: { sequencer: SlowestFirstSequencer },
+    // VITRINE_TEST_CPU=FILE: each test file's CPU seconds appended to FILE (test/support/cpuUsage.ts).
+    setupFiles: process.env.VITRINE_TEST_CPU ? ['test/support/cpuUsage.ts'] : [],
     reporters: process.env.VITRINE_TEST_TIMINGS === 'write' ? ['default', new TimingsReporter()] : ['default'],
     coverage: {
       provider: 'v8',
