@@ -1,8 +1,9 @@
 /**
  * What a test file costs in CPU seconds, which a busy machine's wall time does not tell: on with VITRINE_TEST_CPU=FILE
  * (a setup file of every project then, vitest.config.ts), which appends one JSON line per test file to FILE:
- *   - `self`: the file's worker process, user + system, from its start (Node, vitest's runtime, the imports, the tests);
- *   - `children`: the processes it started and waited for (a `vitrine` CLI, a `serve`), from /proc/self/stat;
+ *   - `self`: the file's worker process, user + system, from its start (Node, vitest's runtime, the imports, the tests)
+ *     or, in a worker that runs several files one after the other (isolate: false), from the previous file's end;
+ *   - `children`: the processes it started and waited for (a `vitrine` CLI, a `serve`), from /proc/self/stat, as `self`;
  *   - `chromium`: what the run's shared Chromium (every process of it) spent while the file ran. Files running side by
  *     side share that figure, so it is the file's own only with one worker (VITRINE_TEST_WORKERS=1).
  * Vitest's main process (transforming the sources, the global setups) and the database servers are not counted: time
@@ -29,23 +30,34 @@ function procTimes(pid: string | number): [number, number, number, number] | und
   }
 }
 
-/** CPU seconds of every Chromium process alive now, with the children each has waited for. */
+/** CPU seconds of this run's Chromium (started by vitest's main process, this worker's parent), every process of it. */
 function chromiumSeconds(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let exe: string;
+  const parentOf = new Map<number, number>();
+  const times = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
     try {
-      exe = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!;
+      const exe = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0')[0];
+      if (exe !== CHROMIUM && exe !== '/usr/bin/chromium') continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      const t = procTimes(name);
+      if (t) times.set(Number(name), t[0] + t[1] + t[2] + t[3]);
     } catch {
-      continue;
+      // Gone meanwhile.
     }
-    if (exe !== CHROMIUM && exe !== '/usr/bin/chromium') continue;
-    const t = procTimes(pid);
-    if (t) total += t[0] + t[1] + t[2] + t[3];
   }
+  const ours = (pid: number): boolean => {
+    const parent = parentOf.get(pid);
+    return parent === process.ppid || (parent !== undefined && ours(parent));
+  };
+  let total = 0;
+  for (const [pid, seconds] of times) if (ours(pid)) total += seconds;
   return total;
 }
+
+/** Where the previous test file of this worker ended: a setup file runs again for every test file, its module too. */
+const marks = globalThis as { vitrineCpuMark?: { self: number; children: number } };
 
 if (OUT !== undefined) {
   let startedAt = 0;
@@ -55,13 +67,16 @@ if (OUT !== undefined) {
     chromiumAtStart = chromiumSeconds();
   });
   afterAll(() => {
-    const self = process.cpuUsage();
+    const usage = process.cpuUsage();
     const own = procTimes('self');
+    const now = { self: (usage.user + usage.system) / 1e6, children: own ? own[2] + own[3] : 0 };
+    const before = marks.vitrineCpuMark ?? { self: 0, children: 0 };
+    marks.vitrineCpuMark = now;
     const file = expect.getState().testPath ?? '?';
     const line = {
       file: relative(process.cwd(), file),
-      self: round((self.user + self.system) / 1e6),
-      children: round(own ? own[2] + own[3] : 0),
+      self: round(now.self - before.self),
+      children: round(now.children - before.children),
       chromium: round(Math.max(0, chromiumSeconds() - chromiumAtStart)),
       wall: round((performance.now() - startedAt) / 1000),
     };
