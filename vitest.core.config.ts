@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['src/core/**/*.test.ts'],
     // As the full suite's: the property tests (fast-check) run 2,000 cases, slow under coverage on a busy machine.
     testTimeout: 30_000,
+    // Plain functions, no module state to leak (as in the full suite's 'core' project): the files share their
+    // workers instead of starting a process each, which cost more than the tests themselves.
+    isolate: false,
     coverage: {
       provider: 'v8',
       include: ['src/core/**/*.ts'],

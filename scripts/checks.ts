@@ -1,8 +1,9 @@
 /**
- * The checks npm test runs before the tests, side by side rather than one after the other: Prettier, the type check,
- * ESLint and the browser bundle's build share no files they write (the build writes dist/, which the others skip),
- * and each is one process that keeps one core busy. Each one's output is printed when it ends, with its time; the
- * exit code is 1 when any failed.
+ * What npm test runs before the test suite, side by side rather than one after the other: Prettier, the type check,
+ * ESLint, the browser bundle's build and the pure core's own tests with their coverage gate (vitest.core.config.ts).
+ * They share no files they write (the build writes dist/, the gate coverage/, which the others skip), and each is
+ * one process that keeps one core busy: ESLint, the longest, on one core, the others one after the other on the
+ * second. Each one's output is printed when it ends, with its time; the exit code is 1 when any failed.
  *   node_modules/.bin/tsx scripts/checks.ts
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +17,12 @@ const checks: { name: string; command: string; args: string[] }[] = [
   { name: 'tsc --noEmit', command: bin('tsc'), args: ['--noEmit'] },
   { name: 'prettier --check .', command: bin('prettier'), args: ['--check', '.'] },
   { name: 'vite build', command: bin('vite'), args: ['build'] },
+  // The core's tests run here (its gate), so the Vitest run after the checks leaves out its 'core' project.
+  {
+    name: 'core gate: vitest run --config vitest.core.config.ts --coverage',
+    command: bin('vitest'),
+    args: ['run', '--config', 'vitest.core.config.ts', '--coverage'],
+  },
 ];
 
 function run(check: (typeof checks)[number]): Promise<boolean> {

@@ -45,7 +45,12 @@ async function inBatches<T>(items: readonly T[], limit: number, task: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/** Set when the templates are made: two projects of a run (vitest.config.ts) list this setup, the second finds them. */
+const made = globalThis as { vitrineTestTemplates?: boolean };
+
 export default async function setup(): Promise<() => Promise<void>> {
+  if (made.vitrineTestTemplates) return async () => {};
+  made.vitrineTestTemplates = true;
   const run = randomBytes(4).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-template-'));
   const sqliteTemplate = join(dir, 'template.db');

@@ -3,9 +3,11 @@
  * finish together (a long file started last would run on alone). How long a file takes is read from test/timings.json,
  * committed (a clean clone has no vitest cache), and written again by `npm run test:timings` (./timingsReporter.ts).
  * A file not listed there yet is given the time its size suggests, at the list's median time per byte.
- * Files of a project that shares one process between its files (isolate: false) come last, together, so that one
- * worker runs them one after the other. With --sequence.shuffle (to check that no file depends on another's leftovers)
- * the order is random, from --sequence.seed, as with vitest's own sequencer.
+ * Files of a project whose workers run one file after the other (isolate: false) come after the isolated files, each
+ * such project's files together, the costlier project first: vitest keeps such a worker for the next file only when
+ * the next file in the queue is of the same project (else it ends the worker, and the next file of the project starts
+ * a new one). With --sequence.shuffle (to check that no file depends on another's leftovers) the order is random,
+ * from --sequence.seed, as with vitest's own sequencer.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,9 +34,19 @@ export class SlowestFirstSequencer extends BaseSequencer {
       files.filter((s) => timings[keyOf(s)] !== undefined).map((s) => timings[keyOf(s)]! / Math.max(1, sizeOf(s))),
     );
     const expected = new Map(files.map((s) => [s, timings[keyOf(s)] ?? sizeOf(s) * (perByte ?? 1)]));
+    const projectTime = new Map<string, number>();
+    for (const [spec, ms] of expected)
+      projectTime.set(spec.project.name, (projectTime.get(spec.project.name) ?? 0) + ms);
+    const shared = (spec: TestSpecification) => spec.project.config.isolate === false;
     return [...files].sort((a, b) => {
-      const shared = Number(a.project.config.isolate === false) - Number(b.project.config.isolate === false);
-      if (shared !== 0) return shared;
+      const byIsolation = Number(shared(a)) - Number(shared(b));
+      if (byIsolation !== 0) return byIsolation;
+      if (shared(a) && a.project.name !== b.project.name) {
+        return (
+          projectTime.get(b.project.name)! - projectTime.get(a.project.name)! ||
+          a.project.name.localeCompare(b.project.name)
+        );
+      }
       return expected.get(b)! - expected.get(a)! || keyOf(a).localeCompare(keyOf(b));
     });
   }
