@@ -186,10 +186,7 @@ async function insertChunks<T extends keyof Database>(
  * sells from the kept stock), and the import never fails to turn its read into a write (SQLITE_BUSY). PostgreSQL
  * locks the variant rows when it reads them (the catalog's `storeCatalog`).
  */
-async function importTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
+async function importTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(work);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
