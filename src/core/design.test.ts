@@ -92,7 +92,9 @@ describe('designCss', () => {
       `:root{--site-background:#fff8e7;--site-text:#222222;--site-accent:#5b2a86;--site-button-background:#5b2a86;--site-button-text:#ffffff;--site-heading-font:${FONT_STACKS.geometric};--site-body-font:${FONT_STACKS.humanist};--site-button-radius:0}`,
     );
     expect(designCss({ buttonShape: 'rounded' })).toBe(':root{--site-button-radius:8px}');
-    expect(designCss({ colours: { buttonBackground: '#000' } })).toBe(':root{--site-button-background:#000000}');
+    expect(designCss({ colours: { buttonBackground: '#000' } })).toBe(
+      ':root{--site-background:#ffffff;--site-text:#1d1d1f;--site-accent:#1f4d3a;--site-button-background:#000000;--site-button-text:#ffffff}',
+    );
   });
 
   it('writes nothing that is not a hex colour or a listed value', () => {
@@ -101,6 +103,9 @@ describe('designCss', () => {
       headingFont: 'x' as never,
       buttonShape: 'y' as never,
     };
-    expect(designCss(forged)).toBe('');
+    expect(designCss(forged)).toBe(
+      ':root{--site-background:#ffffff;--site-accent:#1f4d3a;--site-button-background:#1f4d3a;--site-button-text:#ffffff}',
+    );
+    expect(designCss({ colours: { accent: undefined } })).toBe('');
   });
 });

@@ -137,17 +137,20 @@ export interface DesignStyle {
 export function designCss(design: DesignStyle | undefined): string {
   if (!design) return '';
   const props: string[] = [];
-  const colour = (name: string, value: string | undefined) => {
-    const rgb = value === undefined ? null : parseHex(value);
+  const colour = (name: string, value: string) => {
+    const rgb = parseHex(value);
     if (rgb) props.push(`--site-${name}:${rgbToHex(rgb)}`);
   };
-  const c = design.colours ?? {};
-  colour('background', c.background);
-  colour('text', c.text);
-  colour('accent', c.accent);
-  // The button's background follows the accent when it is not given (as the contrast check reads it).
-  colour('button-background', c.buttonBackground ?? c.accent);
-  colour('button-text', c.buttonText);
+  // A design with colours sets all five, the ones it leaves out as the contrast check read them (today's; the button's
+  // background follows the accent), so whatever the storefront draws on the background is what was checked.
+  if (design.colours && Object.values(design.colours).some((v) => v !== undefined)) {
+    const c = effectiveColours(design.colours);
+    colour('background', c.background);
+    colour('text', c.text);
+    colour('accent', c.accent);
+    colour('button-background', c.buttonBackground);
+    colour('button-text', c.buttonText);
+  }
   if (design.headingFont && design.headingFont !== DEFAULT_HEADING_FONT && design.headingFont in FONT_STACKS)
     props.push(`--site-heading-font:${FONT_STACKS[design.headingFont]}`);
   if (design.bodyFont && design.bodyFont !== DEFAULT_BODY_FONT && design.bodyFont in FONT_STACKS)
