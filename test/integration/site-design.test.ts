@@ -11,28 +11,8 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importSite, SiteFileError } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE, startServer, type RunningServer } from '../browser/server';
+import { TEST_DESIGN } from '../support/design';
 import { describeEachEngine } from '../support/engines';
-
-/** A design away from every default. */
-export const TEST_DESIGN = {
-  logo: { file: 'images/bud-vase.jpg', altText: 'Vitrine Demo home' },
-  favicon: { file: 'images/coffee-scoop.jpg' },
-  colours: {
-    background: '#fffbf2',
-    text: '#1b1b3a',
-    accent: '#6a1b9a',
-    buttonBackground: '#1b1b3a',
-    buttonText: '#ffffff',
-  },
-  headingFont: 'geometric',
-  bodyFont: 'humanist',
-  buttonShape: 'square',
-  menu: ['about', 'shop', 'home'],
-  footerLinks: [
-    { label: 'About us', page: 'about' },
-    { label: 'Terms', url: 'https://example.com/terms' },
-  ],
-};
 
 type EditableSite = { website: Record<string, unknown> };
 const demoWith = (design: unknown) => {
