@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { exportSite } from '../../src/modules/site/export';
 import { importSite, SiteFileError } from '../../src/modules/site/import';
 import { DEMO_SITE_FILE, startServer, type RunningServer } from '../browser/server';
 import { TEST_DESIGN } from '../support/design';
@@ -83,6 +84,13 @@ describeEachEngine(
       expect(html).toContain(
         '<nav class="footer-links" aria-label="Footer"><ul><li><a href="/about">About us</a></li><li><a href="https://example.com/terms">Terms</a></li></ul></nav>',
       );
+    });
+
+    it('exports the design as imported, with its logo and favicon files', async () => {
+      const exported = await exportSite(designed.db!, 'demo');
+      expect(exported.site.website.design).toEqual(TEST_DESIGN);
+      const files = exported.assets.map((a) => a.path);
+      expect(files).toEqual(expect.arrayContaining([TEST_DESIGN.logo.file, TEST_DESIGN.favicon.file]));
     });
 
     it('refuses colours without contrast, naming the pair and ratio, and changes nothing', async () => {
