@@ -41,6 +41,20 @@ describe('contentSecurityPolicyFor', () => {
     expect(contentSecurityPolicyFor(html)).toContain("script-src 'self';");
   });
 
+  it("allows the head's design style element by its hash (no 'unsafe-hashes'), never a style element in the body", () => {
+    const css = ":root{--site-accent:#5b2a86;--site-heading-font:'Iowan Old Style', serif}";
+    const html = `<!doctype html><html><head><style>${css}</style></head><body><style>body{display:none}</style></body></html>`;
+    const styleSrc = (h: string) =>
+      contentSecurityPolicyFor(h)
+        .split('; ')
+        .find((d) => d.startsWith('style-src '));
+    expect(styleSrc(html)).toBe(`style-src 'self' ${hashOf(css)}`);
+    expect(styleSrc(html.replace('</head>', '</head><img style="object-position:1% 2%" alt="">'))).toBe(
+      `style-src 'self' 'unsafe-hashes' ${hashOf(css)} ${hashOf('object-position:1% 2%')}`,
+    );
+    expect(styleSrc('<main><style>p{}</style></main>')).toBe("style-src 'self'");
+  });
+
   it("adds a site's third-party CAPTCHA hosts to script-src, frame-src and connect-src only", () => {
     const html = '<img style="object-position:1% 2%" alt="">';
     const policy = contentSecurityPolicyFor(html, captchaPolicySources('turnstile'));

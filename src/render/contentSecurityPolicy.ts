@@ -7,6 +7,9 @@
  * is an image's focal point (`style="object-position:…"`, src/ui/ResponsiveImage.tsx): each value a page uses is
  * allowed by its hash ('unsafe-hashes' admits hashed style attributes, nothing else), so the policy is made with
  * the page and cached with it. Styles a script sets through the CSSOM (element.style) are not restricted by CSP.
+ * Likewise the site's design (src/core/design.ts `designCss`: its `--site-…` custom properties, made of hex colours
+ * and fixed values only) is one `<style>` element in the page's head, allowed by its hash; a `<style>` element in the
+ * body is never hashed (rich text is sanitized, but the policy does not rely on it).
  *
  * One deliberate exception to 'self': the pages of a site whose CAPTCHA is reCAPTCHA Enterprise or Turnstile allow
  * that provider's hosts for scripts, frames and calls (`sources`, from src/core/forms/captcha.ts), and nothing else.
@@ -60,6 +63,8 @@ const FIXED = fixedDirectives(NO_POLICY_SOURCES);
 /** The policy of a page without inline styles, and of every answer that is not a page. */
 export const BASE_CONTENT_SECURITY_POLICY = [...FIXED, "style-src 'self'"].join('; ');
 
+/** The design's style element (src/render/document.ts): its text is hashed as written. */
+const STYLE_ELEMENT = /<style>([^<]*)<\/style>/g;
 /** A style attribute as written by React (double-quoted, &-escaped). */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 const ENTITIES: Record<string, string> = {
@@ -78,11 +83,18 @@ const decode = (text: string) => text.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, 
  */
 export function contentSecurityPolicyFor(html: string, sources: PolicySources = NO_POLICY_SOURCES): string {
   const hashes = new Set<string>();
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  for (const match of head.matchAll(STYLE_ELEMENT)) {
+    hashes.add(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  }
+  const elementHashes = hashes.size;
   for (const match of html.matchAll(STYLE_ATTRIBUTE)) {
     hashes.add(`'sha256-${createHash('sha256').update(decode(match[1]!)).digest('base64')}'`);
   }
   const media = pageMedia(html);
   const fixed = sources === NO_POLICY_SOURCES && media === NO_MEDIA ? FIXED : fixedDirectives(sources, media);
   if (hashes.size === 0) return [...fixed, "style-src 'self'"].join('; ');
-  return [...fixed, `style-src 'self' 'unsafe-hashes' ${[...hashes].join(' ')}`].join('; ');
+  // 'unsafe-hashes' is needed for style attributes only; a hashed <style> element is allowed without it.
+  const unsafeHashes = hashes.size > elementHashes ? " 'unsafe-hashes'" : '';
+  return [...fixed, `style-src 'self'${unsafeHashes} ${[...hashes].join(' ')}`].join('; ');
 }

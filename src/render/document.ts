@@ -25,6 +25,13 @@ export interface DocumentMeta {
   pageType?: number;
   /** What the measurement module needs of the page (./pageCensus.ts), on `<body data-census>` as JSON. */
   census?: object;
+  /**
+   * The site's design as CSS custom properties (src/core/design.ts `designCss`: hex colours and fixed values only, no
+   * '<'), one `<style>` element after the stylesheets; the page's Content-Security-Policy allows it by its hash.
+   */
+  designCss?: string;
+  /** The site's favicon URL (its design); without one, no favicon request at all. */
+  favicon?: string | null;
 }
 
 /** Renders the page body with React and wraps it in a full HTML document. */
@@ -35,7 +42,7 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     // No favicon request (and no 404 for it) until a site configures one.
-    '<link rel="icon" href="data:,">',
+    `<link rel="icon" href="${meta.favicon ? escapeHtml(meta.favicon) : 'data:,'}">`,
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
     meta.noReferrer
@@ -45,6 +52,7 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    meta.designCss && !meta.designCss.includes('<') ? `<style>${meta.designCss}</style>` : '',
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
   ]

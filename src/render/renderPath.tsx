@@ -183,6 +183,8 @@ export class PageRenderer {
       ...(visitor ? { noReferrer: visitor.noReferrer } : {}),
       pageType: shown.pageType,
       census: pageCensus(site, shown.pageType, path, shown.census),
+      designCss: data.design.css,
+      favicon: data.design.favicon,
     };
     // A page made for one visitor (checkout, account, confirmations) is a task under way: no promo popup.
     const chrome = visitor ? { ...data.chrome, promoPopup: null } : data.chrome;

@@ -14,6 +14,9 @@ import type { SiteChrome } from '../ui/Layout';
 import type { PromoPopupChrome } from '../ui/PromoPopup';
 import type { SiteImages } from '../ui/ResponsiveImage';
 import { LruCache } from './lru';
+import { designCss } from '../core/design';
+import { imageUrl, thumbnailWidth } from '../core/images';
+import { assetUrl } from '../ui/ResponsiveImage';
 
 /** Product records (without variants) kept per site version; a product page costs one query (its stock) after that. */
 const PRODUCT_RECORDS_PER_SITE = 500;
@@ -28,6 +31,8 @@ export interface SiteData {
   images: SiteImages;
   /** Every form of the version as a product form, by id (the add buttons of products with a form carry theirs). */
   productForms: ProductForms;
+  /** The design's CSS custom properties ('' when the site keeps today's look) and favicon URL (src/core/design.ts). */
+  design: { css: string; favicon: string | null };
   /** `${collectionId}/${productSlug}` → the product without variants; null: no such product. */
   products: LruCache<string, Omit<Product, 'variants'> | null>;
 }
@@ -44,7 +49,16 @@ export async function loadSiteData(db: Kysely<Database>, site: Site, currency: C
     version: site.version,
     pages,
     collections,
-    chrome: { ...siteChrome(site, currency, pages, collections), promoPopup: promoPopupChrome(site, forms) },
+    chrome: {
+      ...siteChrome(site, currency, pages, collections, imageSizes),
+      promoPopup: promoPopupChrome(site, forms),
+    },
+    design: {
+      css: designCss(site.settings.design),
+      favicon: site.settings.design?.favicon
+        ? imageUrl(assetUrl(site.id, site.settings.design.favicon.file, site.version), thumbnailWidth(64))
+        : null,
+    },
     labels: uiLabels(site.settings),
     images: { version: site.version, sizes: imageSizes },
     productForms: new Map(forms.map((f) => [f.id, toProductForm(f)])),
@@ -59,8 +73,48 @@ function promoPopupChrome(site: Site, forms: Form[]): PromoPopupChrome | null {
   return popup && form ? { popup, form, selectValueLabel: uiLabels(site.settings).selectValue } : null;
 }
 
-/** The header's title and navigation: the pages shown in navigation, with the collections (the shop, the blog). */
-function siteChrome(site: Site, currency: CurrencyCode, pages: Page[], collections: Collection[]): SiteChrome {
+/**
+ * The header's title (or logo) and navigation, and the footer's links. Without a design menu the navigation is the
+ * pages shown in navigation, with the collections (the shop, the blog); with one, exactly its pages and collections in
+ * its order.
+ */
+function siteChrome(
+  site: Site,
+  currency: CurrencyCode,
+  pages: Page[],
+  collections: Collection[],
+  imageSizes: ReadonlyMap<string, { width: number; height: number }>,
+): SiteChrome {
+  const design = site.settings.design;
+  const logo = design?.logo;
+  const logoSize = logo ? imageSizes.get(logo.file) : undefined;
+  return {
+    siteId: site.id,
+    title: site.title,
+    currency,
+    nav: design?.menu ? designMenu(design.menu, pages, collections) : defaultNav(pages, collections),
+    social: site.settings.social?.profiles ?? [],
+    ...(logo
+      ? {
+          logo: {
+            src: imageUrl(assetUrl(site.id, logo.file, site.version), thumbnailWidth(LOGO_DISPLAY_WIDTH)),
+            alt: logo.altText,
+            ...(logoSize ? { width: logoSize.width, height: logoSize.height } : {}),
+          },
+        }
+      : {}),
+    footerLinks: (design?.footerLinks ?? []).flatMap((link) => {
+      if ('url' in link) return [{ href: link.url, title: link.label }];
+      const page = pages.find((p) => p.id === link.page);
+      return page ? [{ href: page.path, title: link.label }] : [];
+    }),
+  };
+}
+
+/** The logo is drawn at most this wide (CSS pixels, src/ui/styles.css .site-logo); its rendition covers 2x screens. */
+const LOGO_DISPLAY_WIDTH = 480;
+
+function defaultNav(pages: Page[], collections: Collection[]): SiteChrome['nav'] {
   const pageLinks = pages.filter((p) => p.showInNavigation).map((p) => ({ href: p.path, title: p.title }));
   const taken = new Set(pageLinks.map((l) => l.href));
   // Collections are pages of their own (the shop, the blog): linked unless a page already sits at their path.
@@ -69,11 +123,15 @@ function siteChrome(site: Site, currency: CurrencyCode, pages: Page[], collectio
     .map((c) => ({ href: `/${c.slug}`, title: c.title }));
   const home = pageLinks.filter((l) => l.href === '/');
   const rest = pageLinks.filter((l) => l.href !== '/');
-  return {
-    siteId: site.id,
-    title: site.title,
-    currency,
-    nav: [...home, ...collectionLinks, ...rest],
-    social: site.settings.social?.profiles ?? [],
-  };
+  return [...home, ...collectionLinks, ...rest];
+}
+
+/** The design's menu: each id a page or a product or blog collection (the import checked they exist). */
+function designMenu(menu: readonly string[], pages: Page[], collections: Collection[]): SiteChrome['nav'] {
+  return menu.flatMap((id) => {
+    const page = pages.find((p) => p.id === id);
+    if (page) return [{ href: page.path, title: page.title }];
+    const collection = collections.find((c) => c.id === id && c.type !== 'page');
+    return collection ? [{ href: `/${collection.slug}`, title: collection.title }] : [];
+  });
 }

@@ -22,6 +22,10 @@ export interface SiteChrome {
   social?: readonly SocialProfile[];
   /** The site's promo popup, mounted on every page but the cart and checkout (./PromoPopup.tsx); none on visitor pages. */
   promoPopup?: PromoPopupChrome | null;
+  /** The design's logo, shown instead of the title (the link to the home page says its alt text). */
+  logo?: { src: string; alt: string; width?: number; height?: number };
+  /** The design's footer links, in order (a site path or an https address). */
+  footerLinks?: NavLink[];
 }
 
 const isCurrent = (href: string, path: string) =>
@@ -64,8 +68,18 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <a className="site-title" href="/">
-            {chrome.title}
+          <a className={chrome.logo ? 'site-title site-logo' : 'site-title'} href="/">
+            {chrome.logo ? (
+              <img
+                src={chrome.logo.src}
+                alt={chrome.logo.alt}
+                width={chrome.logo.width}
+                height={chrome.logo.height}
+                fetchPriority="high"
+              />
+            ) : (
+              chrome.title
+            )}
           </a>
           <SiteNav chrome={chrome} path={path} className="site-nav site-nav--wide" />
           {path === ROUTES.search ? null : <SearchForm id="site-search" label="Search this site" compact />}
@@ -102,6 +116,17 @@ export function Layout({ chrome, path, children }: { chrome: SiteChrome; path: s
       <footer className="site-footer">
         <div className="container">
           <SocialProfiles profiles={chrome.social ?? []} shopTitle={chrome.title} />
+          {chrome.footerLinks?.length ? (
+            <nav className="footer-links" aria-label="Footer">
+              <ul>
+                {chrome.footerLinks.map((link, i) => (
+                  <li key={i}>
+                    <a href={link.href}>{link.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           <p>{chrome.title} · Powered by Vitrine</p>
         </div>
       </footer>

@@ -166,6 +166,12 @@ function imageReferences(raw: unknown): Map<string, (string | number)[][]> {
       );
   });
   list(raw.posts).forEach((post, p) => isObject(post) && add(post.image, ['posts', p, 'image']));
+  // The design's logo and favicon.
+  const design = isObject(raw.website) ? raw.website.design : undefined;
+  if (isObject(design)) {
+    add(design.logo, ['website', 'design', 'logo']);
+    add(design.favicon, ['website', 'design', 'favicon']);
+  }
   return refs;
 }
 

@@ -28,6 +28,14 @@ import {
   PROMO_POPUP_MAX_DELAY_SECONDS,
   PROMO_POPUP_MAX_SHOW_AGAIN_DAYS,
 } from '../../core/promoPopup';
+import {
+  BUTTON_SHAPES,
+  contrastProblems,
+  DEFAULT_BODY_FONT,
+  DEFAULT_BUTTON_SHAPE,
+  DEFAULT_HEADING_FONT,
+  FONT_NAMES,
+} from '../../core/design';
 import { ADD_ONS_MAX, RELATED_PRODUCTS_DEFAULT_COUNT, RELATED_PRODUCTS_MAX } from '../../core/relatedProducts';
 import { DEFAULT_SHARE_NETWORKS, SHARE_NETWORKS } from '../../core/share';
 import { SOCIAL_NETWORKS } from '../../core/social';
@@ -333,6 +341,79 @@ export const socialSettingsSchema = z
   })
   .strict();
 
+/** A colour as the design writes it: '#rgb' or '#rrggbb'. */
+const hexColour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like '#1f4d3a'");
+
+/** An image file of the site (as an image block's `file`): its path relative to the site file. */
+const siteImageFile = z
+  .string()
+  .max(300)
+  .regex(
+    /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(jpe?g|png|webp)$/,
+    'must be a relative .jpg, .png or .webp path inside the site folder (like images/mug.jpg)',
+  );
+
+/**
+ * The site's design (issue 26): logo, favicon, colours, fonts, button shape, the header's menu and the footer's links.
+ * Everything is optional; what is left out keeps today's look (src/core/design.ts has the defaults, the font stacks
+ * and the contrast rule). The storefront sets it as CSS custom properties once per page (src/ui/styles.css).
+ */
+export const designSchema = z
+  .object({
+    /** Shown in the header instead of the shop's name (absent: the name as text). */
+    logo: z
+      .object({
+        file: siteImageFile,
+        /** What the logo says (usually the shop's name): the header link's text for screen readers. */
+        altText: text(250).refine((t) => t.trim() !== '', 'must say what the logo says (usually the shop’s name)'),
+      })
+      .strict()
+      .optional(),
+    /** The browser tab's icon (a square PNG of 32 × 32 px or more is best). */
+    favicon: z.object({ file: siteImageFile }).strict().optional(),
+    /**
+     * Hex colours; a missing one keeps today's. Pairs shown together (text on background, button text on button
+     * background, accent — the links' colour — on background) must have a WCAG AA contrast of 4.5:1 or more.
+     */
+    colours: z
+      .object({
+        background: hexColour.optional(),
+        text: hexColour.optional(),
+        /** Links, hashtags, selected options' borders; and the buttons' background unless buttonBackground is set. */
+        accent: hexColour.optional(),
+        buttonBackground: hexColour.optional(),
+        buttonText: hexColour.optional(),
+      })
+      .strict()
+      .superRefine((colours, ctx) => {
+        for (const message of contrastProblems(colours)) ctx.addIssue({ code: 'custom', message });
+      })
+      .optional(),
+    /** System font stacks (nothing is downloaded): see docs/site-file.md for what each looks like. */
+    headingFont: z.enum(FONT_NAMES).default(DEFAULT_HEADING_FONT),
+    bodyFont: z.enum(FONT_NAMES).default(DEFAULT_BODY_FONT),
+    buttonShape: z.enum(BUTTON_SHAPES).default(DEFAULT_BUTTON_SHAPE),
+    /**
+     * The header's menu, in order: ids of pages and of product or blog collections. Absent: today's navigation (the
+     * home page, the collections, then the other pages shown in navigation).
+     */
+    menu: z.array(id).max(30).optional(),
+    /** Links in the footer, in order: to a page of the site (its id) or to another website (https). */
+    footerLinks: z
+      .array(
+        z.union(
+          [
+            z.object({ label: text(60).min(1), page: id }).strict(),
+            z.object({ label: text(60).min(1), url: httpsUrl('https://example.com/terms') }).strict(),
+          ],
+          { error: 'must be { "label": …, "page": a page id } or { "label": …, "url": an https address }' },
+        ),
+      )
+      .max(30)
+      .default([]),
+  })
+  .strict();
+
 export const websiteSchema = z
   .object({
     id,
@@ -369,6 +450,8 @@ export const websiteSchema = z
       .default({ cookieConsent: 'not-required', cloneable: false }),
     /** The promo popup: a modal holding a form, shown on every page but the cart and checkout (src/core/promoPopup.ts). */
     promoPopup: promoPopupSchema.optional(),
+    /** The site's design: logo, favicon, colours, fonts, buttons, menu and footer links (absent: today's look). */
+    design: designSchema.optional(),
   })
   .strict();
 
@@ -409,13 +492,7 @@ export const variantSchema = z
 export const imageSchema = z
   .object({
     /** Path of the image file relative to the site file. */
-    file: z
-      .string()
-      .max(300)
-      .regex(
-        /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(jpe?g|png|webp)$/,
-        'must be a relative .jpg, .png or .webp path inside the site folder (like images/mug.jpg)',
-      ),
+    file: siteImageFile,
     altText: text(250).default(''),
     focalPoint: z
       .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
@@ -830,7 +907,12 @@ export interface SiteParts {
   posts: (Post | undefined)[];
   unparsedIds?: { collections: Set<string>; products: Set<string>; forms: Set<string> };
   /** The website's settings that name records (the promo popup's form), when they parsed. */
-  website?: { promoPopup?: { formId: string } | undefined } | undefined;
+  website?:
+    | {
+        promoPopup?: { formId: string } | undefined;
+        design?: { menu?: string[] | undefined; footerLinks: ({ page: string } | { url: string })[] } | undefined;
+      }
+    | undefined;
 }
 
 export type IssueSink = (path: (string | number)[], message: string) => void;
@@ -992,6 +1074,24 @@ export function checkReferences(s: SiteParts, issue: IssueSink): void {
   const popupFormId = s.website?.promoPopup?.formId;
   if (popupFormId !== undefined && !formExists(popupFormId))
     issue(['website', 'promoPopup', 'formId'], `form '${popupFormId}' does not exist`);
+  // The design's menu names pages and product or blog collections; its footer links name pages.
+  const design = s.website?.design;
+  const pageIds = new Set(s.pages.flatMap((p) => (p ? [p.id] : [])));
+  const menuSeen = new Set<string>();
+  design?.menu?.forEach((entry, i) => {
+    const at = ['website', 'design', 'menu', i];
+    if (menuSeen.has(entry)) issue(at, `'${entry}' is already in the menu`);
+    menuSeen.add(entry);
+    const kind = collectionType.get(entry);
+    if (pageIds.has(entry) && kind !== undefined && kind !== 'page')
+      issue(at, `'${entry}' is both a page and a collection: give one of them another id`);
+    else if (!pageIds.has(entry) && !(kind === 'products' || kind === 'blog'))
+      issue(at, `'${entry}' is not a page or a product or blog collection of this site`);
+  });
+  design?.footerLinks.forEach((link, i) => {
+    if ('page' in link && !pageIds.has(link.page))
+      issue(['website', 'design', 'footerLinks', i, 'page'], `'${link.page}' is not a page of this site`);
+  });
   s.posts.forEach((post, p) => {
     if (post && !collectionIs(post.collectionId, 'blog')) {
       issue(['posts', p, 'collectionId'], `'${post.collectionId}' is not a blog collection of this site`);
