@@ -72,7 +72,11 @@ import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
 import { registerSubscriptionAdminRoutes } from '../modules/subscriptions/adminRoutes';
-import { accountPages, registerSiteUserSession, type AccountRouteOptions } from '../modules/siteUsers';
+import { registerSiteUserSession } from '../modules/siteUsers';
+// The account's pages from their own file, not the module's index: the admin module imports siteUsers' index, and its
+// pages (the staff invitation) import the staff rules that import the admin module — through the index, a command
+// starting at the staff rules would meet the invitation page before the rules are set.
+import { accountPages, type AccountRouteOptions } from '../modules/siteUsers/pages';
 import type { TrustProxy } from '../config';
 import { fastifyHttpOptions, httpLimits, type HttpLimits } from '../platform/http/httpLimits';
 import { queueRequests } from '../platform/http/requestTurns';

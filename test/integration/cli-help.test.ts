@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { REGISTRY } from '../../src/cli/run';
 import { loadCommand } from '../../src/platform/cli/registry';
-import { vitrine } from '../support/cli';
+import { vitrine, vitrineProcess } from '../support/cli';
 
 const unreachable = 'postgres://nobody@127.0.0.1:1/none';
 
@@ -25,6 +25,26 @@ describe('vitrine: the command list', () => {
         expect(Object.keys(command.options ?? {}), name).toContain(word.slice(2));
       expect(entry.summary, name).not.toBe('');
     }
+  });
+
+  it('loads each command alone, as `vitrine` does: no import cycle leaves a constant unset', async () => {
+    // In one process every command module is loaded once, whichever came first; a cycle between modules breaks only
+    // the command whose module starts it (`vitrine users add` once failed with "Cannot access 'INVITE_MESSAGES'
+    // before initialization" while every in-process test passed). A process per loader, two at a time.
+    const firsts = new Map<unknown, string>();
+    for (const entry of REGISTRY.entries) if (!firsts.has(entry.load)) firsts.set(entry.load, entry.name);
+    const names = [...firsts.values()];
+    const failures: string[] = [];
+    const next = async (): Promise<void> => {
+      const name = names.shift();
+      if (name === undefined) return;
+      const run = await vitrineProcess([...name.split(' '), '--help'], {});
+      if (run.code !== 0 || run.stderr !== '') failures.push(`${name}: exit ${run.code} ${run.stderr}`);
+      return next();
+    };
+    expect(names.length).toBeGreaterThan(8);
+    await Promise.all([next(), next()]);
+    expect(failures).toEqual([]);
   });
 
   it("prints a command's help: its usage, options and the other commands of its group", async () => {

@@ -5,5 +5,4 @@
 export { verifyPassword } from './passwords';
 export { currentSiteUser, registerSiteUserSession, requireSiteUser } from './siteUserSession';
 export { sessionExpiryJob } from './jobs';
-export { accountPages, type AccountRouteOptions } from './pages';
 export { shopNoticeRecipients } from './users';
