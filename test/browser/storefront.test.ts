@@ -211,11 +211,9 @@ describe('storefront in Chromium', () => {
     const added = cups.getByRole('button', { name: 'Added!' });
     await added.waitFor({ timeout: 3000 });
     expect(await added.evaluate((b) => b.matches(':hover'))).toBe(true);
-    const colours = await added.evaluate((b) => ({
-      text: getComputedStyle(b).color,
-      background: getComputedStyle(b).backgroundColor,
-    }));
-    expect(colours.text).toBe('rgb(255, 255, 255)');
+    // The button's colours change with a CSS transition: read them once it has ended (under load, mid-way: 246, 246, 246).
+    await expect.poll(() => added.evaluate((b) => getComputedStyle(b).color)).toBe('rgb(255, 255, 255)');
+    const colours = await added.evaluate((b) => ({ background: getComputedStyle(b).backgroundColor }));
     expect(colours.background).not.toMatch(/^rgb\((2[0-9]{2}), (2[0-9]{2}), (2[0-9]{2})\)$/);
     const popover = page.locator('.added-popover');
     await popover.waitFor({ timeout: 3000 });
