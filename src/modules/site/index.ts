@@ -3,6 +3,7 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { type ContextConfig } from './contextConfig';
+export { editSite, type EditFailure, type EditSubject, type SiteContent, type SiteEdit } from './edit';
 export { SiteNotFoundError, exportSiteToFile } from './export';
 export { SiteFileError, importSiteFile, type ImportResult } from './import';
 export {

@@ -63,6 +63,17 @@ export class SiteConflictError extends Error {
   }
 }
 
+/** A save made from version `expected` found the site at another version (./edit.ts reads again and retries). */
+export class SiteChangedMeanwhileError extends Error {
+  override name = 'SiteChangedMeanwhileError';
+  constructor(
+    readonly expected: number,
+    readonly found: number | undefined,
+  ) {
+    super(`The site was saved meanwhile: expected version ${expected}, found ${found ?? 'none'}`);
+  }
+}
+
 export function siteFromRow(row: SiteRow): Site {
   return {
     id: row.id,
@@ -152,6 +163,11 @@ export interface ReplaceSiteOptions {
   stock?: ImportStockChoice;
   /** Who saves, for the site version this save records (default: 'vitrine import', source 'import'). */
   author?: VersionAuthor;
+  /**
+   * The site version this save was made from (an edit in /admin, ./edit.ts): when another save came between, nothing
+   * is written and SiteChangedMeanwhileError is thrown, checked under the save's write lock.
+   */
+  expectedVersion?: number;
   /** More work in the save's transaction, after its rows and its version (an admin save's audit entry). */
   alsoInTransaction?: (trx: Kysely<Database>, saved: { site: Site; version: SiteVersion }) => Promise<void>;
 }
@@ -232,6 +248,8 @@ export async function replaceSite(
       .where('id', '=', w.id)
       .$if(engineOf(db) === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
+    if (options.expectedVersion !== undefined && existing?.version !== options.expectedVersion)
+      throw new SiteChangedMeanwhileError(options.expectedVersion, existing?.version);
     if (existing && !(await hasVersions(trx, w.id))) await recordStoredState(trx, w.id);
     const others = (await trx.selectFrom('sites').select(['id', 'domains']).where('id', '!=', w.id).execute()).map(
       (r) => ({
