@@ -34,6 +34,7 @@ import { gatheredIndexes } from './025_gathered_indexes';
 import { inventoryPages } from './026_inventory_pages';
 import { adminSearches } from './027_admin_searches';
 import { siteVersions } from './028_site_versions';
+import { deferredTrigrams } from './029_deferred_trigrams';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -65,6 +66,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '026_inventory_pages': inventoryPages(engine),
     '027_admin_searches': adminSearches(engine),
     '028_site_versions': siteVersions(engine),
+    '029_deferred_trigrams': deferredTrigrams(engine),
   };
 }
 
