@@ -35,6 +35,7 @@ import { inventoryPages } from './026_inventory_pages';
 import { adminSearches } from './027_admin_searches';
 import { siteVersions } from './028_site_versions';
 import { deferredTrigrams } from './029_deferred_trigrams';
+import { fewerWriteIndexes } from './030_fewer_write_indexes';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -67,6 +68,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '027_admin_searches': adminSearches(engine),
     '028_site_versions': siteVersions(engine),
     '029_deferred_trigrams': deferredTrigrams(engine),
+    '030_fewer_write_indexes': fewerWriteIndexes(engine),
   };
 }
 
