@@ -21,6 +21,10 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.edit',
       'report.read',
       'versions.read',
+      'products.read',
+      'products.edit',
+      'media.read',
+      'media.edit',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
   });
@@ -33,13 +37,24 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.read',
       'report.read',
       'versions.read',
+      'products.read',
+      'media.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'products.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'media.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager look at the site versions and restore one, and nothing of the shop', () => {
-    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual(['versions.read', 'versions.restore']);
+  it('lets a website manager look at the site versions and restore one, edit products and media, and nothing of the shop', () => {
+    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
+      'versions.read',
+      'versions.restore',
+      'products.read',
+      'products.edit',
+      'media.read',
+      'media.edit',
+    ]);
   });
 
   it('lets the reporting role read the report only', () => {

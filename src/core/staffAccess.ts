@@ -21,6 +21,10 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   'versions.read',
   'versions.restore',
+  'products.read',
+  'products.edit',
+  'media.read',
+  'media.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -31,15 +35,34 @@ const READ: readonly StaffPermission[] = [
   'gatherings.read',
   'report.read',
   'versions.read',
+  'products.read',
+  'media.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
   [ContributorRole.ADMIN]: STAFF_PERMISSIONS,
-  [ContributorRole.STORE_MANAGER]: [...READ, 'orders.fulfil', 'orders.refund', 'inventory.edit', 'gatherings.edit'],
+  [ContributorRole.STORE_MANAGER]: [
+    ...READ,
+    'orders.fulfil',
+    'orders.refund',
+    'inventory.edit',
+    'gatherings.edit',
+    // The products and their images (issue 26).
+    'products.edit',
+    'media.edit',
+  ],
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
   // The site's builder (issue 26): its versions, and restoring one.
-  [ContributorRole.WEBSITE_MANAGER]: ['versions.read', 'versions.restore'],
+  [ContributorRole.WEBSITE_MANAGER]: [
+    'versions.read',
+    'versions.restore',
+    // The products and the media library (issue 26).
+    'products.read',
+    'products.edit',
+    'media.read',
+    'media.edit',
+  ],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

@@ -188,6 +188,7 @@ forEachEngine((engine, getDb) => {
         'Customers',
         'Gathered',
         'Report',
+        'Media',
         'Versions',
       ]);
       const page = await get('/admin', cookie);
