@@ -13,7 +13,8 @@
  * failure is said in one line when it ends; the outputs of the checks follow the command's.
  *   node_modules/.bin/tsx scripts/checks.ts -- node_modules/.bin/vitest run --project server --project app
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 
 const bin = (name: string) => join(import.meta.dirname, '../node_modules/.bin', name);
@@ -48,18 +49,23 @@ interface Result {
   report: string;
 }
 
+/** The checks running under nice, to be given the normal priority back once the tests have ended. */
+const niced = new Set<ChildProcess>();
+
 /** Runs `check`, its output kept; `lowPriority`: under `nice -n 10` (where there is a nice: not on Windows). */
 function run(check: Check, options: { lowPriority?: boolean } = {}): Promise<Result> {
   const started = performance.now();
-  const niced = options.lowPriority === true && process.platform !== 'win32';
+  const low = options.lowPriority === true && process.platform !== 'win32';
   return new Promise((done) => {
-    const child = niced
+    const child = low
       ? spawn('nice', ['-n', '10', check.command, ...check.args], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(check.command, check.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (low) niced.add(child);
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     const end = (ok: boolean, why: string) => {
+      niced.delete(child);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       done({ check, ok, report: `\n== ${check.name}: ${why} (${seconds} s)\n${Buffer.concat(output).toString()}` });
     };
@@ -101,6 +107,15 @@ if (testCommand === undefined) {
     ),
   );
   testsOk = await runTests(testCommand, testArgs);
+  // What is left of the checks no longer gives way to the tests: back to the normal priority (on a machine busy with
+  // other work, niced checks would wait behind it). Not allowed everywhere (raising a priority may need privileges).
+  for (const child of niced) {
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, 0);
+    } catch {
+      // They end at the low priority.
+    }
+  }
   results = [built, ...(await checked)];
   for (const r of results.slice(1)) process.stdout.write(r.report);
 }
