@@ -215,29 +215,39 @@ export const productPage = pageRoute('adminProduct', 'A product’s form (its st
   params: productParams,
   response: { ...pageAnswers('products.read'), 404: htmlAnswer('No such product.') },
 });
+const productFormAnswers = {
+  303: redirectAnswer('Saved: to the product’s form with a notice.'),
+  400: htmlAnswer('Wrong fields: the form again with the owner’s input and each field’s message.'),
+  403: htmlAnswer('A role without products.edit.'),
+  409: htmlAnswer('Saved by someone else since: the form with what changed, by whom, and the owner’s input.'),
+  413: htmlAnswer("The image is too large: 'The file {fileName} is too large…' at its field."),
+  422: htmlAnswer('“Update variants”: the form with its variant grid made again (nothing saved).'),
+};
+export const createProductFormRoute = pageRoute(
+  'adminCreateProductForm',
+  'Create a product (the form, multipart/form-data: fields, and an image to add)',
+  { tags: ['admin'], response: productFormAnswers },
+);
 export const productFormRoute = pageRoute(
   'adminProductForm',
-  'Save the product form (multipart/form-data: fields, and an image to add)',
-  {
-    tags: ['admin'],
-    response: {
-      303: redirectAnswer('Saved: to the product’s form with a notice.'),
-      400: htmlAnswer('Wrong fields: the form again with the owner’s input and each field’s message.'),
-      403: htmlAnswer('A role without products.edit.'),
-      409: htmlAnswer('Saved by someone else since: the form with what changed, by whom, and the owner’s input.'),
-      413: htmlAnswer("The image is too large: 'The file {fileName} is too large…' at its field."),
-      422: htmlAnswer('“Update variants”: the form with its variant grid made again (nothing saved).'),
-    },
-  },
+  'Save a product (the form, multipart/form-data: fields, and an image to add)',
+  { tags: ['admin'], params: productParams, response: productFormAnswers },
 );
-export const productActionRoute = pageRoute('adminProductAction', 'Duplicate or delete a product (the forms)', {
+const productActionAnswers = {
+  303: redirectAnswer('Done: to the copy, or to the list with a notice.'),
+  403: htmlAnswer('A role without products.edit.'),
+  404: htmlAnswer('No such product.'),
+  409: htmlAnswer('Refused (a page shows it; saved by someone else since): the form with the message.'),
+  422: htmlAnswer('Delete not confirmed.'),
+};
+export const duplicateProductFormRoute = pageRoute('adminDuplicateProductForm', 'Duplicate a product (the form)', {
   tags: ['admin'],
   params: productParams,
-  response: {
-    303: redirectAnswer('Done: to the copy, or to the list with a notice.'),
-    403: htmlAnswer('A role without products.edit.'),
-    404: htmlAnswer('No such product.'),
-    409: htmlAnswer('Refused (a page shows it; saved by someone else since): the form with the message.'),
-    422: htmlAnswer('Delete not confirmed.'),
-  },
+  response: productActionAnswers,
+});
+export const deleteProductFormRoute = pageRoute('adminDeleteProductForm', 'Delete a product (the form, confirmed)', {
+  tags: ['admin'],
+  params: productParams,
+  body: deleteFormBody,
+  response: productActionAnswers,
 });

@@ -62,7 +62,9 @@ import {
   getProductRoute,
   listProductsRoute,
   newProductPage,
-  productActionRoute,
+  createProductFormRoute,
+  deleteProductFormRoute,
+  duplicateProductFormRoute,
   productFormRoute,
   productPage,
   productParams,
@@ -412,12 +414,12 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
           );
         });
 
-    scope.post(PRODUCTS_PATH, { schema: productFormRoute }, formPost(undefined));
+    scope.post(PRODUCTS_PATH, { schema: createProductFormRoute }, formPost(undefined));
     scope.post(`${PRODUCTS_PATH}/:id`, { schema: productFormRoute }, (request, reply) =>
       formPost(idOf(request))(request, reply),
     );
 
-    scope.post(`${PRODUCTS_PATH}/:id/duplicate`, { schema: productActionRoute }, (request, reply) =>
+    scope.post(`${PRODUCTS_PATH}/:id/duplicate`, { schema: duplicateProductFormRoute }, (request, reply) =>
       pages.action(request, reply, editing, async (visit) => {
         const made = await duplicateStoredProduct(ctx.db, visit.site.id, visit.staff, idOf(request));
         if (!made.ok)
@@ -429,7 +431,7 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
       }),
     );
 
-    scope.post(`${PRODUCTS_PATH}/:id/delete`, { schema: productActionRoute }, (request, reply) =>
+    scope.post(`${PRODUCTS_PATH}/:id/delete`, { schema: deleteProductFormRoute }, (request, reply) =>
       pages.action(request, reply, editing, async (visit) => {
         const id = idOf(request);
         const body = deleteFormBody.safeParse(request.body ?? {});
