@@ -1,7 +1,8 @@
 /**
  * What each staff role may see and do in the owner's area (/admin): one table, read by every admin page and API call
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
- * gathers); website managers build the site (its versions: look, restore); admins do everything, staff and the audit
+ * gathers, the products and their images); website managers build the site (its versions: look, restore; the products
+ * and the media library); admins do everything, staff and the audit
  * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
  * manager) may look at the versions and compare them — the site they see anyway. Roles not named here do not enter /admin.
  */
