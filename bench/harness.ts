@@ -96,6 +96,9 @@ const pending = new Map<number, (result: LoadResult) => void>();
 function runLoad(job: Omit<LoadRun, 'id'>): Promise<LoadResult> {
   if (loadClient === undefined) {
     loadClient = fork(join(import.meta.dirname, 'loadClient.ts'), { stdio: 'inherit' });
+    // It keeps this process alive only while a run is under way (its channel, below): the benchmark then exits, and
+    // the load generator with it (its channel closes).
+    loadClient.unref();
     loadClient.on('message', (message: LoadResult) => {
       const settle = pending.get(message.id);
       pending.delete(message.id);

@@ -324,7 +324,7 @@ async function benchmark(servers: Server[]): Promise<void> {
     if (f.queries.statements === 0 && f.cpuUs === 0) return '';
     const database =
       f.queries.roundTrips > 0
-        ? `  ${fmt(p.statements, 1)} stmts (${fmt(p.transactionControl, 1)} tx), ${fmt(p.roundTrips, 1)} round trips, db ${fmt(p.dbCpuUs)} µs`
+        ? `  ${fmt(p.statements, 1)} stmts (${fmt(p.transactionControl, 1)} tx), ${fmt(p.roundTrips, 1)} round trips, db ${fmt(p.dbCpuUs)} µs; ${fmt(p.checkouts, 1)} checkouts, held ${fmt(p.heldMs, 1)} ms (queries ${fmt(p.queryMs, 1)} ms)`
         : f.queries.statements > 0
           ? `  ${fmt(p.statements, 2)} stmts (${fmt(p.transactionControl, 2)} tx)`
           : '';
