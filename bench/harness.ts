@@ -2,33 +2,49 @@
  * What bench/run.ts and bench/writes.ts share: the server under test (React's production build, as `vitrine serve`
  * runs it), autocannon runs and their figures, the raw node:http baselines, and the place-order run (its carts
  * prepared through the API, each order with its own idempotency key).
+ *
+ * autocannon runs in a process of its own (./loadClient.ts), so that this process's CPU time around a run is the
+ * server's: each run's figures carry it, the database's CPU (PostgreSQL: its backends for the run's database) and
+ * the statements, round trips and pool checkouts the server made (./queryCounter.ts), to divide by its requests.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../src/core/crumb';
+import type { LoadResult, LoadRun } from './loadClient';
+import {
+  type CountedEngine,
+  countsSince,
+  installQueryCounter,
+  noQueries,
+  queryCounts,
+  type QueryCounts,
+} from './queryCounter';
 
-/** What the place-order run adds to bench/autocannon.d.ts's options: a fixed number of requests, each built anew. */
-export interface RequestParams {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
+/** What the runs add to bench/autocannon.d.ts's options (sent to ./loadClient: values only, no functions). */
 export interface MeasureOptions extends autocannon.Options {
   amount?: number;
   /** How often autocannon samples (ms, default 1000): it also checks only then whether a fixed-amount run is over. */
   sampleInt?: number;
-  requests?: { method?: string; path?: string; setupRequest?: (request: RequestParams) => RequestParams }[];
+  /** The engine whose statements the run counts (none: a baseline), not sent to the load generator. */
+  engine?: CountedEngine;
+  /** The PostgreSQL database whose backends' CPU the run counts (not sent to the load generator). */
+  database?: string;
 }
 
 // As `vitrine serve` does: React's production build unless NODE_ENV says otherwise (read when React first loads,
 // hence the dynamic import below).
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+/** The PostgreSQL server the benchmark makes its databases on (each fresh, dropped after): BENCH_DATABASE_URL. */
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// test/support/engines.ts makes them from TEST_DATABASE_URL, read when it loads.
+process.env.TEST_DATABASE_URL = BENCH_DATABASE_URL;
 export const { DEMO_SITE_FILE, startServer } = await import('../test/browser/server');
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -55,29 +71,122 @@ export const ORDER_DETAILS = {
   payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
 };
 
+/** Totals over a run (or the runs of a comparison); per request: divide by `requests`. */
 export interface Figures {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
+  requests: number;
+  /** This process's CPU (user + system) while the run lasted, µs: the server's, the load coming from ./loadClient. */
+  cpuUs: number;
+  /** The CPU of the PostgreSQL backends serving the run's `database`, µs (0 on SQLite). */
+  dbCpuUs: number;
+  /** What the server asked of its database (./queryCounter). */
+  queries: QueryCounts;
 }
 
-export async function measure(options: MeasureOptions): Promise<Figures> {
+installQueryCounter();
+
+let loadClient: ChildProcess | undefined;
+let nextRun = 0;
+const pending = new Map<number, (result: LoadResult) => void>();
+
+/** Runs one autocannon run in ./loadClient's process (started on first use; it exits with this one). */
+function runLoad(job: Omit<LoadRun, 'id'>): Promise<LoadResult> {
+  if (loadClient === undefined) {
+    loadClient = fork(join(import.meta.dirname, 'loadClient.ts'), { stdio: 'inherit' });
+    // It keeps this process alive only while a run is under way (its channel, below): the benchmark then exits, and
+    // the load generator with it (its channel closes).
+    loadClient.unref();
+    loadClient.on('message', (message: LoadResult) => {
+      const settle = pending.get(message.id);
+      pending.delete(message.id);
+      if (pending.size === 0) loadClient?.channel?.unref();
+      settle?.(message);
+    });
+  }
+  loadClient.channel?.ref();
+  const id = nextRun++;
+  return new Promise<LoadResult>((resolve) => {
+    pending.set(id, resolve);
+    loadClient!.send({ id, ...job } satisfies LoadRun);
+  });
+}
+
+/** CPU seconds of each PostgreSQL backend serving `database` now (/proc: the server runs on this machine). */
+function backendSeconds(database: string): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const title = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      // A backend's title: "postgres: 15/main: user database 127.0.0.1(port) state".
+      if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(Number(name), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return seconds;
+}
+
+export async function measure(
+  { engine, database, ...options }: MeasureOptions,
+  orders?: LoadRun['orders'],
+): Promise<Figures> {
+  const backendsBefore = database === undefined ? undefined : backendSeconds(database);
+  const queriesBefore = engine === undefined ? undefined : queryCounts(engine);
+  const cpuBefore = process.cpuUsage();
   // A run of a fixed number of requests is seen to be over at autocannon's next sample only: every 10 ms rather than
   // every second, or its duration (and so its rate) would count up to a second of waiting after the last answer.
-  const result = await autocannon({
-    duration: DURATION_S,
-    ...(options.amount !== undefined ? { sampleInt: 10 } : {}),
-    ...options,
+  const result = await runLoad({
+    options: { duration: DURATION_S, ...(options.amount !== undefined ? { sampleInt: 10 } : {}), ...options },
+    ...(orders ? { orders } : {}),
   });
-  // The completed requests over the time taken: a run of a fixed number of requests ends within a second, which the
-  // per-second average would count as a whole one.
-  const { requests, duration } = result as autocannon.Result & { requests: { total: number }; duration: number };
+  const cpu = process.cpuUsage(cpuBefore);
+  const queries =
+    engine === undefined || queriesBefore === undefined ? noQueries() : countsSince(engine, queriesBefore);
+  let dbCpuUs = 0;
+  if (database !== undefined && backendsBefore !== undefined) {
+    for (const [pid, seconds] of backendSeconds(database)) dbCpuUs += (seconds - (backendsBefore.get(pid) ?? 0)) * 1e6;
+  }
+  if (result.error !== undefined) throw new Error(`the load generator failed: ${result.error}`);
   return {
-    requestsPerSecond: requests.total / duration,
-    p99Ms: result.latency.p99,
+    requestsPerSecond: result.requests / result.durationS,
+    p99Ms: result.p99Ms,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    requests: result.requests,
+    cpuUs: cpu.user + cpu.system,
+    dbCpuUs,
+    queries,
+  };
+}
+
+/** Per request: µs of the server's CPU, of the database's, and what it asked of the database. */
+export function perRequest(f: Figures): {
+  cpuUs: number;
+  dbCpuUs: number;
+  statements: number;
+  transactionControl: number;
+  roundTrips: number;
+  checkouts: number;
+  heldMs: number;
+  queryMs: number;
+} {
+  const n = Math.max(1, f.requests);
+  return {
+    cpuUs: f.cpuUs / n,
+    dbCpuUs: f.dbCpuUs / n,
+    statements: f.queries.statements / n,
+    transactionControl: f.queries.transactionControl / n,
+    roundTrips: f.queries.roundTrips / n,
+    checkouts: f.queries.checkouts / n,
+    heldMs: f.queries.heldMs / n,
+    queryMs: f.queries.queryMs / n,
   };
 }
 
@@ -91,12 +200,21 @@ export async function compare<K extends string>(sides: Record<K, MeasureOptions>
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) runs.get(name)!.push(await measure(sides[name]));
   }
-  const combine = (figures: Figures[]): Figures => ({
-    requestsPerSecond: figures.reduce((sum, f) => sum + f.requestsPerSecond, 0) / figures.length,
-    p99Ms: Math.max(...figures.map((f) => f.p99Ms)),
-    non2xx: figures.reduce((sum, f) => sum + f.non2xx, 0),
-    errors: figures.reduce((sum, f) => sum + f.errors, 0),
-  });
+  const combine = (figures: Figures[]): Figures => {
+    const sum = (of: (f: Figures) => number) => figures.reduce((total, f) => total + of(f), 0);
+    return {
+      requestsPerSecond: sum((f) => f.requestsPerSecond) / figures.length,
+      p99Ms: Math.max(...figures.map((f) => f.p99Ms)),
+      non2xx: sum((f) => f.non2xx),
+      errors: sum((f) => f.errors),
+      requests: sum((f) => f.requests),
+      cpuUs: sum((f) => f.cpuUs),
+      dbCpuUs: sum((f) => f.dbCpuUs),
+      queries: Object.fromEntries(
+        Object.keys(figures[0]!.queries).map((key) => [key, sum((f) => f.queries[key as keyof QueryCounts])]),
+      ) as unknown as QueryCounts,
+    };
+  };
   return Object.fromEntries(names.map((name) => [name, combine(runs.get(name)!)])) as Record<K, Figures>;
 }
 
@@ -116,6 +234,10 @@ export async function rawServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+/** A PostgreSQL URL's database name (whose backends a run's CPU counts), undefined for SQLite. */
+export const postgresDatabaseOf = (url: string | undefined): string | undefined =>
+  url !== undefined && /^postgres(ql)?:/.test(url) ? decodeURIComponent(new URL(url).pathname.slice(1)) : undefined;
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -159,33 +281,27 @@ export async function prepareCarts(baseUrl: string, count: number): Promise<stri
 }
 
 /** Places one order per cart (all of them, `connections` at a time), each with its own idempotency key. */
-export function placeOrders(baseUrl: string, carts: string[], connections = ORDER_CONNECTIONS): Promise<Figures> {
-  const run = randomBytes(6).toString('hex');
-  let next = 0;
-  return measure({
-    url: baseUrl,
-    connections,
-    amount: carts.length,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/commerce/checkout/orders',
-        setupRequest: (request) => {
-          const i = next++;
-          const cart = carts[i];
-          if (cart === undefined) throw new Error(`more requests than the ${carts.length} carts prepared`);
-          return {
-            ...request,
-            headers: {
-              ...request.headers,
-              'content-type': 'application/json',
-              [CRUMB_HEADER]: BENCH_CRUMB,
-              cookie: cart,
-            },
-            body: JSON.stringify({ idempotencyKey: `bench-${run}-${i.toString().padStart(8, '0')}`, ...ORDER_DETAILS }),
-          };
-        },
-      },
-    ],
-  });
+export function placeOrders(
+  baseUrl: string,
+  carts: string[],
+  connections = ORDER_CONNECTIONS,
+  counted: { engine?: CountedEngine; database?: string | undefined } = {},
+): Promise<Figures> {
+  return measure(
+    {
+      url: baseUrl,
+      connections,
+      amount: carts.length,
+      ...(counted.engine !== undefined ? { engine: counted.engine } : {}),
+      ...(counted.database !== undefined ? { database: counted.database } : {}),
+    },
+    {
+      path: '/api/commerce/checkout/orders',
+      carts,
+      run: randomBytes(6).toString('hex'),
+      crumbHeader: CRUMB_HEADER,
+      crumb: BENCH_CRUMB,
+      details: ORDER_DETAILS,
+    },
+  );
 }

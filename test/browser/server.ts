@@ -25,6 +25,8 @@ export interface RunningServer {
   url: string;
   /** The server's database (absent for servers made by other helpers). */
   db?: Kysely<Database>;
+  /** The database's URL or SQLite file (absent for servers made by other helpers). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startServer(
     app,
     url: address,
     db: handle.db,
+    databaseUrl: fresh.url,
     async close() {
       await app.close();
       await dispose();

@@ -4,7 +4,7 @@
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { checkAddToCart } from '../../core/addToCart';
 import { ProductType } from '../../core/enums';
 import { isCartClaim } from '../../core/cartClaim';
@@ -19,9 +19,10 @@ import {
 import { DEFAULT_CURRENCY, parseCurrencyCode } from '../../core/currency';
 import { checkProductFormAnswers, parseProductFormAnswers } from '../../core/forms/productForm';
 import { summarizeFormAnswers, type FormAnswerSummary } from '../../core/forms/summary';
-import type { CoreProduct } from '../../core/product';
+import type { CoreProduct, CoreVariant } from '../../core/product';
 import { findVariantBySku } from '../../core/variant';
 import { err, ok, type Result } from '../../core/result';
+import { engineOf } from '../../platform/db/connect';
 import { inTransaction } from '../../platform/db/transaction';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database } from '../../platform/db/tables';
@@ -133,6 +134,10 @@ export interface AddEntryOutcome {
  * holds of the sku, then merges into the line with the same sku and additional fields or starts a new line.
  * A refused add stores nothing (the transaction is rolled back, and a cart is only created by a successful add).
  * The cart is the token's open cart; without one, the cart of the page's `claim` (see claimCart), else a new one.
+ *
+ * On PostgreSQL an add that can only start a new cart (no cart token, no claim: a new visitor's first add) takes
+ * two statements and no transaction (addToNewCart): issue 27 measured the five of the transaction (BEGIN, the product,
+ * the cart, the line, COMMIT), each a round trip holding a pooled connection, as most of an add's cost there.
  */
 export async function addEntry(
   db: Kysely<Database>,
@@ -141,6 +146,7 @@ export async function addEntry(
   input: AddEntryInput,
   claim?: string,
 ): Promise<Result<AddEntryOutcome, CartFailure>> {
+  if (!isCartToken(token) && !isCartClaim(claim) && engineOf(db) === 'postgres') return addToNewCart(db, site, input);
   return inTransaction<AddEntryOutcome, CartFailure>(db, async (trx) => {
     const now = new Date().toISOString();
     const tokenCart = token ? await lockOpenCart(trx, site.id, token, now) : undefined;
@@ -151,71 +157,167 @@ export async function addEntry(
 
     const loaded = await loadProduct(trx, site, input.itemId);
     if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
-    const { product } = loaded;
-
     const entries =
       existing && !cartCreated ? (await selectCartEntries.execute(trx, { cartId: existing.id })).rows : [];
-    // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
-    // only variant of a product without options.
-    const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
-    const onlyVariant = product.variantOptions.length === 0 ? product.variants[0]?.sku : undefined;
-    const countedSku = sku ?? onlyVariant;
-    const quantityInCart = entries.filter((e) => e.sku === countedSku).reduce((sum, e) => sum + e.quantity, 0);
-
-    const checked = checkAddToCart({
-      product,
-      selection: sku === null ? { attributes: {} } : { sku },
-      quantityInput: input.quantity,
-      quantityInCart,
-    });
+    const checked = await checkedAdd(trx, site, input, loaded, entries);
     if (!checked.ok) return checked;
-    // §5's checks first (a gift card without a denomination asks for one); then a gift card goes to its own checkout.
-    if (product.productType === ProductType.GIFT_CARD)
-      return err({ type: 'GIFT_CARD_NOT_IN_CART', itemId: product.id, message: GIFT_CARD_NOT_IN_CART_MESSAGE });
-    const { variant, quantity } = checked.value;
-    // §4: the form comes after the stock check, in the browser and here.
-    const answers = await checkedAdditionalFields(trx, site, loaded.formId, input.additionalFields);
-    if (!answers.ok) return answers;
-    const { text: additionalFields, form } = answers.value;
-
-    const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === additionalFields);
-    const lineQuantity = mergedLineQuantity(line?.quantity ?? 0, quantity);
-    if (!lineQuantity.ok) return lineQuantity;
+    const { variant, line, lineQuantity, additionalFields, form } = checked.value;
 
     const cart = existing ?? (await createCart(trx, site.id, now));
     const unitPrice = purchasePriceCents(variant);
     let entry: CartEntryRow;
     if (line) {
-      entry = { ...line, quantity: lineQuantity.value, unit_price: unitPrice };
+      entry = { ...line, quantity: lineQuantity, unit_price: unitPrice };
       await updateCartEntry.execute(trx, { id: line.id, quantity: entry.quantity, unitPrice });
     } else {
-      entry = {
-        id: randomToken(12),
-        cart_id: cart.id,
-        item_id: product.id,
-        sku: variant.sku,
-        quantity: lineQuantity.value,
-        additional_fields: additionalFields,
-        unit_price: unitPrice,
-        created_at: now,
-      };
+      entry = newEntry(cart.id, loaded, variant.sku, lineQuantity, additionalFields, unitPrice, now);
       await insertCartEntry.execute(trx, entry);
     }
 
     // A new cart's answer is its one line, all of it known here (the same mapper as a read, fed the rows just read
     // and written); a cart with other lines is read again, with their products' names, attributes and forms.
-    const shoppingCart = cartCreated
-      ? toShoppingCart(
-          site.id,
-          cart,
-          [newLineRow(entry, loaded, variant.sku)],
-          form && loaded.formId !== undefined ? new Map([[loaded.formId, form]]) : undefined,
-        )
-      : await readCart(trx, site, cart);
+    const shoppingCart = cartCreated ? newCartAnswer(site, cart, entry, loaded, form) : await readCart(trx, site, cart);
     const newlyAdded = shoppingCart.entries.find((e) => e.id === entry.id);
     if (!newlyAdded) throw new Error(`cart entry ${entry.id} vanished inside its own transaction`);
     return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated });
   });
+}
+
+/**
+ * A new visitor's add on PostgreSQL: the product (and its form, when it has one) read without a transaction, the same
+ * checks as any add against a cart that holds nothing, then the cart and its line written by one statement
+ * (insertCartWithEntry), which stores both or, should the random token be taken, neither. The same guarantees as in a
+ * transaction: a refused add stores nothing, and nothing else can see or write a cart before the answer names it.
+ * The stock read is the same too: inside a READ COMMITTED transaction each statement reads what was committed when it
+ * started, and an add locks no variant (the order checks and takes the stock).
+ */
+async function addToNewCart(
+  db: Kysely<Database>,
+  site: CartSite,
+  input: AddEntryInput,
+): Promise<Result<AddEntryOutcome, CartFailure>> {
+  const now = new Date().toISOString();
+  const loaded = await loadProduct(db, site, input.itemId);
+  if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
+  const checked = await checkedAdd(db, site, input, loaded, []);
+  if (!checked.ok) return checked;
+  const { variant, lineQuantity, additionalFields, form } = checked.value;
+  const unitPrice = purchasePriceCents(variant);
+  for (;;) {
+    const cart: CartRow = {
+      id: randomToken(16),
+      site_id: site.id,
+      created_at: now,
+      updated_at: now,
+      is_purchased: 0,
+      order_id: null,
+      claim: null,
+    };
+    const entry = newEntry(cart.id, loaded, variant.sku, lineQuantity, additionalFields, unitPrice, now);
+    const { numAffectedRows } = await insertCartWithEntry.execute(db, {
+      cartId: cart.id,
+      siteId: site.id,
+      now,
+      entryId: entry.id,
+      itemId: entry.item_id,
+      sku: entry.sku,
+      quantity: entry.quantity,
+      additionalFields: entry.additional_fields,
+      unitPrice: entry.unit_price,
+    });
+    // 128 random bits: a token already taken is not a case to expect, but it must never be an error.
+    if (numAffectedRows !== 1n) continue;
+    const shoppingCart = newCartAnswer(site, cart, entry, loaded, form);
+    const newlyAdded = shoppingCart.entries[0];
+    if (!newlyAdded) throw new Error(`cart entry ${entry.id} is missing from its new cart's answer`);
+    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: true });
+  }
+}
+
+/** What an add checks before it writes: the core's §5 rules, the product form's answers, the line it merges into. */
+async function checkedAdd(
+  db: Kysely<Database>,
+  site: CartSite,
+  input: AddEntryInput,
+  loaded: LoadedProduct,
+  entries: readonly CartEntryRow[],
+): Promise<
+  Result<
+    {
+      variant: CoreVariant;
+      line: CartEntryRow | undefined;
+      lineQuantity: number;
+      additionalFields: string;
+      form: Form | undefined;
+    },
+    CartFailure
+  >
+> {
+  const { product } = loaded;
+  // A blank sku is a selection with nothing chosen: the core then names the unselected options, or picks the
+  // only variant of a product without options.
+  const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku : null;
+  const onlyVariant = product.variantOptions.length === 0 ? product.variants[0]?.sku : undefined;
+  const countedSku = sku ?? onlyVariant;
+  const quantityInCart = entries.filter((e) => e.sku === countedSku).reduce((sum, e) => sum + e.quantity, 0);
+
+  const checked = checkAddToCart({
+    product,
+    selection: sku === null ? { attributes: {} } : { sku },
+    quantityInput: input.quantity,
+    quantityInCart,
+  });
+  if (!checked.ok) return checked;
+  // §5's checks first (a gift card without a denomination asks for one); then a gift card goes to its own checkout.
+  if (product.productType === ProductType.GIFT_CARD)
+    return err({ type: 'GIFT_CARD_NOT_IN_CART', itemId: product.id, message: GIFT_CARD_NOT_IN_CART_MESSAGE });
+  const { variant, quantity } = checked.value;
+  // §4: the form comes after the stock check, in the browser and here.
+  const answers = await checkedAdditionalFields(db, site, loaded.formId, input.additionalFields);
+  if (!answers.ok) return answers;
+  const { text: additionalFields, form } = answers.value;
+
+  const line = entries.find((e) => e.sku === variant.sku && e.additional_fields === additionalFields);
+  const lineQuantity = mergedLineQuantity(line?.quantity ?? 0, quantity);
+  if (!lineQuantity.ok) return lineQuantity;
+  return ok({ variant, line, lineQuantity: lineQuantity.value, additionalFields, form });
+}
+
+function newEntry(
+  cartId: string,
+  loaded: LoadedProduct,
+  sku: string,
+  quantity: number,
+  additionalFields: string,
+  unitPrice: number,
+  now: string,
+): CartEntryRow {
+  return {
+    id: randomToken(12),
+    cart_id: cartId,
+    item_id: loaded.product.id,
+    sku,
+    quantity,
+    additional_fields: additionalFields,
+    unit_price: unitPrice,
+    created_at: now,
+  };
+}
+
+/** The answer for a cart this add created: its one line, from the rows just read and written (nothing read back). */
+function newCartAnswer(
+  site: CartSite,
+  cart: CartRow,
+  entry: CartEntryRow,
+  loaded: LoadedProduct,
+  form: Form | undefined,
+): ShoppingCart {
+  return toShoppingCart(
+    site.id,
+    cart,
+    [newLineRow(entry, loaded, entry.sku)],
+    form && loaded.formId !== undefined ? new Map([[loaded.formId, form]]) : undefined,
+  );
 }
 
 /** The row readCart would read for the one line of a cart created by this add: its product's record and its variant's attributes. */
@@ -255,6 +357,60 @@ const insertCartEntry = compiledQuery((db, v: CartEntryRow) =>
     unit_price: v.unit_price,
     created_at: v.created_at,
   }),
+);
+
+/**
+ * PostgreSQL only: a new cart and its first line in one statement. The line is inserted from the cart's RETURNING, so
+ * a token already taken (ON CONFLICT DO NOTHING) inserts neither (0 rows affected). The values are cast: a parameter
+ * in a SELECT list has no type of its own.
+ */
+const insertCartWithEntry = compiledQuery(
+  (
+    db,
+    v: {
+      cartId: string;
+      siteId: string;
+      now: string;
+      entryId: string;
+      itemId: string;
+      sku: string;
+      quantity: number;
+      additionalFields: string;
+      unitPrice: number;
+    },
+  ) =>
+    db
+      .with('new_cart', (w) =>
+        w
+          .insertInto('carts')
+          .values({
+            id: v.cartId,
+            site_id: v.siteId,
+            created_at: v.now,
+            updated_at: v.now,
+            is_purchased: 0,
+            order_id: null,
+            claim: null,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id'),
+      )
+      .insertInto('cart_entries')
+      .columns(['id', 'cart_id', 'item_id', 'sku', 'quantity', 'additional_fields', 'unit_price', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('new_cart')
+          .select([
+            sql<string>`cast(${v.entryId} as text)`.as('id'),
+            'new_cart.id as cart_id',
+            sql<string>`cast(${v.itemId} as text)`.as('item_id'),
+            sql<string>`cast(${v.sku} as text)`.as('sku'),
+            sql<number>`cast(${v.quantity} as integer)`.as('quantity'),
+            sql<string>`cast(${v.additionalFields} as text)`.as('additional_fields'),
+            sql<number>`cast(${v.unitPrice} as bigint)`.as('unit_price'),
+            sql<string>`cast(${v.now} as text)`.as('created_at'),
+          ]),
+      ),
 );
 
 // ---------------------------------------------------------------- changing the form answers
