@@ -21,6 +21,7 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.edit',
       'report.read',
       'versions.read',
+      'pages.read',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
   });
@@ -33,13 +34,25 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.read',
       'report.read',
       'versions.read',
+      'pages.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'pages.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
   it('lets a website manager look at the site versions and restore one, and nothing of the shop', () => {
-    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual(['versions.read', 'versions.restore']);
+    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
+      'versions.read',
+      'versions.restore',
+      'pages.read',
+      'pages.edit',
+    ]);
+  });
+
+  it('lets an editor edit pages, and a draft editor (no drafts yet) only look and preview', () => {
+    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit']);
+    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read']);
   });
 
   it('lets the reporting role read the report only', () => {
@@ -51,9 +64,11 @@ describe('what each staff role may do at /admin', () => {
     expect(inside.sort((a, b) => a - b)).toEqual([
       ContributorRole.ADMIN,
       ContributorRole.REPORTING,
+      ContributorRole.EDITOR,
       ContributorRole.STORE_MANAGER,
       ContributorRole.VIEWER,
       ContributorRole.WEBSITE_MANAGER,
+      ContributorRole.DRAFT_EDITOR,
     ]);
     expect(entersAdmin(5)).toBe(false);
     expect(staffCan(99, 'orders.read')).toBe(false);

@@ -3,7 +3,9 @@
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
  * gathers); website managers build the site (its versions: look, restore); admins do everything, staff and the audit
  * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
- * manager) may look at the versions and compare them — the site they see anyway. Roles not named here do not enter /admin.
+ * manager) may look at the versions and compare them — the site they see anyway. Pages, collections and blocks: admins,
+ * website managers and editors edit them, draft editors only look and preview (no drafts yet), the other roles that
+ * enter /admin look. Roles not named here do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -21,6 +23,9 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   'versions.read',
   'versions.restore',
+  // Pages, collections and blocks (issue 26): look at them and preview a draft; save a change.
+  'pages.read',
+  'pages.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -31,6 +36,7 @@ const READ: readonly StaffPermission[] = [
   'gatherings.read',
   'report.read',
   'versions.read',
+  'pages.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
@@ -39,7 +45,11 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
   // The site's builder (issue 26): its versions, and restoring one.
-  [ContributorRole.WEBSITE_MANAGER]: ['versions.read', 'versions.restore'],
+  [ContributorRole.WEBSITE_MANAGER]: ['versions.read', 'versions.restore', 'pages.read', 'pages.edit'],
+  // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
+  // editor and preview, and may not save.
+  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit'],
+  [ContributorRole.DRAFT_EDITOR]: ['pages.read'],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

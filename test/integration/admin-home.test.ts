@@ -188,6 +188,7 @@ forEachEngine((engine, getDb) => {
         'Customers',
         'Gathered',
         'Report',
+        'Pages',
         'Versions',
       ]);
       const page = await get('/admin', cookie);

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { path: '/admin/gathered', label: 'Gathered', permission: 'gatherings.read' },
   { path: '/admin/report', label: 'Report', permission: 'report.read' },
+  { path: '/admin/pages', label: 'Pages', permission: 'pages.read' },
   { path: '/admin/versions', label: 'Versions', permission: 'versions.read' },
   { path: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },

@@ -94,6 +94,13 @@ export const ERROR_STATUS = {
   'version-not-found': 404,
   /** A restore that cannot be done: a domain of that version now belongs to another site. */
   'restore-refused': 409,
+  /** An /api/admin/pages call about a page or collection the site does not have. */
+  'page-not-found': 404,
+  'collection-not-found': 404,
+  /** A site edit (/admin) of something another save changed since the editor's form was made: `message` says what, by whom. */
+  'site-edit-stale': 409,
+  /** A site edit refused as asked (a page URL that already exists, the first page moved up); `message` says why. */
+  'site-edit-refused': 409,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */
