@@ -60,9 +60,13 @@ function MoveButton(
     <form method="post" action={props.action} className="admin-inline-form">
       <Hidden {...props} />
       <input type="hidden" name="direction" value={props.direction} />
-      <button type="submit" className="admin-button admin-button-quiet" disabled={props.disabled}>
+      <button
+        type="submit"
+        className="admin-button admin-button-quiet"
+        disabled={props.disabled}
+        aria-label={`${props.direction === 'up' ? 'Move up' : 'Move down'}: ${props.name}`}
+      >
         {props.direction === 'up' ? 'Move up' : 'Move down'}
-        <span className="admin-sr-only">{`: ${props.name}`}</span>
       </button>
     </form>
   );
@@ -161,8 +165,12 @@ export function CollectionsTable(
                       maxLength={200}
                       defaultValue={row.title}
                     />
-                    <button type="submit" className="admin-button admin-button-quiet">
-                      Rename<span className="admin-sr-only">{` ${row.title}`}</span>
+                    <button
+                      type="submit"
+                      className="admin-button admin-button-quiet"
+                      aria-label={`Rename: ${row.title}`}
+                    >
+                      Rename
                     </button>
                   </form>
                 </td>
@@ -701,27 +709,30 @@ function BlockActions(props: { i: number; count: number; name: string }) {
         type="submit"
         name="op"
         value={`up:${props.i}`}
+        aria-label={`Move up: ${label}`}
         className="admin-button admin-button-quiet"
         disabled={props.i === 0}
       >
-        Move up<span className="admin-sr-only">{`: ${label}`}</span>
+        Move up
       </button>
       <button
         type="submit"
         name="op"
         value={`down:${props.i}`}
+        aria-label={`Move down: ${label}`}
         className="admin-button admin-button-quiet"
         disabled={props.i === props.count - 1}
       >
-        Move down<span className="admin-sr-only">{`: ${label}`}</span>
+        Move down
       </button>
       <button
         type="submit"
         name="op"
         value={`remove:${props.i}`}
+        aria-label={`Remove: ${label}`}
         className="admin-button admin-button-quiet admin-button-remove"
       >
-        Remove<span className="admin-sr-only">{`: ${label}`}</span>
+        Remove
       </button>
     </div>
   );
