@@ -359,6 +359,34 @@ forEachEngine((engine, getDb) => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('loses no save when editors save at the same moment: other pages all kept, the same page once', async () => {
+    const base = await version();
+    const others = await Promise.all(
+      ['home', 'about', 'contact', 'coming-soon'].map((id, i) =>
+        call('PATCH', `/api/admin/pages/${id}`, i % 2 ? admin : editor, {
+          baseVersion: base,
+          showInNavigation: i % 2 === 0,
+        }),
+      ),
+    );
+    expect(others.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await version()).toBe(base + 4);
+    const pages = await stored();
+    expect(
+      ['home', 'about', 'contact', 'coming-soon'].map((id) => pages.pages.find((p) => p.id === id)!.showInNavigation),
+    ).toEqual([true, false, true, false]);
+    const again = await version();
+    const same = await Promise.all(
+      ['First', 'Second'].map((title) => call('PATCH', '/api/admin/pages/about', admin, { baseVersion: again, title })),
+    );
+    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = same.find((r) => r.statusCode === 200)!.json<{ page: { title: string } }>().page.title;
+    expect((await page('about'))!.title).toBe(winner);
+    // Put back what the next tests read.
+    const v = await version();
+    await call('PATCH', '/api/admin/pages/about', admin, { baseVersion: v, showInNavigation: true });
+  });
+
   it('renames and moves a collection, and the navigation follows', async () => {
     const renamed = await form(
       '/admin/collections/journal',
