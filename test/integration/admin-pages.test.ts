@@ -7,17 +7,20 @@
  * exists'; a viewer and a draft editor may not save (403), nobody signed in is sent to the sign-in; every save is a
  * version with its audit entry.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
 import { listAudit } from '../../src/modules/admin';
+import { exportSiteToFile } from '../../src/modules/site/export';
 import { importSiteFile } from '../../src/modules/site/import';
 import { readSite } from '../../src/modules/site/sites';
 import { buildApp } from '../../src/server/app';
 import { TEST_CRUMB } from '../support/crumb';
-import { forEachEngine } from '../support/engines';
+import { createFreshDb, forEachEngine } from '../support/engines';
 import { addSiteUser, signIn } from '../support/siteUsers';
 
 const DEMO = join(import.meta.dirname, '../../sites/demo/site.json');
@@ -420,6 +423,32 @@ forEachEngine((engine, getDb) => {
     expect((await call('DELETE', `/api/admin/pages/visit-us?baseVersion=${await version()}`, admin)).statusCode).toBe(
       404,
     );
+    const home = await call('DELETE', `/api/admin/pages/home?baseVersion=${await version()}`, admin);
+    expect(home.statusCode).toBe(409);
+    expect(home.json().message).toBe(
+      'The home page cannot be deleted: give another page the URL / first, then delete this one.',
+    );
+  });
+
+  it('exports the site as edited in the browser, and a fresh database imports the same pages and collections', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-pages-'));
+    const fresh = await createFreshDb(engine);
+    try {
+      await exportSiteToFile(getDb(), 'demo', join(dir, 'site.json'));
+      await importSiteFile(fresh.db, join(dir, 'site.json'));
+      const again = (await readSite(fresh.db, 'demo'))!.site;
+      const edited = await stored();
+      expect(again.pages).toEqual(edited.pages);
+      expect(again.collections).toEqual(edited.collections);
+      expect(again.pages.find((p) => p.id === 'home')!.blocks[1]).toEqual({
+        type: 'heading',
+        text: 'Pots, cups and coffee',
+        level: 1,
+      });
+    } finally {
+      await fresh.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lets a viewer and a draft editor look but not save (403), and sends nobody signed in to the sign-in', async () => {

@@ -283,6 +283,8 @@ export async function deletePage(
     (content) => {
       const index = content.site.pages.findIndex((p) => p.id === id);
       if (index < 0) return err(noPage(id));
+      if (content.site.pages[index]!.path === '/')
+        return err('The home page cannot be deleted: give another page the URL / first, then delete this one.');
       [gone] = content.site.pages.splice(index, 1);
       const design = content.site.website.design;
       if (design?.menu) design.menu = design.menu.filter((entry) => entry !== id);

@@ -58,11 +58,7 @@ export const updatePageBody = z.object({
     .nullable()
     .optional()
     .describe('A new password (stored as its scrypt hash), or null to open the page to everyone.'),
-  blocks: z
-    .array(blockSchema)
-    .max(200)
-    .optional()
-    .describe('The whole list of blocks, in order: add, edit, move, remove.'),
+  blocks: z.array(block).max(200).optional().describe('The whole list of blocks, in order: add, edit, move, remove.'),
 });
 
 export const previewBody = updatePageBody.omit({ baseVersion: true, password: true });
