@@ -347,6 +347,10 @@ forEachEngine((engine, getDb) => {
     const fields = await editorFields('contact');
     const first = await call('PATCH', '/api/admin/pages/contact', editor, { baseVersion: base, title: 'Write to us' });
     expect(first.statusCode).toBe(200);
+    // A refused form shown again keeps the version it was made from: saved again, it is still checked.
+    const invalid = await form('/admin/pages/contact', { ...fields, 'b0.text': '' }, admin);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain(`name="baseVersion" value="${base}"`);
     const late = await form('/admin/pages/contact', { ...fields, 'b0.text': 'Say hello' }, admin);
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain(

@@ -220,8 +220,10 @@ export function registerPagesAdminRoutes(
   // ---------------------------------------------------------------- a page's editor
 
   interface EditorState {
-    /** The draft to show instead of the stored page (a refused save keeps what was typed). */
+    /** The draft to show instead of the stored page (a refused save keeps what was typed)… */
     draft?: Page;
+    /** …and the version its form was made from: saved again, it is still checked against others' saves since. */
+    baseVersion?: number;
     problems?: readonly FieldProblem[];
     notice?: { kind: 'done' | 'error'; text: string; lines?: readonly string[] };
     status?: number;
@@ -278,7 +280,7 @@ export function registerPagesAdminRoutes(
           <PageEditor
             crumb={visit.crumb}
             crumbField={visit.crumbField}
-            version={site.version}
+            version={state.draft && state.baseVersion ? state.baseVersion : site.version}
             page={{ ...page, locked: stored.password !== undefined, blocks: page.blocks as never }}
             choices={choicesOf(site)}
             problems={byField}
@@ -438,11 +440,12 @@ export function registerPagesAdminRoutes(
             },
           });
         if (draft.problems.length)
-          return editorView(visit, id, { draft: draft.page, problems: draft.problems, status: 400 });
+          return editorView(visit, id, { draft: draft.page, baseVersion, problems: draft.problems, status: 400 });
         const applied = applyBlockAction(draft.page.blocks, action, blockChoices(site));
         if (!applied.ok)
           return editorView(visit, id, {
             draft: draft.page,
+            baseVersion,
             status: 409,
             notice: { kind: 'error', text: applied.error },
           });
@@ -462,7 +465,7 @@ export function registerPagesAdminRoutes(
           const stale = saved.error.type === 'STALE';
           return editorView(visit, id, {
             // A stale save shows the page as it is now (the form's values were over an older one).
-            ...(stale ? {} : { draft: draft.page }),
+            ...(stale ? {} : { draft: draft.page, baseVersion }),
             status: failureStatus(saved.error),
             notice: {
               kind: 'error',
