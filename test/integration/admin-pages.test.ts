@@ -180,7 +180,7 @@ forEachEngine((engine, getDb) => {
     expect(api.body).toContain('From the API');
     const bad = await form('/admin/pages/about/preview', { ...fields, 'b0.text': '' }, admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('Block 1 (Heading)');
+    expect(bad.body).toContain('Block 1 (Heading): must not be empty');
   });
 
   it('creates a page, refusing a bad URL with the spec text and a taken one, and moves it in the navigation', async () => {

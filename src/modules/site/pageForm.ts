@@ -258,9 +258,27 @@ export function schemaProblems(page: unknown, known: readonly FieldProblem[] = [
     const field = fieldOf(issue.path);
     if (field === 'password' || seen.has(field)) continue;
     seen.add(field);
-    found.push({ field, message: issue.message });
+    found.push({ field, message: plainMessage(issue) });
   }
   return found;
+}
+
+/** zod's own size messages ('Too small: expected string to have >=1 characters') in the editor's words. */
+function plainMessage(issue: {
+  code: string;
+  message: string;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+}) {
+  const { code, origin } = issue;
+  if (code === 'too_small' && origin === 'string')
+    return issue.minimum === 1 ? 'must not be empty' : `must be at least ${String(issue.minimum)} characters`;
+  if (code === 'too_big' && origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
+  if (code === 'too_small' && origin === 'number') return `must be at least ${String(issue.minimum)}`;
+  if (code === 'too_big' && origin === 'number') return `must be at most ${String(issue.maximum)}`;
+  if (code === 'too_small' && origin === 'array') return `must have at least ${String(issue.minimum)}`;
+  return issue.message;
 }
 
 /** The form field a schema path belongs to (['blocks', 2, 'image', 'altText'] → 'b2.alt'). */
