@@ -25,6 +25,7 @@ describe('what each staff role may do at /admin', () => {
       'products.edit',
       'media.read',
       'media.edit',
+      'pages.read',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
   });
@@ -39,14 +40,16 @@ describe('what each staff role may do at /admin', () => {
       'versions.read',
       'products.read',
       'media.read',
+      'pages.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'products.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'media.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'pages.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager look at the site versions and restore one, edit products and media, and nothing of the shop', () => {
+  it('lets a website manager look at the site versions and restore one, edit products, media and pages, and nothing of the shop', () => {
     expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
       'versions.read',
       'versions.restore',
@@ -54,7 +57,14 @@ describe('what each staff role may do at /admin', () => {
       'products.edit',
       'media.read',
       'media.edit',
+      'pages.read',
+      'pages.edit',
     ]);
+  });
+
+  it('lets an editor edit pages, and a draft editor (no drafts yet) only look and preview', () => {
+    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit']);
+    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read']);
   });
 
   it('lets the reporting role read the report only', () => {
@@ -66,9 +76,11 @@ describe('what each staff role may do at /admin', () => {
     expect(inside.sort((a, b) => a - b)).toEqual([
       ContributorRole.ADMIN,
       ContributorRole.REPORTING,
+      ContributorRole.EDITOR,
       ContributorRole.STORE_MANAGER,
       ContributorRole.VIEWER,
       ContributorRole.WEBSITE_MANAGER,
+      ContributorRole.DRAFT_EDITOR,
     ]);
     expect(entersAdmin(5)).toBe(false);
     expect(staffCan(99, 'orders.read')).toBe(false);

@@ -4,7 +4,9 @@
  * gathers, the products and their images); website managers build the site (its versions: look, restore; the products
  * and the media library); admins do everything, staff and the audit
  * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
- * manager) may look at the versions and compare them — the site they see anyway. Roles not named here do not enter /admin.
+ * manager) may look at the versions and compare them — the site they see anyway. Pages, collections and blocks: admins,
+ * website managers and editors edit them, draft editors only look and preview (no drafts yet), the other roles that
+ * enter /admin look. Roles not named here do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -26,6 +28,9 @@ export const STAFF_PERMISSIONS = [
   'products.edit',
   'media.read',
   'media.edit',
+  // Pages, collections and blocks (issue 26): look at them and preview a draft; save a change.
+  'pages.read',
+  'pages.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -38,6 +43,7 @@ const READ: readonly StaffPermission[] = [
   'versions.read',
   'products.read',
   'media.read',
+  'pages.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
@@ -63,7 +69,13 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
     'products.edit',
     'media.read',
     'media.edit',
+    'pages.read',
+    'pages.edit',
   ],
+  // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
+  // editor and preview, and may not save.
+  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit'],
+  [ContributorRole.DRAFT_EDITOR]: ['pages.read'],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

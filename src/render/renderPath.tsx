@@ -26,7 +26,10 @@ import { errorPage } from './pages/error';
 import { FIRST_LOCK_SCREEN, lockScreen, type LockScreenState } from './pages/lockScreen';
 import { PageType } from '../core/enums';
 import { isLocked, type LockedPage } from '../modules/pageLocks';
-import { loadSiteData, type SiteData } from './siteData';
+import { loadSiteData, withDraftPage, type SiteData } from './siteData';
+import type { Page } from '../modules/site';
+import { loadBlockData } from './blockData';
+import { contentPageView } from './pages/content';
 
 type Db = Kysely<Database>;
 
@@ -146,6 +149,31 @@ export class PageRenderer {
   async lockedPage(site: Site, path: string): Promise<LockedPage | undefined> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
     return lockedPageAt(await this.siteData(site, currency), path);
+  }
+
+  /**
+   * `page` — a staff member's unsaved draft of a site-file page (/admin/pages' preview) — as the storefront would show
+   * it at its path, in the site's frame with the draft in the navigation: open even when the page has a password (the
+   * staff see what it protects), never cached, never indexed (no canonical). The caller sends it to staff only.
+   */
+  async renderDraft(site: Site, page: Page): Promise<RenderedHtml> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const data = withDraftPage(await this.siteData(site, currency), site, page);
+    const request: PageRequest = {
+      db: this.db,
+      site,
+      currency,
+      data,
+      path: page.path,
+      query: NO_QUERY,
+      shows: () => {},
+    };
+    const content = contentPageView(
+      page,
+      await loadBlockData(request, page),
+      page.path === '/' ? site.title : page.title,
+    );
+    return this.frame(site, data, page.path, { ...content, cacheable: false, noindex: true }, null, false);
   }
 
   /** The site's error page (page type 101, status 500) for the page at `path`, which failed to render. */

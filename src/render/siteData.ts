@@ -66,6 +66,17 @@ export async function loadSiteData(db: Kysely<Database>, site: Site, currency: C
   };
 }
 
+/**
+ * The version's data with `page` — a staff member's unsaved draft (/admin/pages' preview) — in place of the stored page
+ * of its id: the navigation follows its title, URL and place in it. No promo popup over a preview.
+ */
+export function withDraftPage(data: SiteData, site: Site, page: Page): SiteData {
+  const known = data.pages.some((p) => p.id === page.id);
+  const pages = known ? data.pages.map((p) => (p.id === page.id ? page : p)) : [...data.pages, page];
+  const chrome = siteChrome(site, data.chrome.currency, pages, data.collections, data.images.sizes ?? new Map());
+  return { ...data, pages, chrome: { ...chrome, promoPopup: null } };
+}
+
 /** The site's promo popup with its form (none when the setting is absent or its form is gone). */
 function promoPopupChrome(site: Site, forms: Form[]): PromoPopupChrome | null {
   const popup = site.settings.promoPopup;

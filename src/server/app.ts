@@ -70,6 +70,7 @@ import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
 import { registerProductAdminRoutes } from '../modules/site/productRoutes';
+import { registerPagesAdminRoutes } from '../modules/site/pagesAdminRoutes';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerVersionsAdminRoutes(app, ctx, adminPages);
   registerMediaAdminRoutes(app, ctx, adminPages);
   registerProductAdminRoutes(app, ctx, adminPages);
+  registerPagesAdminRoutes(app, ctx, adminPages, renderer);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);
   registerGiftCardAdminRoutes(app, ctx, adminPages);

@@ -190,6 +190,7 @@ forEachEngine((engine, getDb) => {
         'Report',
         'Products',
         'Media',
+        'Pages',
         'Versions',
       ]);
       const page = await get('/admin', cookie);

@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/report', label: 'Report', permission: 'report.read' },
   { path: '/admin/products', label: 'Products', permission: 'products.read' },
   { path: '/admin/media', label: 'Media', permission: 'media.read' },
+  { path: '/admin/pages', label: 'Pages', permission: 'pages.read' },
   { path: '/admin/versions', label: 'Versions', permission: 'versions.read' },
   { path: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },

@@ -102,6 +102,9 @@ export const ERROR_STATUS = {
   'image-not-found': 404,
   /** An image still shown by a product, page, post or the design cannot be deleted. */
   'image-in-use': 409,
+  /** An /api/admin/pages call about a page or collection the site does not have. */
+  'page-not-found': 404,
+  'collection-not-found': 404,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */
