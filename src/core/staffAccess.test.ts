@@ -21,8 +21,12 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.edit',
       'report.read',
       'versions.read',
+      'settings.read',
+      'coupons.edit',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
+    expect(staffCan(ContributorRole.STORE_MANAGER, 'settings.edit')).toBe(false);
+    expect(staffCan(ContributorRole.STORE_MANAGER, 'design.edit')).toBe(false);
   });
 
   it('lets a viewer read and change nothing', () => {
@@ -33,13 +37,23 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.read',
       'report.read',
       'versions.read',
+      'settings.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'settings.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'design.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager look at the site versions and restore one, and nothing of the shop', () => {
-    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual(['versions.read', 'versions.restore']);
+  it('lets a website manager restore versions and edit the design and settings, and nothing of the shop', () => {
+    expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
+      'versions.read',
+      'versions.restore',
+      'design.edit',
+      'settings.read',
+      'settings.edit',
+      'coupons.edit',
+    ]);
   });
 
   it('lets the reporting role read the report only', () => {

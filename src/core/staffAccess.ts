@@ -1,9 +1,12 @@
 /**
  * What each staff role may see and do in the owner's area (/admin): one table, read by every admin page and API call
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
- * gathers); website managers build the site (its versions: look, restore); admins do everything, staff and the audit
- * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
- * manager) may look at the versions and compare them — the site they see anyway. Roles not named here do not enter /admin.
+ * gathers, coupons); website managers build the site (its versions: look, restore; its design and settings); admins do
+ * everything, staff and the audit log included. The design and the settings (store, shipping, tax, payments, e-mail,
+ * CAPTCHA…) are the admin's and the website manager's, as Shopify keeps 'Themes' and 'Settings' apart from running
+ * the shop; coupons are also the store manager's (Shopify's 'Discounts' is a permission of its own). Restoring a
+ * version is the admin's and the website manager's; whoever else enters /admin (viewer, store manager) may look at the
+ * versions and the settings — the site they see anyway. Roles not named here do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -21,6 +24,11 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   'versions.read',
   'versions.restore',
+  // The site's look and settings (issue 26: /admin/design, /admin/settings).
+  'design.edit',
+  'settings.read',
+  'settings.edit',
+  'coupons.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -31,15 +39,32 @@ const READ: readonly StaffPermission[] = [
   'gatherings.read',
   'report.read',
   'versions.read',
+  'settings.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
   [ContributorRole.ADMIN]: STAFF_PERMISSIONS,
-  [ContributorRole.STORE_MANAGER]: [...READ, 'orders.fulfil', 'orders.refund', 'inventory.edit', 'gatherings.edit'],
+  [ContributorRole.STORE_MANAGER]: [
+    ...READ,
+    'orders.fulfil',
+    'orders.refund',
+    'inventory.edit',
+    'gatherings.edit',
+    // Discounts are the shop's daily work (Shopify's 'Discounts' permission is apart from 'Settings'); the rest of the
+    // settings (payments, shipping, tax) stay with those who set up the site.
+    'coupons.edit',
+  ],
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
   // The site's builder (issue 26): its versions, and restoring one.
-  [ContributorRole.WEBSITE_MANAGER]: ['versions.read', 'versions.restore'],
+  [ContributorRole.WEBSITE_MANAGER]: [
+    'versions.read',
+    'versions.restore',
+    'design.edit',
+    'settings.read',
+    'settings.edit',
+    'coupons.edit',
+  ],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

@@ -68,6 +68,7 @@ import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
 import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
+import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInventoryAdminRoutes(app, ctx, adminPages);
   registerStaffAdminRoutes(app, ctx, adminPages);
   registerVersionsAdminRoutes(app, ctx, adminPages);
+  registerDesignAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);
   registerGiftCardAdminRoutes(app, ctx, adminPages);

@@ -188,6 +188,7 @@ forEachEngine((engine, getDb) => {
         'Customers',
         'Gathered',
         'Report',
+        'Settings',
         'Versions',
       ]);
       const page = await get('/admin', cookie);

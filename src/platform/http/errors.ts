@@ -94,6 +94,10 @@ export const ERROR_STATUS = {
   'version-not-found': 404,
   /** A restore that cannot be done: a domain of that version now belongs to another site. */
   'restore-refused': 409,
+  /** An edit of the site from /admin made from a version after which someone else changed the same thing. */
+  'edit-stale': 409,
+  /** An edit of the site from /admin that cannot be made as asked (a coupon that is not there…); `message` says why. */
+  'edit-refused': 422,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */
