@@ -69,6 +69,7 @@ import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
+import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStaffAdminRoutes(app, ctx, adminPages);
   registerVersionsAdminRoutes(app, ctx, adminPages);
   registerDesignAdminRoutes(app, ctx, adminPages);
+  registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);
   registerGiftCardAdminRoutes(app, ctx, adminPages);

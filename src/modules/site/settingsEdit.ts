@@ -23,6 +23,8 @@ export interface SettingsEditorState {
   collections: Pick<Collection, 'id' | 'title' | 'type' | 'slug'>[];
   /** The site's image files (paths as the site file writes them), for a logo or favicon. */
   images: string[];
+  /** The site's forms (the promo popup holds one). */
+  forms: { id: string; name: string }[];
 }
 
 /** The site's settings, pages, collections and image paths as stored now; undefined for an unknown site. */
@@ -36,10 +38,11 @@ export async function readSettingsEditor(
     .where('id', '=', siteId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [pages, collections, assets] = await Promise.all([
+  const [pages, collections, assets, forms] = await Promise.all([
     db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('collections').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
     db.selectFrom('assets').select('path').where('site_id', '=', siteId).orderBy('path').execute(),
+    db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute(),
   ]);
   return {
     version: row.version,
@@ -54,6 +57,10 @@ export async function readSettingsEditor(
       return { id: c.id, title: c.title, type: c.type, slug: c.slug };
     }),
     images: assets.map((a) => a.path).filter((path) => /\.(jpe?g|png|webp)$/i.test(path)),
+    forms: forms.map((r) => {
+      const form = JSON.parse(r.data) as { id: string; name?: string };
+      return { id: form.id, name: form.name ?? form.id };
+    }),
   };
 }
 
