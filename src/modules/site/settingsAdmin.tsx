@@ -608,7 +608,7 @@ export function registerSettingsAdminRoutes(
     const shippingValue = (name: string, stored: string) => (optionForm ? one(optionForm, name) : stored);
     const shipping = (
       <SettingsSection id="shipping" title="Shipping" notice={noticeOf('shipping')}>
-        <AdminTableBox label="Shipping options">
+        <AdminTableBox label="The shipping options">
           <table className="admin-table">
             <caption className="admin-sr-only">Shipping options</caption>
             <thead>
@@ -729,7 +729,7 @@ export function registerSettingsAdminRoutes(
     const rateForm = posted('tax') && one(posted('tax')!, 'op') === 'rate' ? posted('tax') : undefined;
     const tax = (
       <SettingsSection id="tax" title="Tax" notice={noticeOf('tax')}>
-        <AdminTableBox label="Tax rates">
+        <AdminTableBox label="The tax rates">
           <table className="admin-table">
             <caption className="admin-sr-only">Tax rates</caption>
             <thead>
@@ -838,7 +838,7 @@ export function registerSettingsAdminRoutes(
     const couponAmount = (c: Coupon) => (c.type === 'percent' ? `${c.amount} %` : money(c.amount));
     const coupons = (
       <SettingsSection id="coupons" title="Coupons" notice={noticeOf('coupons')}>
-        <AdminTableBox label="Coupons">
+        <AdminTableBox label="The coupons">
           <table className="admin-table">
             <caption className="admin-sr-only">Coupons</caption>
             <thead>

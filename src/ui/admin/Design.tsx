@@ -207,8 +207,8 @@ export function DesignLookForm(
       </fieldset>
       <fieldset>
         <legend>Fonts</legend>
-        {select('headingFont', 'Headings')}
-        {select('bodyFont', 'Text')}
+        {select('headingFont', 'Heading font')}
+        {select('bodyFont', 'Text font')}
       </fieldset>
       <fieldset>
         <legend>Buttons</legend>

@@ -250,7 +250,7 @@ export function CheckGroup(
 /** A read-only list of facts (for staff who may only look, and the environment's settings). */
 export function Facts(props: { rows: readonly [string, string][]; label: string }) {
   return (
-    <dl className="admin-facts" aria-label={props.label}>
+    <dl className="admin-facts admin-facts-wrap" aria-label={props.label}>
       {props.rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
