@@ -321,6 +321,15 @@ forEachEngine((engine, getDb) => {
       `${CRUMB_COOKIE}=${TEST_CRUMB}`,
     );
     expect(anonymous.statusCode).toBe(401);
+    // Every write carries the crumb of its page: without it, refused even for an admin.
+    const noCrumb = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/design',
+      headers: { host: SHOP_HOST, cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ baseVersion: base, design: {} }),
+    });
+    expect(noCrumb.statusCode).toBe(403);
+    expect(noCrumb.json()).toMatchObject({ code: 'crumb-invalid' });
     expect(await version()).toBe(base);
     expect((await get('/admin', viewer)).body).not.toContain('href="/admin/design"');
     expect((await get('/admin', manager)).body).toContain('href="/admin/design"');
