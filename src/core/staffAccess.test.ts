@@ -21,6 +21,10 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.edit',
       'report.read',
       'versions.read',
+      'products.read',
+      'products.edit',
+      'media.read',
+      'media.edit',
       'settings.read',
       'coupons.edit',
     ];
@@ -37,18 +41,26 @@ describe('what each staff role may do at /admin', () => {
       'gatherings.read',
       'report.read',
       'versions.read',
+      'products.read',
+      'media.read',
       'settings.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'products.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'media.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'settings.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'design.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager restore versions and edit the design and settings, and nothing of the shop', () => {
+  it('lets a website manager restore versions, edit products, media, the design and settings, and nothing of the shop', () => {
     expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
       'versions.read',
       'versions.restore',
+      'products.read',
+      'products.edit',
+      'media.read',
+      'media.edit',
       'design.edit',
       'settings.read',
       'settings.edit',

@@ -1,12 +1,13 @@
 /**
  * What each staff role may see and do in the owner's area (/admin): one table, read by every admin page and API call
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
- * gathers, coupons); website managers build the site (its versions: look, restore; its design and settings); admins do
- * everything, staff and the audit log included. The design and the settings (store, shipping, tax, payments, e-mail,
- * CAPTCHA…) are the admin's and the website manager's, as Shopify keeps 'Themes' and 'Settings' apart from running
- * the shop; coupons are also the store manager's (Shopify's 'Discounts' is a permission of its own). Restoring a
- * version is the admin's and the website manager's; whoever else enters /admin (viewer, store manager) may look at the
- * versions and the settings — the site they see anyway. Roles not named here do not enter /admin.
+ * gathers, coupons, products and media); website managers build the site (its versions: look, restore; its products,
+ * media, design and settings); admins do everything, staff and the audit log included. The design and the settings
+ * (store, shipping, tax, payments, e-mail, CAPTCHA…) are the admin's and the website manager's, as Shopify keeps
+ * 'Themes' and 'Settings' apart from running the shop; coupons are also the store manager's (Shopify's 'Discounts' is
+ * a permission of its own). Restoring a version is the admin's and the website manager's; whoever else enters /admin
+ * (viewer, store manager) may look at the versions and the settings — the site they see anyway. Roles not named here
+ * do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -24,6 +25,10 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   'versions.read',
   'versions.restore',
+  'products.read',
+  'products.edit',
+  'media.read',
+  'media.edit',
   // The site's look and settings (issue 26: /admin/design, /admin/settings).
   'design.edit',
   'settings.read',
@@ -39,6 +44,8 @@ const READ: readonly StaffPermission[] = [
   'gatherings.read',
   'report.read',
   'versions.read',
+  'products.read',
+  'media.read',
   'settings.read',
 ];
 
@@ -50,6 +57,9 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
     'orders.refund',
     'inventory.edit',
     'gatherings.edit',
+    // The products and their images (issue 26).
+    'products.edit',
+    'media.edit',
     // Discounts are the shop's daily work (Shopify's 'Discounts' permission is apart from 'Settings'); the rest of the
     // settings (payments, shipping, tax) stay with those who set up the site.
     'coupons.edit',
@@ -60,6 +70,11 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
   [ContributorRole.WEBSITE_MANAGER]: [
     'versions.read',
     'versions.restore',
+    // The products and the media library (issue 26).
+    'products.read',
+    'products.edit',
+    'media.read',
+    'media.edit',
     'design.edit',
     'settings.read',
     'settings.edit',

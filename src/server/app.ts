@@ -68,6 +68,7 @@ import { registerRefundAdminRoutes } from '../modules/orders/refundRoutes';
 import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
+import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
 import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
 import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInventoryAdminRoutes(app, ctx, adminPages);
   registerStaffAdminRoutes(app, ctx, adminPages);
   registerVersionsAdminRoutes(app, ctx, adminPages);
+  registerMediaAdminRoutes(app, ctx, adminPages);
   registerDesignAdminRoutes(app, ctx, adminPages);
   registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ContributorRole } from '../../src/core/enums';
 import { findSiteByHost } from '../../src/modules/site/sites';
+import { trigramIndexJob } from '../../src/platform/db/trigramJob';
 import { buildApp } from '../../src/server/app';
 import { checkoutSite, seedSite, SHOP_HOST } from '../support/checkoutSite';
 import { sendCrumbs } from '../support/crumb';
@@ -184,4 +185,65 @@ forEachEngine((engine, getDb) => {
       ).toHaveLength(50);
     },
   );
+
+  it('finds an order and its customer by e-mail and name after each change: placed, renamed, renamed again, removed', async () => {
+    // SQLite indexes these texts when they are searched (migration 029); each search must see every change before it.
+    const numbers = async (q: string) =>
+      (await get(`/api/admin/orders?q=${encodeURIComponent(q)}`))
+        .json()
+        .orders.map((o: { number: number }) => o.number);
+    const customers = async (q: string) =>
+      (await get(`/api/admin/customers?q=${encodeURIComponent(q)}`))
+        .json()
+        .customers.map((c: { email: string }) => c.email);
+    const tee = [{ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }];
+    expect(await numbers('quill')).toEqual([]);
+    const placed = await placeOrder(app, getDb(), tee, {
+      key: 'quill-1',
+      email: 'qq@ink.test',
+      firstName: 'Quentin',
+      lastName: 'Quill',
+    });
+    expect(await numbers('qq@ink')).toEqual([placed.number]);
+    expect(await numbers('quentin')).toEqual([placed.number]);
+    expect(await customers('quentin')).toEqual(['qq@ink.test']);
+    const rename = (lastName: string) =>
+      getDb()
+        .updateTable('orders')
+        .set({ shipping_address: JSON.stringify({ firstName: 'Quentin', lastName }) })
+        .where('id', '=', placed.id)
+        .execute();
+    await rename('Inkwell');
+    expect(await numbers('inkwell')).toEqual([placed.number]);
+    expect(await numbers('quentin quill')).toEqual([]);
+    expect(await customers('inkwell')).toEqual(['qq@ink.test']);
+    // Changed before any search has indexed it: found by the new name only.
+    const second = await placeOrder(app, getDb(), tee, {
+      key: 'quill-2',
+      email: 'nn@ink.test',
+      firstName: 'Nora',
+      lastName: 'Nib',
+    });
+    await getDb()
+      .updateTable('orders')
+      .set({ shipping_address: JSON.stringify({ firstName: 'Nora', lastName: 'Feather' }) })
+      .where('id', '=', second.id)
+      .execute();
+    expect(await numbers('feather')).toEqual([second.number]);
+    // The job indexes what waits between searches (SQLite; PostgreSQL has nothing waiting).
+    await placeOrder(app, getDb(), tee, { key: 'quill-3', email: 'ww@ink.test', firstName: 'Wanda', lastName: 'Well' });
+    await trigramIndexJob(getDb()).run();
+    const waiting = engine === 'sqlite' ? await sql`SELECT count(*) AS n FROM trigram_pending`.execute(getDb()) : null;
+    expect(waiting ? Number((waiting.rows[0] as { n: number }).n) : 0).toBe(0);
+    expect(await customers('wanda')).toEqual(['ww@ink.test']);
+    expect(await numbers('nora nib')).toEqual([]);
+    await getDb().deleteFrom('order_lines').where('order_id', 'in', [placed.id, second.id]).execute();
+    await getDb().deleteFrom('payments').where('order_id', 'in', [placed.id, second.id]).execute();
+    await getDb().deleteFrom('stock_movements').where('order_id', 'in', [placed.id, second.id]).execute();
+    await getDb().deleteFrom('outbox').where('order_id', 'in', [placed.id, second.id]).execute();
+    await getDb().deleteFrom('orders').where('id', 'in', [placed.id, second.id]).execute();
+    expect(await numbers('inkwell')).toEqual([]);
+    expect(await numbers('feather')).toEqual([]);
+    expect(await customers('@ink.test')).toEqual(['ww@ink.test']);
+  });
 });

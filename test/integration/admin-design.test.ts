@@ -297,7 +297,7 @@ forEachEngine((engine, getDb) => {
 
     const stale = await put('/api/admin/design', { baseVersion: base, design: {} }, manager);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'edit-stale' });
+    expect(stale.json()).toMatchObject({ code: 'site-edit-stale' });
     expect(stale.json<{ message: string }>().message).toContain('Website settings: design changed');
     expect((await stored()).website.design!.colours).toEqual({ accent: '#7a1f5c' });
   });

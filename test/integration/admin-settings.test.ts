@@ -292,13 +292,13 @@ forEachEngine((engine, getDb) => {
     // Made from version base: the store settings changed since (the coupon), by the store manager.
     const stale = await json('PUT', '/api/admin/settings', { baseVersion: base, store: {} }, admin);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'edit-stale' });
+    expect(stale.json()).toMatchObject({ code: 'site-edit-stale' });
     expect(stale.json<{ message: string }>().message).toContain('Website settings: store changed');
     const removed = await json('DELETE', '/api/admin/coupons/half', { baseVersion: base + 2 }, storeManager);
     expect(removed.statusCode, removed.body).toBe(200);
     const gone = await json('DELETE', '/api/admin/coupons/half', { baseVersion: base + 3 }, storeManager);
-    expect(gone.statusCode).toBe(422);
-    expect(gone.json()).toMatchObject({ code: 'edit-refused' });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'site-edit-refused', message: 'There is no coupon half (any more).' });
     expect((await json('PUT', '/api/admin/settings', { baseVersion: base + 3 }, admin)).statusCode).toBe(400);
     expect((await stored()).currency).toBe('EUR');
   });

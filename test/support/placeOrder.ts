@@ -48,10 +48,11 @@ export async function placeOrder(
     }),
   });
   if (placed.statusCode !== 201) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`);
+  const { order } = placed.json() as { order: { id: string } };
   const row = await db
     .selectFrom('orders')
     .select(['id', 'number', 'grand_total'])
-    .orderBy('number', 'desc')
+    .where('id', '=', order.id)
     .executeTakeFirstOrThrow();
   return { id: row.id, number: row.number, total: Number(row.grand_total) };
 }

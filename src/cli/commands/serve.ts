@@ -177,6 +177,7 @@ async function serve(config: Config, io: CliIo, { worker = false } = {}): Promis
     }
     const { startJobRunner } = await import('../../platform/jobs/runner');
     const { outboxJob } = await import('../../platform/mail/outboxJob');
+    const { trigramIndexJob } = await import('../../platform/db/trigramJob');
     const { abandonedPaymentsJob } = await import('../../modules/payments');
     const { analyticsRollupJob } = await import('../../modules/analytics');
     const { cartExpiryJob } = await import('../../modules/cart');
@@ -196,6 +197,7 @@ async function serve(config: Config, io: CliIo, { worker = false } = {}): Promis
         analyticsRollupJob(handle.db, analyticsRetention, app.log),
         restockJob(handle.db, app.log),
         lowStockJob(handle.db, { publicUrl: config.publicUrl, port }, app.log),
+        trigramIndexJob(handle.db),
       ],
       log: app.log,
     });

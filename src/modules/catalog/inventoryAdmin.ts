@@ -149,7 +149,7 @@ export async function listInventory(
   return { items: items.slice(0, limit), offset, limit, hasNextPage: rows.length > limit };
 }
 
-/** How many counted variants of the site a filter keeps, from the index variants_by_stock: as many rows as it counts. */
+/** How many counted variants of the site a filter keeps, from the partial index variants_counted: as many rows as it counts. */
 async function countFiltered(
   db: Db,
   siteId: string,
@@ -160,7 +160,8 @@ async function countFiltered(
     .selectFrom('variants')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('site_id', '=', siteId)
-    .where('unlimited', '=', 0)
+    // A literal, as in variantsOf: the partial index variants_counted is then known to serve it.
+    .where('unlimited', '=', sql.lit(0))
     .$if(filter === 'sold-out', (q) => q.where('qty_in_stock', '=', 0))
     .$if(filter === 'low', (q) => q.where('qty_in_stock', '>', 0).where('qty_in_stock', '<=', lowStockThreshold))
     .executeTakeFirstOrThrow();

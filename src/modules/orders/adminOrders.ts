@@ -17,7 +17,7 @@ import {
 } from '../../core/orderStates';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
-import { ftsAllOf, likeAllOf, pgAllOf } from '../../platform/db/trigramSearch';
+import { ftsAllOf, indexPendingTrigrams, likeAllOf, pgAllOf } from '../../platform/db/trigramSearch';
 import { listAudit } from '../admin';
 import { getOrderByNumber } from './orders';
 import type { Order } from './orderTypes';
@@ -141,6 +141,7 @@ export const COMMON_MATCHES = 1000;
  * choice from its statistics.
  */
 async function fewMatches(db: Db, terms: readonly string[]): Promise<boolean> {
+  await indexPendingTrigrams(db, 'orders_search');
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM orders_search_fts
     WHERE orders_search_fts MATCH ${ftsAllOf(terms)} LIMIT ${COMMON_MATCHES})`.execute(db);
   return Number(rows[0]?.n ?? 0) < COMMON_MATCHES;

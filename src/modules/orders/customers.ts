@@ -10,7 +10,7 @@ import { paymentState, type Fulfilment, type PaymentState } from '../../core/ord
 import { searchTerms } from '../../core/adminSearch';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
-import { ftsAllOf, pgAllOf } from '../../platform/db/trigramSearch';
+import { ftsAllOf, indexPendingTrigrams, pgAllOf } from '../../platform/db/trigramSearch';
 
 type Db = Kysely<Database>;
 
@@ -53,6 +53,7 @@ export async function listCustomers(
   const search = options.search?.trim() ?? '';
   const terms = search === '' ? undefined : searchTerms(search);
   if (terms === null) return { customers: [], hasNextPage: false, tooShort: true };
+  if (terms !== undefined) await indexPendingTrigrams(db, 'customers');
   let query = db
     .selectFrom('customers')
     .select(['email', 'name', 'orders_count', 'total_spent', 'last_order_at'])

@@ -88,7 +88,7 @@ export const putDesignRoute = describeRoute({
     ),
     ...refusals,
     404: errorAnswer('version-not-found: baseVersion is not a version of this site.'),
-    409: errorAnswer('edit-stale: the design was changed by someone else since baseVersion (`lines` says what).'),
+    409: errorAnswer('site-edit-stale: the design was changed by someone else since baseVersion (`lines` says what).'),
   },
 });
 

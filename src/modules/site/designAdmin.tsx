@@ -77,7 +77,7 @@ export function editApiError(failure: EditFailure): ApiError {
       return new ApiError('version-not-found', failure.message);
     case 'STALE':
       return new ApiError(
-        'edit-stale',
+        'site-edit-stale',
         failure.changes.length ? `${failure.message} (${failure.changes.join('; ')}.)` : failure.message,
       );
     case 'INVALID': {
@@ -86,9 +86,9 @@ export function editApiError(failure: EditFailure): ApiError {
       return new ApiError('invalid-input', failure.message, at > 0 ? { field: first.slice(0, at) } : {});
     }
     case 'REFUSED':
-      return new ApiError('edit-refused', failure.message);
+      return new ApiError('site-edit-refused', failure.message);
     case 'DOMAIN_TAKEN':
-      return new ApiError('edit-refused', failure.message);
+      return new ApiError('site-edit-refused', failure.message);
   }
 }
 

@@ -172,6 +172,13 @@ function imageReferences(raw: unknown): Map<string, (string | number)[][]> {
     add(design.logo, ['website', 'design', 'logo']);
     add(design.favicon, ['website', 'design', 'favicon']);
   }
+  // The media library's images (uploads nothing shows yet).
+  const media = isObject(raw.website) ? raw.website.media : undefined;
+  if (isObject(media))
+    list(media.images).forEach((file, i) => {
+      if (typeof file === 'string' && IMAGE_FILE.test(file))
+        refs.set(file, [...(refs.get(file) ?? []), ['website', 'media', 'images', i]]);
+    });
   return refs;
 }
 

@@ -36,6 +36,7 @@ import {
   DEFAULT_HEADING_FONT,
   FONT_NAMES,
 } from '../../core/design';
+import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING, MIN_UPLOAD_BYTES } from '../../core/media';
 import { ADD_ONS_MAX, RELATED_PRODUCTS_DEFAULT_COUNT, RELATED_PRODUCTS_MAX } from '../../core/relatedProducts';
 import { DEFAULT_SHARE_NETWORKS, SHARE_NETWORKS } from '../../core/share';
 import { SOCIAL_NETWORKS } from '../../core/social';
@@ -414,6 +415,28 @@ export const designSchema = z
   })
   .strict();
 
+/**
+ * The media library (issue 26): the largest upload the editor accepts, and the uploaded images kept in the site even
+ * when nothing shows them yet (an import reads them, an export writes them; images a product, page, post or the
+ * design names are kept anyway).
+ */
+export const mediaSettingsSchema = z
+  .object({
+    maxUploadBytes: z
+      .number()
+      .int('must be a whole number of bytes')
+      .min(MIN_UPLOAD_BYTES, `must be at least ${MIN_UPLOAD_BYTES} bytes`)
+      .max(MAX_UPLOAD_BYTES_CEILING, `must be at most ${MAX_UPLOAD_BYTES_CEILING} bytes (50 MB)`)
+      .default(DEFAULT_MAX_UPLOAD_BYTES)
+      .describe('The largest file the editor accepts for an upload, in bytes (default 10485760: 10 MB)'),
+    images: z
+      .array(siteImageFile)
+      .max(5000)
+      .default([])
+      .describe('Images of the media library, kept even when no product, page, post or design setting shows them'),
+  })
+  .strict();
+
 export const websiteSchema = z
   .object({
     id,
@@ -452,6 +475,8 @@ export const websiteSchema = z
     promoPopup: promoPopupSchema.optional(),
     /** The site's design: logo, favicon, colours, fonts, buttons, menu and footer links (absent: today's look). */
     design: designSchema.optional(),
+    /** The media library: the upload size limit and the uploaded images (absent: 10 MB, none kept unused). */
+    media: mediaSettingsSchema.optional(),
   })
   .strict();
 
@@ -875,6 +900,7 @@ export const siteFileShape = siteFileObject;
 export type SiteFile = z.output<typeof siteFileObject>;
 export type SiteFileInput = z.input<typeof siteFileObject>;
 export type Website = z.output<typeof websiteSchema>;
+export type MediaSettings = z.output<typeof mediaSettingsSchema>;
 export type PromoPopup = z.output<typeof promoPopupSchema>;
 export type CheckoutSettings = z.output<typeof checkoutSettingsSchema>;
 export type ShippingOption = z.output<typeof shippingOptionSchema>;

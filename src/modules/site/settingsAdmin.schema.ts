@@ -79,7 +79,7 @@ const saveRefusals = {
   400: errorAnswer('invalid-input: a setting is wrong (`field` names it).'),
   ...refusals,
   404: errorAnswer('version-not-found: baseVersion is not a version of this site.'),
-  409: errorAnswer('edit-stale: changed by someone else since baseVersion (the message says what, and by whom).'),
+  409: errorAnswer('site-edit-stale: changed by someone else since baseVersion (the message says what, and by whom).'),
 };
 
 export const getSettingsRoute = describeRoute({
@@ -130,7 +130,9 @@ export const deleteCouponRoute = describeRoute({
   response: {
     200: jsonAnswer('Removed: the new version.', z.object({ version: z.number().int() })),
     ...saveRefusals,
-    422: errorAnswer('edit-refused: the site has no coupon with this code.'),
+    409: errorAnswer(
+      'site-edit-stale: changed by someone else since baseVersion; site-edit-refused: the site has no coupon with this code.',
+    ),
   },
 });
 

@@ -3,7 +3,12 @@
  * PostgreSQL's LIKE on pg_trgm's GIN indexes, SQLite's MATCH on an FTS5 table of `tokenize='trigram'` (case-folded,
  * a phrase matching where its characters stand together: a part of the text, as LIKE '%…%').
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { ok } from '../../core/result';
+import { engineOf } from './connect';
+import { DEFERRED_TRIGRAMS } from './migrations/029_deferred_trigrams';
+import type { Database } from './tables';
+import { inTransaction } from './transaction';
 
 /** A LIKE pattern of a text anywhere (PostgreSQL's LIKE escapes with a backslash by default). */
 export const likeAnywhere = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -38,3 +43,27 @@ export function likeAllOf(
 /** PostgreSQL: every term in one of `texts`, from their GIN trigram indexes (likeAllOf). */
 export const pgAllOf = (texts: readonly RawBuilder<string>[], terms: readonly string[]): RawBuilder<SqlBool> =>
   likeAllOf(texts, terms, 'postgres');
+
+/**
+ * SQLite: puts the rows of `table` that are waiting for its FTS5 trigram index (migration 029: inserted since the
+ * last search) into the index, in one write transaction; a search calls it before reading the index, so it sees every
+ * row written before it. Nothing waiting: one read, no write. PostgreSQL keeps its GIN indexes itself: nothing to do.
+ */
+export async function indexPendingTrigrams(db: Kysely<Database>, table: keyof typeof DEFERRED_TRIGRAMS): Promise<void> {
+  if (engineOf(db) !== 'sqlite') return;
+  const waiting = await sql`SELECT 1 FROM trigram_pending WHERE tbl = ${table} LIMIT 1`.execute(db);
+  if (waiting.rows.length === 0) return;
+  const columns = DEFERRED_TRIGRAMS[table];
+  const list = columns.join(', ');
+  await inTransaction(db, async (trx) => {
+    // Another search may have indexed them meanwhile: the rows still listed, under the write lock.
+    await sql
+      .raw(
+        `INSERT INTO ${table}_fts(rowid, ${list}) SELECT s.id, ${columns.map((c) => `s.${c}`).join(', ')}
+         FROM trigram_pending p JOIN ${table} s ON s.id = p.id WHERE p.tbl = '${table}'`,
+      )
+      .execute(trx);
+    await sql`DELETE FROM trigram_pending WHERE tbl = ${table}`.execute(trx);
+    return ok(undefined);
+  });
+}

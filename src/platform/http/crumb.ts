@@ -124,10 +124,13 @@ function crumbMatches(request: FastifyRequest): boolean {
   return isCrumb(sent) && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
 }
 
-const isForm = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+const isForm = (request: FastifyRequest) => {
+  const type = request.headers['content-type'] ?? '';
+  // multipart/form-data: an upload form (./uploads.ts), parsed into the same object of fields.
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+};
 
-/** The hidden field of a form posted without JavaScript (@fastify/formbody parses it into an object). */
+/** The hidden field of a form posted without JavaScript (@fastify/formbody or ./uploads.ts parse it into an object). */
 function formField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[CRUMB_FIELD];

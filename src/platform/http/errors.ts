@@ -94,10 +94,14 @@ export const ERROR_STATUS = {
   'version-not-found': 404,
   /** A restore that cannot be done: a domain of that version now belongs to another site. */
   'restore-refused': 409,
-  /** An edit of the site from /admin made from a version after which someone else changed the same thing. */
-  'edit-stale': 409,
-  /** An edit of the site from /admin that cannot be made as asked (a coupon that is not there…); `message` says why. */
-  'edit-refused': 422,
+  /** An /admin edit made from an older version of something another save changed since; nothing was written. */
+  'site-edit-stale': 409,
+  /** An /admin edit refused as asked (a product that is gone, a slug taken); nothing was written. */
+  'site-edit-refused': 409,
+  /** A media call about an image the site does not have (/api/admin/media). */
+  'image-not-found': 404,
+  /** An image still shown by a product, page, post or the design cannot be deleted. */
+  'image-in-use': 409,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */

@@ -34,6 +34,8 @@ import { gatheredIndexes } from './025_gathered_indexes';
 import { inventoryPages } from './026_inventory_pages';
 import { adminSearches } from './027_admin_searches';
 import { siteVersions } from './028_site_versions';
+import { deferredTrigrams } from './029_deferred_trigrams';
+import { fewerWriteIndexes } from './030_fewer_write_indexes';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -65,6 +67,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '026_inventory_pages': inventoryPages(engine),
     '027_admin_searches': adminSearches(engine),
     '028_site_versions': siteVersions(engine),
+    '029_deferred_trigrams': deferredTrigrams(engine),
+    '030_fewer_write_indexes': fewerWriteIndexes(engine),
   };
 }
 
