@@ -6,6 +6,7 @@
  * are no wider than the window; a refused colour says why beside the field.
  */
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
@@ -111,6 +112,29 @@ describe('the design editor and the settings in Chromium', () => {
       await context.close();
     },
   );
+
+  it('uploads a new logo and the storefront’s header shows it', { timeout: BROWSER_TEST_TIMEOUT_MS }, async () => {
+    const context = await signedIn(browser, shop, ADMIN, { width: 1280 });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin/design`);
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#7a1f5c' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Logo image').setInputFiles({ name: 'Brand mark.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Upload and use as the logo' }).click();
+    await page.waitForURL('**/admin/design?done=*');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Uploaded images/brand-mark.png as the logo' }).isVisible(),
+    ).resolves.toBe(true);
+    await page.goto(`${shop.url}/`);
+    const logo = await page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('.site-logo img');
+      return img && { src: img.getAttribute('src'), loaded: img.complete && img.naturalWidth > 0 };
+    });
+    expect(logo).toMatchObject({ loaded: true });
+    expect(logo!.src).toContain('/assets/demo/images/brand-mark.png');
+    await context.close();
+  });
 
   it('moves a menu link up without JavaScript, by keyboard', { timeout: BROWSER_TEST_TIMEOUT_MS }, async () => {
     const context = await signedIn(browser, shop, ADMIN, { width: 390, javaScriptEnabled: false });

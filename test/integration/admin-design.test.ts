@@ -24,6 +24,22 @@ import { addSiteUser, signIn } from '../support/siteUsers';
 
 const SITE = 'shop';
 
+/** A multipart form as a browser posts it: the fields, then the file. */
+function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = '----vitrineDesignBoundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 forEachEngine((engine, getDb) => {
   let app: FastifyInstance;
   let manager: string;
@@ -242,6 +258,48 @@ forEachEngine((engine, getDb) => {
     expect(footer).toContain('href="https://example.com/terms"');
     await form('/admin/design/footer', { baseVersion: String(await version()), op: 'remove:1' }, manager);
     expect((await stored()).website.design!.footerLinks.map((l) => l.label)).toEqual(['Terms']);
+  });
+
+  it('uploads a new logo: stored without EXIF as a site image, the design names it; too large or no file refused', async () => {
+    const upload = async (file: { name: string; type: string; bytes: Buffer }, cookie = manager) => {
+      const { payload, contentType } = multipart(
+        { [CRUMB_FIELD]: TEST_CRUMB, baseVersion: String(await version()), logoAlt: 'Shop home' },
+        file,
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/admin/design/logo',
+        headers: { host: SHOP_HOST, cookie, 'content-type': contentType },
+        payload,
+      });
+    };
+    const png = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#7a1f5c' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'Secret camera' } } })
+      .toBuffer();
+    const base = await version();
+    const saved = await upload({ name: 'brand mark.png', type: 'image/png', bytes: png });
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(decodeURIComponent(saved.headers.location as string)).toContain(
+      `Uploaded images/brand-mark.png as the logo: saved as version ${base + 1}.`,
+    );
+    const content = (await readSite(getDb(), SITE))!;
+    expect(content.site.website.design!.logo).toEqual({ file: 'images/brand-mark.png', altText: 'Shop home' });
+    const stored = content.assets.find((a) => a.path === 'images/brand-mark.png')!;
+    expect(stored).toMatchObject({ contentType: 'image/png', width: 60, height: 30 });
+    expect((await sharp(stored.bytes).metadata()).exif).toBeUndefined();
+    expect((await get('/')).body).toMatch(
+      /<img src="\/assets\/shop\/images\/brand-mark\.png\?v=\d+[^"]*" alt="Shop home"/,
+    );
+
+    const none = await upload({ name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Please enter a file name');
+    const big = await upload({ name: 'huge.png', type: 'image/png', bytes: Buffer.alloc(11 * 1024 * 1024, 1) });
+    expect(big.statusCode).toBe(413);
+    expect(big.body).toContain('The file huge.png is too large. The maximum allowed file size is');
+    expect((await upload({ name: 'logo.png', type: 'image/png', bytes: png }, viewer)).statusCode).toBe(403);
+    expect(await version()).toBe(base + 1);
   });
 
   it('refuses a form made before someone else saved the design, saying what changed and by whom', async () => {

@@ -126,3 +126,30 @@ export const designFooterFormRoute = pageRoute('adminDesignFooter', "Change the 
   body: formBody(designListForm),
   response: formAnswers,
 });
+
+export const designLogoFormRoute = pageRoute(
+  'adminDesignLogo',
+  'Upload a new logo (multipart: crumb, baseVersion, file, logoAlt)',
+  {
+    tags: ['admin'],
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            baseVersion,
+            file: z.string().describe('The image'),
+            logoAlt: z.string().max(250).optional(),
+          }),
+        },
+      },
+    },
+    response: {
+      ...formAnswers,
+      400: htmlAnswer("No file ('Please enter a file name'): the page with the message."),
+      413: htmlAnswer(
+        "Larger than the site's upload limit: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.'",
+      ),
+      415: htmlAnswer('Not an image: the page with the message.'),
+    },
+  },
+);

@@ -14,7 +14,7 @@
  * form's version is refused with what changed and by whom), its audit entry in the same transaction.
  */
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BUTTON_SHAPES,
   contrastProblems,
@@ -29,9 +29,11 @@ import {
   type FontName,
 } from '../../core/design';
 import { moveItem, readColour, readLinkTarget } from '../../core/designForm';
+import { formatFileSize, MEDIA_MESSAGES } from '../../core/media';
 import { err, ok, type Result } from '../../core/result';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
+import { isUploadedFile, registerUploadParsers } from '../../platform/http/uploads';
 import { parseInput } from '../../platform/http/validation';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
 import {
@@ -40,15 +42,17 @@ import {
   DesignLookForm,
   DesignSample,
   FooterEditor,
+  LogoUploadForm,
   MenuEditor,
   type ColourField,
   type LookValues,
   type MenuChoice,
 } from '../../ui/admin/Design';
-import { requireStaff, type AdminPages, type AdminView, type AdminVisit } from '../admin';
+import { currentStaff, recordAudit, requireStaff, type AdminPages, type AdminView, type AdminVisit } from '../admin';
 import {
   designBody,
   designFooterFormRoute,
+  designLogoFormRoute,
   designLookFormRoute,
   designMenuFormRoute,
   designPage,
@@ -56,7 +60,8 @@ import {
   getDesignRoute,
   putDesignRoute,
 } from './designAdmin.schema';
-import type { EditFailure } from './edit';
+import { editSite, type EditFailure } from './edit';
+import { fileTooLargeFor, imageFromUpload, maxUploadBytes, withLibraryImage } from './media';
 import { siteOf } from './requestSite';
 import type { Website } from './schema';
 import { readSettingsEditor, saveSettings, type SettingsEditorState } from './settingsEdit';
@@ -261,6 +266,7 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
   interface Shown {
     look?: { values: LookValues; errors: Record<string, string>; contrast: string[]; preview?: boolean };
     menuError?: string;
+    uploadError?: string;
     footer?: { values: { label: string; link: string }; errors: Record<string, string> };
     notice?: { kind: 'done' | 'error'; text: string };
     status?: number;
@@ -304,6 +310,12 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
               images={state.images}
             />
           </div>
+          <LogoUploadForm
+            {...form}
+            maxSize={formatFileSize(maxUploadBytes(state.website))}
+            altText={design?.logo?.altText ?? state.title}
+            error={shown.uploadError}
+          />
           <MenuEditor
             {...form}
             menu={menu}
@@ -375,6 +387,69 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
         menuItems: menuChoices(state),
       },
     };
+  });
+
+  app.register(async (scope) => {
+    /** The bytes a logo upload may send: the site's upload limit for staff who may edit the design, none for others. */
+    const limitOf = async (request: FastifyRequest): Promise<number> => {
+      const staff = await currentStaff(request);
+      return staff?.can('design.edit') ? maxUploadBytes((await siteOf(request)).settings) : 0;
+    };
+    registerUploadParsers(scope, limitOf);
+
+    scope.post(`${DESIGN_PATH}/logo`, { schema: designLogoFormRoute }, (request, reply: FastifyReply) =>
+      pages.action(request, reply, editing, async (visit) => {
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const file = form.file;
+        const state = await stateOf(visit.site.id);
+        const refused = (text: string, status: number) =>
+          designView(visit, { uploadError: text, notice: { kind: 'error', text: `Not uploaded: ${text}` }, status });
+        if (!isUploadedFile(file) || (file.size === 0 && file.fileName === ''))
+          return refused(MEDIA_MESSAGES.fileNameMissing, 400);
+        if (!file.complete) return refused(fileTooLargeFor(state.website, file.fileName).message, 413);
+        const image = await imageFromUpload(
+          state.website,
+          { bytes: file.bytes, fileName: file.fileName },
+          new Set(state.images),
+        );
+        if (!image.ok) return refused(image.error.message, image.error.type === 'TOO_LARGE' ? 413 : 415);
+        const baseVersion = baseVersionOf(form as Form);
+        if (baseVersion === undefined) return refused('The form is not one of this page: reload the page.', 400);
+        const altText = (typeof form.logoAlt === 'string' ? form.logoAlt.trim().slice(0, 250) : '') || state.title;
+        let path = image.value.path;
+        const saved = await editSite(ctx.db, visit.site.id, {
+          baseVersion,
+          subjects: [{ kind: 'settings', keys: ['design'] }],
+          author: { createdBy: visit.staff.email },
+          change: (content) => {
+            const added = withLibraryImage(content, image.value);
+            path = added.image.path;
+            const website = added.content.site.website;
+            website.design = {
+              ...(website.design ?? ({ footerLinks: [] } as unknown as Design)),
+              logo: { file: path, altText },
+            };
+            return ok(added.content);
+          },
+          alsoInTransaction: async (trx, { version }) => {
+            await recordAudit(trx, {
+              siteId: visit.site.id,
+              actor: visit.staff.actor,
+              action: 'design.edit',
+              subject: { type: 'site', id: visit.site.id },
+              summary: `Uploaded ${path} as the logo (version ${version.number})`,
+              before: { logo: state.website.design?.logo ?? null },
+              after: { logo: { file: path, altText } },
+            });
+          },
+        });
+        if (!saved.ok) {
+          const { text, status } = editNotice(saved.error);
+          return designView(visit, { notice: { kind: 'error', text }, status });
+        }
+        return `${DESIGN_PATH}?done=${encodeURIComponent(`Uploaded ${path} as the logo: saved as version ${saved.value.version.number}.`)}`;
+      }),
+    );
   });
 
   app.register(async (scope) => {

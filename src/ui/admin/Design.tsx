@@ -475,3 +475,44 @@ export function FooterEditor(
     </section>
   );
 }
+
+/** A new logo uploaded from the computer (multipart: it cannot be part of the look's form). */
+export function LogoUploadForm(props: FormProps & { maxSize: string; altText: string; error: string | undefined }) {
+  return (
+    <form
+      className="admin-form admin-card"
+      method="post"
+      action={`${DESIGN_PATH}/logo`}
+      encType="multipart/form-data"
+      aria-labelledby="design-upload-heading"
+    >
+      <h2 id="design-upload-heading">Upload a new logo</h2>
+      <Hidden {...props} />
+      <div>
+        <label htmlFor="design-logo-file">Logo image</label>
+        <input
+          id="design-logo-file"
+          type="file"
+          name="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/tiff,image/avif"
+          required
+          aria-describedby={props.error ? 'design-logo-file-error design-logo-file-hint' : 'design-logo-file-hint'}
+          {...(props.error ? { 'aria-invalid': true } : {})}
+        />
+        <span className="admin-hint" id="design-logo-file-hint">
+          {`JPEG, PNG, WebP, GIF, TIFF or AVIF, up to ${props.maxSize}. It joins the site's images (Media), without its EXIF data.`}
+        </span>
+        <FieldError id="design-logo-file-error" message={props.error} />
+      </div>
+      <div>
+        <label htmlFor="design-upload-alt">What the new logo says</label>
+        <input type="text" id="design-upload-alt" name="logoAlt" defaultValue={props.altText} maxLength={250} />
+      </div>
+      <div>
+        <button type="submit" className="admin-button">
+          Upload and use as the logo
+        </button>
+      </div>
+    </form>
+  );
+}
