@@ -254,6 +254,24 @@ forEachEngine((engine, getDb) => {
     expect(byApi.json()).toMatchObject({ to: adminEmail });
   });
 
+  it('keeps both saves when two editors change different settings from the same version, at once', async () => {
+    const base = await version();
+    const [captcha, coupon] = await Promise.all([
+      json('PUT', '/api/admin/settings', { baseVersion: base, captcha: { provider: 'none' } }, admin),
+      json(
+        'PUT',
+        '/api/admin/coupons/TWIN',
+        { baseVersion: base, coupon: { code: 'TWIN', type: 'percent', amount: 5 } },
+        storeManager,
+      ),
+    ]);
+    expect([captcha.statusCode, coupon.statusCode]).toEqual([200, 200]);
+    const website = await stored();
+    expect(website.captcha.provider).toBe('none');
+    expect(website.store.checkout.coupons.map((c) => c.code)).toContain('TWIN');
+    expect(await version()).toBe(base + 2);
+  });
+
   it('saves through the JSON twins, refusing bad input by field (400) and a stale save (409)', async () => {
     const { version: base, settings } = (await get('/api/admin/settings', admin)).json<{
       version: number;
