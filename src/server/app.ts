@@ -69,6 +69,7 @@ import { registerInventoryAdminRoutes } from '../modules/catalog/adminRoutes';
 import { registerStaffAdminRoutes } from '../modules/siteUsers/adminRoutes';
 import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
+import { registerProductAdminRoutes } from '../modules/site/productRoutes';
 import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
 import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStaffAdminRoutes(app, ctx, adminPages);
   registerVersionsAdminRoutes(app, ctx, adminPages);
   registerMediaAdminRoutes(app, ctx, adminPages);
+  registerProductAdminRoutes(app, ctx, adminPages);
   registerDesignAdminRoutes(app, ctx, adminPages);
   registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);

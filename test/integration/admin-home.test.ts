@@ -188,6 +188,7 @@ forEachEngine((engine, getDb) => {
         'Customers',
         'Gathered',
         'Report',
+        'Products',
         'Media',
         'Settings',
         'Versions',

@@ -177,6 +177,9 @@ forEachEngine((engine, getDb) => {
     const form = await uploadForm({ name: 'huge.png', type: 'image/png', bytes: big }, admin);
     expect(form.statusCode).toBe(413);
     expect(form.body).toContain('The file huge.png is too large. The maximum allowed file size is 19.5 KB.');
+    const oddName = await uploadForm({ name: 'big%zz.png', type: 'image/png', bytes: big }, admin);
+    expect(oddName.statusCode).toBe(413);
+    expect(oddName.body).toContain('The file big%zz.png is too large.');
     const noName = await upload('  ', await png(), admin);
     expect(noName.statusCode).toBe(400);
     expect(noName.json()).toMatchObject({

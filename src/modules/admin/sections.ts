@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { path: '/admin/gathered', label: 'Gathered', permission: 'gatherings.read' },
   { path: '/admin/report', label: 'Report', permission: 'report.read' },
+  { path: '/admin/products', label: 'Products', permission: 'products.read' },
   { path: '/admin/media', label: 'Media', permission: 'media.read' },
   { path: '/admin/design', label: 'Design', permission: 'design.edit' },
   { path: '/admin/settings', label: 'Settings', permission: 'settings.read' },

@@ -39,6 +39,7 @@ export const apiErrorBody = component(
       .array(z.object({ entryId: z.string(), sku: z.string(), message: z.string() }))
       .optional()
       .describe('Checkout: the cart lines that cannot be bought.'),
+    changes: z.array(z.string()).optional().describe('A stale /admin edit: what another save changed since.'),
   }),
   'Every error answer: JSON for /api/ paths and for clients that do not accept HTML; an HTML page saying `message` otherwise.',
 );

@@ -121,6 +121,8 @@ export interface ErrorBody {
   fields?: Readonly<Record<string, string>>;
   /** Checkout: the cart lines that cannot be bought, each with its message. */
   lines?: readonly { entryId: string; sku: string; message: string }[];
+  /** A stale /admin edit: what another save changed since (src/modules/site/edit.ts). */
+  changes?: readonly string[];
 }
 
 export class ApiError extends Error {
@@ -135,6 +137,7 @@ export class ApiError extends Error {
       unselectedOptions?: readonly string[];
       fields?: Readonly<Record<string, string>>;
       lines?: readonly { entryId: string; sku: string; message: string }[];
+      changes?: readonly string[];
     } = {},
   ) {
     super(message);
@@ -151,6 +154,7 @@ export class ApiError extends Error {
       ...(this.details.unselectedOptions ? { unselectedOptions: this.details.unselectedOptions } : {}),
       ...(this.details.fields ? { fields: this.details.fields } : {}),
       ...(this.details.lines ? { lines: this.details.lines } : {}),
+      ...(this.details.changes ? { changes: this.details.changes } : {}),
     };
   }
 

@@ -77,7 +77,8 @@ export function formStart(head: Buffer, contentType: string, size: number): Uplo
     if (name === undefined || name in form) continue;
     const decode = (s: string) => Buffer.from(s, 'latin1').toString('utf8');
     if (fileName !== undefined) {
-      form[name] = { fileName: decode(decodeURIComponent(fileName)), bytes: Buffer.alloc(0), size, complete: false };
+      // Browsers write '"' as %22 in the name (and leave other bytes as they are).
+      form[name] = { fileName: decode(fileName.replace(/%22/g, '"')), bytes: Buffer.alloc(0), size, complete: false };
       break;
     }
     if (!part.endsWith('\r\n')) break;
