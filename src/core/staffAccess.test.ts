@@ -26,8 +26,12 @@ describe('what each staff role may do at /admin', () => {
       'media.read',
       'media.edit',
       'pages.read',
+      'settings.read',
+      'coupons.edit',
     ];
     expect(can(ContributorRole.STORE_MANAGER)).toEqual(expected);
+    expect(staffCan(ContributorRole.STORE_MANAGER, 'settings.edit')).toBe(false);
+    expect(staffCan(ContributorRole.STORE_MANAGER, 'design.edit')).toBe(false);
   });
 
   it('lets a viewer read and change nothing', () => {
@@ -41,15 +45,18 @@ describe('what each staff role may do at /admin', () => {
       'products.read',
       'media.read',
       'pages.read',
+      'settings.read',
     ]);
     expect(staffCan(ContributorRole.VIEWER, 'orders.refund')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'products.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'media.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'pages.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'settings.edit')).toBe(false);
+    expect(staffCan(ContributorRole.VIEWER, 'design.edit')).toBe(false);
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager look at the site versions and restore one, edit products, media and pages, and nothing of the shop', () => {
+  it('lets a website manager restore versions, edit products, media, pages, the design and settings, and nothing of the shop', () => {
     expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
       'versions.read',
       'versions.restore',
@@ -59,6 +66,10 @@ describe('what each staff role may do at /admin', () => {
       'media.edit',
       'pages.read',
       'pages.edit',
+      'design.edit',
+      'settings.read',
+      'settings.edit',
+      'coupons.edit',
     ]);
   });
 

@@ -1,12 +1,14 @@
 /**
  * What each staff role may see and do in the owner's area (/admin): one table, read by every admin page and API call
  * (src/modules/admin). Viewers read; store managers run the shop (orders, inventory, customers, what the storefront
- * gathers, the products and their images); website managers build the site (its versions: look, restore; the products
- * and the media library); admins do everything, staff and the audit
- * log included. Restoring a version is the admin's and the website manager's; whoever else enters /admin (viewer, store
- * manager) may look at the versions and compare them — the site they see anyway. Pages, collections and blocks: admins,
- * website managers and editors edit them, draft editors only look and preview (no drafts yet), the other roles that
- * enter /admin look. Roles not named here do not enter /admin.
+ * gathers, coupons, products and media); website managers build the site (its versions: look, restore; its products,
+ * media, pages, design and settings); admins do everything, staff and the audit log included. The design and the
+ * settings (store, shipping, tax, payments, e-mail, CAPTCHA…) are the admin's and the website manager's, as Shopify
+ * keeps 'Themes' and 'Settings' apart from running the shop; coupons are also the store manager's (Shopify's
+ * 'Discounts' is a permission of its own). Pages, collections and blocks: admins, website managers and editors edit
+ * them, draft editors only look and preview (no drafts yet), the other roles that enter /admin look. Restoring a
+ * version is the admin's and the website manager's; whoever else enters /admin (viewer, store manager) may look at the
+ * versions and the settings — the site they see anyway. Roles not named here do not enter /admin.
  */
 import { ContributorRole } from './enums';
 
@@ -31,6 +33,11 @@ export const STAFF_PERMISSIONS = [
   // Pages, collections and blocks (issue 26): look at them and preview a draft; save a change.
   'pages.read',
   'pages.edit',
+  // The site's look and settings (issue 26: /admin/design, /admin/settings).
+  'design.edit',
+  'settings.read',
+  'settings.edit',
+  'coupons.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -44,6 +51,7 @@ const READ: readonly StaffPermission[] = [
   'products.read',
   'media.read',
   'pages.read',
+  'settings.read',
 ];
 
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
@@ -57,6 +65,9 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
     // The products and their images (issue 26).
     'products.edit',
     'media.edit',
+    // Discounts are the shop's daily work (Shopify's 'Discounts' permission is apart from 'Settings'); the rest of the
+    // settings (payments, shipping, tax) stay with those who set up the site.
+    'coupons.edit',
   ],
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
@@ -71,6 +82,10 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
     'media.edit',
     'pages.read',
     'pages.edit',
+    'design.edit',
+    'settings.read',
+    'settings.edit',
+    'coupons.edit',
   ],
   // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
   // editor and preview, and may not save.

@@ -71,6 +71,8 @@ import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
 import { registerProductAdminRoutes } from '../modules/site/productRoutes';
 import { registerPagesAdminRoutes } from '../modules/site/pagesAdminRoutes';
+import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
+import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
 import { registerGiftCardAdminRoutes } from '../modules/giftCards/adminRoutes';
 import { registerRestockAdminRoutes } from '../modules/restock/adminRoutes';
@@ -293,6 +295,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaAdminRoutes(app, ctx, adminPages);
   registerProductAdminRoutes(app, ctx, adminPages);
   registerPagesAdminRoutes(app, ctx, adminPages, renderer);
+  registerDesignAdminRoutes(app, ctx, adminPages);
+  registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);
   registerGiftCardAdminRoutes(app, ctx, adminPages);

@@ -191,6 +191,7 @@ forEachEngine((engine, getDb) => {
         'Products',
         'Media',
         'Pages',
+        'Settings',
         'Versions',
       ]);
       const page = await get('/admin', cookie);

@@ -23,6 +23,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/products', label: 'Products', permission: 'products.read' },
   { path: '/admin/media', label: 'Media', permission: 'media.read' },
   { path: '/admin/pages', label: 'Pages', permission: 'pages.read' },
+  { path: '/admin/design', label: 'Design', permission: 'design.edit' },
+  { path: '/admin/settings', label: 'Settings', permission: 'settings.read' },
   { path: '/admin/versions', label: 'Versions', permission: 'versions.read' },
   { path: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
