@@ -62,5 +62,44 @@ export function deferredTrigrams(engine: Engine): Migration {
           .execute(db);
       }
     },
+    async down(db: Kysely<any>) {
+      if (engine === 'postgres') return;
+      // The rows still waiting go into their index, then the triggers of 027 come back.
+      for (const [table, columns] of Object.entries(DEFERRED_TRIGRAMS)) {
+        const fts = `${table}_fts`;
+        const list = columns.join(', ');
+        const of = (row: string) => columns.map((c) => `${row}.${c}`).join(', ');
+        await sql
+          .raw(
+            `INSERT INTO ${fts}(rowid, ${list}) SELECT s.id, ${of('s')}
+             FROM trigram_pending p JOIN ${table} s ON s.id = p.id WHERE p.tbl = '${table}'`,
+          )
+          .execute(db);
+        for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER ${fts}_${suffix}`).execute(db);
+        await sql
+          .raw(
+            trigger(`${fts}_ai`, 'AFTER INSERT', table, '', [
+              `INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${of('new')})`,
+            ]),
+          )
+          .execute(db);
+        await sql
+          .raw(
+            trigger(`${fts}_ad`, 'AFTER DELETE', table, '', [
+              `INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${of('old')})`,
+            ]),
+          )
+          .execute(db);
+        await sql
+          .raw(
+            trigger(`${fts}_au`, `AFTER UPDATE OF ${list}`, table, '', [
+              `INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${of('old')})`,
+              `INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${of('new')})`,
+            ]),
+          )
+          .execute(db);
+      }
+      await sql`DROP TABLE trigram_pending`.execute(db);
+    },
   };
 }
