@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BROWSER_TEST_TIMEOUT_MS } from './test/browser/timeout';
 import { SlowestFirstSequencer } from './test/support/sequencer';
 import { TimingsReporter } from './test/support/timingsReporter';
 
@@ -19,11 +18,9 @@ const shared = ['src/core/**/*.test.{ts,tsx}'];
  * instead of a process starting per file and importing the app again (about 2 s of CPU each time, as much as many
  * files' tests). The app holds no state of its own between apps (its caches are per app, or keyed by what they
  * cache), the tests restore what they change in process.env, and a test file's own module is evaluated anew each time.
- * The browser tests (project 'app') share theirs as well, apart from the others (each file its server, its contexts in
- * the run's one Chromium, closed when it ends): a process per browser file spent seconds importing the app and
- * Playwright before its first page. Isolated, in a process of their own (project 'alone'): the files that change what
- * the process holds for the next files: a module replaced with vi.mock, kinds of mail of a test's own in the
- * process-wide registry (src/platform/mail/kinds.ts).
+ * Isolated, in a process of their own: the browser tests (test/browser/chromium.ts sets their timeout when it is
+ * imported), and the files that change what the process holds for the next files: a module replaced with vi.mock,
+ * kinds of mail of a test's own in the process-wide registry (src/platform/mail/kinds.ts).
  */
 const server = ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}'];
 const alone = ['test/integration/assets-hardening.test.ts', 'test/integration/outbox.test.ts'];
@@ -71,13 +68,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['test/browser/**/*.test.{ts,tsx}'],
-          isolate: false,
-          testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          include: ['test/browser/**/*.test.{ts,tsx}', ...alone],
           globalSetup: [templates, chromium],
         },
       },
-      { extends: true, test: { name: 'alone', include: alone, globalSetup: [templates] } },
     ],
   },
 });
