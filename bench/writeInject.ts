@@ -3,7 +3,12 @@
  * autocannon in the process), `concurrency` clients each waiting for its answer before sending the next request, as
  * autocannon's connections do. Prints the rate, latency percentiles, the event loop's worst delays and the SQL
  * statements run per request. For profiling the server's own work under concurrency:
- * `node --cpu-prof --import tsx bench/writeInject.ts order 50 2000`.
+ * `PROFILE=order.cpuprofile tsx bench/writeInject.ts order 50 2000` (the measured requests only).
+ *
+ * Also per request: the process's CPU time and the bytes it wrote (`wchar` of /proc/self/io: on SQLite the WAL's
+ * frames, which grow with every table and index a write touches) — both far less sensitive to the machine's load than
+ * the rate. `BENCH_SQL='drop index x; …'` runs SQL on the fresh SQLite database before the warm-up: an A/B of an index
+ * or a trigger without a migration.
  */
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -49,6 +54,14 @@ writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
 symlinkSync(join(DEMO_SITE_FILE, '..', 'images'), join(dir, 'images'));
 const server = await startServer({ siteFile: join(dir, 'site.json'), cartRateLimitPerMinute: 1_000_000_000 });
 const app = server.app;
+if (process.env.BENCH_SQL) {
+  const SQLite = (await import('better-sqlite3')).default;
+  const direct = new SQLite(server.databaseUrl);
+  direct.exec(process.env.BENCH_SQL);
+  direct.close();
+}
+/** Bytes this process has written so far (Linux). */
+const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
 
 // Statements run: every better-sqlite3 run/get/all/iterate is counted (STATEMENTS=1: timed, by SQL text).
 let statements = 0;
@@ -107,13 +120,15 @@ async function run(
   n: number,
   clients: number,
   starting?: () => Promise<void>,
-): Promise<{ ms: number; latencies: number[]; statements: number }> {
+): Promise<{ ms: number; latencies: number[]; statements: number; cpuUs: number; written: number }> {
   const carts: string[] = [];
   if (mode === 'order') for (let i = 0; i < n; i++) carts.push(await addToCart(CRUMB_HEADERS.cookie, ORDER_LINE));
   await starting?.();
   const latencies: number[] = [];
   let next = 0;
   const before = statements;
+  const cpuBefore = process.cpuUsage();
+  const writtenBefore = bytesWritten();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -126,7 +141,15 @@ async function run(
       }
     }),
   );
-  return { ms: performance.now() - started, latencies, statements: statements - before };
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    ms,
+    latencies,
+    statements: statements - before,
+    cpuUs: cpu.user + cpu.system,
+    written: bytesWritten() - writtenBefore,
+  };
 }
 
 await run(WARMUP, concurrency);
@@ -154,7 +177,7 @@ const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 console.log(
   `${mode} ×${count}, ${concurrency} at a time: ${((count / result.ms) * 1000).toFixed(0)} req/s, ${((result.ms * 1000) / count).toFixed(0)} µs each; ` +
     `latency p50 ${pct(50)} p99 ${pct(99)} max ${pct(100)} ms; event-loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; ` +
-    `${(result.statements / count).toFixed(1)} statements per request`,
+    `${(result.statements / count).toFixed(1)} statements, ${(result.cpuUs / count).toFixed(0)} µs of CPU and ${(result.written / count / 1024).toFixed(1)} KiB written per request`,
 );
 if (process.env.STATEMENTS) {
   for (const [source, { n, us }] of [...timed].sort((a, b) => b[1].us - a[1].us).slice(0, 25))

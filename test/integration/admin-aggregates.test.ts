@@ -1,13 +1,15 @@
 /**
  * The owner's area's kept figures (migration 027) on SQLite and PostgreSQL: the customers' orders, total spent and last
  * order, and the forms' submission counts, kept by the database in each write's own transaction — orders placed at once
- * by the same e-mail all count, a refund takes the refunded order out of the total spent as the page showed before,
+ * by the same e-mail all count (on SQLite a moment after the order, before anything reads them: migration 033), a
+ * refund takes the refunded order out of the total spent as the page showed before,
  * submissions made at once all count — and the customers' figures always equal the orders grouped by e-mail.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ContributorRole } from '../../src/core/enums';
+import { countPendingOrders, pendingOrdersJob } from '../../src/modules/orders';
 import { findSiteByHost } from '../../src/modules/site/sites';
 import { trigramIndexJob } from '../../src/platform/db/trigramJob';
 import { buildApp } from '../../src/server/app';
@@ -81,6 +83,49 @@ forEachEngine((engine, getDb) => {
     expect(await customer('refunded@example.com')).toMatchObject({ orders: 2, totalSpent: first.total });
   });
 
+  it('counts an order refunded or removed before anything read its customer as it then is', async () => {
+    // SQLite counts an order in its customer's row a moment after it is placed (migration 033): a refund or a removal
+    // in between must be counted once, as the order then is; PostgreSQL counts it at once. Nothing reads the
+    // customers between these steps.
+    const tee = [{ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }];
+    const kept = await placeOrder(app, getDb(), tee, { key: 'later-1', email: 'later@example.com' });
+    const refunded = await placeOrder(app, getDb(), tee, { key: 'later-2', email: 'later@example.com' });
+    const removed = await placeOrder(app, getDb(), tee, { key: 'later-3', email: 'Later@example.com' });
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${refunded.number}/refunds`,
+      headers: { host: SHOP_HOST, cookie: manager, 'content-type': 'application/json', 'idempotency-key': 'later-r' },
+      payload: JSON.stringify({ amountCents: refunded.total, reason: 'Test' }),
+    });
+    expect(refund.statusCode).toBe(201);
+    for (const table of ['order_lines', 'payments', 'stock_movements', 'outbox'] as const)
+      await getDb().deleteFrom(table).where('order_id', '=', removed.id).execute();
+    await getDb().deleteFrom('orders').where('id', '=', removed.id).execute();
+    if (engine === 'sqlite')
+      expect(
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM orders_pending`.execute(getDb())).rows[0]!.n),
+      ).toBe(2);
+    expect(await customer('later@example.com')).toMatchObject({ orders: 2, totalSpent: kept.total });
+    // Counted now (every engine): a later refund is a change of a counted order, as before.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${kept.number}/refunds`,
+      headers: { host: SHOP_HOST, cookie: manager, 'content-type': 'application/json', 'idempotency-key': 'later-k' },
+      payload: JSON.stringify({ amountCents: kept.total, reason: 'Test' }),
+    });
+    expect(again.statusCode).toBe(201);
+    expect(await customer('later@example.com')).toMatchObject({ orders: 2, totalSpent: 0 });
+    // The minute's job counts what waits between reads.
+    await placeOrder(app, getDb(), tee, { key: 'later-4', email: 'later@example.com' });
+    await pendingOrdersJob(getDb()).run();
+    const kept2 = await getDb()
+      .selectFrom('customers')
+      .select('orders_count')
+      .where('email', '=', 'later@example.com')
+      .executeTakeFirstOrThrow();
+    expect(Number(kept2.orders_count)).toBe(3);
+  });
+
   it('counts every submission of a form made at once', async () => {
     const db = getDb();
     const siteId = (await findSiteByHost(db, SHOP_HOST))!.id;
@@ -110,6 +155,7 @@ forEachEngine((engine, getDb) => {
 
   it("keeps each customer's figures equal to their orders grouped by e-mail", async () => {
     const db = getDb();
+    await countPendingOrders(db);
     const kept = await db
       .selectFrom('customers')
       .select(['email', 'orders_count', 'total_spent', 'last_order_at'])

@@ -184,6 +184,7 @@ async function serve(config: Config, io: CliIo, { worker = false } = {}): Promis
     const { sessionExpiryJob } = await import('../../modules/siteUsers');
     const { restockJob } = await import('../../modules/restock');
     const { lowStockJob } = await import('../../modules/catalog');
+    const { pendingOrdersJob } = await import('../../modules/orders');
     const { subscriptionBillingJob } = await import('../../modules/subscriptions');
     const { smtpTransport } = await import('../../platform/mail/transport');
     const transport = config.smtpUrl !== undefined ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
@@ -197,6 +198,7 @@ async function serve(config: Config, io: CliIo, { worker = false } = {}): Promis
         analyticsRollupJob(handle.db, analyticsRetention, app.log),
         restockJob(handle.db, app.log),
         lowStockJob(handle.db, { publicUrl: config.publicUrl, port }, app.log),
+        pendingOrdersJob(handle.db),
         trigramIndexJob(handle.db),
       ],
       log: app.log,

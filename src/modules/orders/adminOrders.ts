@@ -18,6 +18,7 @@ import {
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import { ftsAllOf, indexPendingTrigrams, likeAllOf, pgAllOf } from '../../platform/db/trigramSearch';
+import { countPendingOrders } from './counted';
 import { listAudit } from '../admin';
 import { getOrderByNumber } from './orders';
 import type { Order } from './orderTypes';
@@ -141,6 +142,7 @@ export const COMMON_MATCHES = 1000;
  * choice from its statistics.
  */
 async function fewMatches(db: Db, terms: readonly string[]): Promise<boolean> {
+  await countPendingOrders(db);
   await indexPendingTrigrams(db, 'orders_search');
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM orders_search_fts
     WHERE orders_search_fts MATCH ${ftsAllOf(terms)} LIMIT ${COMMON_MATCHES})`.execute(db);

@@ -11,6 +11,7 @@ import { searchTerms } from '../../core/adminSearch';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import { ftsAllOf, indexPendingTrigrams, pgAllOf } from '../../platform/db/trigramSearch';
+import { countPendingOrders } from './counted';
 
 type Db = Kysely<Database>;
 
@@ -53,6 +54,7 @@ export async function listCustomers(
   const search = options.search?.trim() ?? '';
   const terms = search === '' ? undefined : searchTerms(search);
   if (terms === null) return { customers: [], hasNextPage: false, tooShort: true };
+  await countPendingOrders(db);
   if (terms !== undefined) await indexPendingTrigrams(db, 'customers');
   let query = db
     .selectFrom('customers')
@@ -88,6 +90,7 @@ export async function getCustomer(
   options: { siteId: string; currency: string; email: string },
 ): Promise<{ customer: Customer; orders: CustomerOrder[] } | null> {
   const email = options.email.trim().toLowerCase();
+  await countPendingOrders(db);
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'number', 'status', 'currency', 'grand_total', 'refunded_total', 'fulfilment', 'created_at'])

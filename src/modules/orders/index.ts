@@ -16,6 +16,7 @@ export {
 export { createOrder, getOrder, markOrderRefunded, newOrderId } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
 export { countOrdersToFulfil } from './toFulfil';
+export { countPendingOrders, pendingOrdersJob } from './counted';
 export { CUSTOMERS_PAGE_SIZE, getCustomer, listCustomers, type Customer, type CustomerOrder } from './customers';
 export {
   getAdminOrder,

@@ -23,19 +23,22 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../connect';
 
 /** The SQL of an order row's shipping name, `row` being NEW, OLD or the table's name. */
-const shippingName = (engine: Engine, row: string) =>
+export const shippingName = (engine: Engine, row: string) =>
   engine === 'postgres'
     ? `trim(coalesce(${row}.shipping_address::json->>'firstName', '') || ' ' || coalesce(${row}.shipping_address::json->>'lastName', ''))`
     : `trim(coalesce(json_extract(${row}.shipping_address, '$.firstName'), '') || ' ' || coalesce(json_extract(${row}.shipping_address, '$.lastName'), ''))`;
 
 /** What an order adds to its customer's total spent: its total when paid in the site's currency (as the page shows). */
-const spent = (row: string) =>
+export const spent = (row: string) =>
   `(CASE WHEN ${row}.status = 'paid' AND ${row}.currency = (SELECT s.currency FROM sites s WHERE s.id = ${row}.site_id) THEN ${row}.grand_total ELSE 0 END)`;
 
-/** The customer's row for an order: its e-mail's orders so far, from the order's own columns (`row`: NEW). */
-const customerUpsert = (engine: Engine, row: string) => `
+/**
+ * The customer's row for an order: its e-mail's orders so far, from the order's own columns (`row`: NEW; or, with
+ * `from`, a row of that FROM clause: `FROM orders o WHERE …`, as migration 033 counts an order later).
+ */
+export const customerUpsert = (engine: Engine, row: string, from?: string) => `
   INSERT INTO customers (site_id, email, name, orders_count, total_spent, last_order_at)
-  VALUES (${row}.site_id, lower(${row}.email), ${shippingName(engine, row)}, 1, ${spent(row)}, ${row}.created_at)
+  ${from === undefined ? 'VALUES (' : 'SELECT '}${row}.site_id, lower(${row}.email), ${shippingName(engine, row)}, 1, ${spent(row)}, ${row}.created_at${from === undefined ? ')' : ` ${from}`}
   ON CONFLICT (site_id, email) DO UPDATE SET
     orders_count = customers.orders_count + 1,
     total_spent = customers.total_spent + excluded.total_spent,
@@ -59,7 +62,7 @@ const customerRecomputed = (engine: Engine, row: string) => `
  * customer, its new self put in (deltas, in SQL); the last order and name made again when its time, address or
  * e-mail changed; a customer left with no order removed.
  */
-const customerChange = (engine: Engine) => {
+export const customerChange = (engine: Engine) => {
   const differs = (column: string) =>
     engine === 'postgres' ? `OLD.${column} IS DISTINCT FROM NEW.${column}` : `OLD.${column} IS NOT NEW.${column}`;
   const moved = `(${differs('created_at')} OR ${differs('shipping_address')} OR lower(OLD.email) <> lower(NEW.email))`;
@@ -74,9 +77,9 @@ const customerChange = (engine: Engine) => {
 };
 
 /** The columns of an order its customer's row is made of. */
-const CUSTOMER_COLUMNS = 'email, status, grand_total, currency, created_at, shipping_address';
+export const CUSTOMER_COLUMNS = 'email, status, grand_total, currency, created_at, shipping_address';
 
-const customerRemoval = [
+export const customerRemoval = [
   `UPDATE customers SET orders_count = orders_count - 1, total_spent = total_spent - ${spent('OLD')},
      last_order_at = coalesce((SELECT max(o.created_at) FROM orders o
        WHERE o.site_id = OLD.site_id AND lower(o.email) = lower(OLD.email)), last_order_at)
