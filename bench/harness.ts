@@ -115,7 +115,7 @@ function runLoad(job: Omit<LoadRun, 'id'>): Promise<LoadResult> {
 }
 
 /** CPU seconds of each PostgreSQL backend serving `database` now (/proc: the server runs on this machine). */
-function backendSeconds(database: string): Map<number, number> {
+export function backendSeconds(database: string): Map<number, number> {
   const seconds = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

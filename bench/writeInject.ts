@@ -17,7 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
-const { DEMO_SITE_FILE, startServer } = await import('../test/browser/server');
+/** BENCH_ENGINE=postgres: a fresh database on BENCH_DATABASE_URL (default the test server), as bench/run.ts makes. */
+const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+const { backendSeconds, DEMO_SITE_FILE, postgresDatabaseOf, startServer } = await import('./harness');
 const { CRUMB_COOKIE, CRUMB_HEADER } = await import('../src/core/crumb');
 
 const mode = process.argv[2] === 'cart' ? 'cart' : 'order';
@@ -52,14 +54,28 @@ const site = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as {
 site.products.flatMap((p) => p.variants ?? []).find((v) => v.sku === ORDER_LINE.sku)!.stock = { qtyInStock: 1_000_000 };
 writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
 symlinkSync(join(DEMO_SITE_FILE, '..', 'images'), join(dir, 'images'));
-const server = await startServer({ siteFile: join(dir, 'site.json'), cartRateLimitPerMinute: 1_000_000_000 });
+const server = await startServer({
+  engine,
+  siteFile: join(dir, 'site.json'),
+  cartRateLimitPerMinute: 1_000_000_000,
+});
 const app = server.app;
-if (process.env.BENCH_SQL) {
+if (process.env.BENCH_SQL && engine === 'sqlite') {
   const SQLite = (await import('better-sqlite3')).default;
   const direct = new SQLite(server.databaseUrl);
   direct.exec(process.env.BENCH_SQL);
   direct.close();
+} else if (process.env.BENCH_SQL) {
+  const pg = (await import('pg')).default;
+  const direct = new pg.Client(server.databaseUrl);
+  await direct.connect();
+  await direct.query(process.env.BENCH_SQL);
+  await direct.end();
 }
+const database = postgresDatabaseOf(server.databaseUrl);
+/** CPU µs of the PostgreSQL backends serving the run's database so far (0 on SQLite). */
+const databaseCpuUs = (): number =>
+  database === undefined ? 0 : [...backendSeconds(database).values()].reduce((a, b) => a + b, 0) * 1e6;
 /** Bytes this process has written so far (Linux). */
 const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
 
@@ -87,6 +103,29 @@ const timed = new Map<string, { n: number; us: number }>();
       }
     };
   }
+}
+
+{
+  const pg = (await import('pg')).default;
+  type Query = (this: unknown, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    const first = args[0];
+    const source = (typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text) ?? '';
+    if (!process.env.STATEMENTS) return query.apply(this, args);
+    const t = performance.now();
+    const result = query.apply(this, args);
+    const done = () => {
+      const entry = timed.get(source) ?? { n: 0, us: 0 };
+      entry.n++;
+      entry.us += (performance.now() - t) * 1000;
+      timed.set(source, entry);
+    };
+    if (result instanceof Promise) void result.then(done, done);
+    return result;
+  };
 }
 
 async function addToCart(cookie: string = CRUMB_HEADERS.cookie, line = CART_LINE): Promise<string> {
@@ -120,7 +159,7 @@ async function run(
   n: number,
   clients: number,
   starting?: () => Promise<void>,
-): Promise<{ ms: number; latencies: number[]; statements: number; cpuUs: number; written: number }> {
+): Promise<{ ms: number; latencies: number[]; statements: number; cpuUs: number; dbCpuUs: number; written: number }> {
   const carts: string[] = [];
   if (mode === 'order') for (let i = 0; i < n; i++) carts.push(await addToCart(CRUMB_HEADERS.cookie, ORDER_LINE));
   await starting?.();
@@ -129,6 +168,7 @@ async function run(
   const before = statements;
   const cpuBefore = process.cpuUsage();
   const writtenBefore = bytesWritten();
+  const dbCpuBefore = databaseCpuUs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -148,6 +188,7 @@ async function run(
     latencies,
     statements: statements - before,
     cpuUs: cpu.user + cpu.system,
+    dbCpuUs: databaseCpuUs() - dbCpuBefore,
     written: bytesWritten() - writtenBefore,
   };
 }
@@ -177,7 +218,9 @@ const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 console.log(
   `${mode} ×${count}, ${concurrency} at a time: ${((count / result.ms) * 1000).toFixed(0)} req/s, ${((result.ms * 1000) / count).toFixed(0)} µs each; ` +
     `latency p50 ${pct(50)} p99 ${pct(99)} max ${pct(100)} ms; event-loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; ` +
-    `${(result.statements / count).toFixed(1)} statements, ${(result.cpuUs / count).toFixed(0)} µs of CPU and ${(result.written / count / 1024).toFixed(1)} KiB written per request`,
+    `${(result.statements / count).toFixed(1)} statements, ${(result.cpuUs / count).toFixed(0)} µs of CPU${
+      engine === 'postgres' ? ` (PostgreSQL's: ${(result.dbCpuUs / count).toFixed(0)} µs)` : ''
+    } and ${(result.written / count / 1024).toFixed(1)} KiB written per request`,
 );
 if (process.env.STATEMENTS) {
   for (const [source, { n, us }] of [...timed].sort((a, b) => b[1].us - a[1].us).slice(0, 25))

@@ -138,7 +138,8 @@ forEachEngine((engine, getDb, getFresh) => {
   });
 
   describe('two server processes on one database, over HTTP (cached pages answered before Fastify)', () => {
-    it('a sale through one process turns the other’s cached page to Sold Out', async () => {
+    // Two server processes start (tsx, the app): 20–30 s on a loaded 2-core machine, more than the default limit.
+    it('a sale through one process turns the other’s cached page to Sold Out', { timeout: 120_000 }, async () => {
       await getDb().updateTable('variants').set({ qty_in_stock: 2 }).where('sku', '=', 'ooak-1').execute();
       const [a, b] = await Promise.all([startServerProcess(getFresh().url), startServerProcess(getFresh().url)]);
       try {
