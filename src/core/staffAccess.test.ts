@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_ROLES, ContributorRole } from './enums';
-import { entersAdmin, STAFF_PERMISSIONS, staffCan, type StaffPermission } from './staffAccess';
+import { entersAdmin, STAFF_PERMISSIONS, staffCan, staffRoleDescription, type StaffPermission } from './staffAccess';
 
 const can = (role: ContributorRole) => STAFF_PERMISSIONS.filter((p) => staffCan(role, p));
 
@@ -56,7 +56,7 @@ describe('what each staff role may do at /admin', () => {
     expect(staffCan(ContributorRole.VIEWER, 'versions.restore')).toBe(false);
   });
 
-  it('lets a website manager restore versions, edit products, media, pages, the design and settings, and nothing of the shop', () => {
+  it('lets a website manager do everything but the shop’s daily work, the staff and the audit log', () => {
     expect(can(ContributorRole.WEBSITE_MANAGER)).toEqual([
       'versions.read',
       'versions.restore',
@@ -71,11 +71,33 @@ describe('what each staff role may do at /admin', () => {
       'settings.edit',
       'coupons.edit',
     ]);
+    // What the admin may do and the website manager may not: exactly the shop's operations and the staff.
+    expect(STAFF_PERMISSIONS.filter((p) => !staffCan(ContributorRole.WEBSITE_MANAGER, p))).toEqual([
+      'orders.read',
+      'orders.fulfil',
+      'orders.refund',
+      'inventory.read',
+      'inventory.edit',
+      'customers.read',
+      'gatherings.read',
+      'gatherings.edit',
+      'report.read',
+      'staff.manage',
+      'audit.read',
+    ]);
   });
 
   it('lets an editor edit pages, and a draft editor (no drafts yet) only look and preview', () => {
     expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit']);
     expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read']);
+  });
+
+  it('describes, in words, every role that enters /admin and no other', () => {
+    for (const role of CONTRIBUTOR_ROLES) {
+      if (entersAdmin(role)) expect(staffRoleDescription(role), `role ${role}`).toMatch(/^[A-Z].+\.$/);
+      else expect(staffRoleDescription(role), `role ${role}`).toBe('');
+    }
+    expect(staffRoleDescription(ContributorRole.EDITOR)).toBe('Edits the pages and their blocks; nothing else.');
   });
 
   it('lets the reporting role read the report only', () => {

@@ -54,6 +54,26 @@ const READ: readonly StaffPermission[] = [
   'settings.read',
 ];
 
+/** Running the shop day to day: its orders, stock, customers, what the storefront gathers, the sales report. */
+const SHOP_OPERATIONS: readonly StaffPermission[] = [
+  'orders.read',
+  'orders.fulfil',
+  'orders.refund',
+  'inventory.read',
+  'inventory.edit',
+  'customers.read',
+  'gatherings.read',
+  'gatherings.edit',
+  'report.read',
+];
+
+/** What only an admin does: who the staff are, and the log of what everyone did. */
+const ADMIN_ONLY: readonly StaffPermission[] = ['staff.manage', 'audit.read'];
+
+/** Every permission but `excluded`: a role that does everything of a kind gets each new permission of it too. */
+const everythingBut = (...excluded: readonly (readonly StaffPermission[])[]): readonly StaffPermission[] =>
+  STAFF_PERMISSIONS.filter((p) => !excluded.some((list) => list.includes(p)));
+
 export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly StaffPermission[]>>> = {
   [ContributorRole.ADMIN]: STAFF_PERMISSIONS,
   [ContributorRole.STORE_MANAGER]: [
@@ -71,27 +91,36 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
   ],
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
-  // The site's builder (issue 26): its versions, and restoring one.
-  [ContributorRole.WEBSITE_MANAGER]: [
-    'versions.read',
-    'versions.restore',
-    // The products and the media library (issue 26).
-    'products.read',
-    'products.edit',
-    'media.read',
-    'media.edit',
-    'pages.read',
-    'pages.edit',
-    'design.edit',
-    'settings.read',
-    'settings.edit',
-    'coupons.edit',
-  ],
+  // Issue 26: "admin and website manager everything" of building the site — its versions (and restoring one),
+  // products, media, pages, design, settings and coupons, and whatever site-building permission comes next — but not
+  // the shop's daily work (orders, stock, customers: the store manager's) nor the staff and the audit log.
+  [ContributorRole.WEBSITE_MANAGER]: everythingBut(SHOP_OPERATIONS, ADMIN_ONLY),
   // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
   // editor and preview, and may not save.
   [ContributorRole.EDITOR]: ['pages.read', 'pages.edit'],
   [ContributorRole.DRAFT_EDITOR]: ['pages.read'],
 };
+
+/**
+ * What each role that enters /admin may do, in the words the staff page and `vitrine users` show beside the role
+ * (the table above, said for an owner choosing a role).
+ */
+export const STAFF_ROLE_DESCRIPTIONS: Readonly<Partial<Record<ContributorRole, string>>> = {
+  [ContributorRole.ADMIN]: 'Everything, including the staff and the audit log.',
+  [ContributorRole.WEBSITE_MANAGER]:
+    'Builds the whole site: pages, products, images, design, settings, coupons, and restores earlier versions. Not the orders, stock, customers or staff.',
+  [ContributorRole.STORE_MANAGER]:
+    'Runs the shop: orders, refunds, stock, customers, sign-ups, products, images and coupons; looks at the pages and settings.',
+  [ContributorRole.EDITOR]: 'Edits the pages and their blocks; nothing else.',
+  [ContributorRole.DRAFT_EDITOR]:
+    'Opens the pages and previews changes, but cannot publish them (pages have no drafts yet).',
+  [ContributorRole.VIEWER]:
+    'Looks at the orders, stock, customers, report, products, pages, settings and versions; changes nothing.',
+  [ContributorRole.REPORTING]: 'Sees the sales report; nothing else.',
+};
+
+/** What a staff role may do, in words ('' for a role that does not enter /admin). */
+export const staffRoleDescription = (role: number): string => STAFF_ROLE_DESCRIPTIONS[role as ContributorRole] ?? '';
 
 /** Whether a staff member of `role` may do `permission`. */
 export const staffCan = (role: number, permission: StaffPermission): boolean =>

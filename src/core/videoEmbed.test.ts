@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoplayUrl, parseVideoEmbed, VIDEO_EMBED_MAX_LENGTH } from './videoEmbed';
+import { autoplayUrl, embedFromVideoUrl, parseVideoEmbed, VIDEO_EMBED_MAX_LENGTH } from './videoEmbed';
 
 const YOUTUBE =
   '<iframe width="200" height="113" src="https://www.youtube.com/embed/abc123?feature=oembed&amp;rel=0" frameborder="0" ' +
@@ -79,5 +79,39 @@ describe('autoplayUrl', () => {
     expect(autoplayUrl('https://player.vimeo.com/video/1?autoplay=0')).toBe(
       'https://player.vimeo.com/video/1?autoplay=1',
     );
+  });
+});
+
+describe('embedFromVideoUrl', () => {
+  it.each([
+    [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'YouTube',
+    ],
+    ['https://youtu.be/dQw4w9WgXcQ?si=x', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'YouTube'],
+    ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'YouTube'],
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871', 'Vimeo'],
+    ['https://vimeo.com/channels/staffpicks/76979871', 'https://player.vimeo.com/video/76979871', 'Vimeo'],
+  ])('makes the player of %s', (address, src, providerName) => {
+    const made = embedFromVideoUrl(address, 'Our "studio" & kiln');
+    expect(made?.providerName).toBe(providerName);
+    const parsed = parseVideoEmbed(made!.html);
+    expect(parsed).toEqual({
+      ok: true,
+      value: { src, origin: new URL(src).origin, title: 'Our "studio" & kiln', aspectRatio: 560 / 315 },
+    });
+  });
+
+  it('makes nothing for other providers, a channel, a short id or no address', () => {
+    for (const address of [
+      'https://www.dailymotion.com/video/x8abc',
+      'https://www.youtube.com/@vitrine',
+      'https://www.youtube.com/watch?v=short',
+      'https://vimeo.com/staffpicks',
+      'not an address',
+      'ftp://youtu.be/dQw4w9WgXcQ',
+    ])
+      expect(embedFromVideoUrl(address, 'x'), address).toBeUndefined();
   });
 });

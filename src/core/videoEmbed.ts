@@ -102,3 +102,61 @@ export function autoplayUrl(src: string): string {
   url.searchParams.set('autoplay', '1');
   return url.href;
 }
+
+/** A provider's embed code made from the video's own address, for the providers whose player address follows it. */
+export interface MadeEmbed {
+  html: string;
+  providerName: string;
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** The YouTube video id of a watch, short, shorts, live or embed address; undefined for any other. */
+function youTubeId(url: URL): string | undefined {
+  const host = url.hostname.replace(/^(www\.|m\.|music\.)/, '');
+  let id: string | undefined;
+  if (host === 'youtu.be') id = url.pathname.split('/')[1];
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const [, first, second] = url.pathname.split('/');
+    id =
+      first === 'watch'
+        ? (url.searchParams.get('v') ?? undefined)
+        : ['shorts', 'live', 'embed'].includes(first ?? '')
+          ? second
+          : undefined;
+  }
+  return id !== undefined && YOUTUBE_ID.test(id) ? id : undefined;
+}
+
+/** The Vimeo video id of vimeo.com/{id} (a channel's or group's address ends with it too) or player.vimeo.com/video/{id}. */
+function vimeoId(url: URL): string | undefined {
+  const host = url.hostname.replace(/^www\./, '');
+  if (host !== 'vimeo.com' && host !== 'player.vimeo.com') return undefined;
+  const last = url.pathname.split('/').filter(Boolean).at(-1);
+  return last !== undefined && /^\d{1,12}$/.test(last) ? last : undefined;
+}
+
+/**
+ * The embed code of a YouTube or Vimeo video from its address (as their Share → Embed gives it, YouTube through its
+ * privacy-enhanced youtube-nocookie.com player), so an owner needs only the address; undefined for other providers,
+ * whose embed code the owner pastes. Nothing is fetched.
+ */
+export function embedFromVideoUrl(address: string, title: string): MadeEmbed | undefined {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const frame = (src: string) =>
+    `<iframe width="560" height="315" src="${src}" title="${escapeAttribute(title)}" allowfullscreen></iframe>`;
+  const youTube = youTubeId(url);
+  if (youTube) return { html: frame(`https://www.youtube-nocookie.com/embed/${youTube}`), providerName: 'YouTube' };
+  const vimeo = vimeoId(url);
+  if (vimeo) return { html: frame(`https://player.vimeo.com/video/${vimeo}`), providerName: 'Vimeo' };
+  return undefined;
+}
+
+const escapeAttribute = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -3,7 +3,8 @@
  * opens /admin/pages, follows Home, types a new heading, presses Preview — the frame beside the form shows the draft as
  * the store renders it while `/` still shows the old one — and Save: the notice names the version and `/` shows the new
  * heading. Without JavaScript the same form saves (keyboard only: Enter in a field is Save). Moving About down the
- * pages list moves it down the store's header. /admin/pages and the editor have no axe violation at 390 px and
+ * pages list moves it down the store's header. A video block is added (a missing embed code refused under its
+ * field, then without JavaScript a YouTube address alone), and the store shows its play button. /admin/pages and the editor have no axe violation at 390 px and
  * 1280 px and are no wider than the window.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -109,6 +110,58 @@ describeEachEngine(
       const after = await headerLinks(page);
       expect(after.indexOf('Our studio')).toBeGreaterThan(after.indexOf('Contact'));
       await context.close();
+    }, 120_000);
+
+    it('adds a video block: a missing embed code is refused under its field, a YouTube address needs none (no JavaScript)', async () => {
+      // The refusal in a browser with JavaScript (axe runs in the page) at 390 px…
+      const phone = await signedIn(browser, shop, ADMIN, { width: 390 });
+      const refused = await phone.newPage();
+      await refused.goto(`${shop.url}/admin/pages/contact`);
+      let adding = refused.getByRole('group', { name: 'Add a block' });
+      await adding.getByLabel('Kind').selectOption('video');
+      await adding.getByLabel('Video address').fill('https://www.dailymotion.com/video/x8abc');
+      await adding.getByLabel('Video title').fill('Glazing day');
+      await adding.getByRole('button', { name: 'Add block' }).click();
+      await refused.waitForLoadState();
+      await expect(adding.getByLabel(/^Embed code/).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(refused.locator('#field-addVideo-embed-error').innerText()).resolves.toBe(
+        "must be the provider's embed code (its Share → Embed): only YouTube and Vimeo addresses need none",
+      );
+      await expect(refused.getByRole('alert').innerText()).resolves.toContain('New video block: embed code');
+      // What was typed is still there.
+      await expect(adding.getByLabel('Video title').inputValue()).resolves.toBe('Glazing day');
+      await expect(adding.getByLabel('Kind').inputValue()).resolves.toBe('video');
+      expect(await axeViolationsOf(refused), 'the refused video at 390 px').toEqual([]);
+      expect(await overflowOf(refused), 'the refused video at 390 px').toBeLessThanOrEqual(0);
+      await phone.close();
+
+      // …and the add without JavaScript at 1280 px: a YouTube address alone.
+      const desk = await signedIn(browser, shop, ADMIN, { width: 1280, javaScriptEnabled: false });
+      const page = await desk.newPage();
+      await page.goto(`${shop.url}/admin/pages/contact`);
+      adding = page.getByRole('group', { name: 'Add a block' });
+      await adding.getByLabel('Kind').selectOption('video');
+      await adding.getByLabel('Video address').fill('https://www.youtube.com/watch?v=ZbZSe6N_BXs');
+      await adding.getByLabel('Video title').fill('Glazing day');
+      await adding.getByRole('button', { name: 'Add block' }).click();
+      await page.waitForURL('**/admin/pages/contact?done=*');
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        /^Added a Video block at the end: version \d+\. It is on the store now\.$/,
+      );
+      const block = page.getByRole('group', { name: /^Block \d+: Video$/ });
+      await expect(block.getByLabel('Video address').inputValue()).resolves.toBe(
+        'https://www.youtube.com/watch?v=ZbZSe6N_BXs',
+      );
+      await expect(block.getByLabel('Provider (optional)').inputValue()).resolves.toBe('YouTube');
+      await page.goto(`${shop.url}/contact`);
+      await expect(page.getByRole('link', { name: 'Play video: Glazing day' }).isVisible()).resolves.toBe(true);
+      await desk.close();
+
+      const wide = await signedIn(browser, shop, ADMIN, { width: 1280 });
+      const editor = await wide.newPage();
+      await editor.goto(`${shop.url}/admin/pages/contact`);
+      expect(await axeViolationsOf(editor), 'the editor with the new video at 1280 px').toEqual([]);
+      await wide.close();
     }, 120_000);
 
     it('has no axe violation on the pages list and the editor at 390 and 1280 px, and no sideways scroll', async () => {

@@ -3,6 +3,8 @@
  * e-mailed link, sets a password and lands in /admin, signed in; /admin/staff and the link's page have no axe
  * violation at 390 px and 1280 px, and /admin/staff is no wider than a 390 px window; the invite form works with
  * JavaScript off.
+ * An admin invites an editor (the roles' descriptions beside the form); the editor sets a password through the link,
+ * signs out and in again, and sees only Home and Pages (axe clean at 390 and 1280 px); orders, settings, staff: 403.
  * An admin changes a store manager's role and then removes them (their browser is signed out), and signs out one
  * session of a viewer: that browser's next /admin visit goes to the sign-in, their other browser stays signed in.
  */
@@ -102,6 +104,67 @@ describeEachEngine(
       await expect(tab.getByRole('alert').innerText()).resolves.toBe(
         'This invitation link has already been used. Sign in with your e-mail and password instead.',
       );
+      await invited.close();
+    });
+
+    it('invites an editor, who accepts, signs in again and sees only the pages', async () => {
+      const context = await signedIn({ javaScriptEnabled: true, width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/staff`);
+      const roles = page.getByRole('definition');
+      await expect(roles.filter({ hasText: 'Edits the pages and their blocks; nothing else.' }).count()).resolves.toBe(
+        1,
+      );
+      await page.getByLabel('E-mail').fill('writer@example.com');
+      await page.getByLabel('Role', { exact: true }).selectOption('editor');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.waitForURL(/\/admin\/staff\?done=/);
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'Invited writer@example.com as editor. The e-mail with their link is on its way.',
+      );
+      await context.close();
+
+      const invited = await browser.newContext({ viewport: { width: 390, height: 900 } });
+      const tab = await invited.newPage();
+      await tab.goto(`${shop.url}${await linkFor('writer@example.com')}`);
+      await tab.getByLabel(/New password/).fill('the writer’s own password');
+      await tab.getByLabel('Type it again').fill('the writer’s own password');
+      await tab.getByRole('button', { name: 'Set password and sign in' }).click();
+      await tab.waitForURL(`${shop.url}/admin`);
+      await tab.getByRole('button', { name: 'Sign out' }).click();
+      await tab.waitForURL((url) => !url.pathname.startsWith('/admin'));
+
+      // Signed in again with the password they chose (the sign-in is rate limited per client: tried until it passes).
+      await expect
+        .poll(
+          async () => {
+            await tab.goto(`${shop.url}/account/sign-in?next=/admin`);
+            await tab.getByLabel('E-mail').fill('writer@example.com');
+            await tab.getByLabel('Password').fill('the writer’s own password');
+            const [answer] = await Promise.all([
+              tab.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/account/sign-in')),
+              tab.getByRole('button', { name: 'Sign in' }).click(),
+            ]);
+            if (answer.status() === 303) await tab.waitForURL('**/admin');
+            return answer.status();
+          },
+          { timeout: 25_000, interval: 1_000 },
+        )
+        .toBe(303);
+      await expect(tab.getByText('Signed in as writer@example.com (editor).').isVisible()).resolves.toBe(true);
+      const navigation = tab.getByRole('navigation', { name: 'Admin' });
+      await expect(navigation.getByRole('link').allInnerTexts()).resolves.toEqual(['Home', 'Pages']);
+      expect(await axeViolationsOf(tab), '/admin of an editor at 390 px').toEqual([]);
+      await navigation.getByRole('link', { name: 'Pages' }).click();
+      await tab.waitForURL('**/admin/pages');
+      await expect(tab.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pages');
+      await tab.setViewportSize({ width: 1280, height: 900 });
+      expect(await axeViolationsOf(tab), '/admin/pages of an editor at 1280 px').toEqual([]);
+      for (const path of ['/admin/orders', '/admin/settings', '/admin/staff']) {
+        const answer = await tab.goto(`${shop.url}${path}`);
+        expect(answer?.status(), path).toBe(403);
+        await expect(tab.getByText('Ask an admin of this site for access.').isVisible()).resolves.toBe(true);
+      }
       await invited.close();
     });
 

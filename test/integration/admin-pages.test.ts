@@ -16,6 +16,7 @@ import { CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
 import { listAudit } from '../../src/modules/admin';
 import { exportSiteToFile } from '../../src/modules/site/export';
+import { EMBED_NEEDED } from '../../src/modules/site/pageForm';
 import { importSiteFile } from '../../src/modules/site/import';
 import { readSite } from '../../src/modules/site/sites';
 import { buildApp } from '../../src/server/app';
@@ -292,13 +293,134 @@ forEachEngine((engine, getDb) => {
     expect((await page('visit-us'))!.blocks.map((b) => b.type)).toEqual(['heading']);
     const gone = await form('/admin/pages/visit-us', { ...fields, op: 'remove:1' }, admin);
     expect(gone.statusCode).toBe(409);
-    const noImage = await form(
+  });
+
+  it('adds a video block from its address (YouTube, Vimeo) or another provider’s embed code, each field checked', async () => {
+    const add = async (video: Record<string, string>) =>
+      form(
+        '/admin/pages/visit-us',
+        { ...(await editorFields('visit-us')), op: 'add', addKind: 'video', ...video },
+        admin,
+      );
+    const fieldError = (html: string, field: string) =>
+      new RegExp(`id="field-${field}-error"[^>]*>([^<]*)<`).exec(html)?.[1]?.replace(/&#x27;/g, "'");
+
+    const before = await version();
+    const refused = await add({
+      'addVideo.url': 'http://www.dailymotion.com/video/x8abc',
+      'addVideo.title': '',
+      'addVideo.embed': '',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldError(refused.body, 'addVideo-url')).toBe(
+      'must be an https address (like https://www.youtube.com/watch?v=…)',
+    );
+    expect(fieldError(refused.body, 'addVideo-title')).toBe('must not be empty');
+    expect(fieldError(refused.body, 'addVideo-embed')).toBe(EMBED_NEEDED);
+    expect(refused.body).toContain('New video block: address: must be an https address');
+    // What was typed is kept, and nothing was saved.
+    expect(refused.body).toContain('value="http://www.dailymotion.com/video/x8abc"');
+    expect(refused.body).toMatch(/<option value="video" selected="">Video<\/option>/);
+    expect(await version()).toBe(before);
+
+    const script = await add({
+      'addVideo.url': 'https://www.dailymotion.com/video/x8abc',
+      'addVideo.title': 'The kiln',
+      'addVideo.embed': '<script>alert(1)</script>',
+    });
+    expect(script.statusCode).toBe(400);
+    expect(fieldError(script.body, 'addVideo-embed')).toBe(
+      "must be the provider's embed code: one &lt;iframe …&gt;&lt;/iframe&gt; element and nothing else",
+    );
+
+    const youTube = await add({
+      'addVideo.url': 'https://youtu.be/ZbZSe6N_BXs',
+      'addVideo.title': 'Glazing day',
+      'addVideo.embed': '',
+    });
+    expect(youTube.statusCode, youTube.body.slice(0, 400)).toBe(303);
+    expect(youTube.headers.location).toContain('#block-2');
+    const other = await add({
+      'addVideo.url': 'https://www.dailymotion.com/video/x8abc',
+      'addVideo.title': 'The kiln',
+      'addVideo.embed':
+        '<iframe src="https://www.dailymotion.com/embed/video/x8abc" width="640" height="360"></iframe>',
+    });
+    expect(other.statusCode).toBe(303);
+    const blocks = (await page('visit-us'))!.blocks;
+    expect(blocks.slice(1)).toEqual([
+      {
+        type: 'video',
+        url: 'https://youtu.be/ZbZSe6N_BXs',
+        title: 'Glazing day',
+        oembed: {
+          html: '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/ZbZSe6N_BXs" title="Glazing day" allowfullscreen></iframe>',
+          providerName: 'YouTube',
+        },
+        overlay: { file: expect.stringMatching(/^images\//), altText: '', focalPoint: { x: 0.5, y: 0.5 } },
+      },
+      {
+        type: 'video',
+        url: 'https://www.dailymotion.com/video/x8abc',
+        title: 'The kiln',
+        oembed: {
+          html: '<iframe src="https://www.dailymotion.com/embed/video/x8abc" width="640" height="360"></iframe>',
+        },
+        overlay: expect.objectContaining({ altText: '' }),
+      },
+    ]);
+    const shown = (await get((await page('visit-us'))!.path)).body;
+    expect(shown).toMatch(/Play video: (<!-- -->)?Glazing day/);
+    expect(shown).toMatch(/Play video: (<!-- -->)?The kiln/);
+    expect(shown).toContain('https://www.youtube-nocookie.com/embed/ZbZSe6N_BXs');
+
+    // The block's own fields: a new address with the embed code emptied makes the player again (Vimeo), the overlay
+    // is chosen from the site's images; a wrong embed code is refused under its field.
+    let fields = await editorFields('visit-us');
+    expect(fields['b1.url']).toBe('https://youtu.be/ZbZSe6N_BXs');
+    const wrong = await form('/admin/pages/visit-us', { ...fields, 'b2.embed': '<iframe></iframe>' }, admin);
+    expect(wrong.statusCode).toBe(400);
+    expect(fieldError(wrong.body, 'b2-embed')).toBe("must have the iframe's src attribute (the player's address)");
+    fields = await editorFields('visit-us');
+    const overlay = (await editorFields('home'))['b0.file'] as string;
+    const changed = await form(
       '/admin/pages/visit-us',
-      { ...(await editorFields('visit-us')), op: 'add', addKind: 'video' },
+      {
+        ...fields,
+        'b1.url': 'https://vimeo.com/76979871',
+        'b1.embed': '',
+        'b1.provider': '',
+        'b1.file': overlay,
+        'b1.alt': 'Hands in clay',
+      },
       admin,
     );
-    expect(noImage.statusCode).toBe(409);
-    expect(noImage.body).toContain('video is not one of the expected options');
+    expect(changed.statusCode, changed.body.slice(0, 400)).toBe(303);
+    expect((await page('visit-us'))!.blocks[1]).toMatchObject({
+      url: 'https://vimeo.com/76979871',
+      oembed: {
+        html: '<iframe width="560" height="315" src="https://player.vimeo.com/video/76979871" title="Glazing day" allowfullscreen></iframe>',
+        providerName: 'Vimeo',
+      },
+      overlay: { file: overlay, altText: 'Hands in clay' },
+    });
+    // The JSON API takes the block as the site file has it, checked by the same schema.
+    const blocksNow = (await page('visit-us'))!.blocks;
+    const badApi = await call('PATCH', '/api/admin/pages/visit-us', admin, {
+      baseVersion: await version(),
+      blocks: [...blocksNow, { ...blocksNow[1], oembed: { html: '<iframe src="http://a.example/"></iframe>' } }],
+    });
+    expect(badApi.statusCode).toBe(400);
+    expect(badApi.json()).toMatchObject({
+      code: 'invalid-input',
+      field: 'blocks.3.oembed.html',
+      message:
+        'blocks.3.oembed.html must have an iframe src that is an https address (like https://www.youtube.com/embed/…).',
+    });
+    fields = await editorFields('visit-us');
+    expect((await form('/admin/pages/visit-us', { ...fields, op: 'remove:2' }, admin)).statusCode).toBe(303);
+    fields = await editorFields('visit-us');
+    expect((await form('/admin/pages/visit-us', { ...fields, op: 'remove:1' }, admin)).statusCode).toBe(303);
   });
 
   it('edits an image block’s alt text and focal point, a gallery’s options and a product grid’s count', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
+import { staffRoleDescription } from '../../src/core/staffAccess';
 import { listAudit } from '../../src/modules/admin';
 import { findSiteByHost } from '../../src/modules/site/sites';
 import { SITE_USER_COOKIE } from '../../src/modules/siteUsers/siteUserSession';
@@ -219,12 +220,84 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(taken.json().message).toBe(
       'owner@example.com already has an account on this site (admin): change their role instead.',
     );
-    const badRole = await api('POST', '/api/admin/staff/invites', admin, { email: 'a@example.com', role: 'editor' });
+    const badRole = await api('POST', '/api/admin/staff/invites', admin, { email: 'a@example.com', role: 'moderator' });
     expect(badRole.statusCode).toBe(400);
-    expect(badRole.json().message).toBe('role must be one of admin, store-manager, viewer, reporting.');
+    expect(badRole.json().message).toBe(
+      'role must be one of admin, website-manager, store-manager, editor, draft-editor, viewer, reporting.',
+    );
     const noJs = await form('/admin/staff/invite', { email: 'not an e-mail', role: 'viewer' }, admin);
     expect(noJs.statusCode).toBe(422);
     expect(noJs.body).toContain('&#x27;not an e-mail&#x27; is not an e-mail address.');
+  });
+
+  it("invites the site's builders (website manager, editor, draft editor), shows what each role may do, and changes a role to one", async () => {
+    const page = await get('/admin/staff', admin);
+    expect(page.statusCode).toBe(200);
+    for (const [value, description] of [
+      ['website-manager', staffRoleDescription(ContributorRole.WEBSITE_MANAGER)],
+      ['editor', 'Edits the pages and their blocks; nothing else.'],
+      ['draft-editor', staffRoleDescription(ContributorRole.DRAFT_EDITOR)],
+    ] as const) {
+      expect(page.body).toContain(`<option value="${value}">${value}</option>`);
+      expect(page.body).toContain(`<dt>${value}</dt><dd>${description.replaceAll("'", '&#x27;')}</dd>`);
+    }
+    const listed = await get('/api/admin/staff', admin);
+    expect(listed.json().roles).toContainEqual({
+      role: ContributorRole.EDITOR,
+      name: 'editor',
+      description: 'Edits the pages and their blocks; nothing else.',
+    });
+
+    const joinedAs = new Map<string, string>();
+    for (const [role, number] of [
+      ['website-manager', ContributorRole.WEBSITE_MANAGER],
+      ['editor', ContributorRole.EDITOR],
+      ['draft-editor', ContributorRole.DRAFT_EDITOR],
+    ] as const) {
+      const invited = await api('POST', '/api/admin/staff/invites', admin, { email: `${role}@example.com`, role });
+      expect(invited.statusCode, invited.body).toBe(200);
+      expect(invited.json()).toMatchObject({ email: `${role}@example.com`, role: number });
+      const token = await tokenFor(`${role}@example.com`);
+      const joined = await form(`/account/invite/${token}`, { password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      expect(joined.statusCode).toBe(303);
+      const session = joined.cookies.find((c) => c.name === SITE_USER_COOKIE)!;
+      joinedAs.set(role, `${SITE_USER_COOKIE}=${session.value}; ${CRUMB_COOKIE}=${TEST_CRUMB}`);
+    }
+    const staff = (await get('/api/admin/staff', admin)).json().staff as { email: string; roleName: string }[];
+    expect(
+      staff.filter((m) => m.email.endsWith('editor@example.com') || m.email.startsWith('website-manager')),
+    ).toEqual([
+      expect.objectContaining({ email: 'draft-editor@example.com', roleName: 'draft-editor' }),
+      expect.objectContaining({ email: 'editor@example.com', roleName: 'editor' }),
+      expect.objectContaining({ email: 'website-manager@example.com', roleName: 'website-manager' }),
+    ]);
+
+    // What each may open: the editor the pages (and saves them), the draft editor only looks, the website manager
+    // builds the site but does not run the shop.
+    const editor = joinedAs.get('editor')!;
+    const draftEditor = joinedAs.get('draft-editor')!;
+    const websiteManager = joinedAs.get('website-manager')!;
+    const home = (await get('/admin', editor)).body;
+    expect(home).toContain('href="/admin/pages"');
+    for (const section of ['orders', 'products', 'settings', 'design', 'staff', 'versions'])
+      expect(home).not.toContain(`href="/admin/${section}"`);
+    expect((await get('/admin/pages', editor)).statusCode).toBe(200);
+    expect((await get('/admin/pages', draftEditor)).statusCode).toBe(200);
+    for (const path of ['/admin/orders', '/admin/settings', '/admin/staff', '/admin/products'])
+      expect((await get(path, editor)).statusCode, path).toBe(403);
+    for (const path of ['/admin/settings', '/admin/design', '/admin/versions', '/admin/products'])
+      expect((await get(path, websiteManager)).statusCode, path).toBe(200);
+    for (const path of ['/admin/orders', '/admin/inventory', '/admin/staff', '/admin/audit'])
+      expect((await get(path, websiteManager)).statusCode, path).toBe(403);
+
+    const id = await userId('draft-editor@example.com');
+    const changed = await api('POST', `/api/admin/staff/${id}/role`, admin, { role: 'editor' });
+    expect(changed.json()).toEqual({ email: 'draft-editor@example.com', before: 16, after: 4 });
+    const audit = await listAudit(getDb(), siteId, { subject: { type: 'site-user', id } });
+    expect(audit.records[0]).toMatchObject({
+      action: 'staff.role-changed',
+      summary: 'Changed the role of draft-editor@example.com from draft-editor to editor',
+    });
   });
 
   it('invites without JavaScript: 303 back with the notice', async () => {
@@ -396,11 +469,27 @@ forEachEngine((engine, getDb, getFresh) => {
     const [mail] = await mailTo('cli-invite@example.com');
     expect(mail!.text).toContain('You are invited to help run Shop as viewer.');
     expect(mail!.text).toMatch(/https:\/\/shop\.test\/account\/invite\/[A-Za-z0-9_-]{43}/);
-    const badRole = await run('users', 'invite', '--email', 'x@example.com', '--role', 'editor');
+    const badRole = await run('users', 'invite', '--email', 'x@example.com', '--role', 'commenter');
     expect(badRole.code).toBe(2);
     expect(badRole.err.join('\n')).toContain(
-      "option '--role' must be one of admin, store-manager, viewer, reporting, not 'editor'",
+      "option '--role' must be one of admin, website-manager, store-manager, editor, draft-editor, viewer, reporting, not 'commenter'",
     );
+
+    const added = await run('users', 'add', '--email', 'cli-editor@example.com', '--role', 'editor', '--site', 'shop');
+    expect(added.code).toBe(0);
+    expect(added.out[0]).toBe('Added cli-editor@example.com (editor) to site shop. They sign in at /account/sign-in.');
+    const addedId = await userId('cli-editor@example.com');
+    expect((await listAudit(getDb(), siteId, { subject: { type: 'site-user', id: addedId } })).records).toEqual([
+      expect.objectContaining({
+        action: 'staff.added',
+        actor: 'vitrine command',
+        summary: 'Added cli-editor@example.com as editor',
+        after: { email: 'cli-editor@example.com', role: 'editor' },
+      }),
+    ]);
+    const help = await run('users', 'add', '--help');
+    expect(help.out).toContain('What each staff role may do at /admin:');
+    expect(help.out).toContain('editor: Edits the pages and their blocks; nothing else.');
 
     const clerk = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.VIEWER, 'cli-clerk@example.com');
     const promoted = await run('users', 'role', '--email', 'CLI-Clerk@example.com', '--role', 'store-manager');

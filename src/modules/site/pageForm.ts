@@ -7,7 +7,8 @@
 import { GALLERY_FLAGS, GALLERY_NUMBER_OPTIONS, type GalleryNumberOption } from '../../core/gallery';
 import { checkPagePath } from '../../core/pageEditor';
 import { err, ok, type Result } from '../../core/result';
-import { galleryBlockSchema, pageSchema, type Block, type Collection, type Page } from './schema';
+import { embedFromVideoUrl } from '../../core/videoEmbed';
+import { galleryBlockSchema, pageSchema, videoBlockSchema, type Block, type Collection, type Page } from './schema';
 
 export type FormBody = Readonly<Record<string, unknown>>;
 
@@ -25,12 +26,13 @@ export interface PageDraft {
   problems: FieldProblem[];
 }
 
-/** The block kinds the editor can add (a video needs its provider's embed, which only an import brings). */
+/** The block kinds the editor can add (a video with its address, title and, but for YouTube and Vimeo, embed code). */
 export const ADDABLE_BLOCKS = [
   'heading',
   'text',
   'image',
   'gallery',
+  'video',
   'productGrid',
   'product',
   'form',
@@ -158,12 +160,21 @@ function blockFromForm(body: FormBody, i: number, stored: Block, problems: Field
       const { productId: _old, ...rest } = stored;
       return { ...rest, formId: text('formId', stored.formId), ...(productId ? { productId } : {}) };
     }
-    case 'video':
+    case 'video': {
+      const title = text('title', stored.title).trim();
+      const url = text('url', stored.url).trim();
+      const typedEmbed = text('embed', stored.oembed.html).trim();
+      // An emptied embed code is made again from the address when the provider's player follows it (YouTube, Vimeo).
+      const made = typedEmbed === '' ? embedFromVideoUrl(url, title) : undefined;
+      const provider = text('provider', stored.oembed.providerName ?? '').trim() || made?.providerName || '';
       return {
         ...stored,
-        title: text('title', stored.title).trim(),
+        title,
+        url,
+        oembed: { html: made?.html ?? typedEmbed, ...(provider ? { providerName: provider } : {}) },
         overlay: {
           ...stored.overlay,
+          file: text('file', stored.overlay.file),
           altText: text('alt', stored.overlay.altText),
           focalPoint: {
             x: percent(body, blockField(i, 'focusX'), stored.overlay.focalPoint.x, problems),
@@ -171,6 +182,7 @@ function blockFromForm(body: FormBody, i: number, stored: Block, problems: Field
           },
         },
       };
+    }
     case 'gallery': {
       const aspectRatio = text('aspectRatio', stored.aspectRatio ?? '');
       const label = text('label', stored.label ?? '').trim();
@@ -291,6 +303,7 @@ function fieldOf(path: readonly PropertyKey[]): string {
     if (sub === 'focalPoint') return blockField(i, rest[1] === 'y' ? 'focusY' : 'focusX');
     return blockField(i, 'file');
   }
+  if (key === 'oembed') return blockField(i, rest[0] === 'providerName' ? 'provider' : 'embed');
   if (key === 'images' && typeof rest[0] === 'number')
     return imageField(i, rest[0], rest[1] === 'altText' ? 'alt' : String(rest[1] ?? 'alt'));
   return typeof key === 'string' ? blockField(i, key) : `b${i}`;
@@ -298,6 +311,8 @@ function fieldOf(path: readonly PropertyKey[]): string {
 
 /** The label of a problem's field for the summary above the form ('Block 2 (Heading): text'). */
 export function problemLabel(page: Page, field: string): string {
+  if (field.startsWith('addVideo.'))
+    return `New video block: ${{ url: 'address', title: 'title', embed: 'embed code' }[field.slice(9)] ?? field}`;
   const match = /^b(\d+)\.(.+)$/.exec(field);
   if (!match) return { title: 'Title', path: 'URL', password: 'Password' }[field] ?? 'The page';
   const i = Number(match[1]);
@@ -329,8 +344,61 @@ export function blockChoices(site: {
   };
 }
 
+/** What the add form says of a new video block: its address, title and embed code (empty: made from the address). */
+export interface NewVideo {
+  url: string;
+  title: string;
+  embed: string;
+}
+
+/** The add form's fields of a new video block. */
+export const NEW_VIDEO_FIELDS: Readonly<Record<keyof NewVideo, string>> = {
+  url: 'addVideo.url',
+  title: 'addVideo.title',
+  embed: 'addVideo.embed',
+};
+
+/** An empty embed code for an address whose player cannot be made from it. */
+export const EMBED_NEEDED =
+  "must be the provider's embed code (its Share → Embed): only YouTube and Vimeo addresses need none";
+
+/**
+ * A video block of the add form's fields, its overlay the site's first image (changed in the block's fields after):
+ * the site file's own video schema checks it, each problem named by its add field; or the problems.
+ */
+export function newVideoBlock(video: NewVideo, overlay: string): Result<Block, FieldProblem[]> {
+  const url = video.url.trim();
+  const title = video.title.trim();
+  const typed = video.embed.trim();
+  const made = typed === '' ? embedFromVideoUrl(url, title) : undefined;
+  const parsed = videoBlockSchema.safeParse({
+    type: 'video',
+    url,
+    title,
+    oembed: { html: made?.html ?? typed, ...(made ? { providerName: made.providerName } : {}) },
+    overlay: { file: overlay, altText: '', focalPoint: { x: 0.5, y: 0.5 } },
+  });
+  if (parsed.success) return ok(parsed.data);
+  const problems: FieldProblem[] = [];
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    const field =
+      key === 'url' ? NEW_VIDEO_FIELDS.url : key === 'title' ? NEW_VIDEO_FIELDS.title : NEW_VIDEO_FIELDS.embed;
+    if (problems.some((p) => p.field === field)) continue;
+    problems.push({
+      field,
+      message: field === NEW_VIDEO_FIELDS.embed && typed === '' ? EMBED_NEEDED : plainMessage(issue),
+    });
+  }
+  return err(problems);
+}
+
 /** A new block of `kind`, pointing at the first thing the site has for it; or why the site cannot have one yet. */
-export function newBlock(kind: string, choices: BlockChoices): Result<Block, string> {
+export function newBlock(
+  kind: string,
+  choices: BlockChoices,
+  video?: NewVideo,
+): Result<Block, string | FieldProblem[]> {
   const image = choices.images[0];
   const needs = (what: string) =>
     err(`Add ${what} to the site first: a ${BLOCK_NAMES[kind as Block['type']] ?? kind} block shows one.`);
@@ -345,6 +413,9 @@ export function newBlock(kind: string, choices: BlockChoices): Result<Block, str
         : needs('an image');
     case 'gallery':
       return image ? ok(galleryBlockSchema.parse({ type: 'gallery', images: [{ file: image }] })) : needs('an image');
+    case 'video':
+      // Its overlay (shown until played) is one of the site's images.
+      return image ? newVideoBlock(video ?? { url: '', title: '', embed: '' }, image) : needs('an image');
     case 'productGrid': {
       const collection = choices.productCollections[0];
       return collection
@@ -375,7 +446,7 @@ export function newBlock(kind: string, choices: BlockChoices): Result<Block, str
 /** A block action of the form's buttons: 'up:2', 'down:0', 'remove:3', 'add'. */
 export type BlockAction =
   | { kind: 'up' | 'down' | 'remove'; index: number }
-  | { kind: 'add'; block: string }
+  | { kind: 'add'; block: string; video: NewVideo }
   | { kind: 'save' }
   | { kind: 'preview' };
 
@@ -383,20 +454,29 @@ export function blockAction(body: FormBody): BlockAction {
   const op = one(body, 'op') ?? 'save';
   const match = /^(up|down|remove):(\d{1,4})$/.exec(op);
   if (match) return { kind: match[1] as 'up' | 'down' | 'remove', index: Number(match[2]) };
-  if (op === 'add') return { kind: 'add', block: one(body, 'addKind') ?? '' };
+  if (op === 'add')
+    return {
+      kind: 'add',
+      block: one(body, 'addKind') ?? '',
+      video: {
+        url: one(body, NEW_VIDEO_FIELDS.url) ?? '',
+        title: one(body, NEW_VIDEO_FIELDS.title) ?? '',
+        embed: one(body, NEW_VIDEO_FIELDS.embed) ?? '',
+      },
+    };
   return op === 'preview' ? { kind: 'preview' } : { kind: 'save' };
 }
 
-/** `blocks` with `action` applied (a copy), and what was done, for the notice; or why not. */
+/** `blocks` with `action` applied (a copy), and what was done, for the notice; or why not (a new block's problems by field). */
 export function applyBlockAction(
   blocks: readonly Block[],
   action: BlockAction,
   choices: BlockChoices,
-): Result<{ blocks: Block[]; done: string; focus: number | null }, string> {
+): Result<{ blocks: Block[]; done: string; focus: number | null }, string | FieldProblem[]> {
   const list = [...blocks];
   if (action.kind === 'save' || action.kind === 'preview') return ok({ blocks: list, done: 'Saved.', focus: null });
   if (action.kind === 'add') {
-    const made = newBlock(action.block, choices);
+    const made = newBlock(action.block, choices, action.video);
     if (!made.ok) return made;
     list.push(made.value);
     return ok({

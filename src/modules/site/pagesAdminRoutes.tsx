@@ -61,6 +61,7 @@ import {
   schemaProblems,
   type FieldProblem,
   type FormBody,
+  type NewVideo,
 } from './pageForm';
 import {
   createPageBody,
@@ -227,6 +228,8 @@ export function registerPagesAdminRoutes(
     problems?: readonly FieldProblem[];
     notice?: { kind: 'done' | 'error'; text: string; lines?: readonly string[] };
     status?: number;
+    /** The add form as typed (a refused new block is shown again with its fields). */
+    adding?: { kind: string; video: NewVideo };
   }
 
   const noSuchPage = (id: string | undefined): AdminView => ({
@@ -285,6 +288,7 @@ export function registerPagesAdminRoutes(
             choices={choicesOf(site)}
             problems={byField}
             canEdit={canEdit}
+            {...(state.adding ? { adding: state.adding } : {})}
           />
           {canEdit && stored.path !== '/' ? (
             <DeletePageForm crumb={visit.crumb} crumbField={visit.crumbField} version={site.version} page={stored} />
@@ -443,12 +447,20 @@ export function registerPagesAdminRoutes(
           return editorView(visit, id, { draft: draft.page, baseVersion, problems: draft.problems, status: 400 });
         const applied = applyBlockAction(draft.page.blocks, action, blockChoices(site));
         if (!applied.ok)
-          return editorView(visit, id, {
-            draft: draft.page,
-            baseVersion,
-            status: 409,
-            notice: { kind: 'error', text: applied.error },
-          });
+          return typeof applied.error === 'string'
+            ? editorView(visit, id, {
+                draft: draft.page,
+                baseVersion,
+                status: 409,
+                notice: { kind: 'error', text: applied.error },
+              })
+            : editorView(visit, id, {
+                draft: draft.page,
+                baseVersion,
+                status: 400,
+                problems: applied.error,
+                ...(action.kind === 'add' ? { adding: { kind: action.block, video: action.video } } : {}),
+              });
         const change: PageChange = {
           title: draft.page.title,
           path: draft.page.path,

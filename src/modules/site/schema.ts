@@ -758,6 +758,27 @@ export const galleryBlockSchema = z
   })
   .strict();
 
+/** Spec §3 Video: the provider's oEmbed HTML, shown as its overlay image until played (src/core/videoEmbed.ts). */
+export const videoBlockSchema = z
+  .object({
+    type: z.literal('video'),
+    /** The video's page at the provider: where the overlay links without JavaScript. */
+    url: httpsUrl('https://www.youtube.com/watch?v=…'),
+    /** What the video is: the play button's name ('Play video: {title}') and the player frame's title. */
+    title: text(200).min(1),
+    oembed: z
+      .object({
+        html: z.string().superRefine((html, ctx) => {
+          const embed = parseVideoEmbed(html);
+          if (!embed.ok) ctx.addIssue({ code: 'custom', message: VIDEO_EMBED_MESSAGES[embed.error] });
+        }),
+        providerName: text(100).optional(),
+      })
+      .strict(),
+    overlay: imageSchema,
+  })
+  .strict();
+
 export const blockSchema = z.discriminatedUnion('type', [
   z
     .object({
@@ -781,26 +802,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   /** A product waitlist: a form of kind 'waitlist' and, optionally, the product that is coming (§7 PRODUCT_WAITLIST_SUBMISSION). */
   z.object({ type: z.literal('productWaitlist'), formId: id, productId: id.optional() }).strict(),
   z.object({ type: z.literal('posts'), collectionId: id, limit: z.number().int().min(1).max(50).default(3) }).strict(),
-  /** Spec §3 Video: the provider's oEmbed HTML, shown as its overlay image until played (src/core/videoEmbed.ts). */
-  z
-    .object({
-      type: z.literal('video'),
-      /** The video's page at the provider: where the overlay links without JavaScript. */
-      url: httpsUrl('https://www.youtube.com/watch?v=…'),
-      /** What the video is: the play button's name ('Play video: {title}') and the player frame's title. */
-      title: text(200).min(1),
-      oembed: z
-        .object({
-          html: z.string().superRefine((html, ctx) => {
-            const embed = parseVideoEmbed(html);
-            if (!embed.ok) ctx.addIssue({ code: 'custom', message: VIDEO_EMBED_MESSAGES[embed.error] });
-          }),
-          providerName: text(100).optional(),
-        })
-        .strict(),
-      overlay: imageSchema,
-    })
-    .strict(),
+  videoBlockSchema,
   galleryBlockSchema,
 ]);
 

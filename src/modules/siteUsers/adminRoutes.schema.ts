@@ -140,6 +140,15 @@ export const listStaffRoute = describeRoute({
         staff: z.array(staffMember),
         invites: z.array(pendingInvite),
         sessions: z.array(staffSession),
+        roles: z
+          .array(
+            z.object({
+              role: z.number().int().describe('Contributor role (spec §3).'),
+              name: z.string(),
+              description: z.string().describe('What the role may do at /admin, in words.'),
+            }),
+          )
+          .describe('The roles a staff member may be given, in the order the page offers them.'),
       }),
     ),
     ...staffRefusals,

@@ -14,6 +14,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleName } from '../../core/siteUserRoles';
+import { staffRoleDescription } from '../../core/staffAccess';
 import type { Result } from '../../core/result';
 import { mailLinkOrigin, type AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
@@ -55,7 +56,11 @@ import {
 
 export const STAFF_PATH = '/admin/staff';
 
-const ROLE_CHOICES = STAFF_ROLES.map((role) => ({ role, name: roleName(role) }));
+const ROLE_CHOICES = STAFF_ROLES.map((role) => ({
+  role,
+  name: roleName(role),
+  description: staffRoleDescription(role),
+}));
 const access = { section: STAFF_PATH, permission: 'staff.manage' } as const;
 
 const withDone = (done: string): string => `${STAFF_PATH}?done=${encodeURIComponent(done)}`;
@@ -125,7 +130,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, ctx: AppContext, 
       listInvites(ctx.db, site.id),
       listSessions(ctx.db, site.id, { roles: STAFF_ROLES }),
     ]);
-    return { staff, invites, sessions };
+    return { staff, invites, sessions, roles: ROLE_CHOICES };
   });
 
   /**

@@ -10,6 +10,7 @@
  * to the audit log (as 'vitrine command').
  */
 import { ROLE_NAMES, parseRole, roleName } from '../../core/siteUserRoles';
+import { staffRoleDescription } from '../../core/staffAccess';
 import { generatePassword } from './passwords';
 import { createSiteUser, listSiteUsers, SiteUserError } from './users';
 import { listSessions } from './sessions';
@@ -22,7 +23,9 @@ import {
   type StaffFailure,
 } from './staff';
 import { ownerOrigin } from '../../core/linkOrigin';
-import { COMMAND_ACTOR } from '../admin';
+import { COMMAND_ACTOR, recordAudit } from '../admin';
+import { ok } from '../../core/result';
+import { inTransaction } from '../../platform/db/transaction';
 import { defineCommand, UsageError, UserError, type Command } from '../../platform/cli/command';
 import { loadSettings } from '../../config';
 import { withDatabase } from '../../platform/cli/database';
@@ -32,6 +35,15 @@ import { formatTable, printable } from '../../platform/cli/table';
 export const PASSWORD_ENV = 'VITRINE_USER_PASSWORD';
 
 const SITE = { type: 'string', value: 'ID', description: 'the site (default: the default one)' } as const;
+
+const STAFF_ROLE_NAMES = STAFF_ROLES.map(roleName).join(', ');
+
+/** The staff roles with what each may do at /admin, for the commands' help (as /admin/staff shows them). */
+const STAFF_ROLE_DETAILS: readonly string[] = [
+  '',
+  'What each staff role may do at /admin:',
+  ...STAFF_ROLES.map((role) => `${roleName(role)}: ${staffRoleDescription(role)}`),
+];
 
 const listCommand = defineCommand({
   name: 'users',
@@ -64,6 +76,8 @@ const addCommand = defineCommand({
   },
   details: [
     `The password is taken from ${PASSWORD_ENV} (never from the command line, which others can read); without it a strong one is made and printed once.`,
+    'Other roles (customer accounts and the roles of spec §3 that do not enter /admin) sign in at /account only.',
+    ...STAFF_ROLE_DETAILS,
   ],
   async run({ options }, io) {
     const email = options.email;
@@ -81,7 +95,21 @@ const addCommand = defineCommand({
     return withDatabase(loadSettings(), io, async (handle) => {
       const site = await siteFor(handle, options.site);
       try {
-        const user = await createSiteUser(handle.db, { siteId: site.id, email, password, role });
+        // The account and its audit entry in one transaction (as the admin's invitations are).
+        const made = await inTransaction(handle.db, async (trx) => {
+          const user = await createSiteUser(trx, { siteId: site.id, email, password, role });
+          await recordAudit(trx, {
+            siteId: site.id,
+            actor: COMMAND_ACTOR,
+            action: 'staff.added',
+            subject: { type: 'site-user', id: user.id },
+            summary: `Added ${user.email} as ${roleName(user.role)}`,
+            after: { email: user.email, role: roleName(user.role) },
+          });
+          return ok(user);
+        });
+        if (!made.ok) throw new Error('unreachable: the account is made or refused by an error');
+        const user = made.value;
         io.out(`Added ${user.email} (${roleName(user.role)}) to site ${site.id}. They sign in at /account/sign-in.`);
         if (given === undefined || given === '') io.out(`Password (shown once, pass it on safely): ${password}`);
         return 0;
@@ -115,8 +143,6 @@ const removeCommand = defineCommand({
   },
 });
 
-const STAFF_ROLE_NAMES = STAFF_ROLES.map(roleName).join(', ');
-
 /** A staff role named on the command line, or the usage error saying which ones there are. */
 function staffRoleOption(command: string, text: string | undefined): number {
   if (text === undefined) throw new UsageError(`'${command}' needs --role (one of ${STAFF_ROLE_NAMES})`);
@@ -146,6 +172,7 @@ const inviteCommand = defineCommand({
   },
   details: [
     "The e-mail goes through the outbox; its link works once, for 72 hours, and points at PUBLIC_URL, else the site's domain, else http://localhost:PORT.",
+    ...STAFF_ROLE_DETAILS,
   ],
   async run({ options }, io) {
     const email = options.email;
@@ -175,6 +202,7 @@ const roleCommand = defineCommand({
     role: { type: 'string', value: 'ROLE', description: `one of ${STAFF_ROLE_NAMES}` },
     site: SITE,
   },
+  details: STAFF_ROLE_DETAILS.slice(1),
   async run({ options }, io) {
     const email = options.email;
     if (email === undefined) throw new UsageError("'users role' needs --email");

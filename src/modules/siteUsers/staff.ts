@@ -29,10 +29,16 @@ export const INVITE_LIFETIME_MS = 72 * 60 * 60 * 1000;
 /** Where an invitation's link leads (then /account/invite/{token}). */
 export const INVITE_PATH = '/account/invite';
 
-/** The roles that enter /admin, in the order the forms offer them. */
+/**
+ * The roles that enter /admin, in the order the forms offer them: the site's builders (issue 26: website managers,
+ * editors, draft editors) beside the shop's roles.
+ */
 export const STAFF_ROLES: readonly ContributorRole[] = [
   ContributorRole.ADMIN,
+  ContributorRole.WEBSITE_MANAGER,
   ContributorRole.STORE_MANAGER,
+  ContributorRole.EDITOR,
+  ContributorRole.DRAFT_EDITOR,
   ContributorRole.VIEWER,
   ContributorRole.REPORTING,
 ].filter(entersAdmin);

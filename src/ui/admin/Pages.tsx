@@ -15,6 +15,7 @@ import {
   GALLERY_NUMBER_OPTIONS,
   type GalleryNumberOption,
 } from '../../core/gallery';
+import { VIDEO_EMBED_MAX_LENGTH } from '../../core/videoEmbed';
 import { AdminTableBox } from './AdminFrame';
 
 export const PAGES_PATH = '/admin/pages';
@@ -557,7 +558,8 @@ function BlockFields(props: BlockProps) {
           ) : null}
         </>
       );
-    case 'video':
+    case 'video': {
+      const oembed = (block.oembed as { html?: string; providerName?: string } | undefined) ?? {};
       return (
         <>
           <TextField
@@ -566,16 +568,38 @@ function BlockFields(props: BlockProps) {
             value={str('title')}
             required
             maxLength={200}
+            hint="What the video is: the play button says 'Play video: {title}'."
             problems={problems}
           />
-          <p className="admin-muted">
-            {'Plays '}
-            <a href={str('url')}>{str('url')}</a>
-            {' (the video itself changes by import).'}
-          </p>
-          <ImageFields {...props} image={block.overlay as never} withFile={false} />
+          <TextField
+            name={f(i, 'url')}
+            label="Video address"
+            value={str('url')}
+            required
+            maxLength={2083}
+            hint="Its page at the provider (https://…): where the overlay leads without JavaScript."
+            problems={problems}
+          />
+          <TextField
+            name={f(i, 'embed')}
+            label="Embed code"
+            value={oembed.html ?? ''}
+            maxLength={VIDEO_EMBED_MAX_LENGTH}
+            multiline
+            hint="The provider's <iframe …></iframe> (Share → Embed). Empty: made from a YouTube or Vimeo address."
+            problems={problems}
+          />
+          <TextField
+            name={f(i, 'provider')}
+            label="Provider (optional)"
+            value={oembed.providerName ?? ''}
+            maxLength={100}
+            problems={problems}
+          />
+          <ImageFields {...props} image={block.overlay as never} withFile />
         </>
       );
+    }
     case 'gallery':
       return <GalleryFields {...props} />;
     default:
@@ -747,6 +771,8 @@ export interface PageEditorProps extends FormProps {
   canEdit: boolean;
   /** The block to show first after an action (its fieldset gets the focus target id). */
   notice?: ReactNode;
+  /** The add form as typed (a refused new block). */
+  adding?: { kind: string; video: { url: string; title: string; embed: string } };
 }
 
 /** The page editor: the form (settings, blocks, add) and, beside it, the preview frame. */
@@ -835,7 +861,7 @@ export function PageEditor(props: PageEditorProps) {
             <legend>Add a block</legend>
             <div className="admin-inline-form">
               <label htmlFor="field-addKind">Kind</label>
-              <select id="field-addKind" name="addKind" defaultValue="text">
+              <select id="field-addKind" name="addKind" defaultValue={props.adding?.kind ?? 'text'}>
                 {choices.addable.map((a) => (
                   <option key={a.kind} value={a.kind}>
                     {a.name}
@@ -849,6 +875,33 @@ export function PageEditor(props: PageEditorProps) {
             <span className="admin-hint">
               It is added at the end (with your other changes saved); move it up from there.
             </span>
+            <fieldset>
+              <legend>A video block needs</legend>
+              <TextField
+                name="addVideo.url"
+                label="Video address"
+                value={props.adding?.video.url ?? ''}
+                maxLength={2083}
+                hint="Its page at the provider, like https://www.youtube.com/watch?v=… or https://vimeo.com/…"
+                problems={problems}
+              />
+              <TextField
+                name="addVideo.title"
+                label="Video title"
+                value={props.adding?.video.title ?? ''}
+                maxLength={200}
+                problems={problems}
+              />
+              <TextField
+                name="addVideo.embed"
+                label="Embed code (not needed for YouTube and Vimeo)"
+                value={props.adding?.video.embed ?? ''}
+                maxLength={VIDEO_EMBED_MAX_LENGTH}
+                multiline
+                hint="Another provider's <iframe …></iframe>, from its Share → Embed. The overlay is the site's first image until you choose one."
+                problems={problems}
+              />
+            </fieldset>
           </fieldset>
         ) : null}
       </form>

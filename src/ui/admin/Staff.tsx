@@ -1,7 +1,10 @@
 /**
  * The staff page's parts (/admin/staff, admins): the staff and their roles with a form per row (change the role,
- * remove), the pending invitations, the invite form, and the sessions (revocable). Plain forms: no JavaScript needed.
+ * remove), the pending invitations, the invite form with what each role may do, and the sessions (revocable). Plain
+ * forms: no JavaScript needed.
  */
+import { Fragment } from 'react';
+
 export interface StaffRow {
   id: string;
   email: string;
@@ -30,6 +33,8 @@ export interface SessionRow {
 export interface RoleChoice {
   role: number;
   name: string;
+  /** What the role may do, in words (core/staffAccess.ts). */
+  description: string;
 }
 
 interface FormProps {
@@ -49,13 +54,19 @@ function RoleSelect(props: {
   roles: readonly RoleChoice[];
   value?: string;
   labelHidden?: boolean;
+  describedBy?: string;
 }) {
   return (
     <>
       <label htmlFor={props.id} className={props.labelHidden ? 'admin-sr-only' : undefined}>
         {props.label}
       </label>
-      <select id={props.id} name="role" defaultValue={props.value}>
+      <select
+        id={props.id}
+        name="role"
+        defaultValue={props.value}
+        {...(props.describedBy ? { 'aria-describedby': props.describedBy } : {})}
+      >
         {props.roles.map((r) => (
           <option key={r.role} value={r.name}>
             {r.name}
@@ -130,8 +141,9 @@ export function InviteForm(props: FormProps & { roles: readonly RoleChoice[]; em
         <input id="invite-email" name="email" type="email" required maxLength={256} defaultValue={props.email} />
       </div>
       <div>
-        <RoleSelect id="invite-role" label="Role" roles={props.roles} />
+        <RoleSelect id="invite-role" label="Role" roles={props.roles} describedBy="role-descriptions" />
       </div>
+      <RoleDescriptions roles={props.roles} />
       <p className="admin-muted">
         They get an e-mail with a link that sets their password; it works once, for 72 hours.
       </p>
@@ -141,6 +153,23 @@ export function InviteForm(props: FormProps & { roles: readonly RoleChoice[]; em
         </button>
       </div>
     </form>
+  );
+}
+
+/** What each role may do, beside the invite form's role (the select is described by it). */
+export function RoleDescriptions(props: { roles: readonly RoleChoice[] }) {
+  return (
+    <div>
+      <h3 id="roles-heading">What each role may do</h3>
+      <dl className="admin-card" id="role-descriptions" aria-labelledby="roles-heading">
+        {props.roles.map((r) => (
+          <Fragment key={r.role}>
+            <dt>{r.name}</dt>
+            <dd>{r.description}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </div>
   );
 }
 
