@@ -59,6 +59,8 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   additionalFieldsFormId: 'product form',
   addOnProductIds: 'add-ons',
   relatedProductIds: 'related products',
+  subscription: 'subscription plan',
+  seo: 'SEO title and description',
   pageType: 'page type',
   showInNavigation: 'navigation',
   publishedOn: 'date',

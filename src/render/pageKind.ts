@@ -36,6 +36,8 @@ export interface PageContent {
   /** The numeric page type of spec §2. */
   pageType: number;
   title: string;
+  /** The whole `<title>` as given (a product's SEO title); absent: '{title} — {site title}'. */
+  documentTitle?: string;
   description: string;
   image?: string | null;
   /** 200 unless given (a search refused as too long answers 400). */

@@ -200,9 +200,10 @@ export class PageRenderer {
       // The home page is titled with the site's title alone; an error page at '/' says what it is; a page made for
       // one visitor always says what it is.
       title:
-        !visitor && ((canonical && path === '/') || shown.title === site.title)
+        shown.documentTitle ??
+        (!visitor && ((canonical && path === '/') || shown.title === site.title)
           ? site.title
-          : `${shown.title} — ${site.title}`,
+          : `${shown.title} — ${site.title}`),
       description: truncate(shown.description.replace(/\s+/g, ' ').trim() || site.title, DESCRIPTION_MAX),
       canonical: canonical ? canonicalUrl(site, path) : null,
       lang: site.settings.locale,

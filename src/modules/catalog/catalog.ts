@@ -34,10 +34,34 @@ export function variantFromRow(row: VariantRow): Variant {
   };
 }
 
+/**
+ * A product's stored record (products.data) as parsed: the product without its variants, and its variants' weights by
+ * SKU (`variantWeights`, only when one has a weight) — variants.data holds a variant's attributes alone, which the cart
+ * and the inventory read as such.
+ */
+export type StoredProductRecord = Omit<Product, 'variants'> & { variantWeights?: Readonly<Record<string, number>> };
+
+/** The text of a product's stored record (products.data): see `StoredProductRecord`. */
+export function productRecordText(product: Omit<Product, 'variants'>, variants: readonly Variant[]): string {
+  const weights = variants.flatMap((v) => (v.weight === undefined ? [] : [[v.sku, v.weight] as const]));
+  return JSON.stringify(weights.length ? { ...product, variantWeights: Object.fromEntries(weights) } : product);
+}
+
+/** The variants of stored rows (in any order: sorted by position here) with their weights from the product's record. */
+function variantsOf(rows: readonly VariantRow[], weights: StoredProductRecord['variantWeights']): Variant[] {
+  return [...rows]
+    .sort((a, b) => a.position - b.position)
+    .map((row) => {
+      const variant = variantFromRow(row);
+      const weight = weights?.[row.sku];
+      return weight === undefined ? variant : { ...variant, weight };
+    });
+}
+
 /** The stored product with its variants (rows in any order; sorted by position here). */
 export function productFromRows(row: Pick<ProductRow, 'data'>, variants: VariantRow[]): Product {
-  const product = JSON.parse(row.data) as Omit<Product, 'variants'>;
-  return { ...product, variants: [...variants].sort((a, b) => a.position - b.position).map(variantFromRow) };
+  const { variantWeights, ...product } = JSON.parse(row.data) as StoredProductRecord;
+  return { ...product, variants: variantsOf(variants, variantWeights) };
 }
 
 async function withVariants(db: Db, siteId: string, rows: ProductRow[]): Promise<Product[]> {
@@ -192,16 +216,13 @@ export async function getProductWithRows(
       data: data!,
     });
   }
-  const record = parsedRecord(siteId, productId, first.product_data);
-  const product: Product = {
-    ...record,
-    variants: variants.sort((a, b) => a.position - b.position).map(variantFromRow),
-  };
+  const { variantWeights, ...record } = parsedRecord(siteId, productId, first.product_data);
+  const product: Product = { ...record, variants: variantsOf(variants, variantWeights) };
   return { product, record: first.product_data, variants };
 }
 
 /** The last record parsed of each product (by site and id), kept with its text; forgotten all at once past the limit. */
-const parsedRecords = new Map<string, { text: string; record: Readonly<Omit<Product, 'variants'>> }>();
+const parsedRecords = new Map<string, { text: string; record: Readonly<StoredProductRecord> }>();
 const PARSED_RECORDS_LIMIT = 1000;
 
 /**
@@ -210,11 +231,11 @@ const PARSED_RECORDS_LIMIT = 1000;
  * every read of a cart (./cart.ts) takes its lines' records from here too (an order reads its cart twice).
  * Comparing the text costs a fraction of parsing it; a re-import that changes it is parsed on the next read.
  */
-export function parsedRecord(siteId: string, productId: string, text: string): Readonly<Omit<Product, 'variants'>> {
+export function parsedRecord(siteId: string, productId: string, text: string): Readonly<StoredProductRecord> {
   const key = `${siteId}\u0000${productId}`;
   const kept = parsedRecords.get(key);
   if (kept !== undefined && kept.text === text) return kept.record;
-  const record = deepFreeze(JSON.parse(text) as Omit<Product, 'variants'>);
+  const record = deepFreeze(JSON.parse(text) as StoredProductRecord);
   if (parsedRecords.size >= PARSED_RECORDS_LIMIT) parsedRecords.clear();
   parsedRecords.set(key, { text, record });
   return record;
@@ -267,7 +288,9 @@ export async function getProductRecordBySlug(
     .where('collection_id', '=', collectionId)
     .where('slug', '=', productSlug)
     .executeTakeFirst();
-  return row && (JSON.parse(row.data) as Omit<Product, 'variants'>);
+  if (!row) return undefined;
+  const { variantWeights: _weights, ...record } = JSON.parse(row.data) as StoredProductRecord;
+  return record;
 }
 
 /** The product at /{collectionSlug}/p/{productSlug}. */

@@ -9,6 +9,7 @@ import { planImportStock, type ImportStockChoice, type ImportStockPlan, type Sto
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
 import type { Collection, Product, Stock } from '../site';
+import { productRecordText } from './catalog';
 import { recordImportMovements } from './stock';
 
 const CHUNK = 200;
@@ -67,14 +68,14 @@ export async function storeCatalog(
     .set({ slug: sql<string>`'~' || id` })
     .where('site_id', '=', siteId)
     .execute();
-  const products = file.products.map(({ variants: _variants, ...p }, position) => ({
+  const products = file.products.map(({ variants, ...p }, position) => ({
     site_id: siteId,
     id: p.id,
     collection_id: p.collectionId,
     slug: p.slug,
     position,
     product_type: p.productType,
-    data: JSON.stringify(p),
+    data: productRecordText(p, variants),
   }));
   for (let i = 0; i < products.length; i += CHUNK) {
     await trx

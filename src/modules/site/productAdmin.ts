@@ -13,6 +13,7 @@ import { groupBy, productFromRows } from '../catalog';
 import { editSite, type EditFailure, type SiteContent } from './edit';
 import { imageFromUpload, withLibraryImage, type Upload, type UploadRefusal } from './media';
 import {
+  checkProductInput,
   createProduct,
   duplicateProduct,
   productFieldErrors,
@@ -132,6 +133,22 @@ const summaryOf = (p: Product | undefined) =>
       ...(v.salePrice !== undefined ? { salePrice: v.salePrice } : {}),
     })),
     images: p.images.map((i) => i.file),
+    ...(p.variants.some((v) => v.weight !== undefined) ? { weights: p.variants.map((v) => v.weight ?? null) } : {}),
+    ...(p.additionalFieldsFormId ? { productForm: p.additionalFieldsFormId } : {}),
+    ...(p.subscription
+      ? {
+          subscription: `every ${p.subscription.billingPeriod.value} ${p.subscription.billingPeriod.unit}; ${p.subscription.options.map((o) => `${o.id} ${o.price}`).join(', ')}`,
+        }
+      : {}),
+    merchandising: [
+      ...(p.merchandising.scarcity.enabled ? [`scarcity at ${p.merchandising.scarcity.threshold}`] : []),
+      ...(p.merchandising.restockNotifications.enabled ? ['restock sign-up'] : []),
+      ...(p.merchandising.customSoldOutText ? [`sold out: ${p.merchandising.customSoldOutText}`] : []),
+    ],
+    ...(p.relatedProductIds ? { relatedProducts: p.relatedProductIds } : {}),
+    ...(p.addOnProductIds ? { addOns: p.addOnProductIds } : {}),
+    tags: p.tags,
+    ...(p.seo ? { seo: p.seo } : {}),
   };
 
 /** The stored version (an edit's base when the caller gives none: a create, a duplicate). */
@@ -172,6 +189,9 @@ export async function saveProduct(
   id: string | undefined,
   save: ProductSave,
 ): Promise<Result<{ product: Product; version: number }, ProductFailure>> {
+  const refused = checkProductInput(save.input);
+  const first = Object.entries(refused)[0];
+  if (first) return err({ type: 'FIELDS', message: `Not saved: ${first[0]}: ${first[1]}`, fields: refused });
   let image: Awaited<ReturnType<typeof imageFromUpload>> | undefined;
   if (save.upload) {
     image = await imageFromUpload(website, save.upload, new Set());

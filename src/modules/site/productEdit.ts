@@ -1,13 +1,15 @@
 /**
  * The product editor's changes to a site's content (issue 26): create or update a product from the editor's input,
  * duplicate one, delete one. Pure over the content (src/modules/site/edit.ts applies them to the stored site and saves
- * a version). What the form does not edit (subscription plan, merchandising, tags, related products…) is kept as it
- * was. Stock: a new variant takes the stock the editor gives; a variant already stored keeps its live stock (the save
- * keeps it: `replaceSite` with stock 'live'), also when its SKU is renamed (its stock moves to the new SKU).
+ * a version). What the input leaves out (a JSON client that sends no `seo`, no `subscription`…) is kept as it was;
+ * `null` removes it. Stock: a new variant takes the stock the editor gives; a variant already stored keeps its live
+ * stock (the save keeps it: `replaceSite` with stock 'live'), also when its SKU is renamed (its stock moves to the new
+ * SKU).
  */
 import { err, ok, type Result } from '../../core/result';
 import type { SiteContent } from './edit';
 import type { Product, SiteFile, Stock } from './schema';
+import { DEFAULT_SCARCITY_TEXT } from './productDefaults';
 
 export interface VariantInput {
   sku: string;
@@ -20,6 +22,47 @@ export interface VariantInput {
   stock?: number | 'unlimited' | undefined;
   /** The SKU the variant had when the form was opened (a renamed SKU keeps its stock). */
   originalSku?: string | undefined;
+  /** In the store's weight unit; null: none; absent: the stored variant's kept. */
+  weight?: number | null | undefined;
+}
+
+export interface ImageInput {
+  file: string;
+  altText: string;
+  /** Each from 0 to 1 (0.5, 0.5: the middle); absent: kept (the middle for a new image). */
+  focalPoint?: { x: number; y: number } | undefined;
+  /** The option values it pictures (`{ Color: 'Slate' }`); null or {}: none; absent: kept. */
+  attributes?: Record<string, string> | null | undefined;
+}
+
+export interface SubscriptionInput {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  /** 0: until cancelled. */
+  numBillingCycles: number;
+  options: {
+    id: string;
+    price: number;
+    /** A sale price puts the option on sale. */
+    salePrice?: number | undefined;
+    additionalFieldsFormId?: string | undefined;
+    customAddButtonText?: string | undefined;
+  }[];
+}
+
+export interface MerchandisingInput {
+  scarcity?: { enabled: boolean; text: string; threshold: number; shownByDefault?: boolean | undefined } | undefined;
+  /** '' or null: the site's sold-out label. */
+  customSoldOutText?: string | null | undefined;
+  restockNotifications?:
+    | {
+        enabled: boolean;
+        message?: string | null | undefined;
+        successMessage?: string | null | undefined;
+        mailingListSignUpEnabled: boolean;
+        mailingListOptInByDefault: boolean;
+        hiddenByDefault: boolean;
+      }
+    | undefined;
 }
 
 export interface ProductInput {
@@ -32,7 +75,19 @@ export interface ProductInput {
   options: { name: string; values: string[] }[];
   variants: VariantInput[];
   /** In the order shown; each an image of the site. Absent: the images are kept as they are. */
-  images?: { file: string; altText: string }[] | undefined;
+  images?: ImageInput[] | undefined;
+  /** The product form (a form of the site) the shopper fills in before adding; null: none. */
+  additionalFieldsFormId?: string | null | undefined;
+  /** The subscription plan; null: not a subscription. */
+  subscription?: SubscriptionInput | null | undefined;
+  merchandising?: MerchandisingInput | undefined;
+  /** Products of the site, in order; null: the next ones of its collection; []: none. */
+  relatedProductIds?: string[] | null | undefined;
+  /** Products of the site, in order; null or []: none. */
+  addOnProductIds?: string[] | null | undefined;
+  tags?: string[] | undefined;
+  /** Each '' or absent: the product's name and description; null: both. */
+  seo?: { title?: string | undefined; description?: string | undefined } | null | undefined;
 }
 
 /** 'Speckled Mug (Large)' → 'speckled-mug-large'; at most 64 characters; 'product' when nothing is left. */
@@ -61,26 +116,130 @@ export function freeId(base: string, taken: ReadonlySet<string>): string {
 const stockOf = (stock: VariantInput['stock']): Stock =>
   stock === 'unlimited' ? { unlimited: true } : { qtyInStock: stock ?? 0 };
 
+/** `value` under `key` when it is there, nothing when undefined: for optional keys of the site file. */
+const maybe = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+/** A text as the site file keeps it: trimmed, and absent when empty. */
+const filled = (text: string | null | undefined): string | undefined => (text?.trim() ? text.trim() : undefined);
+
+/** The product's optional parts the input sets (kept when it leaves them out; removed by null). */
+function optionalParts(input: ProductInput, existing: Product | undefined): Partial<Product> {
+  const parts: Partial<Product> = {};
+  const set = <K extends keyof Product>(key: K, value: Product[K] | undefined | null, given: boolean) => {
+    if (!given) {
+      if (existing?.[key] !== undefined) parts[key] = existing[key];
+    } else if (value !== undefined && value !== null) parts[key] = value;
+  };
+  set(
+    'additionalFieldsFormId',
+    filled(input.additionalFieldsFormId ?? undefined),
+    input.additionalFieldsFormId !== undefined,
+  );
+  set(
+    'subscription',
+    input.subscription ? subscriptionFrom(input.subscription, existing?.subscription) : null,
+    input.subscription !== undefined,
+  );
+  // An empty list of add-ons shows as none, as no list does: kept as the file had it.
+  const addOns = input.addOnProductIds;
+  set(
+    'addOnProductIds',
+    addOns && (addOns.length > 0 || existing?.addOnProductIds !== undefined) ? addOns : null,
+    addOns !== undefined,
+  );
+  set('relatedProductIds', input.relatedProductIds, input.relatedProductIds !== undefined);
+  const seo = input.seo && {
+    ...maybe('title', filled(input.seo.title)),
+    ...maybe('description', filled(input.seo.description)),
+  };
+  set('seo', seo && Object.keys(seo).length > 0 ? seo : null, input.seo !== undefined);
+  return parts;
+}
+
+function subscriptionFrom(
+  input: SubscriptionInput,
+  before: Product['subscription'],
+): NonNullable<Product['subscription']> {
+  return {
+    billingPeriod: input.billingPeriod,
+    numBillingCycles: input.numBillingCycles,
+    options: input.options.map((o) => {
+      const previous = before?.options.find((p) => p.id === o.id);
+      return {
+        id: o.id.trim(),
+        price: o.price,
+        ...maybe('salePrice', o.salePrice),
+        onSale: o.salePrice !== undefined ? (previous?.onSale ?? true) : false,
+        ...maybe('additionalFieldsFormId', filled(o.additionalFieldsFormId)),
+        ...maybe('customAddButtonText', filled(o.customAddButtonText)),
+      };
+    }),
+  };
+}
+
+function merchandisingFrom(input: MerchandisingInput | undefined, before: Product['merchandising']) {
+  if (!input) return before;
+  const { scarcity, restockNotifications: restock } = input;
+  const soldOut = input.customSoldOutText === undefined ? before.customSoldOutText : filled(input.customSoldOutText);
+  return {
+    restockNotifications: restock
+      ? {
+          enabled: restock.enabled,
+          ...maybe('message', filled(restock.message)),
+          ...maybe('successMessage', filled(restock.successMessage)),
+          mailingListSignUpEnabled: restock.mailingListSignUpEnabled,
+          mailingListOptInByDefault: restock.mailingListOptInByDefault,
+          hiddenByDefault: restock.hiddenByDefault,
+        }
+      : before.restockNotifications,
+    scarcity: scarcity
+      ? {
+          enabled: scarcity.enabled,
+          text: filled(scarcity.text) ?? DEFAULT_SCARCITY_TEXT,
+          shownByDefault: scarcity.shownByDefault ?? before.scarcity.shownByDefault,
+          threshold: scarcity.threshold,
+        }
+      : before.scarcity,
+    ...maybe('customSoldOutText', soldOut),
+  };
+}
+
 /** The product as the input says, on top of what it was (`existing`, kept for the fields the editor does not edit). */
 function productFrom(input: ProductInput, id: string, existing: Product | undefined, site: SiteFile): Product {
   const stored = new Map(site.products.flatMap((p) => p.variants.map((v) => [v.sku, v.stock] as const)));
   // An empty slug: the product's own (its address stays), or one made from the name for a new product.
   const slug = input.slug?.trim() ? input.slug.trim() : (existing?.slug ?? slugify(input.name));
-  return {
-    ...(existing ?? {
-      images: [],
-      onSale: false,
-      merchandising: {
-        restockNotifications: {
-          enabled: false,
-          mailingListSignUpEnabled: false,
-          mailingListOptInByDefault: false,
-          hiddenByDefault: false,
-        },
-        scarcity: { enabled: false, text: 'Only {qty} left in stock', shownByDefault: true, threshold: 3 },
+  const base: Product = existing ?? {
+    ...({} as Pick<Product, 'id' | 'collectionId' | 'slug' | 'name' | 'description' | 'productType'>),
+    variantOptions: [],
+    variants: [],
+    images: [],
+    onSale: false,
+    merchandising: {
+      restockNotifications: {
+        enabled: false,
+        mailingListSignUpEnabled: false,
+        mailingListOptInByDefault: false,
+        hiddenByDefault: false,
       },
-      tags: [],
-    }),
+      scarcity: { enabled: false, text: DEFAULT_SCARCITY_TEXT, shownByDefault: true, threshold: 3 },
+    },
+    tags: [],
+  };
+  const {
+    additionalFieldsFormId: _form,
+    subscription: _subscription,
+    addOnProductIds: _addOns,
+    relatedProductIds: _related,
+    seo: _seo,
+    ...kept
+  } = base;
+  return {
+    ...kept,
+    ...optionalParts(input, existing),
+    merchandising: merchandisingFrom(input.merchandising, base.merchandising),
+    tags: input.tags ? input.tags.map((t) => t.trim()) : base.tags,
     id,
     name: input.name.trim(),
     slug,
@@ -92,6 +251,7 @@ function productFrom(input: ProductInput, id: string, existing: Product | undefi
       const previous = existing?.variants.find((e) => e.sku === (v.originalSku ?? v.sku));
       // A stored variant's stock is live: the save keeps it; a renamed SKU carries it to its new name.
       const kept = v.originalSku !== undefined ? stored.get(v.originalSku) : stored.get(v.sku);
+      const weight = v.weight === undefined ? previous?.weight : (v.weight ?? undefined);
       return {
         sku: v.sku.trim(),
         attributes: v.attributes,
@@ -99,6 +259,7 @@ function productFrom(input: ProductInput, id: string, existing: Product | undefi
         ...(v.salePrice !== undefined ? { salePrice: v.salePrice } : {}),
         onSale: v.salePrice !== undefined ? (previous?.onSale ?? true) : false,
         stock: kept ?? stockOf(v.stock),
+        ...maybe('weight', weight),
       };
     }),
     images:
@@ -106,10 +267,14 @@ function productFrom(input: ProductInput, id: string, existing: Product | undefi
         ? (existing?.images ?? [])
         : input.images.map((image) => {
             const before = existing?.images.find((i) => i.file === image.file);
+            const { attributes: keptAttributes, ...rest } = before ?? { focalPoint: { x: 0.5, y: 0.5 } };
+            const attributes = image.attributes === undefined ? keptAttributes : (image.attributes ?? undefined);
             return {
-              ...(before ?? { focalPoint: { x: 0.5, y: 0.5 } }),
+              ...rest,
               file: image.file,
               altText: image.altText,
+              ...(image.focalPoint ? { focalPoint: image.focalPoint } : {}),
+              ...(attributes && Object.keys(attributes).length > 0 ? { attributes } : {}),
             };
           }),
   };
@@ -222,7 +387,55 @@ export function combinations(
 const SPEC_WORDS: readonly [RegExp, string][] = [
   [/^duplicate slug /, 'This slug already exists'],
   [/^duplicate sku /, 'This SKU already exists'],
+  [/^duplicate option /, 'This option already exists'],
+  [/^add-on '.*' is named twice$/, 'This add-on already exists'],
+  [/^related product '.*' is named twice$/, 'This related product already exists'],
 ];
+
+/** How many parts of a problem's path name the editor's field ('variants.0.price', 'seo.title', 'tags.2'…). */
+const FIELD_DEPTH: Readonly<Record<string, number>> = {
+  variants: 3,
+  options: 3,
+  images: 3,
+  merchandising: 3,
+  seo: 2,
+  tags: 2,
+  relatedProductIds: 2,
+  addOnProductIds: 2,
+};
+
+const fieldOf = (path: string): string => {
+  const parts = path.split('.');
+  const root = parts[0] ?? '';
+  const depth = root === 'subscription' ? (parts[1] === 'options' ? 4 : 2) : (FIELD_DEPTH[root] ?? 1);
+  return parts.slice(0, depth).join('.');
+};
+
+/**
+ * The editor's own rules, before the site file's (which say the rest): tags and subscription options named once
+ * (§5 'This {tagType} already exists'), no subscription for a gift card (its own checkout wins: the plan would never
+ * be used). The problems by field; none: {}.
+ */
+export function checkProductInput(input: ProductInput): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const tags = new Set<string>();
+  input.tags?.forEach((tag, i) => {
+    const key = tag.trim().toLowerCase();
+    if (key === '') fields[`tags.${i}`] ??= 'must not be empty';
+    else if (tags.has(key)) fields[`tags.${i}`] ??= 'This tag already exists';
+    tags.add(key);
+  });
+  if (input.subscription && input.productType === 4)
+    fields.subscription =
+      'A gift card cannot be sold as a subscription: turn the subscription off, or choose another type.';
+  const ids = new Set<string>();
+  input.subscription?.options.forEach((option, i) => {
+    const id = option.id.trim();
+    if (ids.has(id)) fields[`subscription.options.${i}.id`] ??= 'This subscription option already exists';
+    ids.add(id);
+  });
+  return fields;
+}
 
 /**
  * The problems of a refused save that are about product `index` of the site, by the editor's field:
@@ -243,10 +456,7 @@ export function productFieldErrors(problems: readonly string[], index: number): 
       .replace(/\["([^"]*)"\]/g, '.$1')
       .replace(/^\./, '')
       .replace(/^variantOptions/, 'options');
-    const field =
-      path.startsWith('variants.') || path.startsWith('options.') || path.startsWith('images.')
-        ? path.split('.').slice(0, 3).join('.')
-        : (path.split('.')[0] ?? '');
+    const field = fieldOf(path);
     const message = SPEC_WORDS.find(([re]) => re.test(match[2] ?? ''))?.[1] ?? match[2] ?? problem;
     fields[field] ??= message;
   }

@@ -59,17 +59,110 @@ export const productInput = z
             .max(64)
             .optional()
             .describe('A stored variant renamed: its SKU before (its stock moves).'),
+          weight: z
+            .number({ error: 'must be a number (the weight in the store’s unit)' })
+            .nullable()
+            .optional()
+            .describe(
+              'In the store’s weight unit (website.store.weightUnit, kg when absent), at most 3 decimals; null: none; absent: kept.',
+            ),
         }),
       )
       .min(1, 'must have at least 1 item')
       .max(500),
     images: z
-      .array(z.object({ file: z.string().max(300), altText: z.string().max(250).default('') }))
+      .array(
+        z.object({
+          file: z.string().max(300),
+          altText: z.string().max(250).default(''),
+          focalPoint: z
+            .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+            .optional()
+            .describe('Where to crop around, each 0–1 (0.5, 0.5: the middle); absent: kept.'),
+          attributes: z
+            .record(z.string().max(60), z.string().max(100))
+            .nullable()
+            .optional()
+            .describe(
+              'The option values it pictures ({ "Color": "Slate" }: the main image when the shopper chooses them); null or {}: none; absent: kept.',
+            ),
+        }),
+      )
       .max(100)
       .optional()
       .describe('In order; each an image of the site (upload with POST /api/admin/media). Absent: kept as they are.'),
+    additionalFieldsFormId: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .describe('The product form: a form of the site the shopper fills in before adding; null: none; absent: kept.'),
+    subscription: z
+      .object({
+        billingPeriod: z.object({ value: z.number().int().min(1).max(52), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) }),
+        numBillingCycles: z.number().int().min(0).max(1000).default(0).describe('0: until cancelled.'),
+        options: z
+          .array(
+            z.object({
+              id: z.string().max(64),
+              price: minor,
+              salePrice: minor.optional().describe('Puts the option on sale.'),
+              additionalFieldsFormId: z.string().max(64).optional(),
+              customAddButtonText: z.string().max(60).optional(),
+            }),
+          )
+          .max(20)
+          .default([]),
+      })
+      .nullable()
+      .optional()
+      .describe('The subscription plan (not for gift cards); null: not a subscription; absent: kept.'),
+    merchandising: z
+      .object({
+        scarcity: z
+          .object({
+            enabled: z.boolean(),
+            text: z.string().max(200).default('').describe("With {qty}; '': 'Only {qty} left in stock'."),
+            threshold: z.number().int().min(1).max(1000).describe('Shown at this many units or fewer.'),
+            shownByDefault: z.boolean().optional(),
+          })
+          .optional(),
+        customSoldOutText: z.string().max(60).nullable().optional(),
+        restockNotifications: z
+          .object({
+            enabled: z.boolean(),
+            message: z.string().max(500).nullable().optional(),
+            successMessage: z.string().max(500).nullable().optional(),
+            mailingListSignUpEnabled: z.boolean().default(false),
+            mailingListOptInByDefault: z.boolean().default(false),
+            hiddenByDefault: z.boolean().default(false),
+          })
+          .optional(),
+      })
+      .optional()
+      .describe('Scarcity text, sold-out text, restock sign-up; each part absent: kept.'),
+    relatedProductIds: z
+      .array(z.string().max(64))
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('Products of the site (at most 8), in order; null: the next ones of its collection; []: none.'),
+    addOnProductIds: z
+      .array(z.string().max(64))
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('Products of the site (at most 6), in order; null or []: none.'),
+    tags: z.array(z.string().max(60)).max(200).optional(),
+    seo: z
+      .object({ title: z.string().max(1000).optional(), description: z.string().max(2000).optional() })
+      .nullable()
+      .optional()
+      .describe(
+        'Title (≤ 70) and meta description (≤ 320) of its page; each empty or absent: its name, its description.',
+      ),
   })
-  .describe('A product as the editor gives it: prices in minor units; what it leaves out (merchandising…) is kept.');
+  .describe('A product as the editor gives it: prices in minor units; what it leaves out is kept, null removes it.');
 
 export const createProductBody = z.object({ product: productInput });
 export const updateProductBody = z.object({
@@ -117,7 +210,7 @@ const refusals = {
 };
 const saveRefusals = {
   400: errorAnswer(
-    "invalid-input: `fields` names each wrong field ('name', 'slug', 'variants.0.price' …; 'This slug already exists', 'This SKU already exists').",
+    "invalid-input: `fields` names each wrong field ('name', 'slug', 'variants.0.price', 'variants.0.weight', 'images.0.attributes', 'subscription.options.0.id', 'merchandising.scarcity.text', 'relatedProductIds.1', 'tags.2', 'seo.title' …; 'This slug already exists', 'This SKU already exists', 'This tag already exists').",
   ),
   ...refusals,
   409: errorAnswer(

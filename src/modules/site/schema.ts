@@ -40,6 +40,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING, MIN_UPLOAD_BYTES } 
 import { ADD_ONS_MAX, RELATED_PRODUCTS_DEFAULT_COUNT, RELATED_PRODUCTS_MAX } from '../../core/relatedProducts';
 import { DEFAULT_SHARE_NETWORKS, SHARE_NETWORKS } from '../../core/share';
 import { SOCIAL_NETWORKS } from '../../core/social';
+import { isWeight, MAX_WEIGHT, WEIGHT_MESSAGE, WEIGHT_UNITS } from '../../core/weight';
 import { parseVideoEmbed, VIDEO_EMBED_MESSAGES } from '../../core/videoEmbed';
 
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
@@ -51,6 +52,9 @@ const id = z
   );
 const slug = id;
 const text = (max: number) => z.string().max(max);
+/** A product's SEO title and description at most (what search results show, about). */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 320;
 const minorUnits = z
   .number()
   .int('must be a whole number of minor units (cents)')
@@ -283,6 +287,11 @@ export const storeSettingsSchema = z
       })
       .strict()
       .default({ autoSend: false }),
+    /** The unit of the variants' `weight` (issue 26); absent: kg. */
+    weightUnit: z
+      .enum(WEIGHT_UNITS)
+      .optional()
+      .describe('The unit of the variants’ weights: kg (when absent), g, lb or oz'),
   })
   .strict();
 
@@ -511,6 +520,14 @@ export const variantSchema = z
     salePrice: minorUnits.optional(),
     onSale: z.boolean().default(false),
     stock: stockSchema,
+    /** In the store's unit (`website.store.weightUnit`, kg when absent): for shipping; the storefront shows it nowhere. */
+    weight: z
+      .number()
+      .refine(isWeight, WEIGHT_MESSAGE)
+      .optional()
+      .describe(
+        `The variant's weight in the store's unit (website.store.weightUnit; kg when absent), 0 to ${MAX_WEIGHT}, at most 3 decimals: for shipping; not shown on the storefront`,
+      ),
   })
   .strict();
 
@@ -598,6 +615,24 @@ export const merchandisingSchema = z
   })
   .strict();
 
+/** A product page's title and meta description for search engines (issue 26); each absent: the product's own. */
+export const productSeoSchema = z
+  .object({
+    title: text(SEO_TITLE_MAX)
+      .refine((t) => t.trim() !== '', 'must not be empty (leave it out for the product’s name)')
+      .optional()
+      .describe(
+        `The page's <title> (at most ${SEO_TITLE_MAX} characters), followed by ' — {site title}' unless it names the site; absent: the product's name`,
+      ),
+    description: text(SEO_DESCRIPTION_MAX)
+      .refine((t) => t.trim() !== '', 'must not be empty (leave it out for the product’s description)')
+      .optional()
+      .describe(
+        `The page's meta description (at most ${SEO_DESCRIPTION_MAX} characters); absent: the product's description`,
+      ),
+  })
+  .strict();
+
 export const productSchema = z
   .object({
     id,
@@ -646,6 +681,8 @@ export const productSchema = z
       .describe(
         `Related products shown under the product page (at most ${RELATED_PRODUCTS_MAX}): ids of other products of this site; when absent, the next ${RELATED_PRODUCTS_DEFAULT_COUNT} products of its collection in stock; [] shows none`,
       ),
+    /** What search engines and the browser's tab show of the product page (absent: its name and description). */
+    seo: productSeoSchema.optional(),
   })
   .strict();
 
@@ -913,6 +950,7 @@ export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 export type Collection = z.output<typeof collectionSchema>;
 export type Product = z.output<typeof productSchema>;
 export type Variant = z.output<typeof variantSchema>;
+export type ProductSeo = z.output<typeof productSeoSchema>;
 export type Stock = z.output<typeof stockSchema>;
 export type Image = z.output<typeof imageSchema>;
 export type Form = z.output<typeof formSchema>;

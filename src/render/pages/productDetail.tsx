@@ -68,6 +68,13 @@ async function loadShelves({ db, site, currency, data, shows }: PageRequest, pro
   };
 }
 
+/**
+ * The `<title>` of a product page with an SEO title: the owner's words, followed by the site's title as every page's
+ * is, unless they name the site already ('Mugs | Vitrine Demo').
+ */
+export const seoDocumentTitle = (seoTitle: string, siteTitle: string): string =>
+  seoTitle.toLowerCase().includes(siteTitle.toLowerCase()) ? seoTitle : `${seoTitle} — ${siteTitle}`;
+
 export const productDetail = pageKind({
   name: 'productDetail',
   match: (path, data) => {
@@ -86,7 +93,8 @@ export const productDetail = pageKind({
       pageType: PageType.CONTENT_ITEM,
       census: productPageCensus(product, collection, currency),
       title: product.name,
-      description: product.description,
+      ...(product.seo?.title ? { documentTitle: seoDocumentTitle(product.seo.title, site.title) } : {}),
+      description: product.seo?.description ?? product.description,
       image: image ? imageUrl(assetUrl(site.id, image.file, site.version), 1000) : null,
       body: (
         <>
