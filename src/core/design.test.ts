@@ -4,7 +4,10 @@ import {
   contrastRatio,
   DEFAULT_COLOURS,
   designCss,
+  designFontFiles,
+  designFontPreloads,
   effectiveColours,
+  WEB_FONT_FILES,
   FONT_STACKS,
   formatRatio,
   relativeLuminance,
@@ -107,5 +110,39 @@ describe('designCss', () => {
       ':root{--site-background:#ffffff;--site-accent:#1f4d3a;--site-button-background:#1f4d3a;--site-button-text:#ffffff}',
     );
     expect(designCss({ colours: { accent: undefined } })).toBe('');
+  });
+});
+
+describe('the fonts that ship with Vitrine', () => {
+  it('sends only the chosen fonts, in the weights the storefront draws: headings 600, text 400 and 600', () => {
+    expect(designFontFiles({ headingFont: 'old-style', bodyFont: 'system-ui' })).toEqual([]);
+    expect(designFontFiles({ headingFont: 'playfair-display', bodyFont: 'inter' }).map((f) => f.file)).toEqual([
+      'playfair-display-latin-600-normal',
+      'inter-latin-400-normal',
+      'inter-latin-600-normal',
+    ]);
+    // One font for both: each file once.
+    expect(designFontFiles({ headingFont: 'lora', bodyFont: 'lora' }).map((f) => f.file)).toEqual([
+      'lora-latin-600-normal',
+      'lora-latin-400-normal',
+    ]);
+    expect(designFontPreloads({ headingFont: 'playfair-display', bodyFont: 'inter' }).map((f) => f.file)).toEqual([
+      'playfair-display-latin-600-normal',
+      'inter-latin-400-normal',
+    ]);
+    expect(WEB_FONT_FILES).toHaveLength(10);
+  });
+
+  it('writes @font-face rules with swap and the latin range before the custom properties', () => {
+    const css = designCss({ headingFont: 'dm-sans', bodyFont: 'system-ui' }, (file) => `/fonts/${file}.abc.woff2`);
+    expect(css).toBe(
+      "@font-face{font-family:'DM Sans';font-style:normal;font-weight:600;font-display:swap;src:url(/fonts/dm-sans-latin-600-normal.abc.woff2) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}" +
+        `:root{--site-heading-font:${FONT_STACKS['dm-sans']}}`,
+    );
+    expect(FONT_STACKS['dm-sans']).toMatch(/^'DM Sans', ui-sans-serif, /);
+    // A URL that could end the rule is not written.
+    expect(designCss({ headingFont: 'lora' }, () => '/x);}body{display:none')).toBe(
+      `:root{--site-heading-font:${FONT_STACKS.lora}}`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A site's design (`website.design` in the site file): its colours, fonts and button shape, and the rules they obey.
- * Pure: the WCAG contrast of the colours the storefront shows together, the fixed list of font stacks, and the CSS
+ * Pure: the WCAG contrast of the colours the storefront shows together, the fixed list of fonts, and the CSS
  * custom properties a page sets from a design (src/ui/styles.css reads them, with today's look as fallbacks).
  */
 import { parseHex, rgbToHex, type Rgb } from './colour';
@@ -35,22 +35,122 @@ const COLOUR_WORDS: Record<DesignColourName, string> = {
 };
 
 /**
- * The font stacks a design chooses from: system fonts only (nothing is downloaded; the Content-Security-Policy stays
- * 'self'), each a stack that looks alike on every operating system. 'old-style' is today's heading font, 'system-ui'
- * today's body font.
+ * The fonts that ship with Vitrine (src/ui/fonts: WOFF2, the latin subset, SIL Open Font License 1.1), served from the
+ * site's own origin: the Content-Security-Policy stays 'self' and no font host learns of a visit. Each is its family
+ * followed by a system stack of the same kind, shown until the file arrives (`font-display: swap`) and wherever it
+ * cannot load.
+ */
+export const WEB_FONTS = {
+  inter: { family: 'Inter', file: 'inter', kind: 'sans-serif' },
+  'dm-sans': { family: 'DM Sans', file: 'dm-sans', kind: 'sans-serif' },
+  'source-serif': { family: 'Source Serif 4', file: 'source-serif-4', kind: 'serif' },
+  lora: { family: 'Lora', file: 'lora', kind: 'serif' },
+  'playfair-display': { family: 'Playfair Display', file: 'playfair-display', kind: 'serif' },
+} as const;
+export type WebFontName = keyof typeof WEB_FONTS;
+
+const SYSTEM_SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const SYSTEM_SERIF = "'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif";
+
+/**
+ * The font stacks a design chooses from: system stacks (nothing is downloaded), each looking alike on every operating
+ * system, and the fonts that ship with Vitrine (WEB_FONTS). 'old-style' is today's heading font, 'system-ui' today's
+ * body font.
  */
 export const FONT_STACKS = {
-  'system-ui': "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  'old-style': "'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
+  'system-ui': SYSTEM_SANS,
+  'old-style': SYSTEM_SERIF,
   transitional: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif",
   humanist: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif",
   geometric: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif",
   monospace: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
+  inter: `'Inter', ${SYSTEM_SANS}`,
+  'dm-sans': `'DM Sans', ${SYSTEM_SANS}`,
+  'source-serif': `'Source Serif 4', ${SYSTEM_SERIF}`,
+  lora: `'Lora', ${SYSTEM_SERIF}`,
+  'playfair-display': `'Playfair Display', ${SYSTEM_SERIF}`,
 } as const;
 export type FontName = keyof typeof FONT_STACKS;
 export const FONT_NAMES = Object.keys(FONT_STACKS) as FontName[];
 export const DEFAULT_HEADING_FONT: FontName = 'old-style';
 export const DEFAULT_BODY_FONT: FontName = 'system-ui';
+
+export const isWebFont = (name: string): name is WebFontName => Object.hasOwn(WEB_FONTS, name);
+
+/**
+ * The weights the storefront draws (src/ui/styles.css): headings in 600 (the shop's name asks 700 and gets 600, never
+ * a synthesised bold), text in 400 with 600 for labels, prices and buttons. Only these files are sent.
+ */
+export const HEADING_FONT_WEIGHTS = [600] as const;
+export const BODY_FONT_WEIGHTS = [400, 600] as const;
+export type FontWeight = 400 | 600;
+
+/** A shipped font file's name without its extension ('inter-latin-400-normal'); src/ui/fonts holds it as .woff2. */
+export const webFontFile = (name: WebFontName, weight: FontWeight): string =>
+  `${WEB_FONTS[name].file}-latin-${weight}-normal`;
+
+/** Every shipped font file (the server serves these and no other). */
+export const WEB_FONT_FILES: readonly string[] = (Object.keys(WEB_FONTS) as WebFontName[]).flatMap((name) =>
+  ([400, 600] as const).map((weight) => webFontFile(name, weight)),
+);
+
+/** The latin subset's characters (as the files were cut): a page whose text is all outside it loads no file. */
+const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+
+/** A font file of the design and what it is for: the files a page needs, the first ones worth preloading. */
+export interface DesignFontFile {
+  font: WebFontName;
+  weight: FontWeight;
+  file: string;
+}
+
+/**
+ * The shipped font files a design's fonts need, heading's first: the heading font in 600, the body font in 400 and
+ * 600 (once each when both are the same font). System stacks need none.
+ */
+export function designFontFiles(design: Pick<DesignStyle, 'headingFont' | 'bodyFont'> | undefined): DesignFontFile[] {
+  const files = new Map<string, DesignFontFile>();
+  const add = (name: string | undefined, weights: readonly FontWeight[]) => {
+    if (!name || !isWebFont(name)) return;
+    for (const weight of weights)
+      files.set(webFontFile(name, weight), { font: name, weight, file: webFontFile(name, weight) });
+  };
+  add(design?.headingFont, HEADING_FONT_WEIGHTS);
+  add(design?.bodyFont, BODY_FONT_WEIGHTS);
+  return [...files.values()];
+}
+
+/**
+ * The files to preload: what the first paint's largest text needs — the heading's 600 and the body's 400. Fewer
+ * than every file: a preload competes with the page's own stylesheet and image for the first round trips.
+ */
+export function designFontPreloads(
+  design: Pick<DesignStyle, 'headingFont' | 'bodyFont'> | undefined,
+): DesignFontFile[] {
+  const wanted = new Set<string>();
+  if (design?.headingFont && isWebFont(design.headingFont)) wanted.add(webFontFile(design.headingFont, 600));
+  if (design?.bodyFont && isWebFont(design.bodyFont)) wanted.add(webFontFile(design.bodyFont, 400));
+  return designFontFiles(design).filter((f) => wanted.has(f.file));
+}
+
+/** Where the storefront serves a font file (the server answers a content-hashed name: src/render/fonts.ts). */
+export type FontUrl = (file: string) => string;
+const plainFontUrl: FontUrl = (file) => `/fonts/${file}.woff2`;
+
+/** The `@font-face` rules of a design's shipped fonts ('' for system stacks). URLs come from `url` (no quote in them). */
+export function fontFaceCss(
+  design: Pick<DesignStyle, 'headingFont' | 'bodyFont'> | undefined,
+  url: FontUrl = plainFontUrl,
+): string {
+  return designFontFiles(design)
+    .map(({ font, weight, file }) => {
+      const href = url(file);
+      if (!/^[A-Za-z0-9/._-]+$/.test(href)) return '';
+      return `@font-face{font-family:'${WEB_FONTS[font].family}';font-style:normal;font-weight:${weight};font-display:swap;src:url(${href}) format('woff2');unicode-range:${LATIN_RANGE}}`;
+    })
+    .join('');
+}
 
 /** Button corners: square, slightly rounded, or round ends (today's). */
 export const BUTTON_SHAPES = ['square', 'rounded', 'pill'] as const;
@@ -130,11 +230,12 @@ export interface DesignStyle {
 }
 
 /**
- * The CSS custom properties a design sets (`--site-…`), as one `:root{…}` rule, or '' when the design changes nothing
- * (the page keeps today's look and needs no style element). Only values from the fixed lists and hex colours are
- * written, so the rule cannot carry anything else.
+ * The CSS custom properties a design sets (`--site-…`), as one `:root{…}` rule after the `@font-face` rules of its
+ * shipped fonts, or '' when the design changes nothing (the page keeps today's look and needs no style element). Only
+ * values from the fixed lists, hex colours and the font files' URLs (`fontUrl`, checked) are written, so the rule
+ * cannot carry anything else.
  */
-export function designCss(design: DesignStyle | undefined): string {
+export function designCss(design: DesignStyle | undefined, fontUrl: FontUrl = plainFontUrl): string {
   if (!design) return '';
   const props: string[] = [];
   const colour = (name: string, value: string) => {
@@ -157,5 +258,5 @@ export function designCss(design: DesignStyle | undefined): string {
     props.push(`--site-body-font:${FONT_STACKS[design.bodyFont]}`);
   if (design.buttonShape && design.buttonShape !== DEFAULT_BUTTON_SHAPE && design.buttonShape in BUTTON_RADIUS)
     props.push(`--site-button-radius:${BUTTON_RADIUS[design.buttonShape]}`);
-  return props.length ? `:root{${props.join(';')}}` : '';
+  return fontFaceCss(design, fontUrl) + (props.length ? `:root{${props.join(';')}}` : '');
 }

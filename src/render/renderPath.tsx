@@ -213,6 +213,7 @@ export class PageRenderer {
       pageType: shown.pageType,
       census: pageCensus(site, shown.pageType, path, shown.census),
       designCss: data.design.css,
+      fontPreloads: data.design.fontPreloads,
       favicon: data.design.favicon,
     };
     // A page made for one visitor (checkout, account, confirmations) is a task under way: no promo popup.

@@ -14,7 +14,8 @@ import type { SiteChrome } from '../ui/Layout';
 import type { PromoPopupChrome } from '../ui/PromoPopup';
 import type { SiteImages } from '../ui/ResponsiveImage';
 import { LruCache } from './lru';
-import { designCss } from '../core/design';
+import { designCss, designFontPreloads } from '../core/design';
+import { fontUrl } from './fonts';
 import { imageUrl, thumbnailWidth } from '../core/images';
 import { assetUrl } from '../ui/ResponsiveImage';
 
@@ -31,8 +32,11 @@ export interface SiteData {
   images: SiteImages;
   /** Every form of the version as a product form, by id (the add buttons of products with a form carry theirs). */
   productForms: ProductForms;
-  /** The design's CSS custom properties ('' when the site keeps today's look) and favicon URL (src/core/design.ts). */
-  design: { css: string; favicon: string | null };
+  /**
+   * The design's CSS custom properties and `@font-face` rules ('' when the site keeps today's look), the font files
+   * worth preloading, and the favicon URL (src/core/design.ts).
+   */
+  design: { css: string; fontPreloads: string[]; favicon: string | null };
   /** `${collectionId}/${productSlug}` → the product without variants; null: no such product. */
   products: LruCache<string, Omit<Product, 'variants'> | null>;
 }
@@ -54,7 +58,8 @@ export async function loadSiteData(db: Kysely<Database>, site: Site, currency: C
       promoPopup: promoPopupChrome(site, forms),
     },
     design: {
-      css: designCss(site.settings.design),
+      css: designCss(site.settings.design, fontUrl),
+      fontPreloads: designFontPreloads(site.settings.design).map((f) => fontUrl(f.file)),
       favicon: site.settings.design?.favicon
         ? imageUrl(assetUrl(site.id, site.settings.design.favicon.file, site.version), thumbnailWidth(64))
         : null,

@@ -2,7 +2,8 @@
  * A site's design (website.design, issue 26) in Chromium, on SQLite: a deliberately different design (another
  * background, text, accent and button colours, other fonts, square buttons, a logo, a menu and footer links) is what
  * the browser computes, and axe-core finds no violation with it at a phone's and a laptop's width — nor with the demo's
- * own look.
+ * own look. Its fonts are two of those that ship with Vitrine: drawn from the site's own origin, nothing asked of
+ * another.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,22 @@ describe('a different design in the browser', () => {
     'is what the browser draws: colours, fonts, square buttons, the logo, the menu and footer links',
     { timeout: BROWSER_TEST_TIMEOUT_MS },
     async () => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${designed.url}/shop`, { waitUntil: 'load' });
+      // The design's two shipped fonts are drawn, from the site itself, and no other origin is asked for anything.
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((f) => f.status === 'loaded')
+          .map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`)
+          .sort();
+      });
+      expect(fonts).toEqual(['Inter 400', 'Inter 600', 'Playfair Display 600']);
+      const fontRequests = requested.filter((url) => url.endsWith('.woff2'));
+      expect(fontRequests.length).toBeGreaterThanOrEqual(2);
+      expect(fontRequests.every((url) => url.startsWith(`${designed.url}/fonts/`))).toBe(true);
+      expect(requested.filter((url) => !url.startsWith(designed.url) && !url.startsWith('data:'))).toEqual([]);
       const look = await page.evaluate(() => {
         const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
         const logo = document.querySelector<HTMLImageElement>('.site-logo img')!;
@@ -74,8 +90,8 @@ describe('a different design in the browser', () => {
       expect(look).toEqual({
         background: 'rgb(255, 251, 242)',
         text: 'rgb(27, 27, 58)',
-        bodyFont: expect.stringMatching(/^Seravek, /),
-        headingFont: expect.stringMatching(/^Avenir, /),
+        bodyFont: expect.stringMatching(/^Inter, /),
+        headingFont: expect.stringMatching(/^"Playfair Display", /),
         footerLink: 'rgb(106, 27, 154)',
         logo: { alt: 'Vitrine Demo home', loaded: true },
         menu: ['About', 'Shop', 'Home', 'Cart'],

@@ -62,8 +62,8 @@ describeEachEngine(
       const css = styleOf(html)!;
       expect(css).toContain('--site-background:#fffbf2;--site-text:#1b1b3a;--site-accent:#6a1b9a;');
       expect(css).toContain('--site-button-background:#1b1b3a;--site-button-text:#ffffff;');
-      expect(css).toContain('--site-heading-font:Avenir, Montserrat');
-      expect(css).toContain('--site-body-font:Seravek');
+      expect(css).toContain("--site-heading-font:'Playfair Display', 'Iowan Old Style'");
+      expect(css).toContain("--site-body-font:'Inter', ui-sans-serif");
       expect(css).toContain('--site-button-radius:0');
       expect(html.match(/<style>/g)).toHaveLength(1);
       // (The home page's images add their focal points' hashes after it.)
@@ -72,6 +72,41 @@ describeEachEngine(
       // The favicon is served.
       const icon = /<link rel="icon" href="([^"]*)">/.exec(html)![1]!.replace(/&amp;/g, '&');
       expect((await designed.app.inject({ method: 'GET', url: icon })).statusCode).toBe(200);
+    });
+
+    it('serves the chosen fonts from its own origin, hashed, immutable, swapped in, the first two preloaded', async () => {
+      const { html, csp } = await get(designed);
+      const css = styleOf(html)!;
+      const faces = [
+        ...css.matchAll(
+          /@font-face\{font-family:'([^']+)';[^}]*font-weight:(\d+);font-display:swap;src:url\(([^)]+)\)/g,
+        ),
+      ];
+      expect(faces.map((f) => `${f[1]} ${f[2]}`)).toEqual(['Playfair Display 600', 'Inter 400', 'Inter 600']);
+      for (const [, , , url] of faces) {
+        expect(url).toMatch(/^\/fonts\/[a-z0-9-]+-latin-\d00-normal\.[0-9a-f]{12}\.woff2$/);
+        const font = await designed.app.inject({
+          method: 'GET',
+          url: url!,
+          headers: { 'accept-encoding': 'br, gzip' },
+        });
+        expect(font.statusCode).toBe(200);
+        expect(font.headers['content-type']).toBe('font/woff2');
+        expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(font.headers['content-encoding']).toBeUndefined();
+        expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+      }
+      const preloads = [
+        ...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g),
+      ];
+      expect(preloads.map((p) => p[1])).toEqual([faces[0]![3], faces[1]![3]]);
+      expect(csp).toContain("font-src 'self'");
+      // Another hash, or a file that is not shipped, is not served.
+      const wrong = faces[0]![3]!.replace(/\.[0-9a-f]{12}\./, '.000000000000.');
+      expect((await designed.app.inject({ method: 'GET', url: wrong })).statusCode).toBe(404);
+      expect((await designed.app.inject({ method: 'GET', url: '/fonts/..%2Fpackage.json' })).statusCode).toBe(404);
+      // A site on system fonts sends no font at all.
+      expect((await get(demo)).html).not.toMatch(/@font-face|rel="preload"[^>]*as="font"/);
     });
 
     it("shows the logo with its alt text in place of the name, the menu and footer links in the design's order", async () => {

@@ -9,8 +9,9 @@ export const TEST_DESIGN = {
     buttonBackground: '#1b1b3a',
     buttonText: '#ffffff',
   },
-  headingFont: 'geometric',
-  bodyFont: 'humanist',
+  // Two of the fonts that ship with Vitrine (served by the site itself, src/ui/fonts).
+  headingFont: 'playfair-display',
+  bodyFont: 'inter',
   buttonShape: 'square',
   menu: ['about', 'shop', 'home'],
   footerLinks: [

@@ -24,6 +24,7 @@ import {
   effectiveColours,
   FONT_NAMES,
   FONT_STACKS,
+  isWebFont,
   type ButtonShape,
   type DesignColours,
   type FontName,
@@ -305,7 +306,10 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
               was={shown.look?.preview ? look : stored}
               errors={shown.look?.errors ?? {}}
               contrast={shown.look?.contrast ?? []}
-              fonts={FONT_NAMES}
+              fonts={{
+                system: FONT_NAMES.filter((f) => !isWebFont(f)),
+                shipped: FONT_NAMES.filter((f) => isWebFont(f)),
+              }}
               shapes={BUTTON_SHAPES}
               images={state.images}
             />

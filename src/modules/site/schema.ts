@@ -399,7 +399,10 @@ export const designSchema = z
         for (const message of contrastProblems(colours)) ctx.addIssue({ code: 'custom', message });
       })
       .optional(),
-    /** System font stacks (nothing is downloaded): see docs/site-file.md for what each looks like. */
+    /**
+     * A system font stack (nothing is downloaded) or a font that ships with Vitrine (served by the site itself, only
+     * the chosen ones): see docs/site-file.md for what each looks like.
+     */
     headingFont: z.enum(FONT_NAMES).default(DEFAULT_HEADING_FONT),
     bodyFont: z.enum(FONT_NAMES).default(DEFAULT_BODY_FONT),
     buttonShape: z.enum(BUTTON_SHAPES).default(DEFAULT_BUTTON_SHAPE),

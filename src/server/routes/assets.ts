@@ -12,7 +12,8 @@
  * and past that a request answers 503 'server-busy' with Retry-After. /assets has its own per-client rate limit
  * (../rateLimits).
  *
- * `/client/assets/*` is the Vite build (content-hashed file names): immutable.
+ * `/client/assets/*` is the Vite build (content-hashed file names): immutable. `/fonts/{file}.{hash}.woff2` are the
+ * fonts that ship with Vitrine (src/render/fonts.ts): immutable too.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { ADD_TO_CART_MESSAGES } from '../../core/addToCartErrors';
 import { IMAGE_WIDTHS, imageUrl } from '../../core/images';
+import { fontAt, FONTS_PATH } from '../../render/fonts';
 import { LruCache } from '../../render/lru';
 import { CLIENT_BASE_URL, CLIENT_DIST_DIR } from '../../render/manifest';
 import { getAsset } from '../../modules/catalog';
@@ -175,6 +177,16 @@ export async function registerAssetRoutes(
     },
   );
 
+  app.get<{ Params: { file: string } }>(`${FONTS_PATH}:file`, { schema: fontRoute }, async (request, reply) => {
+    const bytes = fontAt(`${FONTS_PATH}${request.params.file}`);
+    if (!bytes) throw new ApiError('route-not-found', `No font ${request.params.file}.`);
+    // WOFF2 is Brotli inside: not compressed again (font/woff2 is not compressible for @fastify/compress).
+    return reply
+      .header('content-type', 'font/woff2')
+      .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+      .send(bytes);
+  });
+
   const clientAssets = join(ctx.clientDir ?? CLIENT_DIST_DIR, 'assets');
   if (existsSync(clientAssets)) {
     await app.register(fastifyStatic, {
@@ -191,6 +203,17 @@ export async function registerAssetRoutes(
 }
 
 // ---------------------------------------------------------------- the routes described (docs/openapi.json)
+
+const fontRoute = describeRoute({
+  operationId: 'getFont',
+  summary: 'A font that ships with Vitrine (WOFF2, latin subset), by its content-hashed name (cached for a year)',
+  tags: ['pages'],
+  params: z.object({ file: z.string().describe('e.g. inter-latin-400-normal.0123456789ab.woff2') }),
+  response: {
+    200: { description: 'The font.', content: { 'font/woff2': { schema: z.string().describe('The bytes.') } } },
+    404: errorAnswer('route-not-found: no such font.'),
+  },
+});
 
 const imageRoute = describeRoute({
   operationId: 'getImage',
