@@ -70,12 +70,13 @@ describe('what each staff role may do at /admin', () => {
       'settings.read',
       'settings.edit',
       'coupons.edit',
+      'pages.draft',
     ]);
   });
 
-  it('lets an editor edit pages, and a draft editor (no drafts yet) only look and preview', () => {
-    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit']);
-    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read']);
+  it('lets an editor edit and publish pages and posts, and a draft editor save drafts of them', () => {
+    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit', 'pages.draft']);
+    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read', 'pages.draft']);
   });
 
   it('lets the reporting role read the report only', () => {

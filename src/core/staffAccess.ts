@@ -5,8 +5,9 @@
  * media, pages, design and settings); admins do everything, staff and the audit log included. The design and the
  * settings (store, shipping, tax, payments, e-mail, CAPTCHA…) are the admin's and the website manager's, as Shopify
  * keeps 'Themes' and 'Settings' apart from running the shop; coupons are also the store manager's (Shopify's
- * 'Discounts' is a permission of its own). Pages, collections and blocks: admins, website managers and editors edit
- * them, draft editors only look and preview (no drafts yet), the other roles that enter /admin look. Restoring a
+ * 'Discounts' is a permission of its own). Pages, blog posts, collections and blocks: admins, website managers and
+ * editors edit and publish them, draft editors save drafts of pages and posts ('pages.draft': src/core/publishing.ts
+ * decides which statuses), the other roles that enter /admin look. Restoring a
  * version is the admin's and the website manager's; whoever else enters /admin (viewer, store manager) may look at the
  * versions and the settings — the site they see anyway. Roles not named here do not enter /admin.
  */
@@ -38,6 +39,9 @@ export const STAFF_PERMISSIONS = [
   'settings.read',
   'settings.edit',
   'coupons.edit',
+  // Drafts of pages and blog posts (issue 26, src/core/publishing.ts): save them as Draft or Needs Review. Publishing
+  // (and scheduling) them is 'pages.edit'.
+  'pages.draft',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -86,11 +90,12 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
     'settings.read',
     'settings.edit',
     'coupons.edit',
+    'pages.draft',
   ],
-  // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
-  // editor and preview, and may not save.
-  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit'],
-  [ContributorRole.DRAFT_EDITOR]: ['pages.read'],
+  // Spec §3's editors build pages and posts. A draft editor saves drafts only (src/core/publishing.ts): Draft or Needs
+  // Review, of pages and posts that are not live.
+  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit', 'pages.draft'],
+  [ContributorRole.DRAFT_EDITOR]: ['pages.read', 'pages.draft'],
 };
 
 /** Whether a staff member of `role` may do `permission`. */

@@ -36,6 +36,7 @@ import { adminSearches } from './027_admin_searches';
 import { siteVersions } from './028_site_versions';
 import { deferredTrigrams } from './029_deferred_trigrams';
 import { fewerWriteIndexes } from './030_fewer_write_indexes';
+import { publication } from './031_publication';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -69,6 +70,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '028_site_versions': siteVersions(engine),
     '029_deferred_trigrams': deferredTrigrams(engine),
     '030_fewer_write_indexes': fewerWriteIndexes(engine),
+    '031_publication': publication(engine),
   };
 }
 
