@@ -88,7 +88,7 @@ async function openShop(engine: Engine, orders: number): Promise<Shop> {
   await insertGeneratedOrders(handle.db, id, PRODUCTS, orders);
   process.stdout.write(`${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   // What a live shop's jobs keep up to date between reads, done (SQLite: the orders counted in their customers,
-  // migration 033, and the trigram indexes filled, 029): the figures below are a day's reads, not the first after a
+  // migration 032, and the trigram indexes filled, 029): the figures below are a day's reads, not the first after a
   // bulk load of 100,000 orders.
   await countPendingOrders(handle.db);
   await trigramIndexJob(handle.db).run();

@@ -70,6 +70,7 @@ describe('what each staff role may do at /admin', () => {
       'settings.read',
       'settings.edit',
       'coupons.edit',
+      'pages.draft',
     ]);
     // What the admin may do and the website manager may not: exactly the shop's operations and the staff.
     expect(STAFF_PERMISSIONS.filter((p) => !staffCan(ContributorRole.WEBSITE_MANAGER, p))).toEqual([
@@ -87,9 +88,9 @@ describe('what each staff role may do at /admin', () => {
     ]);
   });
 
-  it('lets an editor edit pages, and a draft editor (no drafts yet) only look and preview', () => {
-    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit']);
-    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read']);
+  it('lets an editor edit and publish pages and posts, and a draft editor save drafts of them', () => {
+    expect(can(ContributorRole.EDITOR)).toEqual(['pages.read', 'pages.edit', 'pages.draft']);
+    expect(can(ContributorRole.DRAFT_EDITOR)).toEqual(['pages.read', 'pages.draft']);
   });
 
   it('describes, in words, every role that enters /admin and no other', () => {

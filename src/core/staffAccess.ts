@@ -5,8 +5,9 @@
  * media, pages, design and settings); admins do everything, staff and the audit log included. The design and the
  * settings (store, shipping, tax, payments, e-mail, CAPTCHA…) are the admin's and the website manager's, as Shopify
  * keeps 'Themes' and 'Settings' apart from running the shop; coupons are also the store manager's (Shopify's
- * 'Discounts' is a permission of its own). Pages, collections and blocks: admins, website managers and editors edit
- * them, draft editors only look and preview (no drafts yet), the other roles that enter /admin look. Restoring a
+ * 'Discounts' is a permission of its own). Pages, blog posts, collections and blocks: admins, website managers and
+ * editors edit and publish them, draft editors save drafts of pages and posts ('pages.draft': src/core/publishing.ts
+ * decides which statuses), the other roles that enter /admin look. Restoring a
  * version is the admin's and the website manager's; whoever else enters /admin (viewer, store manager) may look at the
  * versions and the settings — the site they see anyway. Roles not named here do not enter /admin.
  */
@@ -38,6 +39,9 @@ export const STAFF_PERMISSIONS = [
   'settings.read',
   'settings.edit',
   'coupons.edit',
+  // Drafts of pages and blog posts (issue 26, src/core/publishing.ts): save them as Draft or Needs Review. Publishing
+  // (and scheduling) them is 'pages.edit'.
+  'pages.draft',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -92,13 +96,14 @@ export const STAFF_ACCESS: Readonly<Partial<Record<ContributorRole, readonly Sta
   [ContributorRole.REPORTING]: ['report.read'],
   [ContributorRole.VIEWER]: READ,
   // Issue 26: "admin and website manager everything" of building the site — its versions (and restoring one),
-  // products, media, pages, design, settings and coupons, and whatever site-building permission comes next — but not
-  // the shop's daily work (orders, stock, customers: the store manager's) nor the staff and the audit log.
+  // products, media, pages and posts (publishing them too), design, settings and coupons, and whatever site-building
+  // permission comes next — but not the shop's daily work (orders, stock, customers: the store manager's) nor the
+  // staff and the audit log.
   [ContributorRole.WEBSITE_MANAGER]: everythingBut(SHOP_OPERATIONS, ADMIN_ONLY),
-  // Spec §3's editors build pages. A draft editor may save drafts only, and pages have no drafts yet: they open the
-  // editor and preview, and may not save.
-  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit'],
-  [ContributorRole.DRAFT_EDITOR]: ['pages.read'],
+  // Spec §3's editors build pages and posts. A draft editor saves drafts only (src/core/publishing.ts): Draft or Needs
+  // Review, of pages and posts that are not live.
+  [ContributorRole.EDITOR]: ['pages.read', 'pages.edit', 'pages.draft'],
+  [ContributorRole.DRAFT_EDITOR]: ['pages.read', 'pages.draft'],
 };
 
 /**
@@ -111,9 +116,9 @@ export const STAFF_ROLE_DESCRIPTIONS: Readonly<Partial<Record<ContributorRole, s
     'Builds the whole site: pages, products, images, design, settings, coupons, and restores earlier versions. Not the orders, stock, customers or staff.',
   [ContributorRole.STORE_MANAGER]:
     'Runs the shop: orders, refunds, stock, customers, sign-ups, products, images and coupons; looks at the pages and settings.',
-  [ContributorRole.EDITOR]: 'Edits the pages and their blocks; nothing else.',
+  [ContributorRole.EDITOR]: 'Edits and publishes the pages, their blocks and the blog posts; nothing else.',
   [ContributorRole.DRAFT_EDITOR]:
-    'Opens the pages and previews changes, but cannot publish them (pages have no drafts yet).',
+    'Writes drafts of pages and posts and sends them for review (Draft, Needs Review), but cannot publish them.',
   [ContributorRole.VIEWER]:
     'Looks at the orders, stock, customers, report, products, pages, settings and versions; changes nothing.',
   [ContributorRole.REPORTING]: 'Sees the sales report; nothing else.',

@@ -1,11 +1,12 @@
 /** Loads what a content page's blocks show: one query per referenced collection, product or form. */
+import { EVERYTHING } from '../core/publishing';
 import * as catalog from '../modules/catalog';
 import type { Page, Product } from '../modules/site';
 import type { BlockData } from '../ui/Blocks';
 import type { PageRequest } from './pageKind';
 
 export async function loadBlockData(
-  { db, site, currency, data: siteData, shows }: PageRequest,
+  { db, site, currency, data: siteData, shows, liveAt }: PageRequest,
   page: Page,
 ): Promise<BlockData> {
   const data: BlockData = {
@@ -21,14 +22,19 @@ export async function loadBlockData(
     formCaptcha: (site.settings.captcha?.provider ?? 'altcha') !== 'none',
   };
   const productIds: string[] = [];
+  /** The products waitlists are for: usually not on the storefront yet (issue 26), named all the same. */
+  const comingIds: string[] = [];
   await Promise.all(
     page.blocks.map(async (block) => {
       switch (block.type) {
         case 'productGrid': {
-          const products = await catalog.listProducts(db, site.id, block.collectionId, {
-            offset: 0,
-            limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE,
-          });
+          const products = await catalog.listProducts(
+            db,
+            site.id,
+            block.collectionId,
+            { offset: 0, limit: block.limit ?? catalog.PRODUCT_LIST_PAGE_SIZE },
+            liveAt,
+          );
           shows(products);
           data.productsByCollection.set(block.collectionId, products);
           break;
@@ -38,7 +44,7 @@ export async function loadBlockData(
           break;
         case 'form':
         case 'productWaitlist': {
-          if (block.type === 'productWaitlist' && block.productId) productIds.push(block.productId);
+          if (block.type === 'productWaitlist' && block.productId) comingIds.push(block.productId);
           const form = await catalog.getForm(db, site.id, block.formId);
           if (form) data.forms.set(form.id, form);
           break;
@@ -46,7 +52,7 @@ export async function loadBlockData(
         case 'posts':
           data.postsByCollection.set(
             block.collectionId,
-            await catalog.listPosts(db, site.id, block.collectionId, block.limit),
+            await catalog.listPosts(db, site.id, block.collectionId, block.limit, liveAt),
           );
           break;
         default:
@@ -54,8 +60,12 @@ export async function loadBlockData(
       }
     }),
   );
-  const products: Product[] = await catalog.getProducts(db, site.id, productIds);
+  const [products, coming]: [Product[], Product[]] = await Promise.all([
+    catalog.getProducts(db, site.id, productIds, liveAt),
+    catalog.getProducts(db, site.id, comingIds, EVERYTHING),
+  ]);
   shows(products);
   products.forEach((p) => data.products.set(p.id, p));
+  data.comingProducts = new Map(coming.map((p) => [p.id, p]));
   return data;
 }

@@ -345,8 +345,9 @@ export class PageCache {
     this.#tagsOf.delete(key);
   }
 
-  static key(siteId: string, siteVersion: number, path: string): string {
-    return `${siteId}\u0000${siteVersion}\u0000${path}`;
+  /** The key of a page: its site, the site's storefront edition (its version, or `{version}.{n}`: issue 26), its path. */
+  static key(siteId: string, edition: number | string, path: string): string {
+    return `${siteId}\u0000${edition}\u0000${path}`;
   }
 
   get size(): number {

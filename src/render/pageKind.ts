@@ -22,6 +22,12 @@ export interface PageRequest {
   /** The address's query (only pages that read it, like the search, depend on it). */
   query: URLSearchParams;
   /**
+   * What the page shows of the site's pages, posts and products (issue 26, src/core/publishing.ts): those live at this
+   * instant (an ISO UTC time, the storefront), or EVERYTHING (a staff member's preview, drafts included). Every catalog
+   * read of a loader passes it.
+   */
+  liveAt: string;
+  /**
    * Names the products whose stock the page was made from (shown, or weighed for a shelf): the cached page is dropped
    * when one of their stock changes (../modules/catalog/stockWatch.ts). A loader that reads variants must call it.
    */

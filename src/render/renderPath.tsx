@@ -29,6 +29,7 @@ import { isLocked, type LockedPage } from '../modules/pageLocks';
 import { loadSiteData, withDraftPage, type SiteData } from './siteData';
 import type { Page } from '../modules/site';
 import { loadBlockData } from './blockData';
+import { EVERYTHING, liveEdition, utcTime } from '../core/publishing';
 import { contentPageView } from './pages/content';
 
 type Db = Kysely<Database>;
@@ -75,6 +76,11 @@ const LOCKED: PageLockAccess = { unlocked: false, ...FIRST_LOCK_SCREEN };
 
 /** How a content page is made for this request rather than as it is for everyone (`PageRenderer.render`). */
 export interface ContentPageMade {
+  /**
+   * The instant (ms) the page is made for: what is live then (issue 26). The page route gives the one its cache key
+   * was made with (`storefrontEdition`), so a page kept under an edition shows exactly that edition. Default: now.
+   */
+  at?: number;
   query?: URLSearchParams;
   formPost?: FormPostState | null;
   lock?: PageLockAccess;
@@ -92,9 +98,16 @@ export function canonicalPath(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
 }
 
+/**
+ * The storefront's edition of `site` at `at` (ms): what its cached pages and shared data are kept under — its version,
+ * and how many of its scheduled things have gone live since it was saved (src/core/publishing.ts `liveEdition`).
+ */
+export const storefrontEdition = (site: Pick<Site, 'version' | 'publishTimes'>, at: number): string =>
+  liveEdition(site.version, site.publishTimes ?? [], at);
+
 export class PageRenderer {
-  /** Per site id, the data of the version last rendered (loaded once per version, shared by concurrent renders). */
-  readonly #siteData = new Map<string, { version: number; data: Promise<SiteData> }>();
+  /** Per site id, the data of the edition last rendered (loaded once per edition, shared by concurrent renders). */
+  readonly #siteData = new Map<string, { edition: string; data: Promise<SiteData> }>();
 
   constructor(
     private readonly db: Db,
@@ -104,14 +117,16 @@ export class PageRenderer {
   ) {}
 
   /**
-   * The site version's shared data. The version comes from the site row read for this request, and an import
-   * replaces the rows and bumps the version in one transaction, so data read now is at least that version's.
+   * The site edition's shared data at `at`. The version comes from the site row read for this request, and an import
+   * replaces the rows and bumps the version in one transaction, so data read now is at least that version's; within a
+   * version, the edition changes when a scheduled thing goes live (then its pages are read again).
    */
-  private siteData(site: Site, currency: CurrencyCode): Promise<SiteData> {
+  private siteData(site: Site, currency: CurrencyCode, at: number = Date.now()): Promise<SiteData> {
+    const edition = storefrontEdition(site, at);
     const held = this.#siteData.get(site.id);
-    if (held && held.version === site.version) return held.data;
-    const data = loadSiteData(this.db, site, currency);
-    const entry = { version: site.version, data };
+    if (held && held.edition === edition) return held.data;
+    const data = loadSiteData(this.db, site, currency, utcTime(at), edition);
+    const entry = { edition, data };
     this.#siteData.set(site.id, entry);
     data.catch(() => {
       if (this.#siteData.get(site.id) === entry) this.#siteData.delete(site.id);
@@ -126,12 +141,12 @@ export class PageRenderer {
    * opens it) — a page then made for one visitor, never cached (./visitorPageKind.ts: `contentPage`).
    */
   async render(site: Site, path: string, made: ContentPageMade = {}): Promise<RenderedHtml> {
-    const { formPost = null, query = NO_QUERY, lock = LOCKED } = made;
+    const { formPost = null, query = NO_QUERY, lock = LOCKED, at = Date.now() } = made;
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
-    const data = await this.siteData(site, currency);
+    const data = await this.siteData(site, currency, at);
     const shown = new Set<string>();
     const shows = (products: readonly { id: string }[]) => products.forEach((p) => shown.add(p.id));
-    const request: PageRequest = { db: this.db, site, currency, data, path, query, shows };
+    const request: PageRequest = { db: this.db, site, currency, data, path, query, shows, liveAt: utcTime(at) };
     const locked = lockedPageAt(data, path);
     const content = locked && !lock.unlocked ? lockScreen(site, locked, lock) : await this.content(request);
     // A protected page's content is for the visitors its cookie opens it to: never cached, never indexed.
@@ -146,9 +161,37 @@ export class PageRenderer {
   }
 
   /** The site file's page at `path` when it asks for a password (the page route then reads the visitor's cookie). */
-  async lockedPage(site: Site, path: string): Promise<LockedPage | undefined> {
+  async lockedPage(site: Site, path: string, at: number = Date.now()): Promise<LockedPage | undefined> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
-    return lockedPageAt(await this.siteData(site, currency), path);
+    return lockedPageAt(await this.siteData(site, currency, at), path);
+  }
+
+  /** The version's shared data as staff see it (drafts included): read for each preview, never kept. */
+  private staffData(site: Site, currency: CurrencyCode): Promise<SiteData> {
+    return loadSiteData(this.db, site, currency, EVERYTHING, 'staff');
+  }
+
+  /**
+   * The storefront's page at `path` as a staff member sees it: drafts, pages, posts and products that need review and
+   * scheduled ones included (issue 26: a preview link of a draft), a password-protected page shown open; never
+   * cached, never indexed. The caller sends it to staff only. undefined when nothing is at `path` even so.
+   */
+  async renderPreview(site: Site, path: string): Promise<RenderedHtml | undefined> {
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const data = await this.staffData(site, currency);
+    const request: PageRequest = {
+      db: this.db,
+      site,
+      currency,
+      data,
+      path,
+      query: NO_QUERY,
+      shows: () => {},
+      liveAt: EVERYTHING,
+    };
+    const content = await this.content(request);
+    if (!content) return undefined;
+    return this.frame(site, data, path, { ...content, cacheable: false, noindex: true }, null, false);
   }
 
   /**
@@ -158,7 +201,8 @@ export class PageRenderer {
    */
   async renderDraft(site: Site, page: Page): Promise<RenderedHtml> {
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
-    const data = withDraftPage(await this.siteData(site, currency), site, page);
+    // As staff see the site (drafts included): a draft page's blocks may show other drafts (issue 26).
+    const data = withDraftPage(await this.staffData(site, currency), site, page);
     const request: PageRequest = {
       db: this.db,
       site,
@@ -167,6 +211,7 @@ export class PageRenderer {
       path: page.path,
       query: NO_QUERY,
       shows: () => {},
+      liveAt: EVERYTHING,
     };
     const content = contentPageView(
       page,
@@ -240,8 +285,8 @@ export class PageRenderer {
   }
 
   /** The site's not-found page (page type 100). */
-  async renderNotFound(site: Site): Promise<RenderedHtml> {
-    return this.render(site, '/\u0000not-found');
+  async renderNotFound(site: Site, at?: number): Promise<RenderedHtml> {
+    return this.render(site, '/\u0000not-found', at === undefined ? {} : { at });
   }
 
   /**

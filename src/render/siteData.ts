@@ -24,6 +24,11 @@ const PRODUCT_RECORDS_PER_SITE = 500;
 
 export interface SiteData {
   version: number;
+  /**
+   * The storefront edition these are of (src/core/publishing.ts `liveEdition`): the version, and how many of its
+   * scheduled things have gone live; 'staff' for a preview's data (drafts included).
+   */
+  edition: string;
   pages: Page[];
   collections: Collection[];
   chrome: SiteChrome;
@@ -41,16 +46,26 @@ export interface SiteData {
   products: LruCache<string, Omit<Product, 'variants'> | null>;
 }
 
-/** Reads a site version's shared data (four queries). */
-export async function loadSiteData(db: Kysely<Database>, site: Site, currency: CurrencyCode): Promise<SiteData> {
+/**
+ * Reads a site version's shared data (four queries) as the storefront shows it at `liveAt` (its live pages), or as
+ * staff see it with EVERYTHING (drafts included), for the edition `edition`.
+ */
+export async function loadSiteData(
+  db: Kysely<Database>,
+  site: Site,
+  currency: CurrencyCode,
+  liveAt: string,
+  edition: string,
+): Promise<SiteData> {
   const [pages, collections, imageSizes, forms] = await Promise.all([
-    catalog.listPages(db, site.id),
+    catalog.listPages(db, site.id, liveAt),
     catalog.listCollections(db, site.id),
     catalog.listImageSizes(db, site.id),
     catalog.listForms(db, site.id),
   ]);
   return {
     version: site.version,
+    edition,
     pages,
     collections,
     chrome: {

@@ -22,6 +22,8 @@ export interface BlockData {
   productsByCollection: Map<string, Product[]>;
   /** Products by id (product blocks). */
   products: Map<string, Product>;
+  /** The products waitlist blocks name ("Coming soon"), shown on the storefront or not yet (issue 26). */
+  comingProducts?: Map<string, Product>;
   forms: Map<string, Form>;
   /** The site's product forms (for add buttons of products with a form). */
   productForms: ProductForms;
@@ -119,7 +121,9 @@ export function Blocks({ blocks, data }: { blocks: Block[]; data: BlockData }) {
           }
           case 'productWaitlist': {
             const form = data.forms.get(block.formId);
-            const product = block.productId ? (data.products.get(block.productId) ?? null) : null;
+            const product = block.productId
+              ? (data.comingProducts?.get(block.productId) ?? data.products.get(block.productId) ?? null)
+              : null;
             return form ? (
               <WaitlistBlock
                 key={i}

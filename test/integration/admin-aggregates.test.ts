@@ -1,7 +1,7 @@
 /**
  * The owner's area's kept figures (migration 027) on SQLite and PostgreSQL: the customers' orders, total spent and last
  * order, and the forms' submission counts, kept by the database in each write's own transaction — orders placed at once
- * by the same e-mail all count (on SQLite a moment after the order, before anything reads them: migration 033), a
+ * by the same e-mail all count (on SQLite a moment after the order, before anything reads them: migration 032), a
  * refund takes the refunded order out of the total spent as the page showed before,
  * submissions made at once all count — and the customers' figures always equal the orders grouped by e-mail.
  */
@@ -84,7 +84,7 @@ forEachEngine((engine, getDb) => {
   });
 
   it('counts an order refunded or removed before anything read its customer as it then is', async () => {
-    // SQLite counts an order in its customer's row a moment after it is placed (migration 033): a refund or a removal
+    // SQLite counts an order in its customer's row a moment after it is placed (migration 032): a refund or a removal
     // in between must be counted once, as the order then is; PostgreSQL counts it at once. Nothing reads the
     // customers between these steps.
     const tee = [{ itemId: 'tee', sku: 'tee-s-blue', quantity: 1 }];

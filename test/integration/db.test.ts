@@ -56,7 +56,7 @@ forEachEngine((engine, getDb, getFresh) => {
     );
     // SQLite numbers stock changes from a one-row table (migration 016), PostgreSQL from a sequence; the FTS5 tables of
     // migration 027 index side tables with integer keys of their own; the rows waiting for their index (029); the
-    // orders not yet counted in their customer and search rows (033).
+    // orders not yet counted in their customer and search rows (032).
     const sqliteOnly = ['orders_pending', 'orders_search', 'stock_clock', 'trigram_pending', 'variants_search'];
     expect(all.filter((name) => sqliteOnly.includes(name))).toEqual(engine === 'sqlite' ? sqliteOnly : []);
     const tables = all.filter((name) => !fts.includes(name) && !sqliteOnly.includes(name));

@@ -32,6 +32,7 @@ import type { Form, Product } from '../site';
 import { toProductForm } from './coreForm';
 import { toCoreProduct } from '../catalog';
 import { getForm, getProductWithRows, parsedRecord } from '../catalog';
+import { utcTime } from '../../core/publishing';
 import { randomToken } from '../../platform/randomToken';
 
 // ---------------------------------------------------------------- API types (spec §3)
@@ -795,7 +796,8 @@ async function readCartWithRows(
   site: CartSite,
   cart: CartRow,
 ): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
-  const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id })).rows;
+  const liveAt = utcTime(Date.now());
+  const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id, liveAt })).rows;
   // Each product's record parsed once per stored text (shared with the catalog's reads), not once per use.
   const rows = read.map((row) =>
     row.product_data === null ? row : { ...row, product_record: cachedRecord(site.id, row.item_id, row.product_data) },
@@ -803,11 +805,17 @@ async function readCartWithRows(
   return { shoppingCart: toShoppingCart(site.id, cart, rows, await entryForms(db, site.id, rows)), rows };
 }
 
-// Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku.
-const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string }) =>
+// Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku. A
+// product that is not live now (a draft, one scheduled later: src/core/publishing.ts) is read as removed.
+const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string; liveAt: string }) =>
   db
     .selectFrom('cart_entries as e')
-    .leftJoin('products as p', (join) => join.on('p.site_id', '=', v.siteId).onRef('p.id', '=', 'e.item_id'))
+    .leftJoin('products as p', (join) =>
+      join
+        .on('p.site_id', '=', v.siteId)
+        .onRef('p.id', '=', 'e.item_id')
+        .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
+    )
     .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
     .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
     .selectAll('e')

@@ -3,7 +3,8 @@
  * pages, posts, forms, images. Each function is one or two queries; lists load all their variants in one query.
  * Records come back as the site file's types (src/modules/site/schema.ts).
  */
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { utcTime } from '../../core/publishing';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database } from '../../platform/db/tables';
 import type { ProductRow, VariantRow } from './tables';
@@ -11,6 +12,22 @@ import type { Collection, Form, Page, Post, Product, Variant } from '../site';
 import type { SiteAsset } from '../site';
 
 type Db = Kysely<Database>;
+
+/**
+ * The storefront's reads see what is live at `liveAt` (issue 26, src/core/publishing.ts): published pages, posts and
+ * products, and scheduled ones whose time has come; drafts and those needing review never. Every read below takes it
+ * last, the instant now by default; a staff member's preview passes EVERYTHING.
+ */
+const now = (): string => utcTime(Date.now());
+
+/** `live_from IS NULL OR live_from <= liveAt` of the table (or alias) `table`. */
+const liveAtCondition =
+  (table: 'products' | 'pages' | 'posts' | 'p', liveAt: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table varies; the column is every table's.
+  (eb: ExpressionBuilder<any, any>) => {
+    const column = sql.ref<string | null>(`${table}.live_from`);
+    return eb.or([eb(column, 'is', null), eb(column, '<=', liveAt)]);
+  };
 
 export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -89,12 +106,14 @@ export async function listProducts(
   siteId: string,
   collectionId: string,
   range?: { offset: number; limit: number },
+  liveAt: string = now(),
 ): Promise<Product[]> {
   let query = db
     .selectFrom('products')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
+    .where(liveAtCondition('products', liveAt))
     .orderBy('position');
   if (range) query = query.limit(range.limit).offset(range.offset);
   return withVariants(db, siteId, await query.execute());
@@ -110,12 +129,14 @@ export async function listProductsFrom(
   collectionId: string,
   productId: string,
   limit: number,
+  liveAt: string = now(),
 ): Promise<Product[]> {
   const rows = await db
     .selectFrom('products')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
+    .where(liveAtCondition('products', liveAt))
     .where('position', '>=', (eb) =>
       eb
         .selectFrom('products')
@@ -131,34 +152,51 @@ export async function listProductsFrom(
 }
 
 /** How many products a collection holds. */
-export async function countProducts(db: Db, siteId: string, collectionId: string): Promise<number> {
+export async function countProducts(
+  db: Db,
+  siteId: string,
+  collectionId: string,
+  liveAt: string = now(),
+): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
+    .where(liveAtCondition('products', liveAt))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-/** Several products by id (e.g. a cart's items), in no particular order; unknown ids are left out. */
-export async function getProducts(db: Db, siteId: string, productIds: readonly string[]): Promise<Product[]> {
+/** Several products by id (e.g. a cart's items), in no particular order; unknown (and not live) ids are left out. */
+export async function getProducts(
+  db: Db,
+  siteId: string,
+  productIds: readonly string[],
+  liveAt: string = now(),
+): Promise<Product[]> {
   if (productIds.length === 0) return [];
   const rows = await db
     .selectFrom('products')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('id', 'in', [...new Set(productIds)])
+    .where(liveAtCondition('products', liveAt))
     .execute();
   return withVariants(db, siteId, rows);
 }
 
-export async function getProduct(db: Db, siteId: string, productId: string): Promise<Product | undefined> {
-  return (await getProducts(db, siteId, [productId]))[0];
+export async function getProduct(
+  db: Db,
+  siteId: string,
+  productId: string,
+  liveAt: string = now(),
+): Promise<Product | undefined> {
+  return (await getProducts(db, siteId, [productId], liveAt))[0];
 }
 
 /** The product row joined with each of its variants' rows (one row with no variant columns when it has none). */
-const selectProductWithVariants = compiledQuery((db, v: { siteId: string; productId: string }) =>
+const selectProductWithVariants = compiledQuery((db, v: { siteId: string; productId: string; liveAt: string }) =>
   db
     .selectFrom('products as p')
     .leftJoin('variants as v', (join) => join.onRef('v.site_id', '=', 'p.site_id').onRef('v.product_id', '=', 'p.id'))
@@ -175,7 +213,8 @@ const selectProductWithVariants = compiledQuery((db, v: { siteId: string; produc
       'v.data',
     ])
     .where('p.site_id', '=', v.siteId)
-    .where('p.id', '=', v.productId),
+    .where('p.id', '=', v.productId)
+    .where(liveAtCondition('p', v.liveAt)),
 );
 
 /** A product as getProduct reads it, with the stored text of its record and its variants' rows. */
@@ -195,8 +234,9 @@ export async function getProductWithRows(
   db: Db,
   siteId: string,
   productId: string,
+  liveAt: string = now(),
 ): Promise<ProductWithRows | undefined> {
-  const { rows } = await selectProductWithVariants.execute(db, { siteId, productId });
+  const { rows } = await selectProductWithVariants.execute(db, { siteId, productId, liveAt });
   const first = rows[0];
   if (first === undefined) return undefined;
   const variants: VariantRow[] = [];
@@ -280,6 +320,7 @@ export async function getProductRecordBySlug(
   siteId: string,
   collectionId: string,
   productSlug: string,
+  liveAt: string = now(),
 ): Promise<Omit<Product, 'variants'> | undefined> {
   const row = await db
     .selectFrom('products')
@@ -287,6 +328,7 @@ export async function getProductRecordBySlug(
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
     .where('slug', '=', productSlug)
+    .where(liveAtCondition('products', liveAt))
     .executeTakeFirst();
   if (!row) return undefined;
   const { variantWeights: _weights, ...record } = JSON.parse(row.data) as StoredProductRecord;
@@ -299,6 +341,7 @@ export async function getProductBySlug(
   siteId: string,
   collectionSlug: string,
   productSlug: string,
+  liveAt: string = now(),
 ): Promise<Product | undefined> {
   const row = await db
     .selectFrom('products')
@@ -309,6 +352,7 @@ export async function getProductBySlug(
     .where('products.site_id', '=', siteId)
     .where('collections.slug', '=', collectionSlug)
     .where('products.slug', '=', productSlug)
+    .where(liveAtCondition('products', liveAt))
     .executeTakeFirst();
   return row ? (await withVariants(db, siteId, [row]))[0] : undefined;
 }
@@ -349,29 +393,48 @@ export async function listForms(db: Db, siteId: string): Promise<Form[]> {
   return rows.map((r) => JSON.parse(r.data) as Form);
 }
 
-/** All pages in the site file's order (navigation shows those with showInNavigation). */
-export async function listPages(db: Db, siteId: string): Promise<Page[]> {
-  const rows = await db.selectFrom('pages').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+/** The live pages in the site file's order (navigation shows those with showInNavigation). */
+export async function listPages(db: Db, siteId: string, liveAt: string = now()): Promise<Page[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where(liveAtCondition('pages', liveAt))
+    .orderBy('position')
+    .execute();
   return rows.map((r) => JSON.parse(r.data) as Page);
 }
 
-export async function getPageByPath(db: Db, siteId: string, path: string): Promise<Page | undefined> {
+export async function getPageByPath(
+  db: Db,
+  siteId: string,
+  path: string,
+  liveAt: string = now(),
+): Promise<Page | undefined> {
   const row = await db
     .selectFrom('pages')
     .select('data')
     .where('site_id', '=', siteId)
     .where('path', '=', path)
+    .where(liveAtCondition('pages', liveAt))
     .executeTakeFirst();
   return row && (JSON.parse(row.data) as Page);
 }
 
 /** The posts of a blog collection in the site file's order (write the newest first); at most `limit`. */
-export async function listPosts(db: Db, siteId: string, collectionId: string, limit?: number): Promise<Post[]> {
+export async function listPosts(
+  db: Db,
+  siteId: string,
+  collectionId: string,
+  limit?: number,
+  liveAt: string = now(),
+): Promise<Post[]> {
   let query = db
     .selectFrom('posts')
     .select('data')
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
+    .where(liveAtCondition('posts', liveAt))
     .orderBy('position');
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
@@ -384,6 +447,7 @@ export async function getPostBySlug(
   siteId: string,
   collectionSlug: string,
   postSlug: string,
+  liveAt: string = now(),
 ): Promise<Post | undefined> {
   const row = await db
     .selectFrom('posts')
@@ -394,6 +458,7 @@ export async function getPostBySlug(
     .where('posts.site_id', '=', siteId)
     .where('collections.slug', '=', collectionSlug)
     .where('posts.slug', '=', postSlug)
+    .where(liveAtCondition('posts', liveAt))
     .executeTakeFirst();
   return row && (JSON.parse(row.data) as Post);
 }

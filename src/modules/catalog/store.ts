@@ -5,6 +5,7 @@
  * changes get a row in their history (stock_movements, reason 'import').
  */
 import { sql, type Kysely } from 'kysely';
+import { liveFrom } from '../../core/publishing';
 import { planImportStock, type ImportStockChoice, type ImportStockPlan, type StockLevel } from '../../core/importStock';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
@@ -76,6 +77,7 @@ export async function storeCatalog(
     position,
     product_type: p.productType,
     data: productRecordText(p, variants),
+    live_from: liveFrom(p),
   }));
   for (let i = 0; i < products.length; i += CHUNK) {
     await trx
@@ -88,6 +90,7 @@ export async function storeCatalog(
           position: eb.ref('excluded.position'),
           product_type: eb.ref('excluded.product_type'),
           data: eb.ref('excluded.data'),
+          live_from: eb.ref('excluded.live_from'),
         })),
       )
       .execute();

@@ -21,6 +21,8 @@ export interface ProductsTable {
   product_type: number;
   /** JSON: the site file's product without `variants`. */
   data: string;
+  /** From when it is on the storefront (migration 031): null published, an ISO UTC time, or NEVER_LIVE (a draft). */
+  live_from: string | null;
 }
 
 /** Stock lives here and only here. */

@@ -26,6 +26,7 @@ import type { Site } from '../site';
 import { submissionEmail, type AnswerLines } from './mail';
 import { spendFormKey } from './keys';
 import { signUp } from './newsletter';
+import { EVERYTHING } from '../../core/publishing';
 
 type Db = Kysely<Database>;
 
@@ -118,7 +119,8 @@ async function signUpForWaitlist(
 ): Promise<Result<{ id: string; form: Form }, SubmissionRefusal>> {
   const emailField = form.fields.find((field) => field.kind === 'email');
   const email = emailField ? values[emailField.id] : undefined;
-  const product = input.productId ? await catalog.getProduct(db, site.id, input.productId) : undefined;
+  // The product a waitlist is for is usually not on the storefront yet (a draft, scheduled: issue 26): named anyway.
+  const product = input.productId ? await catalog.getProduct(db, site.id, input.productId, EVERYTHING) : undefined;
   const productLine: AnswerLines[] = product ? [{ title: 'Product', lines: [`${product.name} (${product.id})`] }] : [];
   const answers = [...productLine, ...answerLines(form, values)];
   const id =

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PostLikes } from '../../core/likes';
+import { utcTime } from '../../core/publishing';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import { inTransaction } from '../../platform/db/transaction';
@@ -23,14 +24,20 @@ export const likerHash = (likerId: string): string =>
 export const likesEnabled = (site: Pick<Site, 'settings'>): boolean =>
   site.settings.comments?.simpleLikingEnabled === true;
 
-// The post's row is the catalog's; only whether it exists is read here, by its primary key.
-const postExists = async (db: Db, siteId: string, postId: string): Promise<boolean> =>
-  (await db
-    .selectFrom('posts')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('id', '=', postId)
-    .executeTakeFirst()) !== undefined;
+// The post's row is the catalog's; only whether it exists on the storefront now (not a draft: src/core/publishing.ts)
+// is read here, by its primary key.
+const postExists = async (db: Db, siteId: string, postId: string): Promise<boolean> => {
+  const liveAt = utcTime(Date.now());
+  return (
+    (await db
+      .selectFrom('posts')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', '=', postId)
+      .where((eb) => eb.or([eb('live_from', 'is', null), eb('live_from', '<=', liveAt)]))
+      .executeTakeFirst()) !== undefined
+  );
+};
 
 const countLikes = async (db: Db, siteId: string, postId: string): Promise<number> => {
   const row = await db

@@ -1,5 +1,5 @@
 /**
- * SQLite counts an order in its customer's row and its search row a moment after the order (migration 033: place
+ * SQLite counts an order in its customer's row and its search row a moment after the order (migration 032: place
  * order writes only its id to orders_pending). Whatever reads the customers or searches the orders counts the orders
  * still waiting first, so it sees every order placed before it; the job below does it every minute between reads, so
  * that a read after a busy day does not hold the write lock for a day's orders. PostgreSQL counts them in the
@@ -14,7 +14,7 @@ import type { Job } from '../../platform/jobs/runner';
 
 export const PENDING_ORDERS_INTERVAL_MS = 60_000;
 
-/** Counts the orders waiting (deleting their pending rows counts each: 033's trigger), in one write transaction. */
+/** Counts the orders waiting (deleting their pending rows counts each: 032's trigger), in one write transaction. */
 export async function countPendingOrders(db: Kysely<Database>): Promise<void> {
   if (engineOf(db) !== 'sqlite') return;
   const waiting = await sql`SELECT 1 FROM orders_pending LIMIT 1`.execute(db);

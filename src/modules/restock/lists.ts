@@ -9,6 +9,7 @@ import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import * as catalog from '../catalog';
 import { decodeCursor, encodeCursor } from './cursor';
+import { EVERYTHING } from '../../core/publishing';
 
 type Db = Kysely<Database>;
 
@@ -88,7 +89,8 @@ export async function listRestockGroups(
   const page = rows.slice(0, pageSize);
   const productIds = [...new Set(page.map((r) => r.product_id))];
   const [products, restocks] = await Promise.all([
-    catalog.getProducts(db, siteId, productIds),
+    // The staff's lists name every product signed up for, shown on the storefront or not (a draft: issue 26).
+    catalog.getProducts(db, siteId, productIds, EVERYTHING),
     page.length === 0
       ? []
       : db

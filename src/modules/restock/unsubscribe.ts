@@ -9,6 +9,7 @@ import { variantLabel } from '../../core/restock';
 import type { Database } from '../../platform/db/tables';
 import * as catalog from '../catalog';
 import { unsubscribeTokenHash } from './send';
+import { EVERYTHING } from '../../core/publishing';
 
 type Db = Kysely<Database>;
 
@@ -27,7 +28,8 @@ async function describe(
   siteId: string,
   row: { email: string; product_id: string; sku: string },
 ): Promise<RestockSubscription> {
-  const product = await catalog.getProduct(db, siteId, row.product_id);
+  // Named even while it is off the storefront (a draft: issue 26).
+  const product = await catalog.getProduct(db, siteId, row.product_id, EVERYTHING);
   const variant = product?.variants.find((v) => v.sku === row.sku);
   const itemName = product
     ? product.variantOptions.length > 0 && variant

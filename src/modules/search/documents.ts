@@ -3,6 +3,7 @@
  * blog post that has a page of its own, with its path, its shown texts and their folded words (src/core/search.ts
  * `indexText`). Pure: the import and the migration that indexes existing sites both build their rows here.
  */
+import { liveFrom, type Publication } from '../../core/publishing';
 import { indexText } from '../../core/search';
 import type { Collection, Page, Post, Product } from '../site';
 
@@ -11,18 +12,20 @@ export type SearchKind = 'product' | 'page' | 'post';
 /** What the documents are built from (a site file's records, or the same read back from the database). */
 export interface SearchableContent {
   collections: readonly Pick<Collection, 'id' | 'type' | 'slug'>[];
-  products: readonly (Pick<Product, 'id' | 'collectionId' | 'slug' | 'name'> & {
-    description?: string;
-    tags?: readonly string[];
-    variants?: readonly { attributes?: Readonly<Record<string, string>> }[];
-  })[];
-  pages: readonly (Pick<Page, 'id' | 'path' | 'title' | 'blocks'> & { password?: string | undefined })[];
-  posts: readonly (Pick<Post, 'id' | 'collectionId' | 'slug' | 'title'> & {
-    excerpt?: string;
-    body?: string;
-    tags?: readonly string[];
-    categories?: readonly string[];
-  })[];
+  products: readonly (Pick<Product, 'id' | 'collectionId' | 'slug' | 'name'> &
+    Publication & {
+      description?: string;
+      tags?: readonly string[];
+      variants?: readonly { attributes?: Readonly<Record<string, string>> }[];
+    })[];
+  pages: readonly (Pick<Page, 'id' | 'path' | 'title' | 'blocks'> & Publication & { password?: string | undefined })[];
+  posts: readonly (Pick<Post, 'id' | 'collectionId' | 'slug' | 'title'> &
+    Publication & {
+      excerpt?: string;
+      body?: string;
+      tags?: readonly string[];
+      categories?: readonly string[];
+    })[];
 }
 
 /** One row of `search_documents` (without its id and site). */
@@ -37,6 +40,8 @@ export interface SearchDocument {
   title_terms: string;
   detail_terms: string;
   summary_terms: string;
+  /** From when the thing is on the storefront (src/core/publishing.ts `liveFrom`): the search shows it from then. */
+  live_from: string | null;
 }
 
 const unique = (values: readonly string[]): string[] => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -55,6 +60,7 @@ export function searchDocuments(content: SearchableContent): SearchDocument[] {
       title: product.name,
       details: unique([...(product.tags ?? []), ...values]).join(', '),
       summary: product.description ?? '',
+      live_from: liveFrom(product),
     });
   }
   for (const page of content.pages) {
@@ -74,6 +80,7 @@ export function searchDocuments(content: SearchableContent): SearchDocument[] {
       title: page.title,
       details: unique(headings).join(' · '),
       summary: texts.join('\n\n'),
+      live_from: liveFrom(page),
     });
   }
   for (const post of content.posts) {
@@ -86,6 +93,7 @@ export function searchDocuments(content: SearchableContent): SearchDocument[] {
       title: post.title,
       details: unique([...(post.tags ?? []), ...(post.categories ?? [])]).join(', '),
       summary: [post.excerpt ?? '', post.body ?? ''].filter((t) => t.trim() !== '').join('\n\n'),
+      live_from: liveFrom(post),
     });
   }
   return documents.map((d, position) => ({

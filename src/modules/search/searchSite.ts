@@ -26,6 +26,7 @@
  * no query can be read as full-text syntax.
  */
 import { sql, type Kysely } from 'kysely';
+import { utcTime } from '../../core/publishing';
 import { SEARCH_COUNT_CAP } from '../../core/search';
 import { engineOf } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/tables';
@@ -52,6 +53,10 @@ export interface SearchResults {
   /** Whether a result follows the slice. */
   more: boolean;
 }
+
+/** What the storefront shows at `liveAt`: documents of published things and of scheduled ones whose time has come. */
+const isLive = (liveAt: string, table = '') =>
+  sql`(${sql.raw(`${table}live_from`)} IS NULL OR ${sql.raw(`${table}live_from`)} <= ${liveAt})`;
 
 const quoted = (term: string) => `"${term.replaceAll('"', '""')}"*`;
 /** FTS5: each term a quoted prefix ("mug"*), all required; `columns` limits where they may be found. */
@@ -98,12 +103,13 @@ export async function searchSite(
   terms: readonly string[],
   limit: number,
   offset: number,
+  liveAt: string = utcTime(Date.now()),
 ): Promise<SearchResults> {
   if (terms.length === 0) return { total: 0, totalCapped: false, hits: [], more: false };
   const { counted, hits, more } =
     engineOf(db) === 'postgres'
-      ? await searchPostgres(db, siteId, terms, limit, offset)
-      : await searchSqlite(db, siteId, terms, limit, offset);
+      ? await searchPostgres(db, siteId, terms, limit, offset, liveAt)
+      : await searchSqlite(db, siteId, terms, limit, offset, liveAt);
   return { total: Math.min(counted, SEARCH_COUNT_CAP + 1), totalCapped: counted > SEARCH_COUNT_CAP, hits, more };
 }
 
@@ -120,13 +126,15 @@ async function searchSqlite(
   terms: readonly string[],
   limit: number,
   offset: number,
+  liveAt: string,
 ): Promise<Found> {
+  const live = isLive(liveAt, 'd.');
   /** A query's first `n` matches in the site, in the site file's order (FTS5's rowid order: no sort). */
   const first = async (match: string, n: number) =>
     (
       await sql<Row>`SELECT d.kind, d.item_id, d.path, d.title, d.details, d.summary
         FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
-        WHERE search_documents_fts MATCH ${match} AND d.site_id = ${siteId}
+        WHERE search_documents_fts MATCH ${match} AND d.site_id = ${siteId} AND ${live}
         ORDER BY search_documents_fts.rowid LIMIT ${n}`.execute(db)
     ).rows;
   // One row past the slice says whether a next page exists.
@@ -145,7 +153,7 @@ async function searchSqlite(
           await sql<{
             n: number;
           }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
-          WHERE search_documents_fts MATCH ${ftsQuery(terms)} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(
+          WHERE search_documents_fts MATCH ${ftsQuery(terms)} AND d.site_id = ${siteId} AND ${live} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(
             db,
           )
         ).rows[0]!.n;
@@ -158,18 +166,20 @@ async function searchPostgres(
   terms: readonly string[],
   limit: number,
   offset: number,
+  liveAt: string,
 ): Promise<Found> {
+  const live = isLive(liveAt);
   const all = sql`to_tsquery('simple', ${tsQuery(terms)})`;
   const title = sql`to_tsquery('simple', ${tsQuery(terms, 'A')})`;
   const details = sql`to_tsquery('simple', ${tsQuery(terms, 'AB')})`;
   const [count, rows] = await Promise.all([
     // Stops at the cap: the heap is read in the bitmap's order until enough rows were found.
     sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents
-      WHERE site_id = ${siteId} AND terms @@ ${all} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(db),
+      WHERE site_id = ${siteId} AND ${live} AND terms @@ ${all} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(db),
     sql<Row & { rank: number }>`SELECT kind, item_id, path, title, details, summary,
         CASE WHEN terms @@ ${title} THEN 1 WHEN terms @@ ${details} THEN 2 ELSE 3 END AS rank
       FROM search_documents
-      WHERE site_id = ${siteId} AND terms @@ ${all}
+      WHERE site_id = ${siteId} AND ${live} AND terms @@ ${all}
       ORDER BY rank, position
       LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
   ]);
@@ -192,9 +202,12 @@ export async function searchSiteSomeWords(
   terms: readonly string[],
   limit: number,
   offset: number,
+  liveAt: string = utcTime(Date.now()),
 ): Promise<SearchResults> {
   if (terms.length === 0) return { total: 0, totalCapped: false, hits: [], more: false };
   const postgres = engineOf(db) === 'postgres';
+  // PostgreSQL's queries here name no table; SQLite's join the FTS table, whose columns differ.
+  const live = isLive(liveAt, postgres ? '' : 'd.');
   // Whether the document holds each term: one 0/1 column per term (found_0, found_1, …), summed for the order.
   const found = terms.map((term) =>
     postgres
@@ -207,12 +220,12 @@ export async function searchSiteSomeWords(
   const [count, rows] = postgres
     ? await Promise.all([
         sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents
-          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any}) LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(
+          WHERE site_id = ${siteId} AND ${live} AND terms @@ to_tsquery('simple', ${any}) LIMIT ${SEARCH_COUNT_CAP + 1}) capped`.execute(
           db,
         ),
         sql<Row & Record<string, number>>`SELECT kind, item_id, path, title, details, summary, ${columns}
           FROM search_documents d
-          WHERE site_id = ${siteId} AND terms @@ to_tsquery('simple', ${any})
+          WHERE site_id = ${siteId} AND ${live} AND terms @@ to_tsquery('simple', ${any})
           ORDER BY ${score} DESC, position
           LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
       ])
@@ -220,12 +233,14 @@ export async function searchSiteSomeWords(
         await sql<{
           n: number;
         }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
-          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(db),
+          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId} AND ${live} LIMIT ${SEARCH_COUNT_CAP + 1})`.execute(
+          db,
+        ),
         await sql<
           Row & Record<string, number>
         >`SELECT d.kind, d.item_id, d.path, d.title, d.details, d.summary, ${columns}
           FROM search_documents_fts JOIN search_documents d ON d.id = search_documents_fts.rowid
-          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId}
+          WHERE search_documents_fts MATCH ${any} AND d.site_id = ${siteId} AND ${live}
           ORDER BY ${score} DESC, d.position
           LIMIT ${limit + 1} OFFSET ${offset}`.execute(db),
       ];

@@ -24,6 +24,8 @@ export interface SearchDocumentsTable {
   title_terms: string;
   detail_terms: string;
   summary_terms: string;
+  /** From when its thing is on the storefront (migration 031; src/core/publishing.ts `liveFrom`): null = always. */
+  live_from: string | null;
 }
 
 declare module '../../platform/db/tables' {

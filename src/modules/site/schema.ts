@@ -42,6 +42,7 @@ import { DEFAULT_SHARE_NETWORKS, SHARE_NETWORKS } from '../../core/share';
 import { SOCIAL_NETWORKS } from '../../core/social';
 import { isWeight, MAX_WEIGHT, WEIGHT_MESSAGE, WEIGHT_UNITS } from '../../core/weight';
 import { parseVideoEmbed, VIDEO_EMBED_MESSAGES } from '../../core/videoEmbed';
+import { STORED_STATUSES } from '../../core/publishing';
 
 /** Identifiers are used in URLs and as keys: lower-case letters, digits and dashes. */
 const id = z
@@ -492,6 +493,42 @@ export const websiteSchema = z
   })
   .strict();
 
+// ---------------------------------------------------------------- editor statuses (issue 26)
+
+/**
+ * A page's, post's or product's editor status (spec §4; src/core/publishing.ts): absent, it is published; 'draft' and
+ * 'needs-review' keep it off the storefront; 'scheduled' puts it there at `publishAt` by itself.
+ */
+const publicationShape = {
+  status: z
+    .enum(STORED_STATUSES, {
+      error: "must be 'draft', 'scheduled' or 'needs-review' (leave status out for a published one)",
+    })
+    .optional()
+    .describe(
+      "Editor status: absent = published; 'draft' and 'needs-review' are not on the storefront (staff preview them); 'scheduled' goes live at publishAt",
+    ),
+  publishAt: z.iso
+    .datetime({ offset: true, error: 'must be a date and time like 2026-06-01T10:00:00-04:00' })
+    .optional()
+    .describe("With status 'scheduled': when it goes live (a date and time with its offset)"),
+};
+
+/** A scheduled thing says when; nothing else has a publish time. */
+function checkPublication(
+  thing: { status?: string | undefined; publishAt?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (thing.status === 'scheduled' && thing.publishAt === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['publishAt'],
+      message: "is needed with status 'scheduled': when it goes live",
+    });
+  if (thing.status !== 'scheduled' && thing.publishAt !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['publishAt'], message: "is only for status 'scheduled' (leave it out)" });
+}
+
 // ---------------------------------------------------------------- collections, products, variants
 
 export const collectionSchema = z
@@ -686,8 +723,10 @@ export const productSchema = z
       ),
     /** What search engines and the browser's tab show of the product page (absent: its name and description). */
     seo: productSeoSchema.optional(),
+    ...publicationShape,
   })
-  .strict();
+  .strict()
+  .superRefine(checkPublication);
 
 // ---------------------------------------------------------------- forms
 
@@ -869,8 +908,19 @@ export const pageSchema = z
         "is not a whole scrypt hash ('scrypt$N$r$p$salt$key')",
       )
       .optional(),
+    ...publicationShape,
   })
-  .strict();
+  .strict()
+  .superRefine((page, ctx) => {
+    checkPublication(page, ctx);
+    // The site's address answers always: a home page that is not live would leave the site with no front door.
+    if (page.path === '/' && page.status !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'the home page (/) is always published: leave status out',
+      });
+  });
 
 export const postSchema = z
   .object({
@@ -913,8 +963,10 @@ export const postSchema = z
         path: ['end'],
       })
       .optional(),
+    ...publicationShape,
   })
-  .strict();
+  .strict()
+  .superRefine(checkPublication);
 
 // ---------------------------------------------------------------- the whole file
 

@@ -22,6 +22,7 @@ import type { ImportStockChoice, ImportStockPlan, StockLevel } from '../../core/
 import { restockedSkus } from '../../core/restock';
 import { indexSite } from '../search';
 import { summarizeFirstVersion } from '../../core/siteDiff';
+import { liveFrom, upcomingPublishTimes } from '../../core/publishing';
 import {
   IMPORT_AUTHOR,
   hasVersions,
@@ -44,6 +45,11 @@ export interface Site {
   /** Bumped on every import; page caches key on it. */
   version: number;
   updatedAt: string;
+  /**
+   * When scheduled things of this version go live (ms, sorted; absent: none): the storefront's edition (page caches
+   * and the version's shared data) changes at each (src/core/publishing.ts `liveEdition`).
+   */
+  publishTimes?: readonly number[];
 }
 
 /** An image shipped with a site file, keyed by its path as written in the file. */
@@ -84,7 +90,22 @@ export function siteFromRow(row: SiteRow): Site {
     settings: JSON.parse(row.settings) as Website,
     version: row.version,
     updatedAt: row.updated_at,
+    ...publishTimesOf(row.publish_times),
   };
+}
+
+/** The stored upcoming publish times as ms; nothing when there are none (or the column says nothing usable). */
+function publishTimesOf(text: string | undefined): { publishTimes?: readonly number[] } {
+  if (text === undefined || text === '[]') return {};
+  try {
+    const times = (JSON.parse(text) as unknown[])
+      .map((t) => (typeof t === 'string' ? Date.parse(t) : NaN))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    return times.length ? { publishTimes: times } : {};
+  } catch {
+    return {};
+  }
 }
 
 export async function getSite(db: Kysely<Database>, siteId: string): Promise<Site | undefined> {
@@ -271,6 +292,9 @@ export async function replaceSite(
       currency: w.currency,
       settings: JSON.stringify(w),
       updated_at: now,
+      publish_times: JSON.stringify(
+        upcomingPublishTimes([...site.pages, ...site.posts, ...site.products], Date.parse(now)),
+      ),
     };
     if (existing) {
       await trx
@@ -306,7 +330,14 @@ export async function replaceSite(
     await insertChunks(
       trx,
       'pages',
-      site.pages.map((p, position) => ({ site_id, id: p.id, path: p.path, position, data: JSON.stringify(p) })),
+      site.pages.map((p, position) => ({
+        site_id,
+        id: p.id,
+        path: p.path,
+        position,
+        data: JSON.stringify(p),
+        live_from: liveFrom(p),
+      })),
     );
     await insertChunks(
       trx,
@@ -318,6 +349,7 @@ export async function replaceSite(
         slug: p.slug,
         position,
         data: JSON.stringify(p),
+        live_from: liveFrom(p),
       })),
     );
     // The search index describes exactly this version: same transaction (src/modules/search).

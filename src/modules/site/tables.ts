@@ -1,5 +1,5 @@
 /** The tables the site module owns (Kysely row types); they join the Database type of src/platform/db/tables.ts. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Bool } from '../../platform/db/tables';
 
 export interface SitesTable {
@@ -14,6 +14,11 @@ export interface SitesTable {
   /** Bumped on every import; rendered pages are cached per version. */
   version: number;
   updated_at: string;
+  /**
+   * JSON array of the upcoming publish times (ISO UTC, sorted) of the site's scheduled things as of its last save
+   * (migration 031): the storefront's edition counts those that have come (src/core/publishing.ts `liveEdition`).
+   */
+  publish_times: Generated<string>;
 }
 
 export interface FormsTable {
@@ -29,6 +34,8 @@ export interface PagesTable {
   path: string;
   position: number;
   data: string;
+  /** From when it is on the storefront (migration 031): null published, an ISO UTC time, or NEVER_LIVE (a draft). */
+  live_from: string | null;
 }
 
 export interface PostsTable {
@@ -38,6 +45,8 @@ export interface PostsTable {
   slug: string;
   position: number;
   data: string;
+  /** From when it is on the storefront (migration 031): null published, an ISO UTC time, or NEVER_LIVE (a draft). */
+  live_from: string | null;
 }
 
 /** Images shipped with a site file; `path` is the image's `file` as written in the site file. */

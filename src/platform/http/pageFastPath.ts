@@ -25,7 +25,7 @@ import type { TrustProxy } from '../../config';
 import { CRUMB_COOKIE, isCrumb, readCookie } from '../../core/crumb';
 import { etagMatches, negotiateContentCoding, type ContentCoding } from '../../render/contentCoding';
 import { PageCache, type Representation } from '../../render/pageCache';
-import { canonicalPath } from '../../render/renderPath';
+import { canonicalPath, storefrontEdition } from '../../render/renderPath';
 import { crumbCookieOptions, newCrumb } from './crumb';
 import {
   notModifiedHeaders,
@@ -116,7 +116,7 @@ export function installPageFastPath(app: FastifyInstance, options: PageFastPathO
     const path = query === -1 ? url : url.slice(0, query);
     // The page route redirects these (a trailing slash, a doubled leading slash, a '#'); a plain path is its own.
     if (!isPlainPath(path) && onThisSite(canonicalPath(url)) !== path) return false;
-    const page = app.pageCache.get(PageCache.key(site.id, site.version, path));
+    const page = app.pageCache.get(PageCache.key(site.id, storefrontEdition(site, Date.now()), path));
     if (!page || page.status !== 200) return false;
     const cookieHeader = headers.cookie;
     // Any mention of a cookie the route reads sends the request there (a stray match only costs the fast answer).

@@ -11,9 +11,9 @@ export const blogList = pageKind({
     const at = collectionPath(path, data);
     return at && at.collection.type === 'blog' && at.second === undefined ? at.collection : undefined;
   },
-  load: async ({ db, site }, collection) => ({
+  load: async ({ db, site, liveAt }, collection) => ({
     collection,
-    posts: await catalog.listPosts(db, site.id, collection.id),
+    posts: await catalog.listPosts(db, site.id, collection.id, undefined, liveAt),
   }),
   view: ({ site }, { collection, posts }) => ({
     pageType: PageType.MAIN_CONTENT,

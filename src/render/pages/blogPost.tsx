@@ -22,8 +22,8 @@ export const blogPost = pageKind({
       return undefined;
     return { collection: at.collection, slug: at.second };
   },
-  load: async ({ db, site }, { collection, slug }) => {
-    const post = await catalog.getPostBySlug(db, site.id, collection.slug, slug);
+  load: async ({ db, site, liveAt }, { collection, slug }) => {
+    const post = await catalog.getPostBySlug(db, site.id, collection.slug, slug, liveAt);
     if (!post) return undefined;
     // The count as the page is made (pages are cached): the like button reads the current one when it runs.
     const likeCount = likesEnabled(site) ? ((await likeCounts(db, site.id, [post.id])).get(post.id) ?? 0) : 0;

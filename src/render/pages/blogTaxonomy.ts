@@ -37,8 +37,8 @@ const hashtagsOf = (post: Post): string[] =>
   splitHashtags(post.body).flatMap((part) => ('hashtag' in part ? [part.hashtag.slice(1)] : []));
 
 /** The page's posts and the category's (tag's) name; undefined: no post has it, or the page is past the end. */
-export async function loadTaxonomyPage({ db, site }: PageRequest, kind: TaxonomyKind, match: TaxonomyMatch) {
-  const posts = await catalog.listPosts(db, site.id, match.collection.id);
+export async function loadTaxonomyPage({ db, site, liveAt }: PageRequest, kind: TaxonomyKind, match: TaxonomyMatch) {
+  const posts = await catalog.listPosts(db, site.id, match.collection.id, undefined, liveAt);
   const namesOf = (post: Post) => (kind === 'category' ? post.categories : [...post.tags, ...hashtagsOf(post)]);
   const listed = posts.filter((post) => taxonomyName(namesOf(post), match.slug) !== undefined);
   const first = listed[0];

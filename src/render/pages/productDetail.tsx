@@ -16,14 +16,14 @@ import { collectionPath, pageKind, type PageRequest } from '../pageKind';
 
 /** The product with its current variants: its record from the version's data (looked up once), its stock read now. */
 async function loadProduct(
-  { db, site, data, shows }: PageRequest,
+  { db, site, data, shows, liveAt }: PageRequest,
   collection: Collection,
   slug: string,
 ): Promise<Product | undefined> {
   const key = `${collection.id}/${slug}`;
   let record = data.products.get(key);
   if (record === undefined) {
-    record = (await catalog.getProductRecordBySlug(db, site.id, collection.id, slug)) ?? null;
+    record = (await catalog.getProductRecordBySlug(db, site.id, collection.id, slug, liveAt)) ?? null;
     data.products.set(key, record);
   }
   if (!record) return undefined;
@@ -36,15 +36,19 @@ async function loadProduct(
  * The page's add-ons and related products (src/core/relatedProducts.ts chooses): the named ones in one read, else the
  * collection's products after this one and its first ones (RELATED_PRODUCTS_SCAN of each), with their stock now.
  */
-async function loadShelves({ db, site, currency, data, shows }: PageRequest, product: Product, collection: Collection) {
+async function loadShelves(
+  { db, site, currency, data, shows, liveAt }: PageRequest,
+  product: Product,
+  collection: Collection,
+) {
   const named = product.relatedProductIds;
   const [products, candidates] = await Promise.all([
-    catalog.getProducts(db, site.id, [...(product.addOnProductIds ?? []), ...(named ?? [])]),
+    catalog.getProducts(db, site.id, [...(product.addOnProductIds ?? []), ...(named ?? [])], liveAt),
     named !== undefined
       ? []
       : Promise.all([
-          catalog.listProducts(db, site.id, collection.id, { offset: 0, limit: RELATED_PRODUCTS_SCAN }),
-          catalog.listProductsFrom(db, site.id, collection.id, product.id, RELATED_PRODUCTS_SCAN),
+          catalog.listProducts(db, site.id, collection.id, { offset: 0, limit: RELATED_PRODUCTS_SCAN }, liveAt),
+          catalog.listProductsFrom(db, site.id, collection.id, product.id, RELATED_PRODUCTS_SCAN, liveAt),
         ]).then(([head, from]) => [...head, ...from]),
   ]);
   // Weighed for the shelves (the related products are the ones in stock): a change to any may change them.

@@ -16,14 +16,14 @@ export const productList = pageKind({
     const page = at.second === 'page' && at.extra.length === 0 ? parsePageNumber(at.third) : undefined;
     return page === undefined ? undefined : { collection: at.collection, page };
   },
-  load: async ({ db, site, shows }, { collection, page }) => {
+  load: async ({ db, site, shows, liveAt }, { collection, page }) => {
     const slice = pageSlice(
-      await catalog.countProducts(db, site.id, collection.id),
+      await catalog.countProducts(db, site.id, collection.id, liveAt),
       catalog.PRODUCT_LIST_PAGE_SIZE,
       page,
     );
     if (!slice) return undefined;
-    const products = await catalog.listProducts(db, site.id, collection.id, slice);
+    const products = await catalog.listProducts(db, site.id, collection.id, slice, liveAt);
     shows(products);
     return { collection, slice, products };
   },

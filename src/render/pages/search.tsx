@@ -23,7 +23,7 @@ import { pageKind } from '../pageKind';
 export const search = pageKind({
   name: 'search',
   match: (path) => (path === ROUTES.search ? true : undefined),
-  load: async ({ db, site, query }): Promise<SearchView> => {
+  load: async ({ db, site, query, liveAt }): Promise<SearchView> => {
     const raw = query.get('q');
     const parsed = parseSearchQuery(raw);
     if (!parsed.ok) return { state: 'refused', query: parsed.text, message: parsed.message };
@@ -32,11 +32,11 @@ export const search = pageKind({
     if (parsed.terms.length === 0)
       return { state: 'form', query: parsed.text, ...(parsed.text ? { message: SEARCH_MESSAGES.noWords } : {}) };
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
-    const every = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset);
+    const every = await searchSite(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset, liveAt);
     // No document holds every word: those holding some of them, said to be so, rather than an empty page.
     const some =
       every.total === 0 && parsed.terms.length > 1
-        ? await searchSiteSomeWords(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset)
+        ? await searchSiteSomeWords(db, site.id, parsed.terms, SEARCH_PAGE_SIZE, offset, liveAt)
         : undefined;
     const partial = some !== undefined && some.total > 0;
     const { total, totalCapped, hits, more } = partial ? some : every;
@@ -45,6 +45,7 @@ export const search = pageKind({
       db,
       site.id,
       hits.filter((h) => h.kind === 'product').map((h) => h.itemId),
+      liveAt,
     );
     return {
       state: 'results',

@@ -2,7 +2,7 @@
  * Page routes: every GET that is not the API, an image or the browser bundle is a site page (home, content pages,
  * the shop, product pages, the blog, the cart) or the site's 404 page. Pages carry no per-visitor state (but a
  * per-visitor kind at a content page's path, the cart page of a visitor with a cart: ./visitorPages.ts), so their HTML
- * is cached per (site id, site version, path), compressed once per coding, and revalidated by ETag; a cached page is
+ * is cached per (site id, storefront edition — its version, and its scheduled things gone live —, path), compressed once per coding, and revalidated by ETag; a cached page is
  * answered before Fastify (../pageFastPath.ts), this route answers the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import { etagMatches, negotiateContentCoding } from '../../render/contentCoding'
 import { EncodedPage, PageCache, withEtag, type RenderedPage } from '../../render/pageCache';
 import { StockWatch } from '../../modules/catalog';
 import type { Site } from '../../modules/site';
-import { canonicalPath, type PageRenderer } from '../../render/renderPath';
+import { canonicalPath, storefrontEdition, type PageRenderer } from '../../render/renderPath';
 import type { AppContext } from '../../platform/http/appContext';
 import { pageCrumb } from '../../platform/http/crumb';
 import { ApiError } from '../../platform/http/errors';
@@ -64,7 +64,7 @@ export const PAGE_ROUTE_COOKIES: readonly string[] = [CART_NOTICE_COOKIE];
  */
 export const CART_PAGE_COOKIE = `${CART_COOKIE}=`;
 
-/** One 404 rendering per site version, whatever the unknown path (so random paths cannot flush the cache). */
+/** One 404 rendering per site edition, whatever the unknown path (so random paths cannot flush the cache). */
 const NOT_FOUND_KEY = '\u0000404';
 
 export async function registerPageRoutes(
@@ -90,23 +90,25 @@ export async function registerPageRoutes(
   const encoded = (page: RenderedPage, kept: boolean) =>
     new EncodedPage(page, kept ? 'once' : 'per-request', CRUMB_PLACEHOLDER);
 
-  const notFound = async (site: Site): Promise<EncodedPage> => {
-    const key = PageCache.key(site.id, site.version, NOT_FOUND_KEY);
+  const notFound = async (site: Site, at = Date.now()): Promise<EncodedPage> => {
+    const key = PageCache.key(site.id, storefrontEdition(site, at), NOT_FOUND_KEY);
     const cached = cache.get(key);
     if (cached) return cached;
-    const page = encoded(withEtag(await renderer.renderNotFound(site)), cache.enabled);
+    const page = encoded(withEtag(await renderer.renderNotFound(site, at)), cache.enabled);
     cache.set(key, page);
     return page;
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const site = await siteOf(request);
+    // The instant the page is for: its edition (what is live: issue 26) is the cache key's and the render's.
+    const at = Date.now();
     try {
       // A password-protected page is made per request from the visitor's cookie, before and apart from the cache:
       // neither its lock screen nor its content is ever kept under its path (nor answered by ../pageFastPath.ts).
-      const locked = await renderer.lockedPage(site, path);
+      const locked = await renderer.lockedPage(site, path, at);
       if (locked) return await sendLockedPage(request, reply, site, locked);
-      return await sendPage(request, reply, site, path);
+      return await sendPage(request, reply, site, path, at);
     } catch (error) {
       // A refusal meant for the client (406), or an answer already begun: the app's error handler, as before.
       if (error instanceof ApiError || reply.sent) throw error;
@@ -148,15 +150,22 @@ export async function registerPageRoutes(
   };
 
   /** The page at `path` made anew, kept in the cache when it may be. */
-  const makePage = async (request: FastifyRequest, site: Site, path: string, key: string): Promise<EncodedPage> => {
+  const makePage = async (
+    request: FastifyRequest,
+    site: Site,
+    path: string,
+    key: string,
+    at: number,
+  ): Promise<EncodedPage> => {
     const since = cache.stockEpoch;
     const rendered = await renderer.render(site, path, {
       query: new URLSearchParams(request.url.slice(path.length + 1)),
+      at,
     });
     const stock = rendered.productIds && { siteId: site.id, productIds: rendered.productIds, since };
     // Only real pages enter the LRU: random unknown paths must not push them out; nor pages made for the query.
     if (rendered.cacheable === false) return encoded(withEtag(rendered), false);
-    if (rendered.status !== 200) return notFound(site);
+    if (rendered.status !== 200) return notFound(site, at);
     const page = encoded(withEtag(rendered), cache.enabled);
     cache.set(key, page, stock);
     return page;
@@ -167,17 +176,23 @@ export async function registerPageRoutes(
    * dropped it, many at once) wait for that rendering instead of each making their own.
    */
   const rendering = new Map<string, Promise<EncodedPage>>();
-  const pageFor = (request: FastifyRequest, site: Site, path: string, key: string): Promise<EncodedPage> => {
+  const pageFor = (
+    request: FastifyRequest,
+    site: Site,
+    path: string,
+    key: string,
+    at: number,
+  ): Promise<EncodedPage> => {
     const renderKey = `${key}\u0000${request.url}`;
     let made = rendering.get(renderKey);
     if (!made) {
-      made = makePage(request, site, path, key).finally(() => rendering.delete(renderKey));
+      made = makePage(request, site, path, key, at).finally(() => rendering.delete(renderKey));
       rendering.set(renderKey, made);
     }
     return made;
   };
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, site: Site, path: string, at: number) => {
     // A page made for one visitor at a content page's path (a visitor with a cart gets the cart page with their
     // lines and its forms' crumb): made for them only (../../render/visitorPageKind.ts), sent as pages are.
     const kind = visitorPages.takenBy(path, request);
@@ -193,8 +208,8 @@ export async function registerPageRoutes(
         withEtag: false,
       });
     }
-    const key = PageCache.key(site.id, site.version, path);
-    const page = cache.get(key) ?? (await pageFor(request, site, path, key));
+    const key = PageCache.key(site.id, storefrontEdition(site, at), path);
+    const page = cache.get(key) ?? (await pageFor(request, site, path, key, at));
     if (page.status === 404) return sendNotFound(request, reply, page);
     // A page made for the query that refuses it (a search too long: 400) shows the refusal in the site's design.
     if (page.status !== 200) {

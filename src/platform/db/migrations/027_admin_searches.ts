@@ -34,7 +34,7 @@ export const spent = (row: string) =>
 
 /**
  * The customer's row for an order: its e-mail's orders so far, from the order's own columns (`row`: NEW; or, with
- * `from`, a row of that FROM clause: `FROM orders o WHERE …`, as migration 033 counts an order later).
+ * `from`, a row of that FROM clause: `FROM orders o WHERE …`, as migration 032 counts an order later).
  */
 export const customerUpsert = (engine: Engine, row: string, from?: string) => `
   INSERT INTO customers (site_id, email, name, orders_count, total_spent, last_order_at)

@@ -36,7 +36,8 @@ import { adminSearches } from './027_admin_searches';
 import { siteVersions } from './028_site_versions';
 import { deferredTrigrams } from './029_deferred_trigrams';
 import { fewerWriteIndexes } from './030_fewer_write_indexes';
-import { ordersCountedLater } from './033_orders_counted_later';
+import { publication } from './031_publication';
+import { ordersCountedLater } from './032_orders_counted_later';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -70,7 +71,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '028_site_versions': siteVersions(engine),
     '029_deferred_trigrams': deferredTrigrams(engine),
     '030_fewer_write_indexes': fewerWriteIndexes(engine),
-    '033_orders_counted_later': ordersCountedLater(engine),
+    '031_publication': publication(engine),
+    '032_orders_counted_later': ordersCountedLater(engine),
   };
 }
 
