@@ -98,7 +98,9 @@ describe('what each staff role may do at /admin', () => {
       if (entersAdmin(role)) expect(staffRoleDescription(role), `role ${role}`).toMatch(/^[A-Z].+\.$/);
       else expect(staffRoleDescription(role), `role ${role}`).toBe('');
     }
-    expect(staffRoleDescription(ContributorRole.EDITOR)).toBe('Edits the pages and their blocks; nothing else.');
+    expect(staffRoleDescription(ContributorRole.EDITOR)).toBe(
+      'Edits and publishes the pages, their blocks and the blog posts; nothing else.',
+    );
   });
 
   it('lets the reporting role read the report only', () => {

@@ -112,9 +112,11 @@ describeEachEngine(
       const page = await context.newPage();
       await page.goto(`${shop.url}/admin/staff`);
       const roles = page.getByRole('definition');
-      await expect(roles.filter({ hasText: 'Edits the pages and their blocks; nothing else.' }).count()).resolves.toBe(
-        1,
-      );
+      await expect(
+        roles
+          .filter({ hasText: 'Edits and publishes the pages, their blocks and the blog posts; nothing else.' })
+          .count(),
+      ).resolves.toBe(1);
       await page.getByLabel('E-mail').fill('writer@example.com');
       await page.getByLabel('Role', { exact: true }).selectOption('editor');
       await page.getByRole('button', { name: 'Send invitation' }).click();

@@ -235,7 +235,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(page.statusCode).toBe(200);
     for (const [value, description] of [
       ['website-manager', staffRoleDescription(ContributorRole.WEBSITE_MANAGER)],
-      ['editor', 'Edits the pages and their blocks; nothing else.'],
+      ['editor', 'Edits and publishes the pages, their blocks and the blog posts; nothing else.'],
       ['draft-editor', staffRoleDescription(ContributorRole.DRAFT_EDITOR)],
     ] as const) {
       expect(page.body).toContain(`<option value="${value}">${value}</option>`);
@@ -245,7 +245,7 @@ forEachEngine((engine, getDb, getFresh) => {
     expect(listed.json().roles).toContainEqual({
       role: ContributorRole.EDITOR,
       name: 'editor',
-      description: 'Edits the pages and their blocks; nothing else.',
+      description: 'Edits and publishes the pages, their blocks and the blog posts; nothing else.',
     });
 
     const joinedAs = new Map<string, string>();
@@ -489,7 +489,7 @@ forEachEngine((engine, getDb, getFresh) => {
     ]);
     const help = await run('users', 'add', '--help');
     expect(help.out).toContain('What each staff role may do at /admin:');
-    expect(help.out).toContain('editor: Edits the pages and their blocks; nothing else.');
+    expect(help.out).toContain('editor: Edits and publishes the pages, their blocks and the blog posts; nothing else.');
 
     const clerk = await addSiteUser(getDb(), SHOP_HOST, ContributorRole.VIEWER, 'cli-clerk@example.com');
     const promoted = await run('users', 'role', '--email', 'CLI-Clerk@example.com', '--role', 'store-manager');
