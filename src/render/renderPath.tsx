@@ -26,7 +26,7 @@ import { errorPage } from './pages/error';
 import { FIRST_LOCK_SCREEN, lockScreen, type LockScreenState } from './pages/lockScreen';
 import { PageType } from '../core/enums';
 import { isLocked, type LockedPage } from '../modules/pageLocks';
-import { loadSiteData, withDraftPage, type SiteData } from './siteData';
+import { loadSiteData, withDraftDesign, withDraftPage, type SiteData } from './siteData';
 import type { Page } from '../modules/site';
 import { loadBlockData } from './blockData';
 import { EVERYTHING, liveEdition, utcTime } from '../core/publishing';
@@ -219,6 +219,28 @@ export class PageRenderer {
       page.path === '/' ? site.title : page.title,
     );
     return this.frame(site, data, page.path, { ...content, cacheable: false, noindex: true }, null, false);
+  }
+
+  /**
+   * The home page as the storefront would show it with `design` — a staff member's unsaved design (/admin/design's
+   * preview) — in place of the stored one: its colours, fonts, buttons, logo, menu and footer. Never cached, never
+   * indexed; the caller sends it to staff only.
+   */
+  async renderDesignDraft(site: Site, design: Site['settings']['design']): Promise<RenderedHtml> {
+    const drafted: Site = { ...site, settings: { ...site.settings, design } };
+    const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
+    const data = withDraftDesign(await this.siteData(site, currency), drafted);
+    const request: PageRequest = {
+      db: this.db,
+      site: drafted,
+      currency,
+      data,
+      path: '/',
+      query: NO_QUERY,
+      shows: () => {},
+    };
+    const content = (await this.content(request)) ?? notFound(drafted);
+    return this.frame(drafted, data, '/', { ...content, cacheable: false, noindex: true }, null, false);
   }
 
   /** The site's error page (page type 101, status 500) for the page at `path`, which failed to render. */

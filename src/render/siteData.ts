@@ -72,13 +72,7 @@ export async function loadSiteData(
       ...siteChrome(site, currency, pages, collections, imageSizes),
       promoPopup: promoPopupChrome(site, forms),
     },
-    design: {
-      css: designCss(site.settings.design, fontUrl),
-      fontPreloads: designFontPreloads(site.settings.design).map((f) => fontUrl(f.file)),
-      favicon: site.settings.design?.favicon
-        ? imageUrl(assetUrl(site.id, site.settings.design.favicon.file, site.version), thumbnailWidth(64))
-        : null,
-    },
+    design: designData(site),
     labels: uiLabels(site.settings),
     images: { version: site.version, sizes: imageSizes },
     productForms: new Map(forms.map((f) => [f.id, toProductForm(f)])),
@@ -95,6 +89,34 @@ export function withDraftPage(data: SiteData, site: Site, page: Page): SiteData 
   const pages = known ? data.pages.map((p) => (p.id === page.id ? page : p)) : [...data.pages, page];
   const chrome = siteChrome(site, data.chrome.currency, pages, data.collections, data.images.sizes ?? new Map());
   return { ...data, pages, chrome: { ...chrome, promoPopup: null } };
+}
+
+/** What a page's head says of the site's design: its CSS, the font files to preload, the favicon. */
+function designData(site: Site): SiteData['design'] {
+  const design = site.settings.design;
+  return {
+    css: designCss(design, fontUrl),
+    fontPreloads: designFontPreloads(design).map((f) => fontUrl(f.file)),
+    favicon: design?.favicon
+      ? imageUrl(assetUrl(site.id, design.favicon.file, site.version), thumbnailWidth(64))
+      : null,
+  };
+}
+
+/**
+ * The version's data with the design of `drafted` — the site with a staff member's unsaved design (/admin/design's
+ * preview) — in place of the stored one: the head's CSS and fonts, the favicon, the logo, menu and footer links. No
+ * promo popup over a preview.
+ */
+export function withDraftDesign(data: SiteData, drafted: Site): SiteData {
+  const chrome = siteChrome(
+    drafted,
+    data.chrome.currency,
+    data.pages,
+    data.collections,
+    data.images.sizes ?? new Map(),
+  );
+  return { ...data, design: designData(drafted), chrome: { ...chrome, promoPopup: null } };
 }
 
 /** The site's promo popup with its form (none when the setting is absent or its form is gone). */

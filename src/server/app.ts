@@ -295,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaAdminRoutes(app, ctx, adminPages);
   registerProductAdminRoutes(app, ctx, adminPages);
   registerPagesAdminRoutes(app, ctx, adminPages, renderer);
-  registerDesignAdminRoutes(app, ctx, adminPages);
+  registerDesignAdminRoutes(app, ctx, adminPages, renderer);
   registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);
   registerRestockAdminRoutes(app, ctx, adminPages);

@@ -199,13 +199,52 @@ forEachEngine((engine, getDb) => {
     expect((await stored()).website.design).toBeUndefined();
   });
 
-  it('previews the values typed without saving them', async () => {
+  it('previews the values typed without saving them: the storefront’s home page in the frame', async () => {
     const base = await version();
-    const preview = await form('/admin/design', lookForm(base, { accent: '#7a1f5c', intent: 'preview' }), manager);
+    const editor = await get('/admin/design', manager);
+    expect(editor.body).toContain(
+      '<iframe name="design-preview" title="Preview of Shop with this design" src="/admin/design/preview" data-site-editor=""',
+    );
+    expect(editor.body).toMatch(
+      /formAction="\/admin\/design\/preview" formTarget="design-preview"|formaction="\/admin\/design\/preview" formtarget="design-preview"/,
+    );
+    // The frame's first page: the stored design (none: today's look, no style element).
+    const first = await get('/admin/design/preview', manager);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toContain('<meta name="robots" content="noindex">');
+    expect(first.body).not.toContain('--site-accent');
+    const preview = await form(
+      '/admin/design/preview',
+      lookForm(base, { accent: '#7a1f5c', headingFont: 'lora', buttonShape: 'square', intent: 'preview' }),
+      manager,
+    );
     expect(preview.statusCode).toBe(200);
-    expect(preview.body).toContain('Preview: the sample shows the values below. Nothing is saved yet.');
-    expect(preview.body).toContain('fill="#7a1f5c"');
+    expect(preview.headers['content-type']).toContain('text/html');
+    expect(preview.body).toContain('--site-accent:#7a1f5c');
+    expect(preview.body).toContain('--site-button-radius:0');
+    expect(preview.body).toMatch(/@font-face\{font-family:'Lora'/);
+    expect(preview.body).toContain('<h1');
+    // Its style element is allowed by the frame's policy.
+    expect(String(preview.headers['content-security-policy'])).toMatch(/style-src 'self'[^;]* 'sha256-/);
     expect(await version()).toBe(base);
+    expect((await stored()).website.design).toBeUndefined();
+    // A wrong value: what to correct, in the frame, and nothing saved.
+    const wrong = await form('/admin/design/preview', lookForm(base, { text: 'hsl(400, 50%, 20%)' }), manager);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('<li>Text: Hue out of bounds.</li>');
+    const pale = await form('/admin/design/preview', lookForm(base, { text: '#777777' }), manager);
+    expect(pale.body).toContain(
+      '<li>The text #777777 on background #ffffff has contrast 4.48:1; at least 4.5:1 is needed.</li>',
+    );
+    // The form's own preview intent still saves nothing.
+    const again = await form('/admin/design', lookForm(base, { accent: '#7a1f5c', intent: 'preview' }), manager);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Preview: the form keeps the values typed. Nothing is saved yet.');
+    expect(await version()).toBe(base);
+    // Only staff who may edit the design see it.
+    expect((await get('/admin/design/preview', viewer)).statusCode).toBe(403);
+    expect((await get('/admin/design/preview')).statusCode).toBe(401);
   });
 
   it('builds the menu from the storefront’s own, moves a link up and down, and sets it back', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { addToCartLabel, isSoldOut, type CoreProduct } from '../../core/product';
 import { ADDED_POPOVER_CLOSE_LABEL, addedToCartPopoverText } from '../../core/cartPill';
 import { buttonStateLabel } from '../../core/labels';
+import { isInSiteEditor, purchaseFormTarget } from '../../core/siteEditor';
 import { POPOVER_AUTO_DISMISS_MS, POPOVER_SHOW_DELAY_MS } from '../../core/timing';
 import type { ProductForm } from '../../modules/cart';
 import { ADD_FORM_FIELDS, ADD_TO_CART_FORM_PATH } from '../../ui/addToCartForm';
@@ -22,7 +23,8 @@ export interface GridAddToCartProps {
 /**
  * A product-list add button. Products without options add their one variant; with options, the button says
  * 'Select Option' for 2 s, highlighted and without an alert (§4, §5 rule 1); the card links to the product page.
- * On success the §2 popover appears 1 s later and leaves after 3 s or on Close.
+ * On success the §2 popover appears 1 s later and leaves after 3 s or on Close (not inside the site editor's frame,
+ * where a collection page is not a product list page).
  * The button submits a real form (src/ui/addToCartForm.ts), so it adds without JavaScript too (the product page
  * then asks for what a card cannot); with JavaScript the submit is taken over here, and the item is added once.
  */
@@ -44,6 +46,8 @@ export function GridAddToCart({ product, labels, form, relatedTo }: GridAddToCar
           name: product.name,
           sourceItemId: relatedTo,
         });
+      // §2: inside the site editor a collection page is not a product list page: no 'Added to cart' popover.
+      if (isInSiteEditor(window.frameElement)) return;
       timers.current.push(
         setTimeout(() => {
           setPopover(true);
@@ -61,6 +65,7 @@ export function GridAddToCart({ product, labels, form, relatedTo }: GridAddToCar
         className="add-to-cart-form"
         method="post"
         action={ADD_TO_CART_FORM_PATH}
+        target={purchaseFormTarget(product.productType)}
         onSubmit={(e) => {
           e.preventDefault();
           cart.add({ selection: onlyVariant ? { sku: onlyVariant.sku } : { attributes: {} } });

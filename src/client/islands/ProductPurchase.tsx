@@ -3,6 +3,7 @@ import { buttonStateLabel } from '../../core/labels';
 import { QUANTITY_INITIAL, isQuantityInputShown } from '../../core/quantity';
 import { addToCartLabel, isSoldOut, isVariantSoldOut, type CoreProduct } from '../../core/product';
 import { purchaseFlow } from '../../core/purchaseRoute';
+import { purchaseFormTarget } from '../../core/siteEditor';
 import { findVariantByAttributes, preselectedOptions } from '../../core/variant';
 import type { UiLabels } from '../../ui/labels';
 import { PriceBlock } from '../../ui/PriceBlock';
@@ -114,6 +115,8 @@ export function ProductPurchase({
         aria-label="Purchase"
         method="post"
         action={ADD_TO_CART_FORM_PATH}
+        // A gift card's checkout opens in the top window, even inside the site editor's frame (§2).
+        target={purchaseFormTarget(product.productType)}
         onSubmit={(e) => {
           e.preventDefault();
           cart.add({

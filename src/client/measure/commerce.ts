@@ -8,7 +8,9 @@
 import { ANALYTICS_PATHS, trackingErrorWarning } from '../../core/analytics';
 import { CRUMB_COOKIE, CRUMB_FIELD, readCookie } from '../../core/crumb';
 import { parseCurrencyCode, DEFAULT_CURRENCY } from '../../core/currency';
+import { CollectionType, isProductListPage, PageType } from '../../core/enums';
 import { toTrackingValue } from '../../core/money';
+import { isInSiteEditor } from '../../core/siteEditor';
 import type { CartSnapshot, CartStore } from '../cartStore';
 import type { PageInfo } from './page';
 import { postForm } from './send';
@@ -42,7 +44,15 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
       value: price(p.priceCents, p.currency),
     });
   }
-  if (census?.collection)
+  // §2: a collection of products is a product list page, except inside the site editor (its preview frames).
+  if (
+    census?.collection &&
+    isProductListPage({
+      pageType: page.pageType ?? PageType.MAIN_CONTENT,
+      collectionType: CollectionType.PRODUCTS,
+      inSiteEditor: isInSiteEditor(window.frameElement),
+    })
+  )
     send('CommerceShopping_VisitPLP', { collectionId: census.collection.id, title: census.collection.title });
 
   const purchase = document.querySelector<HTMLElement>('[data-purchase-event]')?.dataset.purchaseEvent;

@@ -25,7 +25,12 @@ export const designPageQuery = z.object({ done: z.string().max(300).optional() }
 /** The look's form (no JavaScript): colours as typed (hex or HSL) or picked, fonts, button shape, logo, favicon. */
 export const designLookForm = z.object({
   baseVersion,
-  intent: z.enum(['save', 'preview']).optional().describe("'preview': show the sample with these values, save nothing"),
+  intent: z
+    .enum(['save', 'preview'])
+    .optional()
+    .describe(
+      "'preview': the form again with these values, nothing saved (the Preview button posts to /admin/design/preview)",
+    ),
   headingFont: z.string().max(40).optional(),
   bodyFont: z.string().max(40).optional(),
   buttonShape: z.string().max(40).optional(),
@@ -114,6 +119,26 @@ export const designLookFormRoute = pageRoute('adminDesignLook', 'Save the colour
   body: formBody(designLookForm),
   response: { 200: htmlAnswer('intent=preview: the page with the sample in these values.'), ...formAnswers },
 });
+
+export const designPreviewPage = pageRoute(
+  'adminDesignPreview',
+  "The storefront's home page with the stored design (the editor's frame)",
+  { tags: ['admin'], response: { 200: htmlAnswer('The home page.'), 403: htmlAnswer('A role without design.edit.') } },
+);
+
+export const designPreviewFormRoute = pageRoute(
+  'adminDesignPreviewForm',
+  "The storefront's home page with the look's form as typed, unsaved (the editor's frame; the look form's fields)",
+  {
+    tags: ['admin'],
+    body: formBody(designLookForm),
+    response: {
+      200: htmlAnswer('The home page with these colours, fonts, buttons, logo and favicon.'),
+      400: htmlAnswer('A value is wrong (a colour, contrast, a choice): what to correct, in the frame.'),
+      403: htmlAnswer('A role without design.edit.'),
+    },
+  },
+);
 
 export const designMenuFormRoute = pageRoute('adminDesignMenu', "Change the header's menu", {
   tags: ['admin'],

@@ -2,11 +2,14 @@
  * The design editor at /admin/design (issue 26), through the admin module's helpers; staff with 'design.edit'
  * (admins, website managers).
  *
- * - GET /admin/design[?done] → the look's form (colours, fonts, button shape, logo, favicon) with a sample drawn in
- *   its values, the header's menu and the footer's links
+ * - GET /admin/design[?done] → the look's form (colours, fonts, button shape, logo, favicon) beside the preview frame,
+ *   the header's menu and the footer's links
  * - POST /admin/design (form) → saved (303 back with a notice), or the form again with the reasons (422: a colour
  *   that is neither hex nor HSL, with §5's 'Hue out of bounds.' …; a contrast below WCAG AA, with the pair and its
- *   ratio); intent=preview draws the sample in the values typed and saves nothing
+ *   ratio); intent=preview shows the form again with the values typed and saves nothing
+ * - GET /admin/design/preview → the storefront's home page with the stored design (the frame's first page); POST there
+ *   (the look's form, `formtarget` the frame: no JavaScript needed) → the home page with the design as typed, unsaved:
+ *   PageRenderer.renderDesignDraft, the storefront's own render; or, in the frame, what to correct
  * - POST /admin/design/menu, /admin/design/footer (form: op add | reset | up:… | down:… | remove:…) → 303 back
  * - GET /api/admin/design, PUT /api/admin/design ({ baseVersion, design }) → JSON
  *
@@ -23,25 +26,27 @@ import {
   DEFAULT_HEADING_FONT,
   effectiveColours,
   FONT_NAMES,
-  FONT_STACKS,
   isWebFont,
   type ButtonShape,
   type DesignColours,
   type FontName,
 } from '../../core/design';
 import { moveItem, readColour, readLinkTarget } from '../../core/designForm';
+import { escapeHtml } from '../../core/html';
 import { formatFileSize, MEDIA_MESSAGES } from '../../core/media';
 import { err, ok, type Result } from '../../core/result';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
 import { isUploadedFile, registerUploadParsers } from '../../platform/http/uploads';
 import { parseInput } from '../../platform/http/validation';
+import type { PageRenderer } from '../../render/renderPath';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
 import {
   COLOUR_FIELDS,
   DESIGN_PATH,
+  DESIGN_PREVIEW_PATH,
   DesignLookForm,
-  DesignSample,
+  DesignPreview,
   FooterEditor,
   LogoUploadForm,
   MenuEditor,
@@ -58,12 +63,14 @@ import {
   designMenuFormRoute,
   designPage,
   designPageQuery,
+  designPreviewFormRoute,
+  designPreviewPage,
   getDesignRoute,
   putDesignRoute,
 } from './designAdmin.schema';
 import { editSite, type EditFailure } from './edit';
 import { fileTooLargeFor, imageFromUpload, maxUploadBytes, withLibraryImage } from './media';
-import { siteOf } from './requestSite';
+import { siteOf, type RequestSite } from './requestSite';
 import type { Website } from './schema';
 import { readSettingsEditor, saveSettings, type SettingsEditorState } from './settingsEdit';
 
@@ -71,7 +78,6 @@ type Design = NonNullable<Website['design']>;
 type Form = Record<string, string | undefined>;
 
 const editing = { section: DESIGN_PATH, permission: 'design.edit' } as const;
-const RADIUS: Record<ButtonShape, number> = { square: 0, rounded: 8, pill: 999 };
 
 /** §5's editor message for a choice that is not offered. */
 const notAnOption = (val: string) => `${val} is not one of the expected options`;
@@ -227,23 +233,6 @@ function readLook(form: Form, state: SettingsEditorState): LookReading {
   };
 }
 
-/** The sample's style from the look's values. */
-function sampleStyle(values: LookValues) {
-  const colour = (name: ColourField) => values.colours[name].picker;
-  const font = (name: string, fallback: FontName) =>
-    (FONT_NAMES as readonly string[]).includes(name) ? FONT_STACKS[name as FontName] : FONT_STACKS[fallback];
-  return {
-    background: colour('background'),
-    text: colour('text'),
-    accent: colour('accent'),
-    buttonBackground: colour('buttonBackground'),
-    buttonText: colour('buttonText'),
-    headingFont: font(values.headingFont, DEFAULT_HEADING_FONT),
-    bodyFont: font(values.bodyFont, DEFAULT_BODY_FONT),
-    buttonRadius: RADIUS[values.buttonShape as ButtonShape] ?? RADIUS.pill,
-  };
-}
-
 const baseVersionOf = (form: Form): number | undefined => {
   const n = Number(form.baseVersion);
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
@@ -257,7 +246,31 @@ const changeDesign =
     return changed.ok ? ok({ ...website, design: changed.value }) : changed;
   };
 
-export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext, pages: AdminPages): void {
+/** The look's fields as a refusal names them ('Heading font: x is not one of the expected options'). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(COLOUR_FIELDS.map((f) => [f.name, f.label])),
+  headingFont: 'Heading font',
+  bodyFont: 'Text font',
+  buttonShape: 'Buttons',
+  logo: 'Logo',
+  favicon: 'Browser tab icon',
+};
+
+/** The design a look makes of the stored one: the look's keys replaced, the menu and footer links kept. */
+function withLook(stored: Design | undefined, look: NonNullable<LookReading['look']>): Design {
+  const next: Design = { ...(stored ?? ({ footerLinks: [] } as unknown as Design)), ...look };
+  if (!look.colours) delete next.colours;
+  if (!look.logo) delete next.logo;
+  if (!look.favicon) delete next.favicon;
+  return next;
+}
+
+export function registerDesignAdminRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  pages: AdminPages,
+  renderer: PageRenderer,
+): void {
   const stateOf = async (siteId: string): Promise<SettingsEditorState> => {
     const state = await readSettingsEditor(ctx.db, siteId);
     if (!state) throw new ApiError('site-not-found', `There is no site '${siteId}'.`);
@@ -293,13 +306,12 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
           <AdminTitle title="Design" />
           {shown.notice ? <AdminNotice kind={shown.notice.kind}>{shown.notice.text}</AdminNotice> : null}
           {shown.look?.preview ? (
-            <AdminNotice kind="done">Preview: the sample shows the values below. Nothing is saved yet.</AdminNotice>
+            <AdminNotice kind="done">Preview: the form keeps the values typed. Nothing is saved yet.</AdminNotice>
           ) : null}
           <p className="admin-muted">
             {`The storefront's colours, fonts, buttons, logo, menu and footer. Each save is a new version of the site (now version ${state.version}), which the versions page can compare and restore.`}
           </p>
-          <div className="admin-design">
-            <DesignSample style={sampleStyle(look)} title={state.title} />
+          <div className="admin-editor">
             <DesignLookForm
               {...form}
               values={look}
@@ -313,6 +325,7 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
               shapes={BUTTON_SHAPES}
               images={state.images}
             />
+            <DesignPreview title={state.title} />
           </div>
           <LogoUploadForm
             {...form}
@@ -376,6 +389,24 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
       return designView(visit, done ? { notice: { kind: 'done', text: done } } : {});
     }),
   );
+
+  // ---------------------------------------------------------------- the preview frame
+
+  const sendPreview = async (reply: FastifyReply, site: RequestSite, design: Design | undefined) => {
+    const rendered = await renderer.renderDesignDraft(site, design);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
+  };
+
+  app.get(DESIGN_PREVIEW_PATH, { schema: designPreviewPage }, async (request, reply) => {
+    await requireStaff(request, 'design.edit');
+    const site = await siteOf(request);
+    return sendPreview(reply, site, (await stateOf(site.id)).website.design);
+  });
 
   app.get('/api/admin/design', { schema: getDesignRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -459,6 +490,28 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
   app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
 
+    scope.post(DESIGN_PREVIEW_PATH, { schema: designPreviewFormRoute }, async (request, reply) => {
+      await requireStaff(request, 'design.edit');
+      const site = await siteOf(request);
+      const state = await stateOf(site.id);
+      const reading = readLook((request.body ?? {}) as Form, state);
+      if (reading.look) return sendPreview(reply, site, withLook(state.website.design, reading.look));
+      // What to correct, in the frame (the form beside it says the same once saved).
+      const problems = [
+        ...Object.entries(reading.errors).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`),
+        ...reading.contrast,
+      ];
+      return reply
+        .header('cache-control', 'no-store')
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Preview not shown</title></head><body><main><h1>Preview not shown</h1><p>Correct these first:</p><ul>${problems
+            .map((line) => `<li>${escapeHtml(line)}</li>`)
+            .join('')}</ul></main></body></html>`,
+        );
+    });
+
     scope.put('/api/admin/design', { schema: putDesignRoute }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = await requireStaff(request, 'design.edit');
@@ -495,13 +548,7 @@ export function registerDesignAdminRoutes(app: FastifyInstance, ctx: AppContext,
           visit,
           form,
           'Changed the colours, fonts and logo',
-          (design) => {
-            const next: Design = { ...design, ...look };
-            if (!look.colours) delete next.colours;
-            if (!look.logo) delete next.logo;
-            if (!look.favicon) delete next.favicon;
-            return ok(next);
-          },
+          (design) => ok(withLook(design, look)),
           (text, status) => ({
             look: reading,
             notice: { kind: 'error', text },

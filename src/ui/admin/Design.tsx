@@ -1,12 +1,19 @@
 /**
  * The design editor's parts (/admin/design, issue 26): the look's form (colours typed as hex or HSL or picked, fonts,
- * button shape, logo, favicon), a sample drawn in those values, the header's menu and the footer's links (each moved
- * with up and down buttons). Plain forms: everything works without JavaScript; a form's "Preview" shows the sample in
- * the values typed, saving nothing.
+ * button shape, logo, favicon), the preview frame beside it (the storefront's home page), the header's menu and the
+ * footer's links (each moved with up and down buttons). Plain forms: everything works without JavaScript; the form's
+ * "Preview" posts it to the frame, saving nothing (with JavaScript, src/client/admin/designPreview.ts posts it as the
+ * owner edits).
  */
 import type { ReactNode } from 'react';
+import { SITE_EDITOR_FRAME_ATTRIBUTE } from '../../core/siteEditor';
 
 export const DESIGN_PATH = '/admin/design';
+export const DESIGN_PREVIEW_PATH = '/admin/design/preview';
+/** The preview frame's name: the look form's Preview button targets it. */
+export const DESIGN_PREVIEW_FRAME = 'design-preview';
+/** On the look form: posted to the frame as the owner edits, when JavaScript runs. */
+export const LIVE_PREVIEW_ATTRIBUTE = 'data-live-preview';
 
 export const COLOUR_FIELDS = [
   { name: 'background', label: 'Background' },
@@ -48,18 +55,6 @@ export interface LookValues {
   favicon: string;
 }
 
-/** What the sample is drawn with: hex colours, font stacks, the button's corner radius. */
-export interface SampleStyle {
-  background: string;
-  text: string;
-  accent: string;
-  buttonBackground: string;
-  buttonText: string;
-  headingFont: string;
-  bodyFont: string;
-  buttonRadius: number;
-}
-
 interface FormProps {
   crumb: string;
   crumbField: string;
@@ -84,35 +79,23 @@ function FieldError(props: { id: string; message: string | undefined }) {
 }
 
 /**
- * The sample: a heading, a line of text with a link and a button in the design's colours, fonts and shape. An SVG:
- * its colours are presentation attributes, which the admin's Content-Security-Policy (style-src 'self') allows.
+ * The preview: the storefront's home page in a frame, first with the stored design, then with the form's values each
+ * time the form's Preview posts them there. Links inside it stay in the frame (the editor's rules: src/core/siteEditor.ts).
  */
-export function DesignSample(props: { style: SampleStyle; title: string }) {
-  const s = props.style;
+export function DesignPreview(props: { title: string }) {
   return (
-    <figure className="admin-design-sample">
-      <svg viewBox="0 0 320 150" role="img" aria-labelledby="design-sample-title" width="100%">
-        <title id="design-sample-title">{`A sample of ${props.title} in these colours and fonts`}</title>
-        <rect x="0" y="0" width="320" height="150" fill={s.background} stroke="#8a8a8a" />
-        <text x="16" y="36" fill={s.text} fontFamily={s.headingFont} fontSize="22">
-          {props.title.slice(0, 24)}
-        </text>
-        <text x="16" y="64" fill={s.text} fontFamily={s.bodyFont} fontSize="13">
-          Text on the background, and
-        </text>
-        <text x="16" y="82" fill={s.accent} fontFamily={s.bodyFont} fontSize="13" textDecoration="underline">
-          a link in the accent
-        </text>
-        <rect x="16" y="100" width="120" height="34" rx={Math.min(s.buttonRadius, 17)} fill={s.buttonBackground} />
-        <text x="76" y="122" fill={s.buttonText} fontFamily={s.bodyFont} fontSize="13" textAnchor="middle">
-          Add to cart
-        </text>
-      </svg>
-      <figcaption className="admin-muted">
-        The sample shows the values of the form below (Preview draws the ones typed); the storefront shows what is
-        saved: <a href="/">view the store</a>.
-      </figcaption>
-    </figure>
+    <section className="admin-preview" aria-labelledby="design-preview-heading">
+      <h2 id="design-preview-heading">Preview</h2>
+      <p className="admin-hint">
+        The home page with the values of the form, not saved until you save them: <a href="/">view the store</a>.
+      </p>
+      <iframe
+        name={DESIGN_PREVIEW_FRAME}
+        title={`Preview of ${props.title} with this design`}
+        src={DESIGN_PREVIEW_PATH}
+        {...{ [SITE_EDITOR_FRAME_ATTRIBUTE]: '' }}
+      />
+    </section>
   );
 }
 
@@ -191,7 +174,13 @@ export function DesignLookForm(
     </div>
   );
   return (
-    <form className="admin-form admin-card" method="post" action={DESIGN_PATH} aria-labelledby="design-look-heading">
+    <form
+      className="admin-form admin-card"
+      method="post"
+      action={DESIGN_PATH}
+      aria-labelledby="design-look-heading"
+      {...{ [LIVE_PREVIEW_ATTRIBUTE]: '' }}
+    >
       <h2 id="design-look-heading">Colours, fonts and logo</h2>
       <Hidden {...props} />
       <fieldset>
@@ -293,7 +282,14 @@ export function DesignLookForm(
         <button type="submit" className="admin-button" name="intent" value="save">
           Save the design
         </button>
-        <button type="submit" className="admin-button admin-button-quiet" name="intent" value="preview">
+        <button
+          type="submit"
+          className="admin-button admin-button-quiet"
+          name="intent"
+          value="preview"
+          formAction={DESIGN_PREVIEW_PATH}
+          formTarget={DESIGN_PREVIEW_FRAME}
+        >
           Preview
         </button>
       </div>

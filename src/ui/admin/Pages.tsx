@@ -5,6 +5,7 @@
  * draft (the real storefront render), and the delete form. Plain forms: everything works without JavaScript.
  */
 import type { ReactNode } from 'react';
+import { SITE_EDITOR_FRAME_ATTRIBUTE } from '../../core/siteEditor';
 import {
   GALLERY_ACTIVE_ALIGNMENTS,
   GALLERY_ASPECT_RATIOS,
@@ -907,7 +908,12 @@ export function PageEditor(props: PageEditorProps) {
       </form>
       <section className="admin-preview" aria-labelledby="preview-heading">
         <h2 id="preview-heading">Preview</h2>
-        <iframe name={PREVIEW_FRAME} title={`Preview of ${page.title}`} src={`${action}/preview`} />
+        <iframe
+          name={PREVIEW_FRAME}
+          title={`Preview of ${page.title}`}
+          src={`${action}/preview`}
+          {...{ [SITE_EDITOR_FRAME_ATTRIBUTE]: '' }}
+        />
       </section>
     </div>
   );
