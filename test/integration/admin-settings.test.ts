@@ -4,7 +4,8 @@
  * new version with its audit entry; bad input is refused with each field's reason and nothing is written; a store
  * manager edits coupons and nothing else; a viewer looks (no forms) and is refused a change; the page says which
  * secrets are set and never shows them; 'Send me a test e-mail' puts one in the outbox; the JSON twins save, refuse
- * bad input by field (400) and a stale save (409).
+ * bad input by field (400) and a stale save (409). Coupons, shipping options and tax rates are checked per item: saves of
+ * others from the same version are kept, a save of the same one refused with what changed.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -270,6 +271,80 @@ forEachEngine((engine, getDb) => {
     expect(website.captcha.provider).toBe('none');
     expect(website.store.checkout.coupons.map((c) => c.code)).toContain('TWIN');
     expect(await version()).toBe(base + 2);
+  });
+
+  it('checks coupons, shipping options and tax rates per item: other items saved from the same version are kept, the same one is refused', async () => {
+    const base = await version();
+    const formAt = (section: string, fields: Record<string, string | string[]>, cookie = admin) => {
+      const params = new URLSearchParams({ baseVersion: String(base), [CRUMB_FIELD]: TEST_CRUMB });
+      for (const [name, value] of Object.entries(fields))
+        for (const v of Array.isArray(value) ? value : [value]) params.append(name, v);
+      return app.inject({
+        method: 'POST',
+        url: `/admin/settings/${section}`,
+        headers: { host: SHOP_HOST, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: params.toString(),
+      });
+    };
+    // Each form was made from version `base`; each save comes after the others.
+    const saves = [
+      await formAt('coupons', { op: 'coupon', code: 'AUTUMN', type: 'percent', amount: '15' }, storeManager),
+      await formAt('shipping', { op: 'option', id: 'courier', name: 'Courier', rate: '9', countries: ['US'] }),
+      await formAt('tax', { op: 'rate', country: 'CA', region: 'ON', rate: '13', name: 'HST' }),
+      await formAt('coupons', { op: 'coupon', code: 'WINTER', type: 'percent', amount: '20' }, storeManager),
+      await formAt('shipping', { op: 'remove:express' }),
+      await formAt('shipping', { op: 'countries', shipsTo: ['US', 'CA', 'GB', 'IE'] }),
+      await formAt('tax', { op: 'options', pricesIncludeTax: 'yes' }),
+      await formAt('store', storeForm({ lowStockThreshold: '3' })),
+    ];
+    expect(saves.map((r) => r.statusCode)).toEqual([303, 303, 303, 303, 303, 303, 303, 303]);
+    expect(await version()).toBe(base + 8);
+    const checkout = (await stored()).store.checkout;
+    expect(checkout.coupons.map((c) => c.code)).toEqual(expect.arrayContaining(['AUTUMN', 'WINTER']));
+    expect(checkout.shippingOptions.map((o) => o.id)).toEqual(['standard', 'canada-post', 'courier']);
+    expect(checkout.tax.rates).toContainEqual({ country: 'CA', region: 'ON', rate: 13, name: 'HST' });
+    expect(checkout.shipsTo).toEqual(['US', 'CA', 'GB', 'IE']);
+    expect(checkout.tax.pricesIncludeTax).toBe(true);
+    expect((await stored()).store.lowStockThreshold).toBe(3);
+
+    // The same item, changed since the form's version, is refused with what changed: nothing written.
+    const sameCoupon = await formAt('coupons', { op: 'coupon', code: 'autumn', type: 'percent', amount: '50' }, admin);
+    expect(sameCoupon.statusCode).toBe(409);
+    expect(sameCoupon.body).toContain('Coupon AUTUMN added');
+    const sameOption = await formAt('shipping', { op: 'option', id: 'express', name: 'Express', rate: '20' });
+    expect(sameOption.statusCode).toBe(409);
+    expect(sameOption.body).toContain('Shipping option express removed');
+    const sameRate = await formAt('tax', { op: 'remove:CA/ON' });
+    expect(sameRate.statusCode).toBe(409);
+    expect(sameRate.body).toContain('Tax rate CA/ON added');
+    const sameCountries = await formAt('shipping', { op: 'countries', shipsTo: ['US'] });
+    expect(sameCountries.statusCode).toBe(409);
+    expect(sameCountries.body).toContain('Website settings: store.checkout.shipsTo changed');
+    expect(await version()).toBe(base + 8);
+
+    // Through the JSON twin too: a coupon saved from an old version goes through unless that coupon changed.
+    const other = await json(
+      'PUT',
+      '/api/admin/coupons/SPRING',
+      { baseVersion: base, coupon: { code: 'SPRING', type: 'percent', amount: 5 } },
+      storeManager,
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    const same = await json(
+      'PUT',
+      '/api/admin/coupons/winter',
+      { baseVersion: base, coupon: { code: 'winter', type: 'percent', amount: 5 } },
+      storeManager,
+    );
+    expect(same.statusCode).toBe(409);
+    expect(same.json<{ message: string }>().message).toContain('Coupon WINTER added');
+    // The audit entry names the item before and after, not the whole store.
+    const [entry] = (await listAudit(getDb(), SITE, { limit: 1 })).records;
+    expect(entry).toMatchObject({
+      action: 'coupons.edit',
+      before: { 'coupons:SPRING': null },
+      after: { 'coupons:SPRING': { code: 'SPRING', type: 'percent', amount: 5 } },
+    });
   });
 
   it('saves through the JSON twins, refusing bad input by field (400) and a stale save (409)', async () => {

@@ -20,6 +20,13 @@ const regionKey = (country: string, region: unknown): string => {
   return code.startsWith(`${country}-`) ? code.slice(country.length + 1) : code;
 };
 
+/**
+ * A rate's place as one text, its identity among the settings' rates (two rates for one place are refused):
+ * 'US/NY', 'DE/' for the whole country.
+ */
+export const taxRatePlace = (rate: { country: string; region?: string | undefined }): string =>
+  `${rate.country}/${rate.region ?? ''}`;
+
 /** The rate for an address: the region's own rate wins over the country's; undefined when none applies (no tax). */
 export const taxRateFor = <R extends TaxRateRule>(
   rates: readonly R[],

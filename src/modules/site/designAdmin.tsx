@@ -72,7 +72,7 @@ import { editSite, type EditFailure } from './edit';
 import { fileTooLargeFor, imageFromUpload, maxUploadBytes, withLibraryImage } from './media';
 import { siteOf, type RequestSite } from './requestSite';
 import type { Website } from './schema';
-import { readSettingsEditor, saveSettings, type SettingsEditorState } from './settingsEdit';
+import { readSettingsEditor, saveSettings, settingsKeys, type SettingsEditorState } from './settingsEdit';
 
 type Design = NonNullable<Website['design']>;
 type Form = Record<string, string | undefined>;
@@ -368,7 +368,7 @@ export function registerDesignAdminRoutes(
       return designView(visit, refused('The form is not one of this page: reload the page and try again.', 400));
     const saved = await saveSettings(ctx.db, visit.site.id, {
       baseVersion,
-      keys: ['design'],
+      subjects: [settingsKeys('design')],
       staff: visit.staff,
       action: 'design.edit',
       summary,
@@ -519,7 +519,7 @@ export function registerDesignAdminRoutes(
       const body = parseInput(designBody, request.body, 'body');
       const saved = await saveSettings(ctx.db, site.id, {
         baseVersion: body.baseVersion,
-        keys: ['design'],
+        subjects: [settingsKeys('design')],
         staff,
         action: 'design.edit',
         summary: 'Saved the design',

@@ -15,7 +15,8 @@ import type { Kysely } from 'kysely';
 import { err, ok, type Result } from '../../core/result';
 import { describeThingChange, siteDiff, type ThingKind } from '../../core/siteDiff';
 import type { Database } from '../../platform/db/tables';
-import type { SiteFile } from './schema';
+import { taxRatePlace } from '../../core/checkout/tax';
+import type { SiteFile, TaxRate, Website } from './schema';
 import {
   ensureVersions,
   readSite,
@@ -29,9 +30,77 @@ import {
 import { validateSite } from './validate';
 import { getVersion, listVersions, type SiteVersion } from './versions';
 
-/** What an edit touches: one thing of the site file, the order of a kind of things, or website settings (by key). */
+/** The lists of the website's settings whose items an edit touches one by one (issue 26: per item, not per key). */
+export type SettingsList = 'coupons' | 'shippingOptions' | 'taxRates';
+
+/** What an edit touches: one thing of the site file, the order of a kind of things, or website settings. */
 export type EditSubject =
-  { kind: ThingKind; id: string } | { kind: 'order'; of: ThingKind } | { kind: 'settings'; keys: readonly string[] };
+  | { kind: ThingKind; id: string }
+  | { kind: 'order'; of: ThingKind }
+  /** Website settings by key ('captcha'), or a part of one by its dotted path ('store.checkout.shipsTo'). */
+  | { kind: 'settings'; keys: readonly string[] }
+  /** One item of a settings list: a coupon by its code (any case), a shipping option by id, a tax rate by place. */
+  | { kind: 'settingsItem'; list: SettingsList; id: string };
+
+/** A settings subject of an edit. */
+export type SettingsSubject = Extract<EditSubject, { kind: 'settings' | 'settingsItem' }>;
+
+interface ListOf<T> {
+  /** How the item is named in a stale save's lines ('Coupon WELCOME10 changed'). */
+  words: string;
+  items: (website: Website) => readonly T[];
+  /** The item's identity, as a subject names it (normalised: a coupon's code in upper case). */
+  key: (item: T) => string;
+  normalise: (id: string) => string;
+}
+
+const SETTINGS_LISTS: { [L in SettingsList]: ListOf<unknown> } = {
+  coupons: {
+    words: 'Coupon',
+    items: (w) => w.store.checkout.coupons,
+    key: (c) => (c as { code: string }).code.toUpperCase(),
+    normalise: (id) => id.toUpperCase(),
+  },
+  shippingOptions: {
+    words: 'Shipping option',
+    items: (w) => w.store.checkout.shippingOptions,
+    key: (o) => (o as { id: string }).id,
+    normalise: (id) => id,
+  },
+  taxRates: {
+    words: 'Tax rate',
+    items: (w) => w.store.checkout.tax.rates,
+    key: (r) => taxRatePlace(r as TaxRate),
+    normalise: (id) => id,
+  },
+};
+
+/** The item `id` of a settings list, or undefined. */
+export function settingsItem(website: Website, list: SettingsList, id: string): unknown {
+  const of = SETTINGS_LISTS[list];
+  const wanted = of.normalise(id);
+  return of.items(website).find((item) => of.key(item) === wanted);
+}
+
+/** The value at a dotted path of the website's settings ('store.checkout.shipsTo'), or undefined. */
+export function settingsAt(website: Website, path: string): unknown {
+  let value: unknown = website;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** What settings subjects name, in `website` (an audit entry's before and after): by path, and by item. */
+export function settingsValues(website: Website, subjects: readonly SettingsSubject[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const subject of subjects) {
+    if (subject.kind === 'settings') for (const key of subject.keys) values[key] = settingsAt(website, key) ?? null;
+    else values[`${subject.list}:${subject.id}`] = settingsItem(website, subject.list, subject.id) ?? null;
+  }
+  return values;
+}
 
 export type EditFailure =
   /** The site has no such site, or the base version is unknown. */
@@ -105,7 +174,8 @@ const KIND_WORDS: Readonly<Record<ThingKind, string>> = {
 function staleChanges(base: SiteFile, stored: SiteFile, subjects: readonly EditSubject[]): string[] {
   const lines: string[] = [];
   const things = subjects.filter(
-    (s): s is { kind: ThingKind; id: string } => s.kind !== 'order' && s.kind !== 'settings',
+    (s): s is { kind: ThingKind; id: string } =>
+      s.kind !== 'order' && s.kind !== 'settings' && s.kind !== 'settingsItem',
   );
   if (things.length) {
     const touched = new Set(things.map((t) => `${t.kind}:${t.id}`));
@@ -128,10 +198,17 @@ function staleChanges(base: SiteFile, stored: SiteFile, subjects: readonly EditS
       const ids = (site: SiteFile) => site[KIND_KEYS[subject.of]].map((r) => r.id);
       if (!isDeepStrictEqual(ids(base), ids(stored))) lines.push(`The order of the ${KIND_WORDS[subject.of]} changed`);
     } else if (subject.kind === 'settings') {
-      const b = base.website as unknown as Record<string, unknown>;
-      const s = stored.website as unknown as Record<string, unknown>;
-      const changed = subject.keys.filter((key) => !isDeepStrictEqual(b[key], s[key]));
+      const changed = subject.keys.filter(
+        (key) => !isDeepStrictEqual(settingsAt(base.website, key), settingsAt(stored.website, key)),
+      );
       if (changed.length) lines.push(`Website settings: ${changed.join(', ')} changed`);
+    } else if (subject.kind === 'settingsItem') {
+      const before = settingsItem(base.website, subject.list, subject.id);
+      const now = settingsItem(stored.website, subject.list, subject.id);
+      if (!isDeepStrictEqual(before, now)) {
+        const what = before === undefined ? 'added' : now === undefined ? 'removed' : 'changed';
+        lines.push(`${SETTINGS_LISTS[subject.list].words} ${subject.id} ${what}`);
+      }
     }
   }
   return lines;

@@ -18,6 +18,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADDRESS_COUNTRIES, regionName } from '../../core/address/countries';
+import { taxRatePlace } from '../../core/checkout/tax';
 import { CURRENCY_CODES, fractionDigits, isCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { parseMoney } from '../../core/money';
 import { err, ok, type Result } from '../../core/result';
@@ -62,7 +63,14 @@ import {
   settingsSectionParams,
   testEmailRoute,
 } from './settingsAdmin.schema';
-import { readSettingsEditor, saveSettings, type SettingsEditorState, type SettingsKey } from './settingsEdit';
+import {
+  readSettingsEditor,
+  saveSettings,
+  settingsKeys,
+  settingsListItem,
+  type SettingsEditorState,
+} from './settingsEdit';
+import type { SettingsSubject } from './edit';
 import { testEmail } from './testEmail';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -215,9 +223,12 @@ class FieldReader {
   }
 }
 
-/** A section's save: the settings keys it changes, the permission, the change and its words. */
+/**
+ * A section's save: what of the settings it changes (a part of them by path, or a coupon, shipping option or tax rate
+ * by itself: saves of other parts and items from the same version are kept), the permission, the change and its words.
+ */
 interface SectionChange {
-  keys: SettingsKey[];
+  subjects: SettingsSubject[];
   permission: StaffPermission;
   summary: string;
   change: (website: Website) => Result<Website, string>;
@@ -229,7 +240,10 @@ const withCheckout = (
 ): Website => ({ ...website, store: { ...website.store, checkout: edit(website.store.checkout) } });
 
 const sameCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
-const taxKey = (r: { country: string; region?: string | undefined }) => `${r.country}/${r.region ?? ''}`;
+const taxKey = taxRatePlace;
+const coupon = (code: string) => settingsListItem('coupons', code.toUpperCase());
+const shippingOption = (id: string) => settingsListItem('shippingOptions', id);
+const taxRateOf = (place: string) => settingsListItem('taxRates', place);
 
 /** Reads a section's form into its change, or says what is wrong. */
 function readSection(
@@ -244,8 +258,8 @@ function readSection(
   const read = new FieldReader(form, currency);
   const done = (change: SectionChange) =>
     read.problems.length ? { problems: read.problems } : { change, problems: [] };
-  const settings = (summary: string, keys: SettingsKey[], change: SectionChange['change']) =>
-    done({ keys, permission: 'settings.edit', summary, change });
+  const settings = (summary: string, subjects: SettingsSubject[], change: SectionChange['change']) =>
+    done({ subjects, permission: 'settings.edit', summary, change });
 
   switch (section) {
     case 'store': {
@@ -260,7 +274,14 @@ function readSection(
       };
       const shopEmail = read.text('shopEmail');
       const lowStockThreshold = read.whole('lowStockThreshold');
-      return settings('Changed the store settings', ['currency', 'store'], (website) => {
+      const storeSubjects = settingsKeys(
+        'currency',
+        'store.minimumSubtotal',
+        'store.payLater',
+        'store.lowStockThreshold',
+        'store.checkout.shopEmail',
+      );
+      return settings('Changed the store settings', [storeSubjects], (website) => {
         const next = withCheckout(
           { ...website, currency, store: { ...website.store, minimumSubtotal, payLater, lowStockThreshold } },
           (c) => {
@@ -277,13 +298,13 @@ function readSection(
       if (op === 'countries') {
         const shipsTo = many(form, 'shipsTo').filter((c) => (ADDRESS_COUNTRIES as readonly string[]).includes(c));
         if (shipsTo.length === 0) read.refuse('shipsTo', 'choose at least one country');
-        return settings('Changed the countries shipped to', ['store'], (w) =>
+        return settings('Changed the countries shipped to', [settingsKeys('store.checkout.shipsTo')], (w) =>
           ok(withCheckout(w, (c) => ({ ...c, shipsTo: shipsTo as typeof c.shipsTo }))),
         );
       }
       if (op.startsWith('remove:')) {
         const id = op.slice('remove:'.length);
-        return settings(`Removed the shipping option ${id}`, ['store'], (w) =>
+        return settings(`Removed the shipping option ${id}`, [shippingOption(id)], (w) =>
           w.store.checkout.shippingOptions.some((o) => o.id === id)
             ? ok(withCheckout(w, (c) => ({ ...c, shippingOptions: c.shippingOptions.filter((o) => o.id !== id) })))
             : err(`There is no shipping option ${id} (any more): reload the page.`),
@@ -299,7 +320,7 @@ function readSection(
       };
       const freeOver = read.money('freeOver', true);
       if (freeOver !== undefined) option.freeOver = freeOver;
-      return settings(`Saved the shipping option ${option.name}`, ['store'], (w) =>
+      return settings(`Saved the shipping option ${option.name}`, [shippingOption(option.id)], (w) =>
         ok(
           withCheckout(w, (c) => {
             const at = c.shippingOptions.findIndex((o) => o.id === option.id);
@@ -315,13 +336,14 @@ function readSection(
       if (op === 'options') {
         const pricesIncludeTax = read.checked('pricesIncludeTax');
         const taxShipping = read.checked('taxShipping');
-        return settings('Changed how tax is counted', ['store'], (w) =>
+        const how = settingsKeys('store.checkout.tax.pricesIncludeTax', 'store.checkout.tax.taxShipping');
+        return settings('Changed how tax is counted', [how], (w) =>
           ok(withCheckout(w, (c) => ({ ...c, tax: { ...c.tax, pricesIncludeTax, taxShipping } }))),
         );
       }
       if (op.startsWith('remove:')) {
         const key = op.slice('remove:'.length);
-        return settings(`Removed the tax rate for ${key.replace(/\/$/, '')}`, ['store'], (w) =>
+        return settings(`Removed the tax rate for ${key.replace(/\/$/, '')}`, [taxRateOf(key)], (w) =>
           w.store.checkout.tax.rates.some((r) => taxKey(r) === key)
             ? ok(
                 withCheckout(w, (c) => ({
@@ -344,27 +366,30 @@ function readSection(
         name: read.text('name') || 'Tax',
       };
       if (region) rate.region = region;
-      return settings(`Saved the tax rate for ${country}${region ? ` ${region}` : ''}`, ['store'], (w) =>
-        ok(
-          withCheckout(w, (c) => {
-            const rates = c.tax.rates.filter((r) => taxKey(r) !== taxKey(rate));
-            return { ...c, tax: { ...c.tax, rates: [...rates, rate] } };
-          }),
-        ),
+      return settings(
+        `Saved the tax rate for ${country}${region ? ` ${region}` : ''}`,
+        [taxRateOf(taxKey(rate))],
+        (w) =>
+          ok(
+            withCheckout(w, (c) => {
+              const rates = c.tax.rates.filter((r) => taxKey(r) !== taxKey(rate));
+              return { ...c, tax: { ...c.tax, rates: [...rates, rate] } };
+            }),
+          ),
       );
     }
     case 'coupons': {
       if (op.startsWith('remove:')) {
         const code = op.slice('remove:'.length);
         return done({
-          keys: ['store'],
+          subjects: [coupon(code)],
           permission: 'coupons.edit',
           summary: `Removed the coupon ${code}`,
           change: (w) => removeCoupon(w, code),
         });
       }
       const type = read.text('type') === 'fixed' ? 'fixed' : 'percent';
-      const coupon: Coupon = {
+      const typed: Coupon = {
         code: read.text('code'),
         type,
         amount: type === 'fixed' ? read.money('amount') : read.whole('amount'),
@@ -374,14 +399,14 @@ function readSection(
       const startsAt = read.date('startsAt', '00:00:00');
       const endsAt = read.date('endsAt', '00:00:00');
       const usageLimit = read.whole('usageLimit', true);
-      if (startsAt) coupon.startsAt = startsAt;
-      if (endsAt) coupon.endsAt = endsAt;
-      if (usageLimit !== undefined) coupon.usageLimit = usageLimit;
+      if (startsAt) typed.startsAt = startsAt;
+      if (endsAt) typed.endsAt = endsAt;
+      if (usageLimit !== undefined) typed.usageLimit = usageLimit;
       return done({
-        keys: ['store'],
+        subjects: [coupon(typed.code)],
         permission: 'coupons.edit',
-        summary: `Saved the coupon ${coupon.code}`,
-        change: (w) => ok(putCoupon(w, coupon)),
+        summary: `Saved the coupon ${typed.code}`,
+        change: (w) => ok(putCoupon(w, typed)),
       });
     }
     case 'payments': {
@@ -389,7 +414,7 @@ function readSection(
       if (!['test', 'manual', 'stripe'].includes(provider))
         read.refuse('provider', `${provider.slice(0, 20)} is not one of the expected options`);
       const manualInstructions = one(form, 'manualInstructions').trim();
-      return settings('Changed the payments', ['store'], (w) =>
+      return settings('Changed the payments', [settingsKeys('store.checkout.payments')], (w) =>
         ok(
           withCheckout(w, (c) => ({
             ...c,
@@ -410,11 +435,11 @@ function readSection(
       if (siteKey) captcha.siteKey = siteKey;
       if (projectId) captcha.projectId = projectId;
       if (scoreThreshold !== undefined) captcha.scoreThreshold = scoreThreshold;
-      return settings('Changed the CAPTCHA', ['captcha'], (w) => ok({ ...w, captcha }));
+      return settings('Changed the CAPTCHA', [settingsKeys('captcha')], (w) => ok({ ...w, captcha }));
     }
     case 'popup': {
       if (!read.checked('enabled'))
-        return settings('Turned the promo popup off', ['promoPopup'], (w) => {
+        return settings('Turned the promo popup off', [settingsKeys('promoPopup')], (w) => {
           const next = { ...w };
           delete next.promoPopup;
           return ok(next);
@@ -428,11 +453,11 @@ function readSection(
       const text = read.text('text');
       if (text) popup.text = text;
       if (popup.title === '') read.refuse('title', 'Please enter the popup’s heading.');
-      return settings('Changed the promo popup', ['promoPopup'], (w) => ok({ ...w, promoPopup: popup }));
+      return settings('Changed the promo popup', [settingsKeys('promoPopup')], (w) => ok({ ...w, promoPopup: popup }));
     }
     case 'analytics': {
       const cookieConsent = read.text('cookieConsent') === 'required' ? 'required' : 'not-required';
-      return settings('Changed the analytics', ['analytics'], (w) =>
+      return settings('Changed the analytics', [settingsKeys('analytics')], (w) =>
         ok({ ...w, analytics: { ...w.analytics, cookieConsent } }),
       );
     }
@@ -1238,7 +1263,7 @@ export function registerSettingsAdminRoutes(
       if (keys.length === 0) throw new ApiError('invalid-input', 'The request body names no setting to save.');
       const saved = await saveSettings(ctx.db, site.id, {
         baseVersion: base,
-        keys,
+        subjects: [settingsKeys(...keys)],
         staff,
         action: 'settings.edit',
         summary: `Changed the settings: ${keys.join(', ')}`,
@@ -1279,7 +1304,7 @@ export function registerSettingsAdminRoutes(
         });
       const saved = await saveSettings(ctx.db, site.id, {
         baseVersion: body.baseVersion,
-        keys: ['store'],
+        subjects: [coupon(code)],
         staff,
         action: 'coupons.edit',
         summary: `Saved the coupon ${body.coupon.code}`,
@@ -1300,7 +1325,7 @@ export function registerSettingsAdminRoutes(
       const body = parseInput(couponDeleteBody, request.body ?? {}, 'body');
       const saved = await saveSettings(ctx.db, site.id, {
         baseVersion: body.baseVersion,
-        keys: ['store'],
+        subjects: [coupon(code)],
         staff,
         action: 'coupons.edit',
         summary: `Removed the coupon ${code}`,
@@ -1356,7 +1381,7 @@ export function registerSettingsAdminRoutes(
         const change = reading.change;
         const saved = await saveSettings(ctx.db, visit.site.id, {
           baseVersion: base,
-          keys: change.keys,
+          subjects: change.subjects,
           staff: visit.staff,
           action: change.permission === 'coupons.edit' ? 'coupons.edit' : 'settings.edit',
           summary: change.summary,

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import { recordAudit, type Staff } from '../admin';
-import { editSite, type EditFailure } from './edit';
+import { editSite, settingsValues, type EditFailure, type SettingsList, type SettingsSubject } from './edit';
 import type { Collection, Page, Website } from './schema';
 import type { ReplacedSite } from './sites';
 
@@ -68,8 +68,12 @@ export type SettingsKey = keyof Website;
 
 export interface SettingsSave {
   baseVersion: number;
-  /** The keys of `website` this save changes (the stale check compares them with the base version). */
-  keys: readonly SettingsKey[];
+  /**
+   * What of `website` this save changes: keys or dotted paths ('store.checkout.shipsTo'), and items of the settings'
+   * lists (a coupon, a shipping option, a tax rate). The stale check compares them with the base version, so saves of
+   * other coupons, options or rates meanwhile are kept (editSite).
+   */
+  subjects: readonly SettingsSubject[];
   staff: Staff;
   /** The audit entry's action ('design.edit', 'settings.edit') and, in words, what was done. */
   action: string;
@@ -78,25 +82,33 @@ export interface SettingsSave {
   change: (website: Website) => Result<Website, string>;
 }
 
-/** Saves a change of the website's settings as a new site version with its audit entry, or says why not. */
+/** Settings subjects by key or dotted path. */
+export const settingsKeys = (...keys: string[]): SettingsSubject => ({ kind: 'settings', keys });
+
+/** One item of a settings list. */
+export const settingsListItem = (list: SettingsList, id: string): SettingsSubject => ({
+  kind: 'settingsItem',
+  list,
+  id,
+});
+
+/** Saves a change of the website's settings as a new version with its audit entry, or says why not. */
 export async function saveSettings(
   db: Kysely<Database>,
   siteId: string,
   save: SettingsSave,
 ): Promise<Result<ReplacedSite, EditFailure>> {
-  let before: Partial<Website> = {};
-  let after: Partial<Website> = {};
-  const pick = (website: Website) =>
-    Object.fromEntries(save.keys.map((key) => [key, website[key] ?? null])) as Partial<Website>;
+  let before: Record<string, unknown> = {};
+  let after: Record<string, unknown> = {};
   const saved = await editSite(db, siteId, {
     baseVersion: save.baseVersion,
-    subjects: [{ kind: 'settings', keys: save.keys }],
+    subjects: save.subjects,
     author: { createdBy: save.staff.email },
     change: (current) => {
       const changed = save.change(current.site.website);
       if (!changed.ok) return err(changed.error);
-      before = pick(current.site.website);
-      after = pick(changed.value);
+      before = settingsValues(current.site.website, save.subjects);
+      after = settingsValues(changed.value, save.subjects);
       return ok({ ...current, site: { ...current.site, website: changed.value } });
     },
     alsoInTransaction: async (trx, { version }) => {
