@@ -66,6 +66,15 @@ export async function readCatalog(db: Kysely<Database>, siteId: string): Promise
   };
 }
 
+/** The site's forms a product may use (its product form, a subscription option's), by id and name. */
+export async function readFormChoices(db: Kysely<Database>, siteId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  return rows.map((r) => {
+    const form = JSON.parse(r.data) as { id: string; name: string };
+    return { id: form.id, name: form.name };
+  });
+}
+
 export const PRODUCTS_PAGE_SIZE = 50;
 
 /** A product as a row of the list. */
