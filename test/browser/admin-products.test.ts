@@ -50,7 +50,7 @@ describeEachEngine(
       expect(await axeViolationsOf(page), 'the new product form at 1280 px').toEqual([]);
 
       await page.getByLabel('Name', { exact: true }).fill('Enamel Pin');
-      await page.getByLabel('Description').fill('<p>Hard enamel, two colours.</p>');
+      await page.getByLabel('Description', { exact: true }).fill('Hard enamel, two colours.');
       await page.getByLabel('Option 1 name').fill('Colour');
       await page.getByLabel('Option 1 values').fill('Gold, Silver');
       await page.getByRole('button', { name: 'Update variants' }).click();

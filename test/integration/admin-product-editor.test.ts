@@ -4,7 +4,10 @@
  * merchandising (scarcity, sold-out text, restock sign-up), related products and add-ons, tags, and the SEO title and
  * description — each saved, exported, imported into a fresh database and exported again the same; the SEO title in the
  * product page's <title>. What a save leaves out is kept, null removes it. Bad input is refused with 400 naming the
- * field ('This tag already exists'), never a 500, writing nothing; a stale save is refused with what changed.
+ * field ('This tag already exists'), never a 500, writing nothing; a stale save is refused with what changed. The
+ * same through the form without JavaScript: every section saved and shown again, each wrong field marked
+ * (aria-invalid, its message tied by aria-describedby, listed above with a link), a gift card's amounts, and a change
+ * of product type that needs the other layout.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +15,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CRUMB_HEADER } from '../../src/core/crumb';
+import { CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
 import { listAudit } from '../../src/modules/admin';
 import { exportSite, exportSiteToFile } from '../../src/modules/site/export';
@@ -27,6 +30,60 @@ import { createFreshDb, forEachEngine, type FreshDb } from '../support/engines';
 import { addSiteUser, signIn } from '../support/siteUsers';
 
 const SITE = 'shop';
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
+  const boundary = '----vitrineEditorBoundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The fields of a form as the page has them: each input's name and value, checked boxes and chosen options. */
+function fieldsOf(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const decode = (t: string) =>
+    t
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const form = html.slice(
+    html.indexOf('<form id="product-form"'),
+    html.indexOf('</form>', html.indexOf('<form id="product-form"')),
+  );
+  for (const [tag] of form.matchAll(/<input[^>]*>/g)) {
+    const name = attr(tag, 'name');
+    const type = attr(tag, 'type');
+    if (!name || type === 'file') continue;
+    if ((type === 'checkbox' || type === 'radio') && !/\schecked=""/.test(tag)) continue;
+    fields[name] = decode(attr(tag, 'value') ?? '');
+  }
+  for (const [, tag, inner] of form.matchAll(/<select([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const name = attr(tag!, 'name');
+    const chosen = /<option[^>]*selected=""[^>]*value="([^"]*)"|<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(
+      inner!,
+    );
+    const first = /<option[^>]*value="([^"]*)"/.exec(inner!);
+    if (name) fields[name] = decode(chosen?.[1] ?? chosen?.[2] ?? first?.[1] ?? '');
+  }
+  for (const [, tag, inner] of form.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = attr(tag!, 'name');
+    if (name) fields[name] = decode(inner!);
+  }
+  return fields;
+}
 
 const lampInput = {
   name: 'Brass Lamp',
@@ -79,6 +136,20 @@ forEachEngine((engine, getDb) => {
       },
       ...(body === undefined ? {} : { payload: Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
     });
+  const postForm = (url: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => {
+    const { payload, contentType } = multipart({ [CRUMB_FIELD]: TEST_CRUMB, ...fields }, file);
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: { host: SHOP_HOST, cookie: admin, 'content-type': contentType },
+      payload,
+    });
+  };
+  const formOf = async (id: string) => {
+    const page = await call('GET', `/admin/products/${id}`);
+    expect(page.statusCode).toBe(200);
+    return fieldsOf(page.body);
+  };
   const stored = async (id: string) => (await readSite(getDb(), SITE))!.site.products.find((p) => p.id === id);
   const version = async () =>
     (await getDb().selectFrom('sites').select('version').where('id', '=', SITE).executeTakeFirstOrThrow()).version;
@@ -331,6 +402,217 @@ forEachEngine((engine, getDb) => {
     );
     expect(await version()).toBe(at);
     expect(await stored('refused')).toBeUndefined();
+  });
+
+  it('edits every section through the form without JavaScript and shows it again as saved', async () => {
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#6b4f2a' } })
+      .png()
+      .toBuffer();
+    const created = await postForm(
+      '/admin/products',
+      {
+        baseVersion: String(await version()),
+        layout: 'grid',
+        name: 'Walnut Tray',
+        slug: '',
+        description: 'Oiled walnut.',
+        collectionId: 'shop',
+        productType: '1',
+        formId: 'engraving',
+        tags: 'wood, trays',
+        'o0.name': 'Size',
+        'o0.values': 'Small, Large',
+        'v0.sku': 'tray-s',
+        'v0.a0': 'Small',
+        'v0.price': '40.00',
+        'v0.stock': '4',
+        'v0.weight': '0.8',
+        'v1.sku': 'tray-l',
+        'v1.a0': 'Large',
+        'v1.price': '55.00',
+        'v1.salePrice': '50.00',
+        'v1.stock': 'unlimited',
+        'v1.weight': '1,25',
+        uploadAlt: 'The large tray',
+        'sub.on': 'yes',
+        'sub.every': '3',
+        'sub.unit': 'MONTH',
+        'sub.cycles': '4',
+        'sub0.id': '',
+        'sub0.price': '38.00',
+        'sub0.salePrice': '',
+        'sub0.formId': '',
+        'sub0.button': 'Every season',
+        'scarcity.on': 'yes',
+        'scarcity.text': 'Only {qty} trays left',
+        'scarcity.threshold': '2',
+        'scarcity.shownByDefault': 'yes',
+        soldOutText: 'Back soon',
+        'restock.on': 'yes',
+        'restock.message': 'Tell me',
+        'restock.success': '',
+        'restock.mailingList': 'yes',
+        'related.mode': 'chosen',
+        related0: 'Tee',
+        related1: 'kit',
+        related2: '',
+        addOn0: 'ebook',
+        addOn1: '',
+        'seo.title': 'Walnut serving tray',
+        'seo.description': 'A tray of oiled walnut.',
+        intent: 'save',
+      },
+      { name: 'tray.png', type: 'image/png', bytes: png },
+    );
+    expect(created.statusCode, created.body).toBe(303);
+    let tray = (await stored('walnut-tray'))!;
+    expect(tray.variants.map((v) => [v.sku, v.price, v.salePrice, v.weight])).toEqual([
+      ['tray-s', 4000, undefined, 0.8],
+      ['tray-l', 5500, 5000, 1.25],
+    ]);
+    expect(tray).toMatchObject({
+      additionalFieldsFormId: 'engraving',
+      tags: ['wood', 'trays'],
+      subscription: {
+        billingPeriod: { value: 3, unit: 'MONTH' },
+        numBillingCycles: 4,
+        options: [{ id: 'option-1', price: 3800, onSale: false, customAddButtonText: 'Every season' }],
+      },
+      merchandising: {
+        scarcity: { enabled: true, text: 'Only {qty} trays left', threshold: 2, shownByDefault: true },
+        customSoldOutText: 'Back soon',
+        restockNotifications: {
+          enabled: true,
+          message: 'Tell me',
+          mailingListSignUpEnabled: true,
+          mailingListOptInByDefault: false,
+          hiddenByDefault: false,
+        },
+      },
+      relatedProductIds: ['tee', 'kit'],
+      addOnProductIds: ['ebook'],
+      seo: { title: 'Walnut serving tray', description: 'A tray of oiled walnut.' },
+    });
+    expect(tray.merchandising.restockNotifications.successMessage).toBeUndefined();
+
+    // The form shows it as saved; the image's focal point and the size it pictures are set, the rest posted as shown.
+    const shown = await formOf('walnut-tray');
+    expect(shown).toMatchObject({
+      'v1.weight': '1.25',
+      'img0.focusX': '50',
+      'seo.title': 'Walnut serving tray',
+      'related.mode': 'chosen',
+      related0: 'tee',
+      tags: 'wood, trays',
+      'sub0.id': 'option-1',
+      formId: 'engraving',
+    });
+    const edited = await postForm('/admin/products/walnut-tray', {
+      ...shown,
+      'img0.focusX': '20',
+      'img0.focusY': '75.5',
+      'img0.a0': 'Large',
+      'scarcity.on': '',
+      'related.mode': 'auto',
+      'seo.title': '',
+      intent: 'save',
+    });
+    expect(edited.statusCode, edited.body).toBe(303);
+    tray = (await stored('walnut-tray'))!;
+    expect(tray.images).toEqual([
+      {
+        file: 'images/tray.png',
+        altText: 'The large tray',
+        focalPoint: { x: 0.2, y: 0.755 },
+        attributes: { Size: 'Large' },
+      },
+    ]);
+    expect(tray.merchandising.scarcity.enabled).toBe(false);
+    expect(tray.relatedProductIds).toBeUndefined();
+    expect(tray.seo).toEqual({ description: 'A tray of oiled walnut.' });
+    expect(tray.subscription?.options[0]?.id).toBe('option-1');
+    expect(tray.variants.map((v) => v.weight)).toEqual([0.8, 1.25]);
+    expect(tray.tags).toEqual(['wood', 'trays']);
+  });
+
+  it('marks each wrong field of the form, lists them with links, keeps the input and saves nothing', async () => {
+    const at = await version();
+    const shown = await formOf('walnut-tray');
+    const refused = await postForm('/admin/products/walnut-tray', {
+      ...shown,
+      'v0.weight': 'heavy',
+      'img0.focusX': '150',
+      'sub0.price': 'abc',
+      'scarcity.threshold': '0',
+      intent: 'save',
+    });
+    expect(refused.statusCode).toBe(400);
+    for (const [id, message] of [
+      ['v0-weight', 'must be a weight like 0.25 (at least 0, at most 3 decimals)'],
+      ['img0-focusX', 'must be a number from 0 to 100 (%)'],
+      ['sub0-price', 'must be an amount like 12.50 (at most 2 decimals)'],
+      ['scarcity-threshold', 'must be a whole number from 1 to 1000'],
+    ] as const) {
+      expect(refused.body).toMatch(
+        new RegExp(
+          `id="${id}"[^>]*aria-invalid="true"[^>]*aria-describedby="${id}-error|aria-invalid="true"[^>]*aria-describedby="${id}-error[^>]*id="${id}"|id="${id}"[^>]*aria-invalid`,
+        ),
+      );
+      expect(refused.body).toContain(`<span class="admin-field-error" id="${id}-error">${message}</span>`);
+      expect(refused.body).toContain(`href="#${id}"`);
+    }
+    expect(refused.body).toContain('value="heavy"');
+    // The site file's own refusals, by field: a tag named twice (§5), an SEO title too long, a product that is not.
+    const schema = await postForm('/admin/products/walnut-tray', {
+      ...shown,
+      tags: 'wood, Wood',
+      'seo.title': 'x'.repeat(71),
+      'related.mode': 'chosen',
+      related0: 'no-such-product',
+      intent: 'save',
+    });
+    expect(schema.statusCode).toBe(400);
+    expect(schema.body).toContain('<span class="admin-field-error" id="p-tags-error">This tag already exists</span>');
+    expect(schema.body).toContain(
+      '<span class="admin-field-error" id="seo-title-error">must have at most 70 characters</span>',
+    );
+    expect(schema.body).toContain(
+      '<span class="admin-field-error" id="related0-error">product &#x27;no-such-product&#x27; does not exist</span>',
+    );
+    expect(schema.body).toContain('Related product 1: product');
+    expect(await version()).toBe(at);
+  });
+
+  it('edits a gift card’s amounts, keeping each amount’s SKU, and asks again when the type needs the other layout', async () => {
+    const shown = await formOf('gift');
+    expect(shown).toMatchObject({ layout: 'amounts', amounts: '25, 50', 'o0.name': 'Amount' });
+    expect(shown).not.toHaveProperty('v0.weight');
+    const saved = await postForm('/admin/products/gift', { ...shown, amounts: '25, 50, 100', intent: 'save' });
+    expect(saved.statusCode, saved.body).toBe(303);
+    const gift = (await stored('gift'))!;
+    expect(gift.variantOptions).toEqual([{ name: 'Amount', values: ['$25', '$50', '$100'] }]);
+    expect(gift.variants.map((v) => [v.sku, v.price, v.stock, v.attributes])).toEqual([
+      ['gift-25', 2500, { unlimited: true }, { Amount: '$25' }],
+      ['gift-50', 5000, { unlimited: true }, { Amount: '$50' }],
+      ['gift-100', 10000, { unlimited: true }, { Amount: '$100' }],
+    ]);
+    const wrong = await postForm('/admin/products/gift', {
+      ...(await formOf('gift')),
+      amounts: '25, 25',
+      intent: 'save',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('This amount already exists: 25');
+    expect(wrong.body).toMatch(/id="p-amounts"[^>]*aria-invalid="true"/);
+
+    // A physical product made a gift card: the form comes back with its amounts to check (nothing saved).
+    const at = await version();
+    const limited = await formOf('limited');
+    const retyped = await postForm('/admin/products/limited', { ...limited, productType: '4', intent: 'save' });
+    expect(retyped.statusCode).toBe(422);
+    expect(retyped.body).toContain('a gift card sells amounts');
+    expect(fieldsOf(retyped.body)).toMatchObject({ layout: 'amounts', amounts: '40', productType: '4' });
+    expect(await version()).toBe(at);
   });
 
   it('refuses a save made from a version someone changed since, saying what changed', async () => {

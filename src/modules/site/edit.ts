@@ -128,6 +128,11 @@ export interface SiteEdit {
   author: { createdBy: string; note?: string };
   /** More work in the save's transaction (the audit entry). */
   alsoInTransaction?: (trx: Kysely<Database>, saved: { site: Site; version: SiteVersion }) => Promise<void>;
+  /**
+   * The editor's own rules beyond the site file's (an import takes what they refuse): problems of the changed site as
+   * the schema words them ('products[3].tags[1]: …'), refused with its problems.
+   */
+  moreProblems?: (site: SiteFile) => string[];
 }
 
 /**
@@ -268,8 +273,8 @@ async function saveEdit(
     const changed = edit.change(structuredClone(stored.content));
     if (!changed.ok) return err({ type: 'REFUSED', message: changed.error });
     const valid = validateSite(changed.value.site);
-    if (!valid.ok)
-      return err({ type: 'INVALID', message: `Not saved: ${valid.problems[0]}`, problems: valid.problems });
+    const problems = [...(valid.ok ? [] : valid.problems), ...(edit.moreProblems?.(changed.value.site) ?? [])];
+    if (!valid.ok || problems.length) return err({ type: 'INVALID', message: `Not saved: ${problems[0]}`, problems });
     try {
       const saved = await replaceSite(db, valid.site, changed.value.assets, {
         stock: 'live',

@@ -13,10 +13,10 @@ import { groupBy, productFromRows } from '../catalog';
 import { editSite, type EditFailure, type SiteContent } from './edit';
 import { imageFromUpload, withLibraryImage, type Upload, type UploadRefusal } from './media';
 import {
-  checkProductInput,
   createProduct,
   duplicateProduct,
   productFieldErrors,
+  productRuleProblems,
   removeProduct,
   updateProduct,
   type ProductInput,
@@ -64,6 +64,15 @@ export async function readCatalog(db: Kysely<Database>, siteId: string): Promise
     collections: collections.map((c) => JSON.parse(c.data) as Collection).filter((c) => c.type === 'products'),
     products: products.map((r) => productFromRows(r, byProduct.get(r.id) ?? [])),
   };
+}
+
+/** The site's forms a product may use (its product form, a subscription option's), by id and name. */
+export async function readFormChoices(db: Kysely<Database>, siteId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await db.selectFrom('forms').select('data').where('site_id', '=', siteId).orderBy('position').execute();
+  return rows.map((r) => {
+    const form = JSON.parse(r.data) as { id: string; name: string };
+    return { id: form.id, name: form.name };
+  });
 }
 
 export const PRODUCTS_PAGE_SIZE = 50;
@@ -189,9 +198,6 @@ export async function saveProduct(
   id: string | undefined,
   save: ProductSave,
 ): Promise<Result<{ product: Product; version: number }, ProductFailure>> {
-  const refused = checkProductInput(save.input);
-  const first = Object.entries(refused)[0];
-  if (first) return err({ type: 'FIELDS', message: `Not saved: ${first[0]}: ${first[1]}`, fields: refused });
   let image: Awaited<ReturnType<typeof imageFromUpload>> | undefined;
   if (save.upload) {
     image = await imageFromUpload(website, save.upload, new Set());
@@ -206,6 +212,10 @@ export async function saveProduct(
     baseVersion: save.baseVersion ?? (await storedVersion(db, siteId)),
     subjects: id === undefined ? [] : [{ kind: 'product', id }],
     author: { createdBy: staff.email },
+    moreProblems: (site) => {
+      const product = site.products[index];
+      return product ? productRuleProblems(product, index) : [];
+    },
     change: (content: SiteContent) => {
       const input: ProductInput = { ...save.input, images: save.input.images ? [...save.input.images] : undefined };
       if (image?.ok) {

@@ -412,29 +412,31 @@ const fieldOf = (path: string): string => {
 };
 
 /**
- * The editor's own rules, before the site file's (which say the rest): tags and subscription options named once
- * (§5 'This {tagType} already exists'), no subscription for a gift card (its own checkout wins: the plan would never
- * be used). The problems by field; none: {}.
+ * The editor's own rules beyond the site file's (which an import keeps as they are): tags and subscription options
+ * named once (§5 'This {tagType} already exists'), no subscription for a gift card (its own checkout wins: the plan
+ * would never be used). The problems of the product at `index`, as the site file's are written.
  */
-export function checkProductInput(input: ProductInput): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function productRuleProblems(product: Product, index: number): string[] {
+  const problems: string[] = [];
+  const at = (path: string, message: string) => problems.push(`products[${index}].${path}: ${message}`);
   const tags = new Set<string>();
-  input.tags?.forEach((tag, i) => {
+  product.tags.forEach((tag, i) => {
     const key = tag.trim().toLowerCase();
-    if (key === '') fields[`tags.${i}`] ??= 'must not be empty';
-    else if (tags.has(key)) fields[`tags.${i}`] ??= 'This tag already exists';
+    if (key === '') at(`tags[${i}]`, 'must not be empty');
+    else if (tags.has(key)) at(`tags[${i}]`, 'This tag already exists');
     tags.add(key);
   });
-  if (input.subscription && input.productType === 4)
-    fields.subscription =
-      'A gift card cannot be sold as a subscription: turn the subscription off, or choose another type.';
+  if (product.subscription && product.productType === 4)
+    at(
+      'subscription',
+      'A gift card cannot be sold as a subscription: turn the subscription off, or choose another type.',
+    );
   const ids = new Set<string>();
-  input.subscription?.options.forEach((option, i) => {
-    const id = option.id.trim();
-    if (ids.has(id)) fields[`subscription.options.${i}.id`] ??= 'This subscription option already exists';
-    ids.add(id);
+  product.subscription?.options.forEach((option, i) => {
+    if (ids.has(option.id)) at(`subscription.options[${i}].id`, 'This subscription option already exists');
+    ids.add(option.id);
   });
-  return fields;
+  return problems;
 }
 
 /**

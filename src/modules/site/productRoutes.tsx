@@ -40,6 +40,7 @@ import {
   filterProducts,
   PRODUCTS_PAGE_SIZE,
   readCatalog,
+  readFormChoices,
   saveProduct,
   type ProductFailure,
 } from './productAdmin';
@@ -47,9 +48,12 @@ import {
   formOfProduct,
   gridMatches,
   inputOfForm,
+  layoutMatches,
   newProductForm,
   readProductForm,
   regridForm,
+  relayoutForm,
+  type FormContext,
   type ProductFormState,
 } from './productForm';
 import {
@@ -74,6 +78,7 @@ import {
   updateProductRoute,
 } from './productRoutes.schema';
 import { siteOf } from './requestSite';
+import { weightUnitOf } from '../../core/weight';
 import type { Site } from './sites';
 
 const looking = { section: PRODUCTS_PATH, permission: 'products.read' } as const;
@@ -262,9 +267,14 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
               })),
             }}
             errors={outcome.errors ?? {}}
-            collections={collections}
-            currency={visit.site.currency}
-            maxUploadText={formatFileSize(maxUploadBytes(visit.site.settings))}
+            choices={{
+              collections,
+              forms: await readFormChoices(ctx.db, visit.site.id),
+              products: (catalog?.products ?? []).filter((p) => p.id !== id).map((p) => ({ id: p.id, name: p.name })),
+              currency: visit.site.currency,
+              weightUnit: weightUnitOf(visit.site.settings.store.weightUnit),
+              maxUploadText: formatFileSize(maxUploadBytes(visit.site.settings)),
+            }}
             submitLabel={product ? 'Save' : 'Create product'}
           />
           {product && canEdit ? (
@@ -356,12 +366,24 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
         pages.action(request, reply, editing, async (visit) => {
           const form = (request.body ?? {}) as Record<string, unknown>;
           const { state, file, intent } = readProductForm(form);
-          if (intent === 'variants')
+          const currency = currencyOf(visit.site);
+          if (!layoutMatches(state))
+            return formView(visit, id, relayoutForm(state, currency), {
+              status: 422,
+              notice: {
+                kind: 'error',
+                text:
+                  state.productType === '4'
+                    ? 'Not saved: a gift card sells amounts. Check its amounts below, then save again.'
+                    : 'Not saved: this is no gift card now. Check its options and variants below, then save again.',
+              },
+            });
+          if (intent === 'variants' && state.layout === 'grid')
             return formView(visit, id, regridForm(state), {
               status: 422,
               notice: { kind: 'done', text: 'Variants updated from the options: check them, then save.' },
             });
-          if (!gridMatches(state))
+          if (state.layout === 'grid' && !gridMatches(state))
             return formView(visit, id, regridForm(state), {
               status: 422,
               notice: {
@@ -375,7 +397,16 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
               errors: { file: fileTooLargeFor(visit.site.settings, file.fileName).message },
               notice: { kind: 'error', text: fileTooLargeFor(visit.site.settings, file.fileName).message },
             });
-          const input = inputOfForm(state, currencyOf(visit.site));
+          const catalog = await readCatalog(ctx.db, visit.site.id);
+          const context: FormContext = {
+            currency,
+            choices: {
+              forms: [],
+              products: (catalog?.products ?? []).map((p) => ({ id: p.id, name: p.name })),
+            },
+            takenSkus: new Set(catalog?.products.flatMap((p) => p.variants.map((v) => v.sku))),
+          };
+          const input = inputOfForm(state, context);
           if (!input.ok)
             return formView(visit, id, state, {
               status: 400,

@@ -1,11 +1,27 @@
 /**
  * The products in /admin (issue 26): the list's filters and table, and the product form — name, slug, description,
- * collection, type, options, the variant grid (price, sale price, SKU, a new variant's stock; a stored variant's live
- * stock read-only with a link to the inventory), the images (alt text, order, remove, and an upload). Plain forms that
- * work without JavaScript: the grid is made again from the options by the 'Update variants' button.
+ * collection, type, product form, tags, options, the variant grid (SKU, price, sale price, weight, a new variant's
+ * stock; a stored variant's live stock read-only with a link to the inventory) or a gift card's amounts, then the
+ * sections of ./ProductSections.tsx (images, subscription, merchandising, related products and add-ons, SEO). Plain
+ * forms that work without JavaScript: the grid is made again from the options by the 'Update variants' button. On a
+ * laptop the form is two columns (what the product is and sells on the left, how it is shown on the right); on a phone
+ * one, and the grid's rows are cards (a price or a stock is a tap away).
  */
-import type { ReactNode } from 'react';
 import { AdminTableBox } from './AdminFrame';
+import { ErrorSummary, errorsByInput, Field, FieldError, invalid, TextInput } from './ProductFields';
+import {
+  AmountsCard,
+  FormOptions,
+  ImagesCard,
+  MerchandisingCard,
+  RelatedCard,
+  SeoCard,
+  SubscriptionCard,
+  type ProductFormChoices,
+  type ProductFormValues,
+} from './ProductSections';
+
+export type { ProductFormChoices, ProductFormValues } from './ProductSections';
 
 export const PRODUCTS_PATH = '/admin/products';
 /** The product form's id: its Save button at the top of the page (the form's default button: Enter saves) names it. */
@@ -135,26 +151,6 @@ export function ProductsTable(props: { rows: readonly ProductRow[] }) {
   );
 }
 
-export interface ProductFormValues {
-  baseVersion: number;
-  name: string;
-  slug: string;
-  description: string;
-  collectionId: string;
-  productType: string;
-  options: readonly { name: string; values: string }[];
-  variants: readonly {
-    sku: string;
-    price: string;
-    salePrice: string;
-    stock: string;
-    attributes: Readonly<Record<string, string>>;
-    original?: { sku: string; qtyInStock: number | null } | undefined;
-  }[];
-  images: readonly { file: string; alt: string; thumbnail: string }[];
-  uploadAlt: string;
-}
-
 const TYPES = [
   { value: '1', label: 'Physical' },
   { value: '2', label: 'Digital' },
@@ -162,36 +158,131 @@ const TYPES = [
   { value: '4', label: 'Gift card' },
 ] as const;
 
-/** A field's error, tied to its input by id (aria-describedby). */
-function FieldError(props: { id: string; error: string | undefined }) {
-  return props.error ? (
-    <span className="admin-field-error" id={props.id}>
-      {props.error}
-    </span>
-  ) : null;
+/** A grid cell's label: its column's name, shown on a phone (where rows are cards), the row's name for screen readers. */
+function CellLabel(props: { htmlFor: string; column: string; row: string }) {
+  return (
+    <label className="admin-cell-label" htmlFor={props.htmlFor}>
+      {props.column}
+      <span className="admin-sr-only">{` of ${props.row}`}</span>
+    </label>
+  );
 }
 
-/** The attributes an input with an error gets. */
-const invalid = (id: string, error: string | undefined, hint?: string) => {
-  const described = [error ? id : '', hint ?? ''].filter(Boolean).join(' ');
-  return {
-    ...(error ? { 'aria-invalid': true as const } : {}),
-    ...(described ? { 'aria-describedby': described } : {}),
-  };
-};
-
-function Field(props: { id: string; label: string; error: string | undefined; hint?: string; children: ReactNode }) {
+/** The variant grid: a row per variant (its name and a remove box, SKU, price, sale price, weight, stock). */
+function VariantGrid(props: {
+  values: ProductFormValues;
+  errors: Readonly<Record<string, string>>;
+  choices: ProductFormChoices;
+}) {
+  const { values: v, errors: e, choices } = props;
+  const optionNames = v.options.map((o) => o.name.trim()).filter(Boolean);
   return (
-    <p>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.hint ? (
-        <span className="admin-hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </span>
-      ) : null}
-      <FieldError id={`${props.id}-error`} error={props.error} />
-    </p>
+    <fieldset className="admin-card">
+      <legend>Variants</legend>
+      <FieldError id="variants-error" error={e.variants} />
+      <AdminTableBox label="Variants table">
+        <table className="admin-table admin-variant-grid">
+          <caption className="admin-sr-only">{`Variants: prices in ${choices.currency}, weights in ${choices.weightUnit}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">SKU</th>
+              <th scope="col">{`Price (${choices.currency})`}</th>
+              <th scope="col">{`Sale price (${choices.currency})`}</th>
+              <th scope="col">{`Weight (${choices.weightUnit})`}</th>
+              <th scope="col">Stock</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.variants.map((row, i) => {
+              const label = optionNames.map((n) => row.attributes[n] ?? '').join(' / ') || 'The product';
+              const err = (f: string) => e[`v${i}-${f}`];
+              const cell = (
+                column: string,
+                id: string,
+                name: string,
+                value: string,
+                size: number,
+                mode?: 'decimal',
+              ) => (
+                <td>
+                  <CellLabel htmlFor={`v${i}-${id}`} column={column} row={label} />
+                  <input
+                    id={`v${i}-${id}`}
+                    name={`v${i}.${name}`}
+                    defaultValue={value}
+                    size={size}
+                    {...(mode ? { inputMode: mode } : { maxLength: 64 })}
+                    {...invalid(`v${i}-${id}-error`, err(id))}
+                  />
+                  <FieldError id={`v${i}-${id}-error`} error={err(id)} />
+                </td>
+              );
+              return (
+                <tr key={i}>
+                  <th scope="row">
+                    {label}
+                    {optionNames.map((n, j) => (
+                      <input key={n} type="hidden" name={`v${i}.a${j}`} value={row.attributes[n] ?? ''} />
+                    ))}
+                    {row.original ? (
+                      <>
+                        <input type="hidden" name={`v${i}.original`} value={row.original.sku} />
+                        <input
+                          type="hidden"
+                          name={`v${i}.live`}
+                          value={row.original.qtyInStock === null ? 'unlimited' : String(row.original.qtyInStock)}
+                        />
+                      </>
+                    ) : null}
+                    <span className="admin-grid-remove">
+                      <input type="checkbox" id={`v${i}-remove`} name={`v${i}.remove`} value="yes" />
+                      <label htmlFor={`v${i}-remove`}>
+                        Remove<span className="admin-sr-only">{` ${label}`}</span>
+                      </label>
+                    </span>
+                  </th>
+                  {cell('SKU', 'sku', 'sku', row.sku, 12)}
+                  {cell('Price', 'price', 'price', row.price, 7, 'decimal')}
+                  {cell('Sale price', 'sale', 'salePrice', row.salePrice, 7, 'decimal')}
+                  {cell(`Weight (${choices.weightUnit})`, 'weight', 'weight', row.weight, 5, 'decimal')}
+                  <td>
+                    {row.original ? (
+                      <>
+                        <span className="admin-cell-label" aria-hidden="true">
+                          Stock
+                        </span>
+                        {row.original.qtyInStock === null ? 'Unlimited' : String(row.original.qtyInStock)}{' '}
+                        <a href={`/admin/inventory/${encodeURIComponent(row.original.sku)}`}>
+                          <span className="admin-sr-only">{`Change the stock of ${label} in the `}</span>
+                          {'Inventory'}
+                        </a>
+                      </>
+                    ) : (
+                      <>
+                        <CellLabel htmlFor={`v${i}-stock`} column="Stock" row={label} />
+                        <input
+                          id={`v${i}-stock`}
+                          name={`v${i}.stock`}
+                          defaultValue={row.stock}
+                          size={7}
+                          {...invalid(`v${i}-stock-error`, err('stock'), 'stock-hint')}
+                        />
+                        <FieldError id={`v${i}-stock-error`} error={err('stock')} />
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </AdminTableBox>
+      <p className="admin-hint" id="stock-hint">
+        A new variant’s stock: a whole number, or “unlimited”. The stock of a saved variant is live (sales change it):
+        change it in the inventory. Weights are kept for shipping; the store does not show them.
+      </p>
+    </fieldset>
   );
 }
 
@@ -200,15 +291,28 @@ export function ProductForm(props: {
   crumb: string;
   crumbField: string;
   values: ProductFormValues;
+  /** The problems by field ('variants.0.price', 'seo.title' …; '' for the product as a whole, shown by the page). */
   errors: Readonly<Record<string, string>>;
-  collections: readonly { id: string; title: string }[];
-  currency: string;
-  maxUploadText: string;
+  choices: ProductFormChoices;
   submitLabel: string;
 }) {
-  const { values: v, errors: e } = props;
+  const { values: v, choices } = props;
+  const e = errorsByInput(props.errors);
   const options = [...v.options, { name: '', values: '' }].slice(0, 3);
-  const optionNames = v.options.map((o) => o.name.trim()).filter(Boolean);
+  const named = v.options
+    .filter((o) => o.name.trim() !== '')
+    .map((o) => ({
+      name: o.name.trim(),
+      values: [
+        ...new Set(
+          o.values
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ],
+    }));
+  const giftCard = v.layout === 'amounts';
   return (
     <form
       id={PRODUCT_FORM_ID}
@@ -220,284 +324,156 @@ export function ProductForm(props: {
     >
       <input type="hidden" name={props.crumbField} value={props.crumb} />
       <input type="hidden" name="baseVersion" value={String(v.baseVersion)} />
-      <fieldset className="admin-card">
-        <legend>Product</legend>
-        <Field id="p-name" label="Name" error={e.name}>
-          <input
-            id="p-name"
-            name="name"
-            defaultValue={v.name}
-            maxLength={200}
-            required
-            {...invalid('p-name-error', e.name)}
-          />
-        </Field>
-        <Field
-          id="p-slug"
-          label="Slug"
-          error={e.slug}
-          hint="Its address: /{collection}/{slug}. Empty: made from the name."
-        >
-          <input
-            id="p-slug"
-            name="slug"
-            defaultValue={v.slug}
-            maxLength={64}
-            pattern="[a-z0-9][a-z0-9\-]*"
-            {...invalid('p-slug-error', e.slug, 'p-slug-hint')}
-          />
-        </Field>
-        <Field
-          id="p-description"
-          label="Description"
-          error={e.description}
-          hint="Rich text (HTML); unsafe markup is removed when shown."
-        >
-          <textarea
-            id="p-description"
-            name="description"
-            defaultValue={v.description}
-            rows={5}
-            {...invalid('p-description-error', e.description, 'p-description-hint')}
-          />
-        </Field>
-        <Field id="p-collection" label="Collection" error={e.collectionId}>
-          <select
-            id="p-collection"
-            name="collectionId"
-            defaultValue={v.collectionId}
-            {...invalid('p-collection-error', e.collectionId)}
-          >
-            {props.collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-type" label="Product type" error={e.productType}>
-          <select
-            id="p-type"
-            name="productType"
-            defaultValue={v.productType}
-            {...invalid('p-type-error', e.productType)}
-          >
-            {TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-            {v.productType === '5' ? <option value="5">Paywall</option> : null}
-          </select>
-        </Field>
-      </fieldset>
-
-      <fieldset className="admin-card">
-        <legend>Options</legend>
-        <p className="admin-hint">
-          Each option (Size, Colour…) with its values, separated by commas. Then “Update variants” makes a row for each
-          combination.
-        </p>
-        {options.map((o, i) => (
-          <div className="admin-option-row" key={i}>
-            <Field id={`o${i}-name`} label={`Option ${i + 1} name`} error={e[`options.${i}.name`]}>
+      <input type="hidden" name="layout" value={v.layout} />
+      <ErrorSummary errors={props.errors} />
+      <div className="admin-product-columns">
+        <div className="admin-product-main">
+          <fieldset className="admin-card">
+            <legend>Product</legend>
+            <Field id="p-name" label="Name" error={e['p-name']}>
               <input
-                id={`o${i}-name`}
-                name={`o${i}.name`}
-                defaultValue={o.name}
-                maxLength={60}
-                {...invalid(`o${i}-name-error`, e[`options.${i}.name`])}
+                id="p-name"
+                name="name"
+                defaultValue={v.name}
+                maxLength={200}
+                required
+                {...invalid('p-name-error', e['p-name'])}
               />
             </Field>
-            <Field id={`o${i}-values`} label={`Option ${i + 1} values`} error={e[`options.${i}.values`]}>
-              <input
-                id={`o${i}-values`}
-                name={`o${i}.values`}
-                defaultValue={o.values}
-                placeholder="S, M, L"
-                {...invalid(`o${i}-values-error`, e[`options.${i}.values`])}
+            <TextInput
+              id="p-slug"
+              name="slug"
+              label="Slug"
+              value={v.slug}
+              error={e['p-slug']}
+              maxLength={64}
+              hint="Its address: /{collection}/{slug}. Empty: made from the name."
+            />
+            <Field
+              id="p-description"
+              label="Description"
+              error={e['p-description']}
+              hint="Plain text; an empty line starts a new paragraph."
+            >
+              <textarea
+                id="p-description"
+                name="description"
+                defaultValue={v.description}
+                rows={5}
+                {...invalid('p-description-error', e['p-description'], 'p-description-hint')}
               />
             </Field>
-          </div>
-        ))}
-        <p>
-          <button type="submit" name="intent" value="variants" className="admin-button admin-button-quiet">
-            Update variants
-          </button>
-        </p>
-      </fieldset>
+            <div className="admin-field-pair">
+              <Field id="p-collection" label="Collection" error={e['p-collection']}>
+                <select
+                  id="p-collection"
+                  name="collectionId"
+                  defaultValue={v.collectionId}
+                  {...invalid('p-collection-error', e['p-collection'])}
+                >
+                  {choices.collections.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="p-type" label="Product type" error={e['p-type']}>
+                <select
+                  id="p-type"
+                  name="productType"
+                  defaultValue={v.productType}
+                  {...invalid('p-type-error', e['p-type'])}
+                >
+                  {TYPES.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                  {v.productType === '5' ? <option value="5">Paywall</option> : null}
+                </select>
+              </Field>
+            </div>
+            <Field
+              id="p-form"
+              label="Product form"
+              error={e['p-form']}
+              hint="A form the shopper fills in before adding it (an engraving, a gift note)."
+            >
+              <select
+                id="p-form"
+                name="formId"
+                defaultValue={v.formId}
+                {...invalid('p-form-error', e['p-form'], 'p-form-hint')}
+              >
+                <option value="">None</option>
+                <FormOptions forms={choices.forms} chosen={v.formId} />
+              </select>
+            </Field>
+            <TextInput
+              id="p-tags"
+              name="tags"
+              label="Tags"
+              value={v.tags}
+              error={e['p-tags']}
+              maxLength={2000}
+              hint="Separated by commas: ceramics, mugs."
+            />
+          </fieldset>
 
-      <fieldset className="admin-card">
-        <legend>Variants</legend>
-        <FieldError id="variants-error" error={e.variants} />
-        <AdminTableBox label="Variants table">
-          <table className="admin-table admin-variant-grid">
-            <caption className="admin-sr-only">{`Variants: prices in ${props.currency}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                <th scope="col">SKU</th>
-                <th scope="col">{`Price (${props.currency})`}</th>
-                <th scope="col">{`Sale price (${props.currency})`}</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.variants.map((row, i) => {
-                const label = optionNames.map((n) => row.attributes[n] ?? '').join(' / ') || 'The product';
-                const err = (f: string) =>
-                  e[`variants.${i}.${f}`] ?? (f === 'sku' ? e[`variants.${i}.attributes`] : undefined);
-                return (
-                  <tr key={i}>
-                    <th scope="row">
-                      {label}
-                      {optionNames.map((n, j) => (
-                        <input key={n} type="hidden" name={`v${i}.a${j}`} value={row.attributes[n] ?? ''} />
-                      ))}
-                      {row.original ? (
-                        <>
-                          <input type="hidden" name={`v${i}.original`} value={row.original.sku} />
-                          <input
-                            type="hidden"
-                            name={`v${i}.live`}
-                            value={row.original.qtyInStock === null ? 'unlimited' : String(row.original.qtyInStock)}
-                          />
-                        </>
-                      ) : null}
-                    </th>
-                    <td>
-                      <label className="admin-sr-only" htmlFor={`v${i}-sku`}>{`SKU of ${label}`}</label>
+          {giftCard ? (
+            <AmountsCard values={v} errors={e} currency={choices.currency} />
+          ) : (
+            <>
+              <fieldset className="admin-card">
+                <legend>Options</legend>
+                <p className="admin-hint">
+                  Each option (Size, Colour…) with its values, separated by commas. Then “Update variants” makes a row
+                  for each combination.
+                </p>
+                {options.map((o, i) => (
+                  <div className="admin-option-row" key={i}>
+                    <TextInput
+                      id={`o${i}-name`}
+                      name={`o${i}.name`}
+                      label={`Option ${i + 1} name`}
+                      value={o.name}
+                      error={e[`o${i}-name`]}
+                      maxLength={60}
+                    />
+                    <Field id={`o${i}-values`} label={`Option ${i + 1} values`} error={e[`o${i}-values`]}>
                       <input
-                        id={`v${i}-sku`}
-                        name={`v${i}.sku`}
-                        defaultValue={row.sku}
-                        maxLength={64}
-                        size={14}
-                        {...invalid(`v${i}-sku-error`, err('sku'))}
+                        id={`o${i}-values`}
+                        name={`o${i}.values`}
+                        defaultValue={o.values}
+                        placeholder="S, M, L"
+                        {...invalid(`o${i}-values-error`, e[`o${i}-values`])}
                       />
-                      <FieldError id={`v${i}-sku-error`} error={err('sku')} />
-                    </td>
-                    <td>
-                      <label className="admin-sr-only" htmlFor={`v${i}-price`}>{`Price of ${label}`}</label>
-                      <input
-                        id={`v${i}-price`}
-                        name={`v${i}.price`}
-                        defaultValue={row.price}
-                        inputMode="decimal"
-                        size={8}
-                        {...invalid(`v${i}-price-error`, err('price'))}
-                      />
-                      <FieldError id={`v${i}-price-error`} error={err('price')} />
-                    </td>
-                    <td>
-                      <label className="admin-sr-only" htmlFor={`v${i}-sale`}>{`Sale price of ${label}`}</label>
-                      <input
-                        id={`v${i}-sale`}
-                        name={`v${i}.salePrice`}
-                        defaultValue={row.salePrice}
-                        inputMode="decimal"
-                        size={8}
-                        {...invalid(`v${i}-sale-error`, err('salePrice'))}
-                      />
-                      <FieldError id={`v${i}-sale-error`} error={err('salePrice')} />
-                    </td>
-                    <td>
-                      {row.original ? (
-                        <>
-                          {row.original.qtyInStock === null ? 'Unlimited' : String(row.original.qtyInStock)}{' '}
-                          <a href={`/admin/inventory/${encodeURIComponent(row.original.sku)}`}>
-                            <span className="admin-sr-only">{`Change the stock of ${label} in the `}</span>
-                            {'Inventory'}
-                          </a>
-                        </>
-                      ) : (
-                        <>
-                          <label className="admin-sr-only" htmlFor={`v${i}-stock`}>{`Stock of ${label}`}</label>
-                          <input
-                            id={`v${i}-stock`}
-                            name={`v${i}.stock`}
-                            defaultValue={row.stock}
-                            size={7}
-                            {...invalid(`v${i}-stock-error`, err('stock'), 'stock-hint')}
-                          />
-                          <FieldError id={`v${i}-stock-error`} error={err('stock')} />
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        id={`v${i}-remove`}
-                        name={`v${i}.remove`}
-                        value="yes"
-                        aria-label={`Remove ${label}`}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </AdminTableBox>
-        <p className="admin-hint" id="stock-hint">
-          A new variant’s stock: a whole number, or “unlimited”. The stock of a saved variant is live (sales change it):
-          change it in the inventory.
-        </p>
-      </fieldset>
+                    </Field>
+                  </div>
+                ))}
+                <p>
+                  <button type="submit" name="intent" value="variants" className="admin-button admin-button-quiet">
+                    Update variants
+                  </button>
+                </p>
+              </fieldset>
+              <VariantGrid values={v} errors={e} choices={choices} />
+            </>
+          )}
 
-      <fieldset className="admin-card">
-        <legend>Images</legend>
-        {v.images.length === 0 ? <p className="admin-muted">No images yet.</p> : null}
-        {v.images.map((image, i) => (
-          <div className="admin-image-row" key={image.file}>
-            <img className="admin-thumb" src={image.thumbnail} alt="" width={64} height={64} />
-            <input type="hidden" name={`img${i}.file`} value={image.file} />
-            <p>
-              <label htmlFor={`img${i}-alt`}>{`Alt text of ${image.file}`}</label>
-              <input
-                id={`img${i}-alt`}
-                name={`img${i}.alt`}
-                defaultValue={image.alt}
-                maxLength={250}
-                {...invalid(`img${i}-alt-error`, e[`images.${i}.altText`])}
-              />
-              <FieldError id={`img${i}-alt-error`} error={e[`images.${i}.altText`] ?? e[`images.${i}.file`]} />
-            </p>
-            <p>
-              <label htmlFor={`img${i}-position`}>{`Position of ${image.file}`}</label>
-              <input
-                id={`img${i}-position`}
-                name={`img${i}.position`}
-                defaultValue={String(i + 1)}
-                inputMode="numeric"
-                size={3}
-              />
-            </p>
-            <p className="admin-check">
-              <input type="checkbox" id={`img${i}-remove`} name={`img${i}.remove`} value="yes" />
-              <label htmlFor={`img${i}-remove`}>{`Remove ${image.file}`}</label>
-            </p>
-          </div>
-        ))}
-        <Field
-          id="p-file"
-          label="Add an image"
-          error={e.file}
-          hint={`JPEG, PNG, WebP, GIF, TIFF or AVIF, up to ${props.maxUploadText}.`}
-        >
-          <input
-            id="p-file"
-            type="file"
-            name="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/tiff,image/avif"
-            {...invalid('p-file-error', e.file, 'p-file-hint')}
-          />
-        </Field>
-        <Field id="p-file-alt" label="Alt text of the added image" error={undefined}>
-          <input id="p-file-alt" name="uploadAlt" defaultValue={v.uploadAlt} maxLength={250} />
-        </Field>
-      </fieldset>
+          <ImagesCard values={v} errors={e} optionNames={giftCard ? [] : named} maxUploadText={choices.maxUploadText} />
+          {giftCard ? null : (
+            <SubscriptionCard values={v} errors={e} currency={choices.currency} forms={choices.forms} />
+          )}
+        </div>
+        <div className="admin-product-side">
+          {/* How the product is shown and found. (Room here for its status: draft or published.) */}
+          <MerchandisingCard values={v} errors={e} />
+          <RelatedCard values={v} errors={e} products={choices.products} />
+          <SeoCard values={v} errors={e} />
+        </div>
+      </div>
       <p>
         <button type="submit" name="intent" value="save" className="admin-button">
           {props.submitLabel}
