@@ -229,7 +229,8 @@ export class PageRenderer {
   async renderDesignDraft(site: Site, design: Site['settings']['design']): Promise<RenderedHtml> {
     const drafted: Site = { ...site, settings: { ...site.settings, design } };
     const currency = parseCurrencyCode(site.currency) ?? DEFAULT_CURRENCY;
-    const data = withDraftDesign(await this.siteData(site, currency), drafted);
+    const at = Date.now();
+    const data = withDraftDesign(await this.siteData(site, currency, at), drafted);
     const request: PageRequest = {
       db: this.db,
       site: drafted,
@@ -238,6 +239,8 @@ export class PageRenderer {
       path: '/',
       query: NO_QUERY,
       shows: () => {},
+      // The home as visitors see it now: what is live (the design changes how it looks, not what is published).
+      liveAt: utcTime(at),
     };
     const content = (await this.content(request)) ?? notFound(drafted);
     return this.frame(drafted, data, '/', { ...content, cacheable: false, noindex: true }, null, false);
