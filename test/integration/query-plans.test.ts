@@ -41,7 +41,9 @@ const WHOLE_TABLES_ALLOWED = new Set([
  * A new one must be added here with its reason, or given an index. Both are exports, which read every row they export:
  * - the customers' CSV: every customer of the site (in the order of customers_newest, no sort; migration 027);
  * - the newsletter's CSV of every address (in the order of mailing_list_newest, no sort; of one status,
- *   mailing_list_by_status serves it).
+ *   mailing_list_by_status serves it);
+ * - SQLite's orders waiting to be counted (migration 032): the queue is emptied whole, every row of it being the work
+ *   (src/modules/orders/counted.ts) — a handful of rows since the last read or the minute's job.
  * Their pages are read a page at a time from the newest; the searches by a part of a text from trigram indexes. Not
  * seen here (this test's few rows never reach it): SQLite's orders search of 1,000 matches or more walks the newest
  * orders for its page, matching each (src/modules/orders/adminOrders.ts, fewMatches), as PostgreSQL's planner does
@@ -50,7 +52,9 @@ const WHOLE_TABLES_ALLOWED = new Set([
 const ADMIN_WALKS: readonly RegExp[] = [
   /^select "email", "name", "orders_count", "total_spent", "last_order_at" from "customers" where "site_id" = \S+ order by "last_order_at" desc, "email"$/,
   /^select [^;]* from "mailing_list" where "site_id" = \S+ order by "created_at" desc, "id" desc$/,
+  /^DELETE FROM orders_pending$/,
 ];
+const SQLITE_ONLY_WALKS: readonly RegExp[] = [ADMIN_WALKS[2]!];
 
 /**
  * A search by a part of a text (the owner's orders, inventory and customers; migration 027) is served by a trigram
@@ -546,9 +550,10 @@ forEachEngine((engine, getDb) => {
       (q) => /^\s*(select|update|delete)\b/i.test(q.sql) && !/^\s*select\s+1\b/i.test(q.sql),
     );
     expect(planned.length).toBeGreaterThan(20);
-    const walks = planned.filter((q) => ADMIN_WALKS.some((walk) => walk.test(q.sql)));
+    const allowed = ADMIN_WALKS.filter((walk) => engine === 'sqlite' || !SQLITE_ONLY_WALKS.includes(walk));
+    const walks = planned.filter((q) => allowed.some((walk) => walk.test(q.sql)));
     // Each allowed walk is still run (the list stays true to the code).
-    expect(ADMIN_WALKS.filter((walk) => !walks.some((q) => walk.test(q.sql)))).toEqual([]);
+    expect(allowed.filter((walk) => !walks.some((q) => walk.test(q.sql)))).toEqual([]);
     const unique = [...new Map(planned.filter((q) => !walks.includes(q)).map((q) => [q.sql, q])).values()];
     const problems: string[] = [];
     for (const query of unique) {

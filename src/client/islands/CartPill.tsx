@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { cartPillView } from '../../core/cartPill';
 import type { CurrencyCode } from '../../core/currency';
 import { ROUTES } from '../../core/purchaseRoute';
-import { isInSiteEditor } from '../../core/siteEditor';
 import { cartStore } from '../cartStore';
 
 export interface CartPillProps {
@@ -11,7 +10,7 @@ export interface CartPillProps {
 
 /**
  * The floating cart pill (§2, §4): hidden while the cart is empty, else count and trimmed subtotal, linking to /cart;
- * inside the site editor's frame it sets the frame's URL (§2 routes).
+ * inside the site editor's frame the editor makes it set the frame's URL (§2 routes; src/client/admin/editorFrames.ts).
  */
 export function CartPill({ currency }: CartPillProps) {
   const store = cartStore();
@@ -20,21 +19,8 @@ export function CartPill({ currency }: CartPillProps) {
   return (
     // The spoken label (§8) is the link's text for screen readers; the compact count is for the eye only. No
     // aria-label: an accessible name that differs from the visible text confuses voice control (WCAG 2.5.3).
-    <a
-      href={ROUTES.cart}
-      className={`cart-pill${view.shown ? ' cart-pill--shown' : ''}`}
-      hidden={!view.shown}
-      onClick={(event) => {
-        // §2: in the site editor's frame the pill sets the frame's URL instead of navigating, so the editor around it
-        // knows what its frame shows (and shows it again after a reload).
-        // (The frame element is the parent's: `instanceof` this window's HTMLIFrameElement would be false.)
-        const frame = window.frameElement;
-        if (frame?.tagName === 'IFRAME' && isInSiteEditor(frame)) {
-          event.preventDefault();
-          (frame as HTMLIFrameElement).src = ROUTES.cart;
-        }
-      }}
-    >
+    // Inside the site editor's frame the editor takes its click over (§2: src/client/admin/editorFrames.ts).
+    <a href={ROUTES.cart} className={`cart-pill${view.shown ? ' cart-pill--shown' : ''}`} hidden={!view.shown}>
       <svg className="cart-pill__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
           d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0"

@@ -8,9 +8,7 @@
 import { ANALYTICS_PATHS, trackingErrorWarning } from '../../core/analytics';
 import { CRUMB_COOKIE, CRUMB_FIELD, readCookie } from '../../core/crumb';
 import { parseCurrencyCode, DEFAULT_CURRENCY } from '../../core/currency';
-import { CollectionType, isProductListPage, PageType } from '../../core/enums';
 import { toTrackingValue } from '../../core/money';
-import { isInSiteEditor } from '../../core/siteEditor';
 import type { CartSnapshot, CartStore } from '../cartStore';
 import type { PageInfo } from './page';
 import { postForm } from './send';
@@ -28,7 +26,7 @@ export async function sendCommerceEvent(event: string, data: Record<string, unkn
 const price = (cents: number, currency: string): number =>
   toTrackingValue({ minorUnits: cents, currency: parseCurrencyCode(currency) ?? DEFAULT_CURRENCY });
 
-export function startCommerce(page: PageInfo, cart?: CartStore): void {
+export function startCommerce(page: PageInfo, cart?: CartStore, inSiteEditor = false): void {
   const send = (event: string, data: Record<string, unknown>) => void sendCommerceEvent(event, data, page);
   const census = page.census;
   const currency = census?.currency ?? DEFAULT_CURRENCY;
@@ -45,14 +43,8 @@ export function startCommerce(page: PageInfo, cart?: CartStore): void {
     });
   }
   // §2: a collection of products is a product list page, except inside the site editor (its preview frames).
-  if (
-    census?.collection &&
-    isProductListPage({
-      pageType: page.pageType ?? PageType.MAIN_CONTENT,
-      collectionType: CollectionType.PRODUCTS,
-      inSiteEditor: isInSiteEditor(window.frameElement),
-    })
-  )
+  // (A census names its collection on a collection page only, never on a product's page.)
+  if (census?.collection && !inSiteEditor)
     send('CommerceShopping_VisitPLP', { collectionId: census.collection.id, title: census.collection.title });
 
   const purchase = document.querySelector<HTMLElement>('[data-purchase-event]')?.dataset.purchaseEvent;

@@ -10,11 +10,16 @@ import { CONSENT_COOKIE, getCookie } from './cookies';
 import { readPage } from './page';
 import { startVitals } from './vitals';
 
-export function startMeasurement(options: { cart?: CartStore | undefined; loadedAt?: number }): void {
+export function startMeasurement(options: {
+  cart?: CartStore | undefined;
+  loadedAt?: number;
+  /** Inside the site editor's frame (§2): a collection page is not a product list page there. */
+  inSiteEditor?: boolean;
+}): void {
   const page = readPage();
   startVitals(page, options.loadedAt);
   startCensus(page);
-  startCommerce(page, options.cart);
+  startCommerce(page, options.cart, options.inSiteEditor === true);
   // The banner's code loads only where the site asks for consent and the visitor has not answered.
   if (page.census?.cookieConsent === 'required' && getCookie(CONSENT_COOKIE) === null) {
     void import('./consent').then((m) => m.showConsentBanner(page, () => visitorCookie(page)));
