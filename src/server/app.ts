@@ -71,6 +71,7 @@ import { registerVersionsAdminRoutes } from '../modules/site/adminRoutes';
 import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
 import { registerProductAdminRoutes } from '../modules/site/productRoutes';
 import { registerPagesAdminRoutes } from '../modules/site/pagesAdminRoutes';
+import { registerPostsAdminRoutes } from '../modules/site/postsAdminRoutes';
 import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
 import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaAdminRoutes(app, ctx, adminPages);
   registerProductAdminRoutes(app, ctx, adminPages);
   registerPagesAdminRoutes(app, ctx, adminPages, renderer);
+  registerPostsAdminRoutes(app, ctx, adminPages, renderer);
   registerDesignAdminRoutes(app, ctx, adminPages, renderer);
   registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);

@@ -155,7 +155,7 @@ describeEachEngine(
         .toBe(303);
       await expect(tab.getByText('Signed in as writer@example.com (editor).').isVisible()).resolves.toBe(true);
       const navigation = tab.getByRole('navigation', { name: 'Admin' });
-      await expect(navigation.getByRole('link').allInnerTexts()).resolves.toEqual(['Home', 'Pages']);
+      await expect(navigation.getByRole('link').allInnerTexts()).resolves.toEqual(['Home', 'Pages', 'Blog posts']);
       expect(await axeViolationsOf(tab), '/admin of an editor at 390 px').toEqual([]);
       await navigation.getByRole('link', { name: 'Pages' }).click();
       await tab.waitForURL('**/admin/pages');

@@ -191,6 +191,7 @@ forEachEngine((engine, getDb) => {
         'Products',
         'Media',
         'Pages',
+        'Blog posts',
         'Settings',
         'Versions',
       ]);

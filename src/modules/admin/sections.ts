@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/products', label: 'Products', permission: 'products.read' },
   { path: '/admin/media', label: 'Media', permission: 'media.read' },
   { path: '/admin/pages', label: 'Pages', permission: 'pages.read' },
+  { path: '/admin/posts', label: 'Blog posts', permission: 'pages.read' },
   { path: '/admin/design', label: 'Design', permission: 'design.edit' },
   { path: '/admin/settings', label: 'Settings', permission: 'settings.read' },
   { path: '/admin/versions', label: 'Versions', permission: 'versions.read' },

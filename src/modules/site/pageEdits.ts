@@ -97,8 +97,8 @@ function move<T>(list: T[], index: number, direction: Direction): boolean {
   return true;
 }
 
-/** Saves `change` through editSite, with the audit entry `audit` gives for the saved site. */
-async function save(
+/** Saves `change` through editSite, with the audit entry `audit` gives for the saved site (the pages and posts editors). */
+export async function save(
   db: Kysely<Database>,
   by: EditBy,
   subjects: EditSubject[],

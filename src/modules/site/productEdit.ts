@@ -7,6 +7,7 @@
  * SKU).
  */
 import { err, ok, type Result } from '../../core/result';
+import { freeSlug, slugOf } from '../../core/slug';
 import type { SiteContent } from './edit';
 import type { Product, SiteFile, Stock } from './schema';
 import { DEFAULT_SCARCITY_TEXT } from './productDefaults';
@@ -90,28 +91,11 @@ export interface ProductInput {
   seo?: { title?: string | undefined; description?: string | undefined } | null | undefined;
 }
 
-/** 'Speckled Mug (Large)' → 'speckled-mug-large'; at most 64 characters; 'product' when nothing is left. */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return slug === '' ? 'product' : slug;
-}
+/** A product's slug from its name ('product' when nothing is left). */
+export const slugify = (text: string): string => slugOf(text, 'product');
 
 /** `base`, or `base-2`, `base-3` … : the first one not in `taken` (at most 64 characters). */
-export function freeId(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const id = `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!taken.has(id)) return id;
-  }
-}
+export const freeId = freeSlug;
 
 const stockOf = (stock: VariantInput['stock']): Stock =>
   stock === 'unlimited' ? { unlimited: true } : { qtyInStock: stock ?? 0 };

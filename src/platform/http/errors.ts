@@ -105,6 +105,10 @@ export const ERROR_STATUS = {
   /** An /api/admin/pages call about a page or collection the site does not have. */
   'page-not-found': 404,
   'collection-not-found': 404,
+  /** An /api/admin/posts call naming a blog the site does not have. */
+  'blog-not-found': 404,
+  /** A status the staff member may not set (a draft editor publishing, or changing a live post: src/core/publishing.ts). */
+  'publication-refused': 403,
   'route-not-found': 404,
   'rate-limited': 429,
   /** The order is not in the state the change needs (another staff member changed it first). */
