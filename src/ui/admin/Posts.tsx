@@ -201,7 +201,7 @@ export function PostEditor(
   const blogSlug = props.blogs.find((b) => b.id === post.collectionId)?.slug ?? '';
   return (
     <form
-      className="admin-form admin-card"
+      className="admin-form admin-card admin-post-form"
       method="post"
       action={postEditorPath(post.id)}
       aria-labelledby="post-heading"
