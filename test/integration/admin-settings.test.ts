@@ -136,6 +136,80 @@ forEachEngine((engine, getDb) => {
     expect(await version()).toBe(base);
   });
 
+  it("ships an option to some postal codes only: each code checked with the spec's address hints, and the checkout offers it there alone", async () => {
+    const base = await version();
+    const bad = await form(
+      'shipping',
+      { op: 'option', id: 'courier', name: 'Courier', rate: '9', countries: ['US'], postalCodes: '10001, 1000' },
+      admin,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('1000: ZIP Codes need to be 5 digits.');
+    expect(bad.body).toContain('value="10001, 1000"');
+    const twoCountries = await form(
+      'shipping',
+      { op: 'option', id: 'courier', name: 'Courier', rate: '9', countries: ['US', 'CA'], postalCodes: '10001' },
+      admin,
+    );
+    expect(twoCountries.body).toContain('choose one country above for postal codes');
+    const gb = await form(
+      'shipping',
+      { op: 'option', id: 'courier', name: 'Courier', rate: '9', countries: ['GB'], postalCodes: 'SW1A 1AA' },
+      admin,
+    );
+    expect(gb.body).toContain('SW1A 1AA: Enter only the 1-4 character outcode portion of postcodes.');
+    expect(await version()).toBe(base);
+
+    const saved = await form(
+      'shipping',
+      { op: 'option', id: 'courier', name: 'Courier', rate: '9', countries: ['US'], postalCodes: '10001,\n10002' },
+      admin,
+    );
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(303);
+    expect((await stored()).store.checkout.shippingOptions.at(-1)).toEqual({
+      id: 'courier',
+      name: 'Courier',
+      rate: 900,
+      countries: ['US'],
+      postalCodes: ['10001', '10002'],
+    });
+    // A site file naming a postal code the country's hint refuses is refused too.
+    const file = structuredClone(checkoutSite) as SiteFileInput;
+    file.website!.store!.checkout!.shippingOptions = [
+      { id: 'x', name: 'X', rate: 1, countries: ['CA'], postalCodes: ['K1'] },
+    ];
+    const invalid = validateSite(file);
+    expect(invalid.ok ? [] : invalid.problems).toContain(
+      'website.store.checkout.shippingOptions[0].postalCodes[0]: An FSA code is invalid.',
+    );
+
+    const shopper = { host: SHOP_HOST, cookie: `${CRUMB_COOKIE}=${TEST_CRUMB}`, [CRUMB_HEADER]: TEST_CRUMB };
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: shopper,
+      payload: { itemId: 'limited', sku: 'limited-1', quantity: 1, additionalFields: '' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const cart = String(added.headers['set-cookie']).match(/CART=[^;]+/)![0];
+    const offered = async (postalCode: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/commerce/checkout/quote',
+          headers: { ...shopper, cookie: `${shopper.cookie}; ${cart}` },
+          payload: { shippingAddress: { country: 'US', region: 'NY', postalCode } },
+        })
+      )
+        .json<{ shippingOptions: { id: string }[] }>()
+        .shippingOptions.map((o) => o.id);
+    expect(await offered('10001')).toContain('courier');
+    expect(await offered('10002-1234')).toContain('courier');
+    expect(await offered('94105')).not.toContain('courier');
+    expect(await offered('94105')).toContain('standard');
+    await form('shipping', { op: 'remove:courier' }, admin);
+  });
+
   it('adds, changes and removes a shipping option, and a tax rate', async () => {
     expect(
       (await form('shipping', { op: 'option', id: 'pickup', name: 'Pick up', rate: '0', countries: ['US'] }, admin))

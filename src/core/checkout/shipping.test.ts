@@ -22,6 +22,24 @@ describe('shippingOptionsFor', () => {
     expect(ids('GB')).toEqual(['standard']);
   });
 
+  it('offers an option that names postal codes only where the code starts with one of them, once it is typed', () => {
+    const london: ShippingOptionRule = {
+      id: 'courier',
+      name: 'Courier',
+      rate: 800,
+      countries: ['GB'],
+      postalCodes: ['SW1A', 'EC1'],
+    };
+    const all = [standard, london];
+    const at = (code?: string) => shippingOptionsFor(all, 'GB', 1000, code).map((o) => o.id);
+    expect(at('sw1a 1aa')).toEqual(['standard', 'courier']);
+    expect(at('EC1V 9LT')).toEqual(['standard', 'courier']);
+    expect(at('M1 1AE')).toEqual(['standard']);
+    expect(at('')).toEqual(['standard', 'courier']);
+    expect(at()).toEqual(['standard', 'courier']);
+    expect(shippingOptionsFor([{ ...london, postalCodes: [] }], 'GB', 0, 'M1 1AE')).toHaveLength(1);
+  });
+
   it('offers every option before a country is chosen', () => {
     expect(ids(undefined)).toEqual(['standard', 'express', 'europe']);
     expect(ids('')).toEqual(['standard', 'express', 'europe']);

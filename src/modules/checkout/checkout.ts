@@ -178,7 +178,12 @@ async function price(
   const country =
     typeof given.country === 'string' && given.country.trim() !== '' ? given.country.trim().toUpperCase() : undefined;
   const shippingOptions = requiresShipping
-    ? shippingOptionsFor(settings.shippingOptions, country, subtotalCents - discountCents)
+    ? shippingOptionsFor(
+        settings.shippingOptions,
+        country,
+        subtotalCents - discountCents,
+        typeof given.postalCode === 'string' ? given.postalCode : undefined,
+      )
     : [];
   const shippingOption = requiresShipping ? chooseShippingOption(shippingOptions, choices.shippingOptionId) : null;
   if (requiresShipping && shippingOption === null) fields.shippingOptionId = CHECKOUT_MESSAGES.chooseShipping;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ADDRESS_COUNTRIES, regionName } from '../../core/address/countries';
+import { postalCodeHint } from '../../core/address/hints';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../core/currency';
 import { NO_ANSWER_TEXT } from '../../core/forms/summary';
 import { DEFAULT_LABELS, PRODUCT_MARK_LABELS } from '../../core/labels';
@@ -123,8 +124,30 @@ export const shippingOptionSchema = z
     freeOver: minorUnits.optional(),
     /** Countries this option ships to; empty = every country the store ships to. */
     countries: z.array(countryCode).default([]),
+    /**
+     * With one country: the postal codes it ships to, whole or their leading part as the country's regions are given
+     * (a ZIP code, a UK outcode 'SW1A', a Canadian FSA 'K1A'); absent or empty = anywhere in its country. Each is
+     * checked with the spec's address hints (§5: 'ZIP Codes need to be 5 digits.', …).
+     */
+    postalCodes: z.array(text(12)).max(500).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((option, ctx) => {
+    const codes = option.postalCodes ?? [];
+    if (codes.length === 0) return;
+    if (option.countries.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['countries'],
+        message: 'must be one country when the option names postal codes',
+      });
+      return;
+    }
+    codes.forEach((code, i) => {
+      const hint = postalCodeHint(option.countries[0]!, code);
+      if (hint) ctx.addIssue({ code: 'custom', path: ['postalCodes', i], message: hint });
+    });
+  });
 
 export const taxRateSchema = z
   .object({

@@ -18,6 +18,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADDRESS_COUNTRIES, regionName } from '../../core/address/countries';
+import { postalCodeHint } from '../../core/address/hints';
 import { taxRatePlace } from '../../core/checkout/tax';
 import { CURRENCY_CODES, fractionDigits, isCurrencyCode, type CurrencyCode } from '../../core/currency';
 import { parseMoney } from '../../core/money';
@@ -320,6 +321,29 @@ function readSection(
       };
       const freeOver = read.money('freeOver', true);
       if (freeOver !== undefined) option.freeOver = freeOver;
+      // Postal codes or their leading part, separated by commas or lines; each checked with the spec's address hints.
+      const postalCodes = [
+        ...new Set(
+          read
+            .text('postalCodes')
+            .split(/[,\n]/)
+            .map((c) => c.trim().toUpperCase()),
+        ),
+      ].filter((c) => c !== '');
+      if (postalCodes.length > 0) {
+        const [country, more] = option.countries;
+        if (country === undefined || more !== undefined)
+          read.refuse('postalCodes', 'choose one country above for postal codes');
+        else
+          for (const code of postalCodes) {
+            const hint = postalCodeHint(country, code);
+            if (hint) {
+              read.refuse('postalCodes', `${code.slice(0, 12)}: ${hint}`);
+              break;
+            }
+          }
+        option.postalCodes = postalCodes;
+      }
       return settings(`Saved the shipping option ${option.name}`, [shippingOption(option.id)], (w) =>
         ok(
           withCheckout(w, (c) => {
@@ -651,7 +675,10 @@ export function registerSettingsAdminRoutes(
                   <th scope="row">{`${o.name} (${o.id})`}</th>
                   <td>{money(o.rate)}</td>
                   <td>{o.freeOver === undefined ? '—' : money(o.freeOver)}</td>
-                  <td>{o.countries.length ? o.countries.join(', ') : 'All shipped to'}</td>
+                  <td>
+                    {o.countries.length ? o.countries.join(', ') : 'All shipped to'}
+                    {o.postalCodes?.length ? ` (postal codes ${o.postalCodes.join(', ')})` : ''}
+                  </td>
                   {can('settings.edit') ? (
                     <td>
                       <a
@@ -725,6 +752,14 @@ export function registerSettingsAdminRoutes(
                 values={optionForm ? many(optionForm, 'countries') : (editingOption?.countries ?? [])}
                 options={countryOptions}
                 error={errorOf('shipping', 'countries')}
+              />
+              <TextField
+                section="shipping"
+                name="postalCodes"
+                label="Only to these postal codes (optional)"
+                value={shippingValue('postalCodes', editingOption?.postalCodes?.join(', ') ?? '')}
+                hint="With one country: whole codes or the part that names a region, separated by commas — ZIP codes (10001), UK outcodes (SW1A), Canadian FSAs (K1A), the first three characters of an Eircode (D02). Empty: anywhere in the country."
+                error={errorOf('shipping', 'postalCodes')}
               />
             </SectionForm>
             <SectionForm

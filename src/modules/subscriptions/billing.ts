@@ -489,7 +489,10 @@ export function renewalTotals(
   const address = sub.shippingAddress;
   const country = address?.country;
   const shippingOption = address
-    ? chooseShippingOption(shippingOptionsFor(settings.shippingOptions, country, subtotalCents), sub.shippingOptionId)
+    ? chooseShippingOption(
+        shippingOptionsFor(settings.shippingOptions, country, subtotalCents, address.postalCode),
+        sub.shippingOptionId,
+      )
     : null;
   const totals = checkoutTotals({
     subtotalCents,
