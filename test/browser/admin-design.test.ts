@@ -3,7 +3,8 @@
  * accent colour and picks one of the site's images as the logo at /admin/design and saves — the storefront's links
  * are drawn in that colour and its header shows the logo; without JavaScript, moves a menu link up with the keyboard
  * and the storefront's menu follows. /admin/design and /admin/settings have no axe violation at 390 px and 1280 px and
- * are no wider than the window; a refused colour says why beside the field.
+ * are no wider than the window; a refused colour says why beside the field, and so does a refused postal code of a
+ * shipping option.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -59,6 +60,34 @@ describe('the design editor and the settings in Chromium', () => {
         expect(await axeViolationsOf(page), `the refused design at ${width} px`).toEqual([]);
         await context.close();
       }
+    },
+  );
+
+  it(
+    'adds a shipping option to some postal codes at 390 px: a refused code says the spec’s hint beside the field',
+    { timeout: BROWSER_TEST_TIMEOUT_MS },
+    async () => {
+      const context = await signedIn(browser, shop, ADMIN, { width: 390 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/settings#shipping`);
+      const add = page.getByRole('form', { name: 'Add a shipping option' });
+      await add.getByLabel('Id').fill('courier');
+      await add.getByLabel('Name shown to shoppers').fill('Courier');
+      await add.getByLabel('Rate').fill('9');
+      await add.getByRole('checkbox', { name: 'US', exact: true }).check();
+      await add.getByLabel('Only to these postal codes (optional)').fill('10001, 1000');
+      await add.getByRole('button', { name: 'Add the shipping option' }).click();
+      const field = page.getByLabel('Only to these postal codes (optional)');
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.getByText('1000: ZIP Codes need to be 5 digits.').first().isVisible()).resolves.toBe(true);
+      expect(await axeViolationsOf(page), 'the refused shipping option at 390 px').toEqual([]);
+      await field.fill('10001, 10002');
+      await field.press('Enter');
+      await page.waitForURL('**/admin/settings?*');
+      await expect(page.getByRole('row', { name: /Courier \(courier\)/ }).innerText()).resolves.toContain(
+        'US (postal codes 10001, 10002)',
+      );
+      await context.close();
     },
   );
 
