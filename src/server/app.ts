@@ -72,6 +72,7 @@ import { registerMediaAdminRoutes } from '../modules/site/mediaRoutes';
 import { registerProductAdminRoutes } from '../modules/site/productRoutes';
 import { registerPagesAdminRoutes } from '../modules/site/pagesAdminRoutes';
 import { registerPostsAdminRoutes } from '../modules/site/postsAdminRoutes';
+import { registerCollectionsAdminRoutes } from '../modules/site/collectionsAdminRoutes';
 import { registerDesignAdminRoutes } from '../modules/site/designAdmin';
 import { registerSettingsAdminRoutes } from '../modules/site/settingsAdmin';
 import { registerFormAdminRoutes } from '../modules/forms/adminRoutes';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProductAdminRoutes(app, ctx, adminPages);
   registerPagesAdminRoutes(app, ctx, adminPages, renderer);
   registerPostsAdminRoutes(app, ctx, adminPages, renderer);
+  registerCollectionsAdminRoutes(app, ctx, adminPages);
   registerDesignAdminRoutes(app, ctx, adminPages, renderer);
   registerSettingsAdminRoutes(app, ctx, adminPages);
   registerFormAdminRoutes(app, ctx, adminPages);

@@ -22,6 +22,7 @@ import { ApiError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import type { PageRenderer } from '../../render/renderPath';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
+import { NEW_COLLECTION_PATH } from '../../ui/admin/NewCollection';
 import {
   COLLECTIONS_PATH,
   CollectionsTable,
@@ -198,6 +199,11 @@ export function registerPagesAdminRoutes(
           />
           <h2>Collections</h2>
           <CollectionsTable {...forms} rows={site.collections} />
+          {canEdit ? (
+            <p>
+              <a href={NEW_COLLECTION_PATH}>New collection</a> (a shop or a blog)
+            </p>
+          ) : null}
           {canEdit ? (
             <CreatePageForm
               {...forms}
