@@ -97,6 +97,9 @@ forEachEngine((engine, getDb) => {
     );
     expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
     expect(created.headers.location).toMatch(/^\/admin\/pages\/workshop\?/);
+    expect(doneOf(created.headers.location)).toBe(
+      `Created “Workshop” (version ${await version()}). It is Draft: not on the store; staff see it in the preview.`,
+    );
     expect((await page('workshop'))!.status).toBe('draft');
     expect(await listedStatus('Workshop', draftEditor)).toBe('Draft');
     expect((await get('/workshop')).statusCode).toBe(404);

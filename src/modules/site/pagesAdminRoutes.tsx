@@ -438,10 +438,9 @@ export function registerPagesAdminRoutes(
             status: failureStatus(made.error),
             notice: { kind: 'error', text: made.error.message },
           });
-        return withDone(
-          pagePath(made.value.page!.id),
-          `Created “${made.value.page!.title}” (version ${made.value.version}).`,
-        );
+        const page = made.value.page!;
+        const where = whereItIs(shownStatus(page, Date.now()), page.publishAt, visit.site.settings.timeZone);
+        return withDone(pagePath(page.id), `Created “${page.title}” (version ${made.value.version}). ${where}`);
       }),
     );
 
