@@ -11,8 +11,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
-import { PUBLISH_TIME_MESSAGES, STATUS_LABELS } from '../../src/core/publishing';
+import { publicationRefusal, PUBLISH_TIME_MESSAGES, STATUS_LABELS } from '../../src/core/publishing';
 import { listAudit } from '../../src/modules/admin';
+import { staffFrom } from '../../src/modules/admin/access';
+import { saveProduct } from '../../src/modules/site/productAdmin';
+import type { ProductInput } from '../../src/modules/site/productEdit';
 import { takeStock } from '../../src/modules/catalog';
 import { readSite, replaceSite } from '../../src/modules/site/sites';
 import { validateSite } from '../../src/modules/site/validate';
@@ -502,6 +505,24 @@ forEachEngine((engine, getDb) => {
       `<span class="admin-field-error" id="field-publishAt-error">${PUBLISH_TIME_MESSAGES.invalid}</span>`,
     );
     expect(form.body).toContain(`href="#field-publishAt">Publish at: ${PUBLISH_TIME_MESSAGES.invalid}`);
+    expect(await version()).toBe(v);
+  });
+
+  it('refuses, in the save itself, a product status the role may not set, with the rule’s words, writing nothing', async () => {
+    const v = await version();
+    const draftEditor = staffFrom({
+      id: 'x',
+      siteId: SITE,
+      email: 'd@example.com',
+      role: ContributorRole.DRAFT_EDITOR,
+    });
+    const input = { ...mugInput, status: 'draft' } as ProductInput;
+    const refused = await saveProduct(getDb(), SITE, {}, draftEditor, 'draft-pin', { baseVersion: v, input });
+    const words = publicationRefusal(ContributorRole.DRAFT_EDITOR, 'product', 'published', 'draft');
+    expect(words).toBe('Your account (draft-editor) may not change products.');
+    expect(refused).toEqual({ ok: false, error: { type: 'FORBIDDEN', message: words } });
+    const created = await saveProduct(getDb(), SITE, {}, draftEditor, undefined, { input });
+    expect(created).toEqual({ ok: false, error: { type: 'FORBIDDEN', message: words } });
     expect(await version()).toBe(v);
   });
 });

@@ -154,10 +154,13 @@ export async function createPage(
   db: Kysely<Database>,
   by: EditBy,
   input: { title: string; path: string; showInNavigation: boolean },
-): Promise<Result<SavedEdit, EditFailure>> {
+): Promise<Result<SavedEdit, PageEditFailure>> {
   let made: Page | undefined;
   // A draft editor's new page is a Draft (the home page, '/', is always published: the path is taken by then).
-  const publication = publicationFields(defaultStatus(by.staff.role, 'page'));
+  const status = defaultStatus(by.staff.role, 'page');
+  const forbidden = publicationRefusal(by.staff.role, 'page', null, status);
+  if (forbidden !== null) return err({ type: 'FORBIDDEN', message: forbidden });
+  const publication = publicationFields(status);
   const saved = await save(
     db,
     by,

@@ -136,7 +136,9 @@ export type ProductFailure =
   | EditFailure
   | UploadRefusal
   /** The input's problems by field ('name', 'variants.0.price' …; '' for the others). */
-  | { type: 'FIELDS'; message: string; fields: Record<string, string> };
+  | { type: 'FIELDS'; message: string; fields: Record<string, string> }
+  /** The staff member's role may not give the product that status (src/core/publishing.ts publicationRefusal). */
+  | { type: 'FORBIDDEN'; message: string };
 
 /** What the audit entry keeps of a product: the fields the editor edits, in short. */
 const summaryOf = (p: Product | undefined) =>
@@ -226,6 +228,7 @@ export async function saveProduct(
   let before: Product | undefined;
   let after: Product | undefined;
   let refusal: string | undefined;
+  let forbidden: string | null = null;
   const result = await editSite(db, siteId, {
     baseVersion: save.baseVersion ?? (await storedVersion(db, siteId)),
     subjects: id === undefined ? [] : [{ kind: 'product', id }],
@@ -246,8 +249,8 @@ export async function saveProduct(
       }
       if (id === undefined) {
         index = content.site.products.length;
-        const forbidden = publicationRefusal(staff.role, 'product', null, input.status ?? 'published');
-        if (forbidden !== null) return ((refusal = forbidden), err(forbidden));
+        forbidden = publicationRefusal(staff.role, 'product', null, input.status ?? 'published');
+        if (forbidden !== null) return err(forbidden);
         const made = createProduct(content, input);
         if (!made.ok) return ((refusal = made.error), made);
         savedId = made.value.id;
@@ -258,8 +261,8 @@ export async function saveProduct(
       before = structuredClone(content.site.products[index]);
       if (before) {
         const from = shownStatus(before, Date.now());
-        const forbidden = publicationRefusal(staff.role, 'product', from, input.status ?? from);
-        if (forbidden !== null) return ((refusal = forbidden), err(forbidden));
+        forbidden = publicationRefusal(staff.role, 'product', from, input.status ?? from);
+        if (forbidden !== null) return err(forbidden);
       }
       const updated = updateProduct(content, id, input);
       if (!updated.ok) refusal = updated.error;
@@ -279,6 +282,7 @@ export async function saveProduct(
     },
   });
   if (!result.ok) {
+    if (forbidden !== null) return err({ type: 'FORBIDDEN', message: forbidden });
     if (result.error.type === 'REFUSED' && refusal) return err({ type: 'REFUSED', message: refusal });
     return err(asFields(result.error, index));
   }

@@ -102,6 +102,7 @@ const FAILURE_CODES: Readonly<Record<ProductFailure['type'], ErrorCode>> = {
   STALE: 'site-edit-stale',
   REFUSED: 'site-edit-refused',
   DOMAIN_TAKEN: 'site-edit-refused',
+  FORBIDDEN: 'role-not-allowed',
 };
 const statusOf = (failure: ProductFailure): number => new ApiError(FAILURE_CODES[failure.type], '').statusCode;
 
@@ -488,12 +489,14 @@ export function registerProductAdminRoutes(
             const errors =
               failure.type === 'FIELDS'
                 ? failure.fields
-                : failure.type === 'TOO_LARGE' ||
-                    failure.type === 'NOT_AN_IMAGE' ||
-                    failure.type === 'EMPTY' ||
-                    failure.type === 'NO_FILE_NAME'
-                  ? { file: failure.message }
-                  : {};
+                : failure.type === 'FORBIDDEN'
+                  ? { status: failure.message }
+                  : failure.type === 'TOO_LARGE' ||
+                      failure.type === 'NOT_AN_IMAGE' ||
+                      failure.type === 'EMPTY' ||
+                      failure.type === 'NO_FILE_NAME'
+                    ? { file: failure.message }
+                    : {};
             return formView(visit, id, state, {
               status: statusOf(failure),
               errors,
