@@ -10,8 +10,9 @@
  * - GET /admin/pages/:id → the editor: settings, blocks, add a block, the preview frame, delete; POST there → save,
  *   with the form's op (save, up:N, down:N, remove:N, add) → 303 back with a notice, or the form again (4xx) with each
  *   problem by its field; a page changed meanwhile is refused (409) with what changed and by whom
- * - GET /admin/pages/:id/preview → the stored page as staff see it (a draft too, which the store answers 404); POST there (the editor's form, `formtarget`
- *   the frame) → the unsaved draft as the store would show it: PageRenderer.renderDraft, the storefront's own render
+ * - GET /admin/pages/:id/preview → the stored page as staff see it (a draft too, which the store answers 404); POST
+ *   there (the editor's form, `formtarget` the frame) → the unsaved draft as the store would show it:
+ *   PageRenderer.renderDraft, the storefront's own render
  * - POST /admin/pages/:id/move, /delete; /admin/collections/:id (rename), /admin/collections/:id/move
  * - JSON twins under /api/admin/pages and /api/admin/collections (./pagesAdminRoutes.schema.ts)
  */

@@ -116,7 +116,10 @@ function apiFailure(failure: ProductFailure): ApiError {
   return new ApiError(code, failure.message);
 }
 
-/** A JSON call's product with its status read (a publish time in the site's time zone or with its offset): 400 when wrong. */
+/**
+ * A JSON call's product with its status read (the publish time in the site's time zone or with its offset, only with
+ * 'scheduled', after now): a 400 naming the field when wrong.
+ */
 function withStatus<T extends { status?: PublicationStatus | undefined; publishAt?: string | undefined }>(
   product: T,
   timeZone: string,
