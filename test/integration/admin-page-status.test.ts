@@ -263,4 +263,58 @@ forEachEngine((engine, getDb) => {
     expect(await page('scratch')).toBeUndefined();
     expect(await lastAudit()).toMatchObject({ action: 'page.delete', subject: { type: 'page', id: 'scratch' } });
   });
+
+  it('creates a page with a status: the new-page form offers the role’s, a draft editor’s publishing refused (403)', async () => {
+    // The new-page form: a draft editor chooses between Draft (chosen) and Needs Review; an editor has every status.
+    const draftList = (await get('/admin/pages', draftEditor)).body;
+    expect(offered(draftList)).toEqual(['draft', 'needs-review']);
+    expect(draftList).toMatch(/<input[^>]*checked=""[^>]*value="draft"|<input[^>]*value="draft"[^>]*checked=""/);
+    expect(offered((await get('/admin/pages', editor)).body)).toEqual([
+      'published',
+      'draft',
+      'needs-review',
+      'scheduled',
+    ]);
+
+    const v = await version();
+    const create = (fields: Record<string, string>, cookie: string) =>
+      form('/admin/pages', { baseVersion: String(v), title: 'Kiln notes', path: '/kiln-notes', ...fields }, cookie);
+    const words = publicationRefusal(ContributorRole.DRAFT_EDITOR, 'page', null, 'published')!;
+    const refused = await create({ status: 'published' }, draftEditor);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain(`<span class="admin-field-error" id="field-status-error">${words}</span>`);
+    const json = await call('POST', '/api/admin/pages', draftEditor, {
+      baseVersion: v,
+      title: 'Kiln notes',
+      path: '/kiln-notes',
+      status: 'published',
+    });
+    expect(json.statusCode).toBe(403);
+    expect(json.json()).toMatchObject({ code: 'role-not-allowed', message: words });
+    const badTime = await create({ status: 'scheduled', publishAt: 'later' }, editor);
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toContain(
+      `<span class="admin-field-error" id="field-publishAt-error">${PUBLISH_TIME_MESSAGES.invalid}</span>`,
+    );
+    expect(await page('kiln-notes')).toBeUndefined();
+    expect(await version()).toBe(v);
+
+    // An editor's new page as Needs Review from the form, another Scheduled from the JSON call.
+    const made = await create({ status: 'needs-review' }, editor);
+    expect(made.statusCode, made.body.slice(0, 300)).toBe(303);
+    expect((await page('kiln-notes'))!.status).toBe('needs-review');
+    expect((await get('/kiln-notes')).statusCode).toBe(404);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await call('POST', '/api/admin/pages', editor, {
+      baseVersion: await version(),
+      title: 'Open studio',
+      path: '/open-studio',
+      status: 'scheduled',
+      publishAt: at,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    expect(scheduled.json().page).toMatchObject({ status: 'scheduled', publishAt: at });
+    expect((await lastAudit()).after).toMatchObject({ status: 'scheduled', publishAt: at });
+    expect((await get('/open-studio')).statusCode).toBe(404);
+  });
 });

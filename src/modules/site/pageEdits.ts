@@ -153,14 +153,21 @@ async function save(
 export async function createPage(
   db: Kysely<Database>,
   by: EditBy,
-  input: { title: string; path: string; showInNavigation: boolean },
+  input: {
+    title: string;
+    path: string;
+    showInNavigation: boolean;
+    /** Absent: the role's default (a draft editor's new page is a Draft). With 'scheduled', `publishAt` (ISO). */
+    status?: PublicationStatus | undefined;
+    publishAt?: string | undefined;
+  },
 ): Promise<Result<SavedEdit, PageEditFailure>> {
   let made: Page | undefined;
-  // A draft editor's new page is a Draft (the home page, '/', is always published: the path is taken by then).
-  const status = defaultStatus(by.staff.role, 'page');
+  // The home page, '/', is always published: the path is taken by then (the site file's schema says it otherwise).
+  const status = input.status ?? defaultStatus(by.staff.role, 'page');
   const forbidden = publicationRefusal(by.staff.role, 'page', null, status);
   if (forbidden !== null) return err({ type: 'FORBIDDEN', message: forbidden });
-  const publication = publicationFields(status);
+  const publication = publicationFields(status, input.publishAt);
   const saved = await save(
     db,
     by,

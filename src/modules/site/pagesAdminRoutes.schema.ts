@@ -40,11 +40,27 @@ const title = z
   .min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters');
 
+const status = z
+  .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}` })
+  .optional()
+  .describe(
+    "The editor status (spec §4): 'published', 'draft', 'needs-review' (neither on the store), 'scheduled' (with publishAt). A draft editor sets 'draft' and 'needs-review' only, of a page not live (403 role-not-allowed). Absent: it stays (a new page: the role's default, a draft editor's a draft).",
+  );
+const publishAt = z
+  .string()
+  .max(40)
+  .optional()
+  .describe(
+    "With status 'scheduled': when it goes live, in the future — a date and time in the site's time zone (2026-06-01T10:00) or with its offset.",
+  );
+
 export const createPageBody = z.object({
   baseVersion: version,
   title,
   path: z.string({ error: 'must be the URL, like /about' }).max(300).describe("The page's URL, like /about."),
   showInNavigation: z.boolean().default(true),
+  status,
+  publishAt,
 });
 
 export const updatePageBody = z.object({
@@ -61,19 +77,8 @@ export const updatePageBody = z.object({
     .optional()
     .describe('A new password (stored as its scrypt hash), or null to open the page to everyone.'),
   blocks: z.array(block).max(200).optional().describe('The whole list of blocks, in order: add, edit, move, remove.'),
-  status: z
-    .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}` })
-    .optional()
-    .describe(
-      "The editor status (spec §4): 'published', 'draft', 'needs-review' (neither on the store), 'scheduled' (with publishAt). A draft editor sets 'draft' and 'needs-review' only, of a page not live (403 role-not-allowed). Absent: it stays.",
-    ),
-  publishAt: z
-    .string()
-    .max(40)
-    .optional()
-    .describe(
-      "With status 'scheduled': when it goes live, in the future — a date and time in the site's time zone (2026-06-01T10:00) or with its offset.",
-    ),
+  status,
+  publishAt,
 });
 
 export const previewBody = updatePageBody.omit({ baseVersion: true, password: true, status: true, publishAt: true });
@@ -271,7 +276,15 @@ const formAnswers = {
   409: htmlAnswer('Someone saved it meanwhile, or the change is refused: the page with what and why.'),
 };
 export const createPageForm = adminPage('adminCreatePageForm', 'Create a page (the form)', {
-  body: formBody(z.object({ title: z.string(), path: z.string(), showInNavigation: z.literal('yes').optional() })),
+  body: formBody(
+    z.object({
+      title: z.string(),
+      path: z.string(),
+      showInNavigation: z.literal('yes').optional(),
+      status: z.string().optional(),
+      publishAt: z.string().optional(),
+    }),
+  ),
   response: formAnswers,
 });
 export const savePageForm = adminPage(

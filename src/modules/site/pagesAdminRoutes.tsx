@@ -19,7 +19,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../core/html';
-import { deletionRefusal, publicationRefusal, shownStatus } from '../../core/publishing';
+import { deletionRefusal, publicationRefusal, shownStatus, type PublicationStatus } from '../../core/publishing';
 import { checkPagePath, normalisePagePath } from '../../core/pageEditor';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
@@ -164,6 +164,26 @@ const pageIdOf = (request: FastifyRequest): string | undefined => {
 };
 
 /**
+ * A JSON call's `status` and `publishAt` (in the site's time zone or with its offset, only with 'scheduled', after
+ * now): nothing when it sends no status; a 400 naming the field when wrong.
+ */
+function statusOfCall(
+  typed: PublicationStatus | undefined,
+  publishAt: string | undefined,
+  timeZone: string,
+): StatusChange | undefined {
+  if (publishAt !== undefined && typed !== 'scheduled')
+    throw new ApiError('invalid-input', "publishAt is only for status 'scheduled'", { field: 'publishAt' });
+  if (typed === undefined) return undefined;
+  const status = readStatusChange(typed, publishAt, timeZone, Date.now());
+  if (!status.ok)
+    throw new ApiError('invalid-input', `${status.error.field}: ${status.error.message}`, {
+      field: status.error.field,
+    });
+  return status.value;
+}
+
+/**
  * Why `staff` may not save `page` at all (with any status), or null when it may: the role may not change pages, or a
  * draft editor's page is live.
  */
@@ -193,7 +213,10 @@ export function registerPagesAdminRoutes(
     visit: AdminVisit,
     options: {
       notice?: { kind: 'done' | 'error'; text: string };
-      create?: { values: { title: string; path: string }; problems: Record<string, string> };
+      create?: {
+        values: { title: string; path: string; status?: string; publishAt?: string };
+        problems: Record<string, string>;
+      };
       status?: number;
     } = {},
   ): Promise<AdminView> => {
@@ -222,6 +245,14 @@ export function registerPagesAdminRoutes(
             <CreatePageForm
               {...forms}
               {...(options.create ? { values: options.create.values, problems: options.create.problems } : {})}
+              status={statusFieldsOf(
+                null,
+                visit.staff.role,
+                'page',
+                visit.site.settings.timeZone,
+                now,
+                options.create?.values.status ? options.create.values : undefined,
+              )}
             />
           ) : (
             <p className="admin-muted">{`Your account (${visit.staff.roleName}) may look at the pages, not change them.`}</p>
@@ -412,8 +443,18 @@ export function registerPagesAdminRoutes(
     scope.post(PAGES_PATH, { schema: createPageForm }, (request, reply) =>
       pages.action(request, reply, drafting, async (visit) => {
         const body = (request.body ?? {}) as FormBody;
-        const values = { title: text(body, 'title'), path: text(body, 'path') };
+        const values = {
+          title: text(body, 'title'),
+          path: text(body, 'path'),
+          status: text(body, 'status'),
+          publishAt: text(body, 'publishAt'),
+        };
         const problems: Record<string, string> = {};
+        const status =
+          body.status === undefined
+            ? undefined
+            : readStatusChange(body.status, body.publishAt, visit.site.settings.timeZone, Date.now());
+        if (status && !status.ok) problems[status.error.field] = status.error.message;
         if (values.title.trim() === '') problems.title = 'must not be empty';
         else if (values.title.length > 200) problems.title = 'must be at most 200 characters';
         const site = await readSiteOf(visit.site.id);
@@ -432,10 +473,11 @@ export function registerPagesAdminRoutes(
           title: values.title,
           path: values.path,
           showInNavigation: text(body, 'showInNavigation') === 'yes',
+          ...(status?.ok ? status.value : {}),
         });
         if (!made.ok)
           return listView(visit, {
-            create: { values, problems: {} },
+            create: { values, problems: made.error.type === 'FORBIDDEN' ? { status: made.error.message } : {} },
             status: failureStatus(made.error),
             notice: { kind: 'error', text: made.error.message },
           });
@@ -613,10 +655,11 @@ export function registerPagesAdminRoutes(
       reply.header('cache-control', 'no-store');
       const staff = await requireStaff(request, 'pages.draft');
       const site = await siteOf(request);
-      const body = parseInput(createPageBody, request.body, 'body');
+      const { status: typedStatus, publishAt, ...body } = parseInput(createPageBody, request.body, 'body');
+      const status = statusOfCall(typedStatus, publishAt, site.settings.timeZone);
       const format = checkPagePath(body.path, { pages: [], collections: [] });
       if (!format.ok) throw new ApiError('invalid-input', format.message, { field: 'path' });
-      const made = await createPage(ctx.db, by(staff, site.id, body.baseVersion), body);
+      const made = await createPage(ctx.db, by(staff, site.id, body.baseVersion), { ...body, ...status });
       if (!made.ok) throw apiFailure(made.error);
       return reply.code(201).send({ version: made.value.version, page: pageView(made.value.page!) });
     });
@@ -632,17 +675,7 @@ export function registerPagesAdminRoutes(
         publishAt,
         ...fields
       } = parseInput(updatePageBody, request.body, 'body');
-      if (publishAt !== undefined && typedStatus !== 'scheduled')
-        throw new ApiError('invalid-input', "publishAt is only for status 'scheduled'", { field: 'publishAt' });
-      let change: PageChange = fields;
-      if (typedStatus !== undefined) {
-        const status = readStatusChange(typedStatus, publishAt, site.settings.timeZone, Date.now());
-        if (!status.ok)
-          throw new ApiError('invalid-input', `${status.error.field}: ${status.error.message}`, {
-            field: status.error.field,
-          });
-        change = { ...fields, ...status.value };
-      }
+      const change: PageChange = { ...fields, ...statusOfCall(typedStatus, publishAt, site.settings.timeZone) };
       if (change.path !== undefined) {
         const format = checkPagePath(change.path, { pages: [], collections: [] });
         if (!format.ok) throw new ApiError('invalid-input', format.message, { field: 'path' });

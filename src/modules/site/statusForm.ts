@@ -4,6 +4,7 @@
  * site's time zone (src/core/publishing.ts decides who may set what; the services check it again at the save).
  */
 import {
+  defaultStatus,
   localInputOf,
   parsePublishTime,
   PUBLICATION_STATUSES,
@@ -43,7 +44,7 @@ const isStatus = (value: unknown): value is PublicationStatus =>
   typeof value === 'string' && (PUBLICATION_STATUSES as readonly string[]).includes(value);
 
 /**
- * The fieldset of `thing` (null: a new one) for `role` at `now`; `typed` is what a refused save sent back (shown
+ * The fieldset of `thing` (null: a new one, chosen: the role's default) for `role` at `now`; `typed` is what a refused save sent back (shown
  * again as it was typed).
  */
 export function statusFieldsOf(
@@ -55,7 +56,8 @@ export function statusFieldsOf(
   typed?: { status?: string; publishAt?: string },
 ): StatusFieldsView {
   const from = thing === null ? null : shownStatus(thing, now);
-  const stored = from ?? 'published';
+  // A new thing starts as the role's default (a draft editor's new page is a Draft).
+  const stored = from ?? defaultStatus(role, kind);
   const current = isStatus(typed?.status) ? typed.status : stored;
   const storedTime =
     stored === 'scheduled' && thing?.publishAt !== undefined ? localInputOf(thing.publishAt, timeZone) : '';

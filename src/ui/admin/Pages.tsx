@@ -221,7 +221,13 @@ const described = (id: string, message: string | undefined) =>
   message ? { id, 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : { id };
 
 export function CreatePageForm(
-  props: FormProps & { version: number; values?: { title: string; path: string }; problems?: Record<string, string> },
+  props: FormProps & {
+    version: number;
+    values?: { title: string; path: string };
+    problems?: Record<string, string>;
+    /** The new page's Status (its choices: the role's for a new page; chosen: the role's default). */
+    status: Omit<StatusFieldsProps, 'problems'>;
+  },
 ) {
   const problems = props.problems ?? {};
   return (
@@ -260,6 +266,7 @@ export function CreatePageForm(
         <input id="new-nav" name="showInNavigation" type="checkbox" value="yes" defaultChecked />
         <label htmlFor="new-nav">Show in navigation</label>
       </div>
+      <StatusFields {...props.status} problems={problems} nested />
       <div>
         <button type="submit" className="admin-button">
           Create page

@@ -13,6 +13,8 @@ export interface StatusFieldsProps {
   timeZone: string;
   /** Field name ('status', 'publishAt') → its message. */
   problems: Readonly<Record<string, string | undefined>>;
+  /** In a form that is a card already (the new-page form): a plain fieldset. */
+  nested?: boolean;
 }
 
 /** The fieldset (nothing when the staff member may choose no status: the form then sends none). */
@@ -23,7 +25,7 @@ export function StatusFields(props: StatusFieldsProps) {
   const offered = props.choices.some((c) => c.value === props.current);
   return (
     <fieldset
-      className="admin-card admin-status"
+      className={props.nested ? 'admin-status' : 'admin-card admin-status'}
       id="field-status"
       {...(statusError ? { 'aria-describedby': 'field-status-error' } : {})}
     >
