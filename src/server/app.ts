@@ -295,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStaffAdminRoutes(app, ctx, adminPages);
   registerVersionsAdminRoutes(app, ctx, adminPages);
   registerMediaAdminRoutes(app, ctx, adminPages);
-  registerProductAdminRoutes(app, ctx, adminPages);
+  registerProductAdminRoutes(app, ctx, adminPages, renderer);
   registerPagesAdminRoutes(app, ctx, adminPages, renderer);
   registerPostsAdminRoutes(app, ctx, adminPages, renderer);
   registerCollectionsAdminRoutes(app, ctx, adminPages);

@@ -150,7 +150,9 @@ forEachEngine((engine, getDb) => {
       draftEditor,
     );
     expect(review.statusCode, review.body.slice(0, 400)).toBe(303);
-    expect(done(review.headers.location)).toMatch(/Only staff see it\.$/);
+    expect(done(review.headers.location)).toMatch(
+      /It is Needs Review: not on the store; staff see it in the preview\.$/,
+    );
     expect(await post('kiln-diary')).toMatchObject({ status: 'needs-review', body: 'Cone 6, slow cool.' });
     expect((await lastAudit()).summary).toBe('Changed the post “Kiln diary”: body, status: Draft → Needs Review');
 
@@ -189,7 +191,7 @@ forEachEngine((engine, getDb) => {
     expect(made.json().post).toMatchObject({ status: 'scheduled', path: '/blog/open-studio-autumn' });
     expect((await get('/blog/open-studio-autumn')).statusCode).toBe(404);
     const list = (await get('/admin/posts', editor)).body;
-    expect(list).toContain('<span class="admin-badge">Scheduled</span>');
+    expect(list).toContain('<span class="admin-badge admin-badge-status-scheduled">Scheduled</span>');
     await new Promise((r) => setTimeout(r, Date.parse(at) - Date.now() + 50));
     expect((await get('/blog/open-studio-autumn')).statusCode).toBe(200);
     expect((await get('/api/admin/posts/open-studio-autumn', editor)).json().post.status).toBe('published');

@@ -11,7 +11,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
+import { publicationRefusal, PUBLISH_TIME_MESSAGES, STATUS_LABELS } from '../../src/core/publishing';
 import { listAudit } from '../../src/modules/admin';
+import { staffFrom } from '../../src/modules/admin/access';
+import { saveProduct } from '../../src/modules/site/productAdmin';
+import type { ProductInput } from '../../src/modules/site/productEdit';
 import { takeStock } from '../../src/modules/catalog';
 import { readSite, replaceSite } from '../../src/modules/site/sites';
 import { validateSite } from '../../src/modules/site/validate';
@@ -181,7 +185,7 @@ forEachEngine((engine, getDb) => {
     );
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toMatch(/^\/admin\/products\/linen-apron\?done=/);
-    expect(doneOf(saved.headers.location)).toMatch(/^Saved “Linen Apron” \(version \d+\)\.$/);
+    expect(doneOf(saved.headers.location)).toMatch(/^Saved “Linen Apron” \(version \d+\)\. It is on the store now\.$/);
     const apron = (await stored()).products.find((p) => p.id === 'linen-apron')!;
     expect(apron.variants.map((v) => [v.sku, v.attributes, v.price, v.stock])).toEqual([
       ['apron-sand', { Colour: 'Sand' }, 3000, { qtyInStock: 2 }],
@@ -421,5 +425,104 @@ forEachEngine((engine, getDb) => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await stored()).products.find((p) => p.id === 'speckled-mug')!.name).toBe('Speckled Mug II');
+  });
+
+  it('keeps a Draft product off the store while staff preview it, lists its status, and publishes it with the status named in the audit', async () => {
+    const pinInput = {
+      ...mugInput,
+      name: 'Draft Pin',
+      slug: 'draft-pin',
+      options: [],
+      variants: [{ sku: 'pin-draft', attributes: {}, price: 900, stock: 3 }],
+      status: 'draft',
+    };
+    const made = await json('POST', '/api/admin/products', { product: pinInput }, manager);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await stored()).products.find((p) => p.id === 'draft-pin')!.status).toBe('draft');
+    expect((await get('/shop/p/draft-pin')).statusCode).toBe(404);
+    const preview = await get('/admin/products/draft-pin/preview', viewer);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('Draft Pin');
+    expect(preview.headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/admin/products/no-such/preview', viewer)).statusCode).toBe(404);
+    expect((await get('/admin/products/draft-pin/preview')).statusCode).toBe(401);
+    const list = (await get('/admin/products?q=draft+pin', manager)).body;
+    expect(list).toMatch(/>Draft Pin<\/a> <span class="admin-badge[^"]*">Draft<\/span>/);
+    const listed = (await get('/api/admin/products?q=draft+pin', manager)).json<{ products: { status: string }[] }>();
+    expect(listed.products.map((i) => i.status)).toEqual(['draft']);
+    // The form offers a store manager every status, Draft chosen.
+    const form = (await get('/admin/products/draft-pin', manager)).body;
+    const radios = [...form.matchAll(/<input[^>]*type="radio"[^>]*name="status"[^>]*>/g)].map((m) => m[0]);
+    expect(radios.map((r) => /value="([^"]+)"/.exec(r)![1])).toEqual([
+      'published',
+      'draft',
+      'needs-review',
+      'scheduled',
+    ]);
+    expect(radios.filter((r) => r.includes('checked=""')).map((r) => /value="([^"]+)"/.exec(r)![1])).toEqual(['draft']);
+
+    const published = await json(
+      'PUT',
+      '/api/admin/products/draft-pin',
+      { baseVersion: await version(), product: { ...pinInput, status: 'published' } },
+      manager,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await listAudit(getDb(), SITE, { limit: 1 })).records[0]!.summary).toBe(
+      `Changed product “Draft Pin” (version ${await version()}): status: ${STATUS_LABELS.draft} → ${STATUS_LABELS.published}`,
+    );
+    expect((await get('/shop/p/draft-pin')).statusCode).toBe(200);
+    expect((await stored()).products.find((p) => p.id === 'draft-pin')).not.toHaveProperty('status');
+  });
+
+  it('refuses a bad status or publish time of a product with a 400 by its field, in the API and the form', async () => {
+    const v = await version();
+    const put = (product: object) =>
+      json('PUT', '/api/admin/products/draft-pin', { baseVersion: v, product: { ...mugInput, ...product } }, manager);
+    const none = await put({ status: 'scheduled' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      field: 'product.publishAt',
+      message: `product.publishAt: ${PUBLISH_TIME_MESSAGES.missing}`,
+    });
+    const unknown = await put({ status: 'hidden' });
+    expect(unknown.statusCode).toBe(400);
+    const form = await postForm(
+      '/admin/products/draft-pin',
+      {
+        baseVersion: String(v),
+        name: 'Draft Pin',
+        collectionId: 'shop',
+        productType: '1',
+        layout: 'grid',
+        status: 'scheduled',
+        publishAt: 'soon',
+      },
+      manager,
+    );
+    expect(form.statusCode).toBe(400);
+    expect(form.body).toContain(
+      `<span class="admin-field-error" id="field-publishAt-error">${PUBLISH_TIME_MESSAGES.invalid}</span>`,
+    );
+    expect(form.body).toContain(`href="#field-publishAt">Publish at: ${PUBLISH_TIME_MESSAGES.invalid}`);
+    expect(await version()).toBe(v);
+  });
+
+  it('refuses, in the save itself, a product status the role may not set, with the rule’s words, writing nothing', async () => {
+    const v = await version();
+    const draftEditor = staffFrom({
+      id: 'x',
+      siteId: SITE,
+      email: 'd@example.com',
+      role: ContributorRole.DRAFT_EDITOR,
+    });
+    const input = { ...mugInput, status: 'draft' } as ProductInput;
+    const refused = await saveProduct(getDb(), SITE, {}, draftEditor, 'draft-pin', { baseVersion: v, input });
+    const words = publicationRefusal(ContributorRole.DRAFT_EDITOR, 'product', 'published', 'draft');
+    expect(words).toBe('Your account (draft-editor) may not change products.');
+    expect(refused).toEqual({ ok: false, error: { type: 'FORBIDDEN', message: words } });
+    const created = await saveProduct(getDb(), SITE, {}, draftEditor, undefined, { input });
+    expect(created).toEqual({ ok: false, error: { type: 'FORBIDDEN', message: words } });
+    expect(await version()).toBe(v);
   });
 });

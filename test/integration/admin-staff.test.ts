@@ -272,7 +272,7 @@ forEachEngine((engine, getDb, getFresh) => {
       expect.objectContaining({ email: 'website-manager@example.com', roleName: 'website-manager' }),
     ]);
 
-    // What each may open: the editor the pages (and saves them), the draft editor only looks, the website manager
+    // What each may open: the editor the pages (and saves them), the draft editor the pages (its drafts), the website manager
     // builds the site but does not run the shop.
     const editor = joinedAs.get('editor')!;
     const draftEditor = joinedAs.get('draft-editor')!;

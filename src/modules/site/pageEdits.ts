@@ -1,11 +1,24 @@
 /**
  * The pages editor's changes (issue 26, /admin/pages): each one a change of the stored site file that `editSite` saves
  * as a new version, with its audit entry in the save's transaction. Pages: create, change (title, URL, navigation,
- * password, blocks), move up or down the navigation order, delete; collections: rename, move. Who may is the caller's
- * check ('pages.edit'); what is refused is said in the spec's editor messages (src/core/pageEditor.ts).
+ * password, blocks, editor status), move up or down the navigation order, delete; collections: rename, move. Who may
+ * enter is the caller's check ('pages.edit', or 'pages.draft' for a page's create, change and delete); which statuses
+ * a role may set and delete is checked here against the page as stored at the save (src/core/publishing.ts: a draft
+ * editor saves and deletes drafts only), refused as 'FORBIDDEN'. What is refused is said in the spec's editor messages
+ * (src/core/pageEditor.ts).
  */
 import type { Kysely } from 'kysely';
 import { checkPagePath, pageIdFor } from '../../core/pageEditor';
+import {
+  defaultStatus,
+  deletionRefusal,
+  publicationFields,
+  publicationRefusal,
+  shownStatus,
+  STATUS_LABELS,
+  statusOf,
+  type PublicationStatus,
+} from '../../core/publishing';
 import { err, ok, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import { recordAudit, type Staff } from '../admin';
@@ -60,7 +73,13 @@ export interface PageChange {
   showInNavigation?: boolean;
   password?: string | null;
   blocks?: Block[];
+  /** The editor status; with 'scheduled', `publishAt` (ISO) says when it goes live. Absent: both stay. */
+  status?: PublicationStatus;
+  publishAt?: string;
 }
+
+/** A save refused: the site's (./edit.ts), or the staff member's role may not give the page that status. */
+export type PageEditFailure = EditFailure | { type: 'FORBIDDEN'; message: string };
 
 export type Direction = 'up' | 'down';
 
@@ -134,9 +153,21 @@ export async function save(
 export async function createPage(
   db: Kysely<Database>,
   by: EditBy,
-  input: { title: string; path: string; showInNavigation: boolean },
-): Promise<Result<SavedEdit, EditFailure>> {
+  input: {
+    title: string;
+    path: string;
+    showInNavigation: boolean;
+    /** Absent: the role's default (a draft editor's new page is a Draft). With 'scheduled', `publishAt` (ISO). */
+    status?: PublicationStatus | undefined;
+    publishAt?: string | undefined;
+  },
+): Promise<Result<SavedEdit, PageEditFailure>> {
   let made: Page | undefined;
+  // The home page, '/', is always published: the path is taken by then (the site file's schema says it otherwise).
+  const status = input.status ?? defaultStatus(by.staff.role, 'page');
+  const forbidden = publicationRefusal(by.staff.role, 'page', null, status);
+  if (forbidden !== null) return err({ type: 'FORBIDDEN', message: forbidden });
+  const publication = publicationFields(status, input.publishAt);
   const saved = await save(
     db,
     by,
@@ -154,6 +185,7 @@ export async function createPage(
         pageType: 2,
         showInNavigation: input.showInNavigation,
         blocks: [{ type: 'heading', text: input.title.trim(), level: 1 }],
+        ...publication,
       };
       content.site.pages.push(made);
       return ok(content);
@@ -162,7 +194,7 @@ export async function createPage(
       action: 'page.create',
       subject: { type: 'page', id: made!.id },
       summary: `Created the page “${made!.title}” at ${made!.path}`,
-      after: { title: made!.title, path: made!.path, showInNavigation: made!.showInNavigation },
+      after: auditView(made!),
     }),
   );
   return saved.ok ? ok({ version: saved.value.version, page: pageSchema.parse(made) }) : saved;
@@ -176,19 +208,28 @@ const changedFields = (before: Page, after: Page): string[] => {
   if (before.showInNavigation !== after.showInNavigation) fields.push('navigation');
   if (before.password !== after.password) fields.push(after.password === undefined ? 'password removed' : 'password');
   if (JSON.stringify(before.blocks) !== JSON.stringify(after.blocks)) fields.push('blocks');
+  if (statusOf(before) !== statusOf(after))
+    fields.push(`status: ${STATUS_LABELS[statusOf(before)]} → ${STATUS_LABELS[statusOf(after)]}`);
+  else if (before.publishAt !== after.publishAt) fields.push('publish time');
   return fields;
 };
 
-/** Changes page `id` as `patch` says (the password already hashed by the caller). */
+/**
+ * Changes page `id` as `patch` says (the password already hashed by the caller), if the staff member's role may save
+ * the page, as it is stored now, with the status it will have (`publicationRefusal`, at `now`: a scheduled page whose
+ * time has come is published).
+ */
 export async function updatePage(
   db: Kysely<Database>,
   by: EditBy,
   id: string,
   patch: PageChange,
   note?: string,
-): Promise<Result<SavedEdit, EditFailure>> {
+  now: number = Date.now(),
+): Promise<Result<SavedEdit, PageEditFailure>> {
   let before: Page | undefined;
   let after: Page | undefined;
+  let forbidden: string | undefined;
   const saved = await save(
     db,
     by,
@@ -196,7 +237,15 @@ export async function updatePage(
     (content) => {
       const page = content.site.pages.find((p) => p.id === id);
       if (!page) return err(noPage(id));
+      const from = shownStatus(page, now);
+      forbidden = publicationRefusal(by.staff.role, 'page', from, patch.status ?? from) ?? undefined;
+      if (forbidden !== undefined) return err(forbidden);
       before = structuredClone(page);
+      if (patch.status !== undefined) {
+        delete page.status;
+        delete page.publishAt;
+        Object.assign(page, publicationFields(patch.status, patch.publishAt));
+      }
       if (patch.path !== undefined) {
         const path = checkPagePath(patch.path, taken(content.site, id));
         if (!path.ok) return err(path.message);
@@ -221,6 +270,7 @@ export async function updatePage(
       };
     },
   );
+  if (!saved.ok && forbidden !== undefined) return err({ type: 'FORBIDDEN', message: forbidden });
   return saved.ok ? ok({ version: saved.value.version, page: pageSchema.parse(after) }) : saved;
 }
 
@@ -231,6 +281,8 @@ const auditView = (page: Page) => ({
   showInNavigation: page.showInNavigation,
   locked: page.password !== undefined,
   blocks: page.blocks.map((b) => b.type),
+  status: statusOf(page),
+  ...(page.publishAt !== undefined ? { publishAt: page.publishAt } : {}),
 });
 
 /** Moves page `id` one place up or down the pages (the navigation's order when the design has no menu). */
@@ -266,13 +318,15 @@ export async function movePage(
   return saved.ok ? ok({ version: saved.value.version, order }) : saved;
 }
 
-/** Deletes page `id`, and its place in the design's menu and footer links. */
+/** Deletes page `id`, and its place in the design's menu and footer links (a draft editor: a draft page only). */
 export async function deletePage(
   db: Kysely<Database>,
   by: EditBy,
   id: string,
-): Promise<Result<SavedEdit, EditFailure>> {
+  now: number = Date.now(),
+): Promise<Result<SavedEdit, PageEditFailure>> {
   let gone: Page | undefined;
+  let forbidden: string | undefined;
   const saved = await save(
     db,
     by,
@@ -285,6 +339,8 @@ export async function deletePage(
       if (index < 0) return err(noPage(id));
       if (content.site.pages[index]!.path === '/')
         return err('The home page cannot be deleted: give another page the URL / first, then delete this one.');
+      forbidden = deletionRefusal(by.staff.role, 'page', shownStatus(content.site.pages[index]!, now)) ?? undefined;
+      if (forbidden !== undefined) return err(forbidden);
       [gone] = content.site.pages.splice(index, 1);
       const design = content.site.website.design;
       if (design?.menu) design.menu = design.menu.filter((entry) => entry !== id);
@@ -298,6 +354,7 @@ export async function deletePage(
       before: auditView(gone!),
     }),
   );
+  if (!saved.ok && forbidden !== undefined) return err({ type: 'FORBIDDEN', message: forbidden });
   return saved.ok ? ok({ version: saved.value.version }) : saved;
 }
 

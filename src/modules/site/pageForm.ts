@@ -309,12 +309,20 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return typeof key === 'string' ? blockField(i, key) : `b${i}`;
 }
 
+const PAGE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  path: 'URL',
+  password: 'Password',
+  status: 'Status',
+  publishAt: 'Publish at',
+};
+
 /** The label of a problem's field for the summary above the form ('Block 2 (Heading): text'). */
 export function problemLabel(page: Page, field: string): string {
   if (field.startsWith('addVideo.'))
     return `New video block: ${{ url: 'address', title: 'title', embed: 'embed code' }[field.slice(9)] ?? field}`;
   const match = /^b(\d+)\.(.+)$/.exec(field);
-  if (!match) return { title: 'Title', path: 'URL', password: 'Password' }[field] ?? 'The page';
+  if (!match) return PAGE_FIELD_LABELS[field] ?? 'The page';
   const i = Number(match[1]);
   const block = page.blocks[i];
   return `Block ${i + 1}${block ? ` (${BLOCK_NAMES[block.type]})` : ''}`;

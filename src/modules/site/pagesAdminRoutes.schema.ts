@@ -1,6 +1,7 @@
 /**
  * What the pages editor's pages and calls take and answer (issue 26, /admin/pages): staff with 'pages.read' look and
- * preview, 'pages.edit' (admins, website managers, editors) save. Every save names the version its form was made from
+ * preview, 'pages.edit' (admins, website managers, editors) save and publish, 'pages.draft' (draft editors too) create,
+ * save and delete pages with the statuses their role may set (src/core/publishing.ts). Every save names the version its form was made from
  * (`baseVersion`): a page someone else changed since is refused (409 site-edit-stale), never overwritten.
  */
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   pageRoute,
   redirectAnswer,
 } from '../../platform/http/apiDescription';
+import { PUBLICATION_STATUSES } from '../../core/publishing';
 import { blockSchema } from './schema';
 
 /** A block as the site file writes it (docs/site-file.md), described once. */
@@ -38,11 +40,27 @@ const title = z
   .min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters');
 
+const status = z
+  .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}` })
+  .optional()
+  .describe(
+    "The editor status (spec §4): 'published', 'draft', 'needs-review' (neither on the store), 'scheduled' (with publishAt). A draft editor sets 'draft' and 'needs-review' only, of a page not live (403 role-not-allowed). Absent: it stays (a new page: the role's default, a draft editor's a draft).",
+  );
+const publishAt = z
+  .string()
+  .max(40)
+  .optional()
+  .describe(
+    "With status 'scheduled': when it goes live, in the future — a date and time in the site's time zone (2026-06-01T10:00) or with its offset.",
+  );
+
 export const createPageBody = z.object({
   baseVersion: version,
   title,
   path: z.string({ error: 'must be the URL, like /about' }).max(300).describe("The page's URL, like /about."),
   showInNavigation: z.boolean().default(true),
+  status,
+  publishAt,
 });
 
 export const updatePageBody = z.object({
@@ -59,9 +77,11 @@ export const updatePageBody = z.object({
     .optional()
     .describe('A new password (stored as its scrypt hash), or null to open the page to everyone.'),
   blocks: z.array(block).max(200).optional().describe('The whole list of blocks, in order: add, edit, move, remove.'),
+  status,
+  publishAt,
 });
 
-export const previewBody = updatePageBody.omit({ baseVersion: true, password: true });
+export const previewBody = updatePageBody.omit({ baseVersion: true, password: true, status: true, publishAt: true });
 
 export const moveBody = z.object({ baseVersion: version, direction: z.enum(['up', 'down']) });
 export const deleteQuery = z.object({ baseVersion: version });
@@ -79,6 +99,9 @@ const pageSummary = component(
     showInNavigation: z.boolean(),
     locked: z.boolean().describe('Whether the page asks for a password.'),
     blocks: z.number().int().describe('How many blocks it has.'),
+    status: z
+      .enum(PUBLICATION_STATUSES)
+      .describe('Its editor status now (a scheduled page whose time has come is published).'),
   }),
 );
 
@@ -92,6 +115,11 @@ const pageView = component(
     showInNavigation: z.boolean(),
     locked: z.boolean().describe('Whether the page asks for a password (never the password).'),
     blocks: z.array(z.record(z.string(), z.unknown())).describe('The blocks as in the site file.'),
+    status: z
+      .enum(['draft', 'scheduled', 'needs-review'])
+      .optional()
+      .describe('As in the site file: absent, it is published.'),
+    publishAt: z.string().optional().describe("With status 'scheduled': when it goes live."),
   }),
   'A page of the site file, without its password.',
 );
@@ -103,7 +131,9 @@ const collectionView = component(
 
 const refusals = {
   401: errorAnswer("sign-in-required: 'Please sign in to your account to do this.'"),
-  403: errorAnswer('role-not-allowed: a role without pages.edit (pages.read to look).'),
+  403: errorAnswer(
+    "role-not-allowed: a role without pages.edit (pages.read to look; pages.draft to create, save and delete drafts), or a status the role may not set: 'A draft editor saves drafts only: …'.",
+  ),
 };
 const saveRefusals = {
   ...refusals,
@@ -159,7 +189,7 @@ export const getPageRoute = describeRoute({
 
 export const updatePageRoute = describeRoute({
   operationId: 'updateAdminPage',
-  summary: 'Change a page: title, URL, navigation, password, blocks (each absent field stays)',
+  summary: 'Change a page: title, URL, navigation, password, blocks, status (each absent field stays)',
   tags: ['admin'],
   params: pageParams,
   body: updatePageBody,
@@ -232,17 +262,29 @@ export const pageEditorPage = adminPage('adminPageEditor', "A page's editor: set
   params: pageParams,
   response: { 404: htmlAnswer('No such page.') },
 });
-export const previewPage = adminPage('adminPagePreview', 'The stored page as the store shows it (the editor’s frame)', {
-  params: pageParams,
-  response: { 404: htmlAnswer('No such page.') },
-});
+export const previewPage = adminPage(
+  'adminPagePreview',
+  'The stored page as staff see it, a draft too (the editor’s frame)',
+  {
+    params: pageParams,
+    response: { 404: htmlAnswer('No such page.') },
+  },
+);
 const formAnswers = {
   400: htmlAnswer('A field is wrong: the form again with each message by its field.'),
   404: htmlAnswer('No such page.'),
   409: htmlAnswer('Someone saved it meanwhile, or the change is refused: the page with what and why.'),
 };
 export const createPageForm = adminPage('adminCreatePageForm', 'Create a page (the form)', {
-  body: formBody(z.object({ title: z.string(), path: z.string(), showInNavigation: z.literal('yes').optional() })),
+  body: formBody(
+    z.object({
+      title: z.string(),
+      path: z.string(),
+      showInNavigation: z.literal('yes').optional(),
+      status: z.string().optional(),
+      publishAt: z.string().optional(),
+    }),
+  ),
   response: formAnswers,
 });
 export const savePageForm = adminPage(

@@ -1,21 +1,25 @@
 /**
  * Pages, collections and blocks at /admin (issue 26), through the admin module's helpers. Staff with 'pages.read' look
- * and preview; 'pages.edit' (admins, website managers, editors) save — each save a new site version by its author,
- * through `editSite` (./pageEdits.ts), with its audit entry in the save's transaction.
+ * and preview; 'pages.edit' (admins, website managers, editors) save, publish and order; 'pages.draft' (a draft editor
+ * too) creates, saves and deletes a page with the editor statuses its role may set (src/core/publishing.ts, checked by
+ * ./pageEdits.ts at the save: a draft editor's pages are Draft or Needs Review) — each save a new site version by its
+ * author, through `editSite` (./pageEdits.ts), with its audit entry in the save's transaction.
  *
  * - GET /admin/pages → the pages in navigation order (move up / down), the collections (rename, move), the new-page
  *   form; POST /admin/pages (create) → 303 to the new page's editor
  * - GET /admin/pages/:id → the editor: settings, blocks, add a block, the preview frame, delete; POST there → save,
  *   with the form's op (save, up:N, down:N, remove:N, add) → 303 back with a notice, or the form again (4xx) with each
  *   problem by its field; a page changed meanwhile is refused (409) with what changed and by whom
- * - GET /admin/pages/:id/preview → the stored page as the store shows it; POST there (the editor's form, `formtarget`
- *   the frame) → the unsaved draft as the store would show it: PageRenderer.renderDraft, the storefront's own render
+ * - GET /admin/pages/:id/preview → the stored page as staff see it (a draft too, which the store answers 404); POST
+ *   there (the editor's form, `formtarget` the frame) → the unsaved draft as the store would show it:
+ *   PageRenderer.renderDraft, the storefront's own render
  * - POST /admin/pages/:id/move, /delete; /admin/collections/:id (rename), /admin/collections/:id/move
  * - JSON twins under /api/admin/pages and /api/admin/collections (./pagesAdminRoutes.schema.ts)
  */
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../core/html';
+import { deletionRefusal, publicationRefusal, shownStatus, type PublicationStatus } from '../../core/publishing';
 import { checkPagePath, normalisePagePath } from '../../core/pageEditor';
 import type { AppContext } from '../../platform/http/appContext';
 import { ApiError } from '../../platform/http/errors';
@@ -37,7 +41,7 @@ import {
 } from '../../ui/admin/Pages';
 import { doneOf, requireStaff, withDone, type AdminPages, type AdminView, type AdminVisit, type Staff } from '../admin';
 import { hashPassword } from '../siteUsers';
-import type { EditFailure } from './edit';
+import { readStatusChange, statusFieldsOf, whereItIs, type StatusChange } from './statusForm';
 import {
   createPage,
   deletePage,
@@ -50,6 +54,7 @@ import {
   type EditBy,
   type EditorSite,
   type PageChange,
+  type PageEditFailure,
 } from './pageEdits';
 import {
   ADDABLE_BLOCKS,
@@ -97,10 +102,14 @@ import type { Page } from './schema';
 
 const looking = { section: PAGES_PATH, permission: 'pages.read' } as const;
 const editing = { section: PAGES_PATH, permission: 'pages.edit' } as const;
+/** Creating, saving and deleting a page: also a draft editor's (the save checks which statuses: ./pageEdits.ts). */
+const drafting = { section: PAGES_PATH, permission: 'pages.draft' } as const;
 
 /** The API error of a refused save. */
-function apiFailure(failure: EditFailure): ApiError {
+function apiFailure(failure: PageEditFailure): ApiError {
   switch (failure.type) {
+    case 'FORBIDDEN':
+      return new ApiError('role-not-allowed', failure.message, { field: 'status' });
     case 'NOT_FOUND':
       return new ApiError('version-not-found', failure.message);
     case 'STALE':
@@ -116,14 +125,25 @@ function apiFailure(failure: EditFailure): ApiError {
 }
 
 /** The page's status for a refused save. */
-const failureStatus = (failure: EditFailure): number =>
-  failure.type === 'NOT_FOUND' ? 404 : failure.type === 'INVALID' ? 400 : 409;
+const failureStatus = (failure: PageEditFailure): number =>
+  failure.type === 'NOT_FOUND' ? 404 : failure.type === 'INVALID' ? 400 : failure.type === 'FORBIDDEN' ? 403 : 409;
 
 /** A page as the API shows it: never its password. */
 const pageView = (page: Page) => {
   const { password, ...rest } = page;
   return { ...rest, pageType: page.pageType ?? 2, locked: password !== undefined };
 };
+
+/** A page of the lists (the editor's table and the JSON list), with the status the owner sees now. */
+const pageRow = (p: Page, now: number) => ({
+  id: p.id,
+  title: p.title,
+  path: p.path,
+  showInNavigation: p.showInNavigation,
+  locked: p.password !== undefined,
+  blocks: p.blocks.length,
+  status: shownStatus(p, now),
+});
 
 const choicesOf = (site: EditorSite): EditorChoices => ({
   ...blockChoices(site),
@@ -144,7 +164,36 @@ const pageIdOf = (request: FastifyRequest): string | undefined => {
   return parsed.success ? parsed.data.id : undefined;
 };
 
-const mustEdit = (staff: Staff) => staff.can('pages.edit');
+/**
+ * A JSON call's `status` and `publishAt` (in the site's time zone or with its offset, only with 'scheduled', after
+ * now): nothing when it sends no status; a 400 naming the field when wrong.
+ */
+function statusOfCall(
+  typed: PublicationStatus | undefined,
+  publishAt: string | undefined,
+  timeZone: string,
+): StatusChange | undefined {
+  if (publishAt !== undefined && typed !== 'scheduled')
+    throw new ApiError('invalid-input', "publishAt is only for status 'scheduled'", { field: 'publishAt' });
+  if (typed === undefined) return undefined;
+  const status = readStatusChange(typed, publishAt, timeZone, Date.now());
+  if (!status.ok)
+    throw new ApiError('invalid-input', `${status.error.field}: ${status.error.message}`, {
+      field: status.error.field,
+    });
+  return status.value;
+}
+
+/**
+ * Why `staff` may not save `page` at all (with any status), or null when it may: the role may not change pages, or a
+ * draft editor's page is live.
+ */
+const saveRefusal = (staff: Staff, page: Page, now: number): string | null => {
+  if (!staff.can('pages.draft')) return `Your account (${staff.roleName}) may look and preview, not save.`;
+  if (page.path === '/' && !staff.can('pages.edit'))
+    return 'A draft editor changes drafts only: the home page (/) is always published.';
+  return publicationRefusal(staff.role, 'page', shownStatus(page, now), 'draft');
+};
 
 export function registerPagesAdminRoutes(
   app: FastifyInstance,
@@ -165,13 +214,18 @@ export function registerPagesAdminRoutes(
     visit: AdminVisit,
     options: {
       notice?: { kind: 'done' | 'error'; text: string };
-      create?: { values: { title: string; path: string }; problems: Record<string, string> };
+      create?: {
+        values: { title: string; path: string; status?: string; publishAt?: string };
+        problems: Record<string, string>;
+      };
       status?: number;
     } = {},
   ): Promise<AdminView> => {
     const site = await readSiteOf(visit.site.id);
     const canEdit = visit.staff.can('pages.edit');
+    const canCreate = visit.staff.can('pages.draft');
     const forms = { crumb: visit.crumb, crumbField: visit.crumbField, version: site.version, canEdit };
+    const now = Date.now();
     return {
       title: 'Pages',
       status: options.status ?? 200,
@@ -185,18 +239,7 @@ export function registerPagesAdminRoutes(
               : 'The header shows the home page, the collections, then the pages in this order; a page hidden from navigation is still at its URL.'}{' '}
             Every save is a new version (see Versions).
           </p>
-          <PagesTable
-            {...forms}
-            menuSet={site.menuSet}
-            rows={site.pages.map((p) => ({
-              id: p.id,
-              title: p.title,
-              path: p.path,
-              showInNavigation: p.showInNavigation,
-              locked: p.password !== undefined,
-              blocks: p.blocks.length,
-            }))}
-          />
+          <PagesTable {...forms} menuSet={site.menuSet} rows={site.pages.map((p) => pageRow(p, now))} />
           <h2>Collections</h2>
           <CollectionsTable {...forms} rows={site.collections} />
           {canEdit ? (
@@ -204,10 +247,18 @@ export function registerPagesAdminRoutes(
               <a href={NEW_COLLECTION_PATH}>New collection</a> (a shop or a blog)
             </p>
           ) : null}
-          {canEdit ? (
+          {canCreate ? (
             <CreatePageForm
               {...forms}
               {...(options.create ? { values: options.create.values, problems: options.create.problems } : {})}
+              status={statusFieldsOf(
+                null,
+                visit.staff.role,
+                'page',
+                visit.site.settings.timeZone,
+                now,
+                options.create?.values.status ? options.create.values : undefined,
+              )}
             />
           ) : (
             <p className="admin-muted">{`Your account (${visit.staff.roleName}) may look at the pages, not change them.`}</p>
@@ -232,6 +283,8 @@ export function registerPagesAdminRoutes(
     /** …and the version its form was made from: saved again, it is still checked against others' saves since. */
     baseVersion?: number;
     problems?: readonly FieldProblem[];
+    /** The Status fieldset as sent (a refused save shows it again as chosen). */
+    typedStatus?: { status?: string; publishAt?: string };
     notice?: { kind: 'done' | 'error'; text: string; lines?: readonly string[] };
     status?: number;
     /** The add form as typed (a refused new block is shown again with its fields). */
@@ -259,7 +312,10 @@ export function registerPagesAdminRoutes(
     const page = state.draft ?? stored;
     const problems = state.problems ?? [];
     const byField = Object.fromEntries(problems.map((p) => [p.field, p.message]));
-    const canEdit = mustEdit(visit.staff);
+    const now = Date.now();
+    const refusal = saveRefusal(visit.staff, stored, now);
+    const canEdit = refusal === null;
+    const timeZone = visit.site.settings.timeZone;
     return {
       title: `Edit ${stored.title}`,
       status: state.status ?? 200,
@@ -280,11 +336,7 @@ export function registerPagesAdminRoutes(
               ) : null}
             </AdminNotice>
           ) : null}
-          {canEdit ? null : (
-            <AdminNotice kind="done">
-              {`Your account (${visit.staff.roleName}) may look and preview, not save${visit.staff.roleName === 'draft-editor' ? ': draft editors save drafts, and pages have no drafts yet' : ''}.`}
-            </AdminNotice>
-          )}
+          {refusal === null ? null : <AdminNotice kind="done">{refusal}</AdminNotice>}
           <ProblemList problems={problems.map((p) => ({ ...p, label: problemLabel(page, p.field) }))} />
           <PageEditor
             crumb={visit.crumb}
@@ -294,9 +346,16 @@ export function registerPagesAdminRoutes(
             choices={choicesOf(site)}
             problems={byField}
             canEdit={canEdit}
+            {...(canEdit && stored.path !== '/'
+              ? {
+                  status: statusFieldsOf(stored, visit.staff.role, 'page', timeZone, now, state.typedStatus),
+                }
+              : {})}
             {...(state.adding ? { adding: state.adding } : {})}
           />
-          {canEdit && stored.path !== '/' ? (
+          {canEdit &&
+          stored.path !== '/' &&
+          deletionRefusal(visit.staff.role, 'page', shownStatus(stored, now)) === null ? (
             <DeletePageForm crumb={visit.crumb} crumbField={visit.crumbField} version={site.version} page={stored} />
           ) : null}
         </>
@@ -366,14 +425,7 @@ export function registerPagesAdminRoutes(
     return {
       version: site.version,
       menuSet: site.menuSet,
-      pages: site.pages.map((p) => ({
-        id: p.id,
-        title: p.title,
-        path: p.path,
-        showInNavigation: p.showInNavigation,
-        locked: p.password !== undefined,
-        blocks: p.blocks.length,
-      })),
+      pages: site.pages.map((p) => pageRow(p, Date.now())),
       collections: site.collections,
     };
   });
@@ -395,10 +447,20 @@ export function registerPagesAdminRoutes(
     await scope.register(fastifyFormbody, { bodyLimit: 512 * 1024 });
 
     scope.post(PAGES_PATH, { schema: createPageForm }, (request, reply) =>
-      pages.action(request, reply, editing, async (visit) => {
+      pages.action(request, reply, drafting, async (visit) => {
         const body = (request.body ?? {}) as FormBody;
-        const values = { title: text(body, 'title'), path: text(body, 'path') };
+        const values = {
+          title: text(body, 'title'),
+          path: text(body, 'path'),
+          status: text(body, 'status'),
+          publishAt: text(body, 'publishAt'),
+        };
         const problems: Record<string, string> = {};
+        const status =
+          body.status === undefined
+            ? undefined
+            : readStatusChange(body.status, body.publishAt, visit.site.settings.timeZone, Date.now());
+        if (status && !status.ok) problems[status.error.field] = status.error.message;
         if (values.title.trim() === '') problems.title = 'must not be empty';
         else if (values.title.length > 200) problems.title = 'must be at most 200 characters';
         const site = await readSiteOf(visit.site.id);
@@ -417,22 +479,22 @@ export function registerPagesAdminRoutes(
           title: values.title,
           path: values.path,
           showInNavigation: text(body, 'showInNavigation') === 'yes',
+          ...(status?.ok ? status.value : {}),
         });
         if (!made.ok)
           return listView(visit, {
-            create: { values, problems: {} },
+            create: { values, problems: made.error.type === 'FORBIDDEN' ? { status: made.error.message } : {} },
             status: failureStatus(made.error),
             notice: { kind: 'error', text: made.error.message },
           });
-        return withDone(
-          pagePath(made.value.page!.id),
-          `Created “${made.value.page!.title}” (version ${made.value.version}).`,
-        );
+        const page = made.value.page!;
+        const where = whereItIs(shownStatus(page, Date.now()), page.publishAt, visit.site.settings.timeZone);
+        return withDone(pagePath(page.id), `Created “${page.title}” (version ${made.value.version}). ${where}`);
       }),
     );
 
     scope.post(`${PAGES_PATH}/:id`, { schema: savePageForm }, (request, reply) =>
-      pages.action(request, reply, editing, async (visit) => {
+      pages.action(request, reply, drafting, async (visit) => {
         const id = pageIdOf(request);
         const body = (request.body ?? {}) as FormBody;
         const site = await readSiteOf(visit.site.id);
@@ -441,6 +503,12 @@ export function registerPagesAdminRoutes(
         const baseVersion = formVersion(body);
         const draft = draftFromForm(site, stored, body);
         const action = blockAction(body);
+        // The Status fieldset (the home page's form has none: it is always published).
+        const timeZone = visit.site.settings.timeZone;
+        const typedStatus = { status: text(body, 'status'), publishAt: text(body, 'publishAt') };
+        const status =
+          body.status === undefined ? undefined : readStatusChange(body.status, body.publishAt, timeZone, Date.now());
+        const problems = [...draft.problems, ...(status && !status.ok ? [status.error] : [])];
         if (text(body, 'blockCount') !== String(stored.blocks.length) && action.kind !== 'save')
           return editorView(visit, id, {
             status: 409,
@@ -449,8 +517,8 @@ export function registerPagesAdminRoutes(
               text: 'Not saved: the blocks of this page changed since you opened it. Reload to see the changes, then make yours again.',
             },
           });
-        if (draft.problems.length)
-          return editorView(visit, id, { draft: draft.page, baseVersion, problems: draft.problems, status: 400 });
+        if (problems.length)
+          return editorView(visit, id, { draft: draft.page, baseVersion, problems, typedStatus, status: 400 });
         const applied = applyBlockAction(draft.page.blocks, action, blockChoices(site));
         if (!applied.ok)
           return typeof applied.error === 'string'
@@ -467,7 +535,9 @@ export function registerPagesAdminRoutes(
                 problems: applied.error,
                 ...(action.kind === 'add' ? { adding: { kind: action.block, video: action.video } } : {}),
               });
+        const chosen: StatusChange | undefined = status?.ok ? status.value : undefined;
         const change: PageChange = {
+          ...chosen,
           title: draft.page.title,
           path: draft.page.path,
           showInNavigation: draft.page.showInNavigation,
@@ -479,6 +549,14 @@ export function registerPagesAdminRoutes(
               : {}),
         };
         const saved = await savePage(visit.staff, visit.site.id, baseVersion, id, change);
+        if (!saved.ok && saved.error.type === 'FORBIDDEN')
+          return editorView(visit, id, {
+            draft: draft.page,
+            baseVersion,
+            typedStatus,
+            problems: [{ field: 'status', message: saved.error.message }],
+            status: 403,
+          });
         if (!saved.ok) {
           const stale = saved.error.type === 'STALE';
           return editorView(visit, id, {
@@ -493,7 +571,8 @@ export function registerPagesAdminRoutes(
           });
         }
         const page = saved.value.page!;
-        const done = `${applied.value.done === 'Saved.' ? 'Saved' : applied.value.done.replace(/\.$/, '')}: version ${saved.value.version}. It is on the store now.`;
+        const where = whereItIs(shownStatus(page, Date.now()), page.publishAt, timeZone);
+        const done = `${applied.value.done === 'Saved.' ? 'Saved' : applied.value.done.replace(/\.$/, '')}: version ${saved.value.version}. ${where}`;
         const anchor = applied.value.focus !== null ? `#block-${applied.value.focus + 1}` : '';
         return `${withDone(pagePath(page.id), done)}${anchor}`;
       }),
@@ -555,7 +634,7 @@ export function registerPagesAdminRoutes(
     );
 
     scope.post(`${PAGES_PATH}/:id/delete`, { schema: deletePageForm }, (request, reply) =>
-      pages.action(request, reply, editing, async (visit) => {
+      pages.action(request, reply, drafting, async (visit) => {
         const body = (request.body ?? {}) as FormBody;
         const id = pageIdOf(request);
         if (text(body, 'confirm') !== 'yes')
@@ -580,29 +659,36 @@ export function registerPagesAdminRoutes(
 
     scope.post('/api/admin/pages', { schema: createPageRoute }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = await requireStaff(request, 'pages.edit');
+      const staff = await requireStaff(request, 'pages.draft');
       const site = await siteOf(request);
-      const body = parseInput(createPageBody, request.body, 'body');
+      const { status: typedStatus, publishAt, ...body } = parseInput(createPageBody, request.body, 'body');
+      const status = statusOfCall(typedStatus, publishAt, site.settings.timeZone);
       const format = checkPagePath(body.path, { pages: [], collections: [] });
       if (!format.ok) throw new ApiError('invalid-input', format.message, { field: 'path' });
-      const made = await createPage(ctx.db, by(staff, site.id, body.baseVersion), body);
+      const made = await createPage(ctx.db, by(staff, site.id, body.baseVersion), { ...body, ...status });
       if (!made.ok) throw apiFailure(made.error);
       return reply.code(201).send({ version: made.value.version, page: pageView(made.value.page!) });
     });
 
     scope.patch('/api/admin/pages/:id', { schema: updatePageRoute }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = await requireStaff(request, 'pages.edit');
+      const staff = await requireStaff(request, 'pages.draft');
       const site = await siteOf(request);
       const { id } = parseInput(pageParams, request.params, 'params');
-      const { baseVersion, ...change } = parseInput(updatePageBody, request.body, 'body');
+      const {
+        baseVersion,
+        status: typedStatus,
+        publishAt,
+        ...fields
+      } = parseInput(updatePageBody, request.body, 'body');
+      const change: PageChange = { ...fields, ...statusOfCall(typedStatus, publishAt, site.settings.timeZone) };
       if (change.path !== undefined) {
         const format = checkPagePath(change.path, { pages: [], collections: [] });
         if (!format.ok) throw new ApiError('invalid-input', format.message, { field: 'path' });
       }
       const stored = (await readSiteOf(site.id)).pages.find((p) => p.id === id);
       if (!stored) throw new ApiError('page-not-found', `There is no page '${id}' on this site.`);
-      const saved = await savePage(staff, site.id, baseVersion, id, change as PageChange);
+      const saved = await savePage(staff, site.id, baseVersion, id, change);
       if (!saved.ok) throw apiFailure(saved.error);
       return { version: saved.value.version, page: pageView(saved.value.page!) };
     });
@@ -651,7 +737,7 @@ export function registerPagesAdminRoutes(
 
     scope.delete('/api/admin/pages/:id', { schema: deletePageRoute }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = await requireStaff(request, 'pages.edit');
+      const staff = await requireStaff(request, 'pages.draft');
       const site = await siteOf(request);
       const { id } = parseInput(pageParams, request.params, 'params');
       const { baseVersion } = parseInput(deleteQuery, request.query, 'query');

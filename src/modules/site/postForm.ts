@@ -4,16 +4,11 @@
  * the staff member may set the status is checked by the save (./postEdits.ts).
  */
 import { parsePostList, postListText } from '../../core/postEditor';
-import {
-  localInputOf,
-  parsePublishTime,
-  PUBLICATION_STATUSES,
-  shownStatus,
-  type PublicationStatus,
-} from '../../core/publishing';
+import { localInputOf, PUBLICATION_STATUSES, shownStatus, type PublicationStatus } from '../../core/publishing';
 import type { EditorPost } from '../../ui/admin/Posts';
 import type { PostChange } from './postEdits';
 import type { Post } from './schema';
+import { readStatusChange } from './statusForm';
 
 export type FormBody = Record<string, unknown>;
 
@@ -64,22 +59,16 @@ export function editorPostOf(post: Post, timeZone: string, now: number): EditorP
 export const statusOfForm = (body: FormBody): PublicationStatus | undefined =>
   PUBLICATION_STATUSES.find((s) => s === formText(body, 'status'));
 
-/**
- * The status and publish time a form asks for: the change's fields, or the problems. A status the form does not send
- * (a radio group left alone cannot be) is a problem; the publish time is read only with Scheduled.
- */
+/** The status and publish time a form asks for (./statusForm.ts): the change's fields, or the problem by its field. */
 export function statusFromForm(
   body: FormBody,
   timeZone: string,
   now: number,
 ): { change: Pick<PostChange, 'status' | 'publishAt'>; problems: Record<string, string> } {
+  const read = readStatusChange(body.status, body.publishAt, timeZone, now);
+  if (read.ok) return { change: read.value, problems: {} };
   const status = statusOfForm(body);
-  if (!status) return { change: {}, problems: { status: 'Choose a status' } };
-  if (status !== 'scheduled') return { change: { status }, problems: {} };
-  const time = parsePublishTime(formText(body, 'publishAt'), timeZone, now);
-  return time.ok
-    ? { change: { status, publishAt: time.publishAt }, problems: {} }
-    : { change: { status }, problems: { publishAt: time.message } };
+  return { change: status ? { status } : {}, problems: { [read.error.field]: read.error.message } };
 }
 
 /** The editor's form as a change of the post, the post as typed (shown again when refused), and the problems. */

@@ -21,7 +21,6 @@ import {
   parsePublishTime,
   publicationRefusal,
   shownStatus,
-  statusChoices,
   type PublicationStatus,
 } from '../../core/publishing';
 import type { AppContext } from '../../platform/http/appContext';
@@ -72,6 +71,7 @@ import {
   updatePostRoute,
 } from './postsAdminRoutes.schema';
 import { siteOf } from './requestSite';
+import { statusFieldsOf, whereItIs } from './statusForm';
 import type { Post } from './schema';
 
 const looking = { section: POSTS_PATH, permission: 'pages.read' } as const;
@@ -152,8 +152,7 @@ export function registerPostsAdminRoutes(
   ): Promise<AdminView> => {
     const site = await readSite(visit.site.id);
     const now = Date.now();
-    const choices = statusChoices(visit.staff.role, 'post', null);
-    const first = defaultStatus(visit.staff.role, 'post');
+    const status = statusFieldsOf(null, visit.staff.role, 'post', site.timeZone, now, options.create?.values);
     return {
       title: 'Blog posts',
       status: options.status ?? 200,
@@ -163,14 +162,14 @@ export function registerPostsAdminRoutes(
           {options.notice ? <AdminNotice kind={options.notice.kind}>{options.notice.text}</AdminNotice> : null}
           <PostsTable
             rows={newestFirst(site.posts).map((p) => {
-              const status = shownStatus(p, now);
+              const shown = shownStatus(p, now);
               return {
                 id: p.id,
                 title: p.title,
                 blog: site.blogs.find((b) => b.id === p.collectionId)?.title ?? p.collectionId,
                 publishedOn: p.publishedOn,
-                status,
-                ...(status === 'scheduled' && p.publishAt
+                status: shown,
+                ...(shown === 'scheduled' && p.publishAt
                   ? { publishAt: localInputOf(p.publishAt, site.timeZone).replace('T', ' ') }
                   : {}),
                 tags: p.tags,
@@ -179,14 +178,13 @@ export function registerPostsAdminRoutes(
           />
           {site.blogs.length === 0 ? (
             <p className="admin-muted">This site has no blog: add a collection of type blog to its site file first.</p>
-          ) : choices.length > 0 && visit.staff.can('pages.draft') ? (
+          ) : status.choices.length > 0 && visit.staff.can('pages.draft') ? (
             <CreatePostForm
               crumb={visit.crumb}
               crumbField={visit.crumbField}
               version={site.version}
               blogs={site.blogs}
-              choices={[first, ...choices.filter((c) => c !== first)]}
-              timeZone={site.timeZone}
+              status={status}
               {...(options.create ? { values: options.create.values } : {})}
               {...(options.problems ? { problems: options.problems } : {})}
             />
@@ -235,7 +233,15 @@ export function registerPostsAdminRoutes(
     if (!stored) return noSuchPost(id);
     const now = Date.now();
     const from = shownStatus(stored, now);
-    const choices = visit.staff.can('pages.draft') ? statusChoices(visit.staff.role, 'post', from) : [];
+    const status = statusFieldsOf(
+      stored,
+      visit.staff.role,
+      'post',
+      site.timeZone,
+      now,
+      state.typed ? { status: state.typed.status, publishAt: state.typed.publishAt } : undefined,
+    );
+    const choices = visit.staff.can('pages.draft') ? status.choices : [];
     const problems = state.problems ?? {};
     const live = from === 'published';
     return {
@@ -274,8 +280,7 @@ export function registerPostsAdminRoutes(
             version={state.typed && state.baseVersion ? state.baseVersion : site.version}
             post={state.typed ?? editorPostOf(stored, site.timeZone, now)}
             blogs={site.blogs}
-            choices={choices.length ? choices : [from]}
-            timeZone={site.timeZone}
+            status={{ ...status, choices }}
             problems={problems}
             canSave={choices.length > 0}
           />
@@ -430,7 +435,7 @@ export function registerPostsAdminRoutes(
           });
         }
         const post = saved.value.post!;
-        const where = shownStatus(post, now) === 'published' ? 'It is on the store now.' : 'Only staff see it.';
+        const where = whereItIs(shownStatus(post, now), post.publishAt, site.timeZone);
         return withDone(postEditorPath(post.id), `Saved: version ${saved.value.version}. ${where}`);
       }),
     );

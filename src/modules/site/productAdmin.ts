@@ -6,6 +6,13 @@
  * stored as an image of the media library and added to the product in the same save.
  */
 import type { Kysely } from 'kysely';
+import {
+  publicationRefusal,
+  shownStatus,
+  STATUS_LABELS,
+  statusOf,
+  type PublicationStatus,
+} from '../../core/publishing';
 import { ok, err, type Result } from '../../core/result';
 import type { Database } from '../../platform/db/tables';
 import { recordAudit, type Staff } from '../admin';
@@ -41,6 +48,8 @@ export interface ProductListItem {
   soldOut: boolean;
   low: boolean;
   image: string | null;
+  /** The editor status the owner sees now (src/core/publishing.ts shownStatus). */
+  status: PublicationStatus;
 }
 
 export interface ProductCatalog {
@@ -97,6 +106,7 @@ export function listItem(product: Product, collections: readonly Collection[], l
     soldOut,
     low: !soldOut && counted.some((q) => q > 0 && q <= lowThreshold),
     image: product.images[0]?.file ?? null,
+    status: shownStatus(product, Date.now()),
   };
 }
 
@@ -126,13 +136,17 @@ export type ProductFailure =
   | EditFailure
   | UploadRefusal
   /** The input's problems by field ('name', 'variants.0.price' …; '' for the others). */
-  | { type: 'FIELDS'; message: string; fields: Record<string, string> };
+  | { type: 'FIELDS'; message: string; fields: Record<string, string> }
+  /** The staff member's role may not give the product that status (src/core/publishing.ts publicationRefusal). */
+  | { type: 'FORBIDDEN'; message: string };
 
 /** What the audit entry keeps of a product: the fields the editor edits, in short. */
 const summaryOf = (p: Product | undefined) =>
   p && {
     name: p.name,
     slug: p.slug,
+    status: statusOf(p),
+    ...(p.publishAt !== undefined ? { publishAt: p.publishAt } : {}),
     collectionId: p.collectionId,
     productType: p.productType,
     options: p.variantOptions.map((o) => `${o.name}: ${o.values.join(', ')}`),
@@ -159,6 +173,12 @@ const summaryOf = (p: Product | undefined) =>
     tags: p.tags,
     ...(p.seo ? { seo: p.seo } : {}),
   };
+
+/** The audit summary's words for a change of status (': status: Draft → Published'), or ''. */
+const statusChange = (before: Product | undefined, after: Product | undefined): string =>
+  before && after && statusOf(before) !== statusOf(after)
+    ? `: status: ${STATUS_LABELS[statusOf(before)]} → ${STATUS_LABELS[statusOf(after)]}`
+    : '';
 
 /** The stored version (an edit's base when the caller gives none: a create, a duplicate). */
 async function storedVersion(db: Kysely<Database>, siteId: string): Promise<number> {
@@ -208,6 +228,7 @@ export async function saveProduct(
   let before: Product | undefined;
   let after: Product | undefined;
   let refusal: string | undefined;
+  let forbidden: string | null = null;
   const result = await editSite(db, siteId, {
     baseVersion: save.baseVersion ?? (await storedVersion(db, siteId)),
     subjects: id === undefined ? [] : [{ kind: 'product', id }],
@@ -228,6 +249,8 @@ export async function saveProduct(
       }
       if (id === undefined) {
         index = content.site.products.length;
+        forbidden = publicationRefusal(staff.role, 'product', null, input.status ?? 'published');
+        if (forbidden !== null) return err(forbidden);
         const made = createProduct(content, input);
         if (!made.ok) return ((refusal = made.error), made);
         savedId = made.value.id;
@@ -236,6 +259,11 @@ export async function saveProduct(
       }
       index = content.site.products.findIndex((p) => p.id === id);
       before = structuredClone(content.site.products[index]);
+      if (before) {
+        const from = shownStatus(before, Date.now());
+        forbidden = publicationRefusal(staff.role, 'product', from, input.status ?? from);
+        if (forbidden !== null) return err(forbidden);
+      }
       const updated = updateProduct(content, id, input);
       if (!updated.ok) refusal = updated.error;
       else after = structuredClone(updated.value.site.products[index]);
@@ -247,13 +275,14 @@ export async function saveProduct(
         actor: staff.actor,
         action: id === undefined ? 'product.create' : 'product.update',
         subject: { type: 'product', id: savedId },
-        summary: `${id === undefined ? 'Created' : 'Changed'} product “${after?.name ?? savedId}” (version ${version.number})`,
+        summary: `${id === undefined ? 'Created' : 'Changed'} product “${after?.name ?? savedId}” (version ${version.number})${statusChange(before, after)}`,
         ...(before ? { before: summaryOf(before) } : {}),
         after: summaryOf(after),
       });
     },
   });
   if (!result.ok) {
+    if (forbidden !== null) return err({ type: 'FORBIDDEN', message: forbidden });
     if (result.error.type === 'REFUSED' && refusal) return err({ type: 'REFUSED', message: refusal });
     return err(asFields(result.error, index));
   }

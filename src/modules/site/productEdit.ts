@@ -6,6 +6,7 @@
  * stock (the save keeps it: `replaceSite` with stock 'live'), also when its SKU is renamed (its stock moves to the new
  * SKU).
  */
+import { publicationFields, type Publication, type PublicationStatus } from '../../core/publishing';
 import { err, ok, type Result } from '../../core/result';
 import { freeSlug, slugOf } from '../../core/slug';
 import type { SiteContent } from './edit';
@@ -89,6 +90,9 @@ export interface ProductInput {
   tags?: string[] | undefined;
   /** Each '' or absent: the product's name and description; null: both. */
   seo?: { title?: string | undefined; description?: string | undefined } | null | undefined;
+  /** The editor status (src/core/publishing.ts); with 'scheduled', `publishAt` (ISO). Absent: both kept. */
+  status?: PublicationStatus | undefined;
+  publishAt?: string | undefined;
 }
 
 /** A product's slug from its name ('product' when nothing is left). */
@@ -217,10 +221,17 @@ function productFrom(input: ProductInput, id: string, existing: Product | undefi
     addOnProductIds: _addOns,
     relatedProductIds: _related,
     seo: _seo,
+    status: _status,
+    publishAt: _publishAt,
     ...kept
   } = base;
+  const publication: Publication =
+    input.status !== undefined
+      ? publicationFields(input.status, input.publishAt)
+      : { ...maybe('status', base.status), ...maybe('publishAt', base.publishAt) };
   return {
     ...kept,
+    ...publication,
     ...optionalParts(input, existing),
     merchandising: merchandisingFrom(input.merchandising, base.merchandising),
     tags: input.tags ? input.tags.map((t) => t.trim()) : base.tags,

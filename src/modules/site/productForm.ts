@@ -23,6 +23,7 @@ import {
   type ProductChoices,
 } from './productFormMore';
 import type { Product } from './schema';
+import { readStatusChange } from './statusForm';
 
 export type { ProductChoices } from './productFormMore';
 
@@ -74,6 +75,10 @@ export interface ProductFormState extends MoreFormState {
   images: ImageState[];
   /** The alt text for an image sent with the form. */
   uploadAlt: string;
+  /** The Status fieldset as sent ('' or absent: not sent, the stored status stays; ./statusForm.ts). */
+  status?: string;
+  /** Its Publish at, as typed (a `datetime-local` value in the site's time zone). */
+  publishAt?: string;
 }
 
 const amountText = (minor: number | undefined, currency: CurrencyCode): string => {
@@ -242,6 +247,8 @@ export function readProductForm(form: Record<string, unknown>): {
       amounts: text(form, 'amounts', 2000),
       images: images.map(({ position: _position, ...image }) => image),
       uploadAlt: text(form, 'uploadAlt', 250),
+      status: text(form, 'status', 20),
+      publishAt: text(form, 'publishAt', 40),
       ...readMoreForm(form),
     },
     file,
@@ -358,6 +365,9 @@ export interface FormContext {
   choices: ProductChoices;
   /** The site's SKUs (a new gift-card amount's SKU is made free among them). */
   takenSkus: ReadonlySet<string>;
+  /** The site's time zone (Publish at is typed in it) and the time of the save (Publish at must be after it). */
+  timeZone: string;
+  now: number;
 }
 
 /** The form as the editor's input, or the fields that are not what they should be. */
@@ -433,6 +443,8 @@ export function inputOfForm(
   if (![1, 2, 3, 4, 5].includes(type)) errors.productType = 'must be one of the product types';
   const more = inputOfMore(state, { ...context, productType: type });
   Object.assign(errors, more.ok ? {} : more.error);
+  const status = state.status ? readStatusChange(state.status, state.publishAt, context.timeZone, context.now) : null;
+  if (status && !status.ok) errors[status.error.field] = status.error.message;
   if (Object.keys(errors).length || !more.ok) return err(errors);
   return ok({
     name: state.name,
@@ -444,6 +456,7 @@ export function inputOfForm(
     variants,
     images,
     ...more.value,
+    ...(status?.ok ? status.value : {}),
   });
 }
 

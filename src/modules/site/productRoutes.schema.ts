@@ -3,6 +3,7 @@
  * 'products.edit' (admin, store manager, website manager) creates, changes, duplicates and deletes.
  */
 import { z } from 'zod';
+import { PUBLICATION_STATUSES } from '../../core/publishing';
 import {
   component,
   describeRoute,
@@ -161,6 +162,19 @@ export const productInput = z
       .describe(
         'Title (≤ 70) and meta description (≤ 320) of its page; each empty or absent: its name, its description.',
       ),
+    status: z
+      .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}` })
+      .optional()
+      .describe(
+        "The editor status (spec §4): 'published', 'draft', 'needs-review' (neither on the store), 'scheduled' (with publishAt). Absent: kept (a new product: published).",
+      ),
+    publishAt: z
+      .string()
+      .max(40)
+      .optional()
+      .describe(
+        "With status 'scheduled': when it goes live, in the future — in the site's time zone (2026-06-01T10:00) or with its offset.",
+      ),
   })
   .describe('A product as the editor gives it: prices in minor units; what it leaves out is kept, null removes it.');
 
@@ -195,6 +209,9 @@ const productListItem = component(
     soldOut: z.boolean(),
     low: z.boolean(),
     image: z.string().nullable(),
+    status: z
+      .enum(PUBLICATION_STATUSES)
+      .describe('Its editor status now (a scheduled product whose time has come is published).'),
   }),
   'A product as a row of the list.',
 );
@@ -308,6 +325,15 @@ export const productPage = pageRoute('adminProduct', 'A product’s form (its st
   params: productParams,
   response: { ...pageAnswers('products.read'), 404: htmlAnswer('No such product.') },
 });
+export const previewProductPage = pageRoute(
+  'adminProductPreview',
+  'A product’s page as staff see it: a draft, one that needs review or a scheduled one too (the store answers 404 for them)',
+  {
+    tags: ['admin'],
+    params: productParams,
+    response: { ...pageAnswers('products.read'), 404: htmlAnswer('No such product.') },
+  },
+);
 const productFormAnswers = {
   303: redirectAnswer('Saved: to the product’s form with a notice.'),
   400: htmlAnswer('Wrong fields: the form again with the owner’s input and each field’s message.'),

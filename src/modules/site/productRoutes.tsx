@@ -5,16 +5,20 @@
  * - GET /admin/products[?q&collection&stock&offset] → the list; GET /api/admin/products → JSON
  * - GET /admin/products/new → the form; POST /admin/products (multipart: the fields, an image to add) → 303 to the
  *   product, or the form again with the owner's input and each field's message; POST /api/admin/products (JSON)
- * - GET /admin/products/:id → the form; POST there → save (a save of it since the form was made: refused, with what
+ * - GET /admin/products/:id → the form; GET /admin/products/:id/preview → its page as staff see it (a draft too);
+ *   POST /admin/products/:id → save (a save of it since the form was made: refused, with what
  *   changed, by whom); GET/PUT /api/admin/products/:id
  * - POST /admin/products/:id/duplicate, /delete (confirmed) → 303; POST /api/admin/products/:id/duplicate,
  *   DELETE /api/admin/products/:id
  *
- * Each save is a site version (./productAdmin.ts) with its audit entry.
+ * Each save is a site version (./productAdmin.ts) with its audit entry. The form's Status fieldset and the JSON
+ * calls' `status` and `publishAt` set the product's editor status (spec §4; ./statusForm.ts): a draft is previewed by
+ * staff at GET /admin/products/:id/preview while the store answers 404 for it.
  */
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatStoredMoney } from '../../core/money';
+import { shownStatus, type PublicationStatus } from '../../core/publishing';
 import { formatFileSize } from '../../core/media';
 import { imageUrl } from '../../core/images';
 import type { CurrencyCode } from '../../core/currency';
@@ -72,12 +76,15 @@ import {
   productFormRoute,
   productPage,
   productParams,
+  previewProductPage,
   productsPage,
   productsQuery,
   updateProductBody,
   updateProductRoute,
 } from './productRoutes.schema';
+import type { PageRenderer } from '../../render/renderPath';
 import { siteOf } from './requestSite';
+import { readStatusChange, statusFieldsOf, whereItIs } from './statusForm';
 import { weightUnitOf } from '../../core/weight';
 import type { Site } from './sites';
 
@@ -95,6 +102,7 @@ const FAILURE_CODES: Readonly<Record<ProductFailure['type'], ErrorCode>> = {
   STALE: 'site-edit-stale',
   REFUSED: 'site-edit-refused',
   DOMAIN_TAKEN: 'site-edit-refused',
+  FORBIDDEN: 'role-not-allowed',
 };
 const statusOf = (failure: ProductFailure): number => new ApiError(FAILURE_CODES[failure.type], '').statusCode;
 
@@ -108,10 +116,37 @@ function apiFailure(failure: ProductFailure): ApiError {
   return new ApiError(code, failure.message);
 }
 
+/**
+ * A JSON call's product with its status read (the publish time in the site's time zone or with its offset, only with
+ * 'scheduled', after now): a 400 naming the field when wrong.
+ */
+function withStatus<T extends { status?: PublicationStatus | undefined; publishAt?: string | undefined }>(
+  product: T,
+  timeZone: string,
+): T {
+  const { status: typed, publishAt, ...rest } = product;
+  if (publishAt !== undefined && typed !== 'scheduled')
+    throw new ApiError('invalid-input', "product.publishAt is only for status 'scheduled'", {
+      field: 'product.publishAt',
+    });
+  if (typed === undefined) return product;
+  const status = readStatusChange(typed, publishAt, timeZone, Date.now());
+  if (!status.ok)
+    throw new ApiError('invalid-input', `product.${status.error.field}: ${status.error.message}`, {
+      field: `product.${status.error.field}`,
+    });
+  return { ...rest, ...status.value } as T;
+}
+
 const productPath = (id: string) => `${PRODUCTS_PATH}/${encodeURIComponent(id)}`;
 const currencyOf = (site: Site) => site.currency as CurrencyCode;
 
-export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext, pages: AdminPages): void {
+export function registerProductAdminRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  pages: AdminPages,
+  renderer: PageRenderer,
+): void {
   const listView = async (visit: AdminVisit, request: FastifyRequest): Promise<AdminView> => {
     const parsed = productsQuery.safeParse(request.query);
     const query = parsed.success ? parsed.data : productsQuery.parse({});
@@ -123,6 +158,7 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
     const rows: ProductRow[] = page.items.map((p) => ({
       id: p.id,
       name: p.name,
+      status: p.status,
       collection: p.collection,
       price:
         p.price.min === p.price.max
@@ -218,6 +254,15 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
         : newProductForm(catalog?.version ?? 0, collections[0]?.id ?? ''));
     const canEdit = visit.staff.can('products.edit');
     const title = product ? product.name : 'New product';
+    const typedStatus = state?.status ? { status: state.status, publishAt: state.publishAt ?? '' } : undefined;
+    const statusFields = statusFieldsOf(
+      product ?? null,
+      visit.staff.role,
+      'product',
+      visit.site.settings.timeZone,
+      Date.now(),
+      typedStatus,
+    );
     const version = catalog?.version;
     return {
       title,
@@ -230,12 +275,17 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
           <AdminTitle title={title}>
             {canEdit ? <SaveButton label={product ? 'Save' : 'Create product'} /> : null}
             {product ? (
-              <a
-                className="admin-button admin-button-quiet"
-                href={`/${collections.find((c) => c.id === product.collectionId)?.slug ?? ''}/p/${product.slug}`}
-              >
-                View in store
-              </a>
+              <>
+                <a className="admin-button admin-button-quiet" href={`${productPath(product.id)}/preview`}>
+                  Preview
+                </a>
+                <a
+                  className="admin-button admin-button-quiet"
+                  href={`/${collections.find((c) => c.id === product.collectionId)?.slug ?? ''}/p/${product.slug}`}
+                >
+                  View in store
+                </a>
+              </>
             ) : null}
           </AdminTitle>
           {outcome.notice ? <AdminNotice kind={outcome.notice.kind}>{outcome.notice.text}</AdminNotice> : null}
@@ -276,6 +326,7 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
               maxUploadText: formatFileSize(maxUploadBytes(visit.site.settings)),
             }}
             submitLabel={product ? 'Save' : 'Create product'}
+            status={statusFields}
           />
           {product && canEdit ? (
             <div className="admin-grid">
@@ -330,6 +381,22 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
       );
     }),
   );
+
+  // A product's page as staff see it (issue 26): a draft too, which the store answers 404; never cached, never indexed.
+  app.get(`${PRODUCTS_PATH}/:id/preview`, { schema: previewProductPage }, async (request, reply) => {
+    await requireStaff(request, 'products.read');
+    const site = await siteOf(request);
+    const catalog = await readCatalog(ctx.db, site.id);
+    const product = catalog?.products.find((p) => p.id === idOf(request));
+    const slug = catalog?.collections.find((c) => c.id === product?.collectionId)?.slug;
+    const rendered = product && slug ? await renderer.renderPreview(site, `/${slug}/p/${product.slug}`) : undefined;
+    if (!rendered) throw new ApiError('product-not-found', `This site has no product '${idOf(request).slice(0, 64)}'.`);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
+  });
 
   app.get('/api/admin/products', { schema: listProductsRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -405,6 +472,8 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
               products: (catalog?.products ?? []).map((p) => ({ id: p.id, name: p.name })),
             },
             takenSkus: new Set(catalog?.products.flatMap((p) => p.variants.map((v) => v.sku))),
+            timeZone: visit.site.settings.timeZone,
+            now: Date.now(),
           };
           const input = inputOfForm(state, context);
           if (!input.ok)
@@ -423,12 +492,14 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
             const errors =
               failure.type === 'FIELDS'
                 ? failure.fields
-                : failure.type === 'TOO_LARGE' ||
-                    failure.type === 'NOT_AN_IMAGE' ||
-                    failure.type === 'EMPTY' ||
-                    failure.type === 'NO_FILE_NAME'
-                  ? { file: failure.message }
-                  : {};
+                : failure.type === 'FORBIDDEN'
+                  ? { status: failure.message }
+                  : failure.type === 'TOO_LARGE' ||
+                      failure.type === 'NOT_AN_IMAGE' ||
+                      failure.type === 'EMPTY' ||
+                      failure.type === 'NO_FILE_NAME'
+                    ? { file: failure.message }
+                    : {};
             return formView(visit, id, state, {
               status: statusOf(failure),
               errors,
@@ -439,9 +510,10 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
               ...(failure.type === 'STALE' ? { changes: failure.changes } : {}),
             });
           }
+          const product = saved.value.product;
           return withDone(
-            productPath(saved.value.product.id),
-            `Saved “${saved.value.product.name}” (version ${saved.value.version}).`,
+            productPath(product.id),
+            `Saved “${product.name}” (version ${saved.value.version}). ${whereItIs(shownStatus(product, Date.now()), product.publishAt, visit.site.settings.timeZone)}`,
           );
         });
 
@@ -494,7 +566,8 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
       const staff = await requireStaff(request, 'products.edit');
       const site = await siteOf(request);
       const { product } = parseInput(createProductBody, request.body, 'body');
-      const saved = await saveProduct(ctx.db, site.id, site.settings, staff, undefined, { input: product });
+      const input = withStatus(product, site.settings.timeZone);
+      const saved = await saveProduct(ctx.db, site.id, site.settings, staff, undefined, { input });
       if (!saved.ok) throw apiFailure(saved.error);
       return reply.code(201).send(saved.value);
     });
@@ -505,7 +578,8 @@ export function registerProductAdminRoutes(app: FastifyInstance, ctx: AppContext
       const site = await siteOf(request);
       const { id } = parseInput(productParams, request.params, 'params');
       const { baseVersion, product } = parseInput(updateProductBody, request.body, 'body');
-      const saved = await saveProduct(ctx.db, site.id, site.settings, staff, id, { baseVersion, input: product });
+      const input = withStatus(product, site.settings.timeZone);
+      const saved = await saveProduct(ctx.db, site.id, site.settings, staff, id, { baseVersion, input });
       if (!saved.ok) {
         if (saved.error.type === 'REFUSED' && /deleted meanwhile/.test(saved.error.message))
           throw new ApiError('product-not-found', `This site has no product '${id}'.`);

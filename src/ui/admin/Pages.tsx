@@ -17,7 +17,9 @@ import {
   type GalleryNumberOption,
 } from '../../core/gallery';
 import { VIDEO_EMBED_MAX_LENGTH } from '../../core/videoEmbed';
+import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
+import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 
 export const PAGES_PATH = '/admin/pages';
 export const COLLECTIONS_PATH = '/admin/collections';
@@ -45,6 +47,8 @@ export interface PageRow {
   showInNavigation: boolean;
   locked: boolean;
   blocks: number;
+  /** The status the owner sees now (a scheduled page whose time has come is Published). */
+  status: PublicationStatus;
 }
 
 export interface CollectionRow {
@@ -94,7 +98,7 @@ export function PagesTable(
           {props.rows.map((row, i) => (
             <tr key={row.id}>
               <th scope="row">
-                <a href={pagePath(row.id)}>{row.title}</a>
+                <a href={pagePath(row.id)}>{row.title}</a> <StatusBadge status={row.status} />
               </th>
               <td>
                 <code>{row.path}</code>
@@ -217,7 +221,13 @@ const described = (id: string, message: string | undefined) =>
   message ? { id, 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : { id };
 
 export function CreatePageForm(
-  props: FormProps & { version: number; values?: { title: string; path: string }; problems?: Record<string, string> },
+  props: FormProps & {
+    version: number;
+    values?: { title: string; path: string };
+    problems?: Record<string, string>;
+    /** The new page's Status (its choices: the role's for a new page; chosen: the role's default). */
+    status: Omit<StatusFieldsProps, 'problems'>;
+  },
 ) {
   const problems = props.problems ?? {};
   return (
@@ -256,6 +266,7 @@ export function CreatePageForm(
         <input id="new-nav" name="showInNavigation" type="checkbox" value="yes" defaultChecked />
         <label htmlFor="new-nav">Show in navigation</label>
       </div>
+      <StatusFields {...props.status} problems={problems} nested />
       <div>
         <button type="submit" className="admin-button">
           Create page
@@ -770,6 +781,8 @@ export interface PageEditorProps extends FormProps {
   /** Field name → its message. */
   problems: Readonly<Record<string, string>>;
   canEdit: boolean;
+  /** The Status fieldset (absent: the home page, always published). */
+  status?: Omit<StatusFieldsProps, 'problems'>;
   /** The block to show first after an action (its fieldset gets the focus target id). */
   notice?: ReactNode;
   /** The add form as typed (a refused new block). */
@@ -802,8 +815,15 @@ export function PageEditor(props: PageEditorProps) {
           >
             Preview
           </button>
-          <span className="admin-hint">Preview shows your unsaved changes in the frame; Save publishes them.</span>
+          <span className="admin-hint">
+            Preview shows your unsaved changes in the frame; Save keeps them with the status chosen below.
+          </span>
         </div>
+        {props.status ? (
+          <StatusFields {...props.status} problems={problems} />
+        ) : page.path === '/' ? (
+          <p className="admin-hint">The home page (/) is always published.</p>
+        ) : null}
         <fieldset className="admin-card">
           <legend>Page</legend>
           <TextField name="title" label="Title" value={page.title} required maxLength={200} problems={problems} />

@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import { TAG_MAX_LENGTH } from '../../core/postEditor';
-import { STATUS_LABELS, type PublicationStatus } from '../../core/publishing';
+import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
-import { StatusField } from './StatusField';
+import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 
 export const POSTS_PATH = '/admin/posts';
 export const postEditorPath = (id: string): string => `${POSTS_PATH}/${id}`;
@@ -101,11 +101,7 @@ export function PostsTable(props: { rows: readonly PostRow[] }) {
               <td>{row.blog}</td>
               <td className="admin-nowrap">{row.publishedOn}</td>
               <td>
-                {row.status === 'published' ? (
-                  STATUS_LABELS.published
-                ) : (
-                  <span className="admin-badge">{STATUS_LABELS[row.status]}</span>
-                )}
+                <StatusBadge status={row.status} />
                 {row.publishAt ? <span className="admin-muted">{` ${row.publishAt}`}</span> : null}
               </td>
               <td>{row.tags.join(', ')}</td>
@@ -117,16 +113,16 @@ export function PostsTable(props: { rows: readonly PostRow[] }) {
   );
 }
 
+/** The Status fieldset's choices, the one chosen and the time typed (src/modules/site/statusForm.ts). */
 export interface PostStatusChoices {
-  choices: readonly PublicationStatus[];
-  timeZone: string;
+  status: Omit<StatusFieldsProps, 'problems'>;
 }
 
 export function CreatePostForm(
   props: FormProps &
     PostStatusChoices & {
       blogs: readonly { id: string; title: string }[];
-      values?: { title: string; collectionId: string; status: PublicationStatus; publishAt: string };
+      values?: { title: string; collectionId: string };
       problems?: Record<string, string>;
     },
 ) {
@@ -156,13 +152,7 @@ export function CreatePostForm(
           </select>
         )}
       />
-      <StatusField
-        choices={props.choices}
-        value={values?.status ?? props.choices[0] ?? 'draft'}
-        publishAt={values?.publishAt ?? ''}
-        timeZone={props.timeZone}
-        problems={problems}
-      />
+      <StatusFields {...props.status} problems={problems} nested />
       <div>
         <button type="submit" className="admin-button">
           Create post
@@ -283,13 +273,7 @@ export function PostEditor(
         hint="Separated by commas."
         input={(a) => <input {...a} type="text" defaultValue={post.categories} />}
       />
-      <StatusField
-        choices={props.choices}
-        value={post.status}
-        publishAt={post.publishAt}
-        timeZone={props.timeZone}
-        problems={problems}
-      />
+      <StatusFields {...props.status} problems={problems} nested />
       {props.canSave ? (
         <div>
           <button type="submit" className="admin-button">

@@ -138,6 +138,9 @@ const FIELD_IDS: readonly [RegExp, (...parts: string[]) => string][] = [
   [/^addOnProductIds\.(\d+)$/, (i) => `addOn${i}`],
   [/^addOnProductIds$/, () => 'addOn0'],
   [/^seo\.(title|description)$/, (f) => `seo-${f}`],
+  // The Status fieldset (./StatusFields.tsx): the fieldset, and its Publish at.
+  [/^status$/, () => 'field-status'],
+  [/^publishAt$/, () => 'field-publishAt'],
 ];
 const VARIANT_IDS: Readonly<Record<string, string>> = { salePrice: 'sale', attributes: 'sku' };
 const SUBSCRIPTION_IDS: Readonly<Record<string, string>> = {
@@ -201,6 +204,8 @@ const WORDS: Readonly<Record<string, string>> = {
   addOnProductIds: 'Add-ons',
   'seo.title': 'SEO title',
   'seo.description': 'SEO description',
+  status: 'Status',
+  publishAt: 'Publish at',
 };
 
 /** What the owner calls a field: 'variants.0.price' → 'Variant 1: price'. */

@@ -7,8 +7,10 @@
  * laptop the form is two columns (what the product is and sells on the left, how it is shown on the right); on a phone
  * one, and the grid's rows are cards (a price or a stock is a tap away).
  */
+import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
 import { ErrorSummary, errorsByInput, Field, FieldError, invalid, TextInput } from './ProductFields';
+import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 import {
   AmountsCard,
   FormOptions,
@@ -39,6 +41,8 @@ export function SaveButton(props: { label: string }) {
 export interface ProductRow {
   id: string;
   name: string;
+  /** The status the owner sees now (a scheduled product whose time has come is Published). */
+  status: PublicationStatus;
   collection: string;
   price: string;
   variants: number;
@@ -124,7 +128,7 @@ export function ProductsTable(props: { rows: readonly ProductRow[] }) {
                 ) : null}
               </td>
               <th scope="row">
-                <a href={`${PRODUCTS_PATH}/${encodeURIComponent(r.id)}`}>{r.name}</a>
+                <a href={`${PRODUCTS_PATH}/${encodeURIComponent(r.id)}`}>{r.name}</a> <StatusBadge status={r.status} />
               </th>
               <td>{r.collection}</td>
               <td>{r.price}</td>
@@ -295,6 +299,8 @@ export function ProductForm(props: {
   errors: Readonly<Record<string, string>>;
   choices: ProductFormChoices;
   submitLabel: string;
+  /** The Status fieldset (no choices: the staff member may not change it). */
+  status: Omit<StatusFieldsProps, 'problems'>;
 }) {
   const { values: v, choices } = props;
   const e = errorsByInput(props.errors);
@@ -468,7 +474,11 @@ export function ProductForm(props: {
           )}
         </div>
         <div className="admin-product-side">
-          {/* How the product is shown and found. (Room here for its status: draft or published.) */}
+          {/* Whether it is on the store, then how it is shown and found. */}
+          <StatusFields
+            {...props.status}
+            problems={{ status: props.errors.status, publishAt: props.errors.publishAt }}
+          />
           <MerchandisingCard values={v} errors={e} />
           <RelatedCard values={v} errors={e} products={choices.products} />
           <SeoCard values={v} errors={e} />
