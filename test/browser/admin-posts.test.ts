@@ -4,7 +4,8 @@
  * none): title, then its text, tags and a category; Save names the version, and the store's post shows the text with
  * its tag. A draft editor's new post is a Draft: the list says so, the store answers 404, the preview shows it; its
  * Status offers Draft and Needs Review only. The list and the editor have no axe violation at 390 px and 1280 px and
- * are no wider than the window.
+ * are no wider than the window. An editor creates a blog (New collection, a taken URL refused beside its field) and
+ * writes its first post.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -87,6 +88,36 @@ describeEachEngine(
       await page.waitForURL('**/blog/pour-over-at-home');
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pour-over at home');
       await expect(page.getByText('Rinse the filter first.').isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+
+    it('an editor creates a blog from the pages list by keyboard and writes its first post; axe-clean at 390 px', async () => {
+      const context = await signedIn(browser, shop, EDITOR, { width: 390 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/pages`);
+      await page.getByRole('link', { name: 'New collection' }).click();
+      await page.waitForURL('**/admin/collections/new');
+      expect(await axeViolationsOf(page), '/admin/collections/new at 390 px').toEqual([]);
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await page.getByRole('radio', { name: 'Blog (posts)' }).check();
+      await page.getByLabel('Title').fill('Studio news');
+      await page.getByLabel('URL').fill('/blog');
+      await page.getByLabel('URL').press('Enter');
+      await expect(page.getByText('This page URL already exists').first().isVisible()).resolves.toBe(true);
+      await expect(page.getByLabel('URL').getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.getByLabel('URL').fill('');
+      await page.getByLabel('URL').press('Enter');
+      await page.waitForURL('**/admin/pages?done=*');
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        /^Created the blog “Studio news” at \/studio-news \(version \d+\)\.$/,
+      );
+      await page.goto(`${shop.url}/admin/posts`);
+      await page.getByLabel('Title').fill('Hello from the studio');
+      await page.getByLabel('Blog').selectOption({ label: 'Studio news' });
+      await page.getByRole('button', { name: 'Create post' }).click();
+      await page.waitForURL('**/admin/posts/hello-from-the-studio?done=*');
+      const store = await page.goto(`${shop.url}/studio-news/hello-from-the-studio`);
+      expect(store?.status()).toBe(200);
       await context.close();
     });
 
