@@ -3,7 +3,8 @@
  * names a product, gives it an option with two values ('Update variants' makes the two rows), prices and stocks each,
  * adds a PNG and saves: the product's form comes back with the notice, its image and its stock read-only. Then a
  * shopper buys it on the storefront (the option chosen, added to the cart, checked out). The list and the form have no
- * axe violation at 390 px and 1280 px and are no wider than the window.
+ * axe violation at 390 px and 1280 px and are no wider than the window. Set to Draft by keyboard, a product leaves the
+ * store (404) and staff preview it.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -117,6 +118,36 @@ describeEachEngine(
       const after = (await readSite(shop.db!, 'demo'))!.site.products.find((p) => p.id === 'enamel-pin')!;
       expect(after.variants.find((v) => v.sku === 'PIN-SILVER')!.stock).toEqual({ qtyInStock: 2 });
     }, 120_000);
+
+    it('sets a product to Draft by keyboard at 1280 px: the list says Draft, the store answers 404, the preview shows it', async () => {
+      const context = await signedIn(browser, shop, ADMIN, { width: 1280 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/products/speckled-mug`);
+      const status = page.getByRole('group', { name: 'Status' });
+      await status.getByRole('radio', { name: 'Draft', exact: true }).focus();
+      await page.keyboard.press('Space');
+      await expect(status.getByRole('radio', { name: 'Draft', exact: true }).isChecked()).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+      await page.waitForURL('**/admin/products/speckled-mug?done=*');
+      await page.goto(`${shop.url}/admin/products`);
+      await expect(
+        page
+          .getByRole('row', { name: /Speckled Stoneware Mug/ })
+          .first()
+          .innerText(),
+      ).resolves.toContain('Draft');
+      const store = await page.goto(`${shop.url}/shop/p/speckled-mug`);
+      expect(store?.status()).toBe(404);
+      await page.goto(`${shop.url}/admin/products/speckled-mug/preview`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Speckled Stoneware Mug');
+      // Published again for the other tests.
+      await page.goto(`${shop.url}/admin/products/speckled-mug`);
+      await page.getByRole('group', { name: 'Status' }).getByRole('radio', { name: 'Published', exact: true }).check();
+      await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+      await page.waitForURL('**/admin/products/speckled-mug?done=*');
+      expect((await page.goto(`${shop.url}/shop/p/speckled-mug`))?.status()).toBe(200);
+      await context.close();
+    }, 60_000);
 
     it('has no axe violation on the list and the form at 390 px, and is no wider than the window', async () => {
       const context = await signedIn(browser, shop, ADMIN, { width: 390 });
