@@ -5,6 +5,8 @@
  * and giving focus back, the overlay census call made, not shown again on the next page view, never on the cart, its
  * close button, and its newsletter sign-up sent.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { promoPopupStorageKey } from '../../src/core/promoPopup';
@@ -19,6 +21,14 @@ const NEWSLETTER_SUCCESS = 'Almost there: check your inbox and confirm your addr
 const EASY_ALTCHA = { cost: 10, minCounter: 50, maxCounter: 200 };
 const DELAY_SECONDS = 2;
 const STORAGE_KEY = promoPopupStorageKey('newsletter');
+/** The popup island's own chunk (dist/client's manifest), loaded once the popup is due. */
+const POPUP_CHUNK = (): string =>
+  (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >
+  )['src/client/islands/PromoPopup.tsx']!.file;
 
 let browser: Browser;
 
@@ -166,11 +176,22 @@ describeEachEngine(
     it('popup: waits while a quick view is open, and opens once it is closed', async () => {
       await open('/shop');
       await forgetPopup();
+      // The popup's code arrives once the quick view is open (held back here): on a loaded machine opening the quick
+      // view may take longer than the popup's delay, and then the popup would rightly have opened first.
+      const chunk = POPUP_CHUNK();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/client/${chunk}`, async (route) => {
+        await held;
+        await route.continue();
+      });
       await open('/shop');
       await page.getByRole('link', { name: 'Quick View: Speckled Stoneware Mug' }).click();
       const quickView = page.locator('dialog.quick-view');
       await quickView.waitFor({ state: 'visible' });
+      release();
       await page.waitForTimeout((DELAY_SECONDS + 2) * 1000);
+      await page.unroute(`**/client/${chunk}`);
       expect(await popup().count()).toBe(0);
       await page.keyboard.press('Escape');
       await quickView.waitFor({ state: 'detached' });
