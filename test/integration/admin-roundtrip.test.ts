@@ -1,7 +1,8 @@
 /**
  * `vitrine export` after edits in the browser (issue 26), on SQLite and PostgreSQL: the demo edited through the
  * admin's JSON API — an image uploaded to the media library and kept unused, a product created with it, another
- * product changed, a copy made and a copy of it, the first copy deleted — exported to a folder and imported into a fresh database gives the
+ * product changed, a copy made and a copy of it, the first copy deleted, a new blog with a scheduled and tagged post,
+ * a page set to Draft — exported to a folder and imported into a fresh database gives the
  * same site: the same site file, the same images byte for byte, the same live stock.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,7 +29,12 @@ forEachEngine((engine, getDb) => {
   let other: FreshDb | undefined;
   const tmp = mkdtempSync(join(tmpdir(), 'vitrine-roundtrip-'));
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, type = 'application/json') =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    type = 'application/json',
+  ) =>
     app.inject({
       method,
       url,
@@ -101,6 +107,33 @@ forEachEngine((engine, getDb) => {
     expect((await call('POST', '/api/admin/products/canvas-tote-copy/duplicate')).statusCode).toBe(201);
     expect((await call('DELETE', '/api/admin/products/canvas-tote-copy')).statusCode).toBe(200);
 
+    // A new blog with a scheduled, tagged post, and a page set back to Draft (the editors' statuses).
+    const versionOf = async () => (await call('GET', '/api/admin/pages')).json<{ version: number }>().version;
+    const blog = await call('POST', '/api/admin/collections', {
+      baseVersion: await versionOf(),
+      title: 'News',
+      kind: 'blog',
+    });
+    expect(blog.statusCode, blog.body).toBe(201);
+    const publishAt = new Date(Date.now() + 86_400_000).toISOString();
+    const post = await call('POST', '/api/admin/posts', {
+      baseVersion: await versionOf(),
+      title: 'Kiln opening',
+      collectionId: 'news',
+      status: 'scheduled',
+      publishAt,
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const tagged = await call('PATCH', '/api/admin/posts/kiln-opening', {
+      baseVersion: await versionOf(),
+      body: 'Saturday at ten.',
+      tags: ['Kiln', 'Events'],
+      categories: ['Studio'],
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    const draft = await call('PATCH', '/api/admin/pages/about', { baseVersion: await versionOf(), status: 'draft' });
+    expect(draft.statusCode, draft.body).toBe(200);
+
     const out = join(tmp, 'export', 'site.json');
     const first = await exportSiteToFile(getDb(), 'demo', out);
     expect(first.site.website.media?.images).toEqual(['images/unused-banner.png', 'images/tote.png']);
@@ -114,6 +147,16 @@ forEachEngine((engine, getDb) => {
     expect(second.site.products.map((p) => p.id)).toContain('canvas-tote-copy-copy');
     expect(second.site.products.map((p) => p.id)).not.toContain('canvas-tote-copy');
     expect(second.site.products.find((p) => p.id === 'speckled-mug')!.name).toBe('Speckled Mug, edited');
+    expect(second.site.collections.at(-1)).toEqual({ id: 'news', type: 'blog', title: 'News', slug: 'news' });
+    expect(second.site.posts.find((p) => p.id === 'kiln-opening')).toMatchObject({
+      collectionId: 'news',
+      status: 'scheduled',
+      publishAt,
+      body: 'Saturday at ten.',
+      tags: ['Kiln', 'Events'],
+      categories: ['Studio'],
+    });
+    expect(second.site.pages.find((p) => p.id === 'about')).toMatchObject({ status: 'draft' });
     const tote = second.site.products.find((p) => p.id === 'canvas-tote')!;
     expect(tote.variants.map((v) => v.stock)).toEqual([{ qtyInStock: 6 }, { unlimited: true }]);
   });
