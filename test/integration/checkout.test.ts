@@ -251,6 +251,31 @@ forEachEngine((engine, getDb) => {
       }
     });
 
+    it('numbers orders placed at once uniquely, in the order they were taken; on PostgreSQL an order refused in its transaction leaves its number unused', async () => {
+      const numbersOf = (answers: { statusCode: number; json: () => { order: { number: number } } }[]) =>
+        answers.filter((a) => a.statusCode === 201).map((a) => a.json().order.number);
+      const carts: string[] = [];
+      for (let i = 0; i < 5; i++) carts.push(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }));
+      const together = numbersOf(await Promise.all(carts.map((cookie) => order(cookie))));
+      expect(together).toHaveLength(5);
+      expect(new Set(together).size).toBe(5);
+      // Five shoppers race for the last unit: one order; the others are refused, some inside their transaction.
+      const racing: string[] = [];
+      for (let i = 0; i < 5; i++) racing.push(await cartWith({ itemId: 'one-of-a-kind', sku: 'ooak-1', quantity: 1 }));
+      const race = await Promise.all(racing.map((cookie) => order(cookie)));
+      const won = numbersOf(race);
+      expect(won).toHaveLength(1);
+      const before = Math.max(...together, ...won);
+      const next = numbersOf([await order(await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 }))])[0]!;
+      if (engine === 'sqlite') expect(next).toBe(before + 1);
+      else {
+        // The numbers the refused orders took are not given again: at most one per refused shopper.
+        expect(next).toBeGreaterThan(before);
+        expect(next - before - 1).toBeLessThanOrEqual(race.filter((a) => a.statusCode !== 201).length);
+      }
+      expect(new Set([...together, ...won, next]).size).toBe(7);
+    });
+
     it('refuses a declined card next to the card field, and nothing remains', async () => {
       const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
       const declined = await order(cookie, { payment: DECLINED_CARD });

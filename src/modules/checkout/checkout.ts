@@ -37,13 +37,14 @@ import { ProductType } from '../../core/enums';
 import { FIELD_MESSAGES } from '../../core/forms/validation';
 import { GIFT_CARD_MESSAGES, normalizeGiftCardCode } from '../../core/giftCard';
 import { err, ok, type Result } from '../../core/result';
+import { engineOf } from '../../platform/db/connect';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
 import { emptyCart, readCheckoutCart, type CheckoutCart } from '../cart';
 import { enqueueOrderEmails } from '../orders';
 import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from '../giftCards';
-import { createOrder, getOrder, newOrderId } from '../orders';
+import { createOrder, getOrder, newOrderId, takeOrderNumber } from '../orders';
 import type { CheckoutChoices, CheckoutFailure, CheckoutQuote, Order, PlacedOrder, PlaceOrderInput } from '../orders';
 import {
   beginAttempt,
@@ -365,6 +366,11 @@ export async function placeOrder(
   }
   // Remembered before the order's transaction: should this process die now, the reconcile job voids it.
   await rememberReference(db, attempt.attempt.id, authorized.reference);
+  // PostgreSQL: the order's number is taken before its transaction, in a statement of its own, so the site's counter
+  // row is locked for that statement only, not for the order's whole transaction (every order of the shop would wait
+  // for the one before it to commit: issue 27). An order refused in its transaction leaves its number unused. SQLite
+  // has one writer: the number is taken inside, as before.
+  const number = engineOf(db) === 'postgres' ? await takeOrderNumber(db, site.id) : undefined;
 
   const placed = await inTransaction<PlacedOrder, CheckoutFailure>(db, async (trx) => {
     const locked = await readCheckoutCart(trx, site_, cartToken, { lock: true });
@@ -397,6 +403,7 @@ export async function placeOrder(
 
     const order = await createOrder(trx, {
       id: orderId,
+      ...(number !== undefined ? { number } : {}),
       siteId: site.id,
       cartId: locked.cart.id,
       email: again.email,

@@ -13,7 +13,7 @@ export {
   type PlaceOrderInput,
   type PlacedOrder,
 } from './orderTypes';
-export { createOrder, getOrder, markOrderRefunded, newOrderId } from './orders';
+export { createOrder, getOrder, markOrderRefunded, newOrderId, takeOrderNumber } from './orders';
 export { salesSummary, type SalesDay, type SalesSummary } from './sales';
 export { countOrdersToFulfil } from './toFulfil';
 export { countPendingOrders, pendingOrdersJob } from './counted';

@@ -22,6 +22,8 @@ type Db = Kysely<Database>;
 export interface NewOrder {
   /** The order's id when the caller chose it first (its stock history names it); default: a new random one. */
   id?: string;
+  /** Its number when the caller took it first (`takeOrderNumber`); default: the site's next, taken here. */
+  number?: number;
   siteId: string;
   cartId: string;
   email: string;
@@ -41,7 +43,7 @@ export interface NewOrder {
 export const newOrderId = (): string => randomToken(16);
 
 export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
-  const number = await nextOrderNumber(trx, input.siteId);
+  const number = input.number ?? (await nextOrderNumber(trx, input.siteId));
   const now = input.now.toISOString();
   const row: OrderRow = {
     id: input.id ?? newOrderId(),
@@ -173,7 +175,17 @@ async function insertLines(trx: Db, lines: readonly OrderLineRow[]): Promise<voi
  * share a number.
  */
 async function nextOrderNumber(trx: Db, siteId: string): Promise<number> {
-  const counter = (await countOrder.execute(trx, { siteId })).rows[0];
+  return takeOrderNumber(trx, siteId);
+}
+
+/**
+ * Takes the site's next order number in a statement of its own (outside the order's transaction, its lock held only
+ * until that statement commits): PostgreSQL's checkout does, so that one shop's orders do not wait for each other's
+ * whole transactions on the counter row (issue 27). Numbers stay unique and increase in the order they were taken; an
+ * order refused inside its transaction afterwards (the last unit sold meanwhile) leaves its number unused — a gap.
+ */
+export async function takeOrderNumber(db: Db, siteId: string): Promise<number> {
+  const counter = (await countOrder.execute(db, { siteId })).rows[0];
   if (counter === undefined) throw new Error(`no order number for site ${siteId}`);
   return counter.last_number;
 }
