@@ -20,6 +20,7 @@ import { connectionWanted } from './sqlite/commitGroup';
 import { registerSqliteStatements } from './sqlite/heldConnection';
 import { StatementCache, type StatementCacheStats } from './sqlite/statementCache';
 import type { Database } from './tables';
+import { nameStatements } from './postgres/namedStatements';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -180,6 +181,7 @@ function connectPostgres(url: string): DbHandle {
   });
   // An idle client that loses its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
+  nameStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
