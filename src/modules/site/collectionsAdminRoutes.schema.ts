@@ -1,21 +1,10 @@
 /** What the new-collection page and call take and answer (issue 26): staff with 'pages.edit' create a shop or a blog. */
 import { z } from 'zod';
-import {
-  describeRoute,
-  errorAnswer,
-  formBody,
-  htmlAnswer,
-  jsonAnswer,
-  pageRoute,
-  redirectAnswer,
-} from '../../platform/http/apiDescription';
+import { describeRoute, errorAnswer, formBody, htmlAnswer, jsonAnswer } from '../../platform/http/apiDescription';
+import { baseVersionField, editorPage, titleField } from './editorRoutes.schema';
 
 export const createCollectionBody = z.object({
-  baseVersion: z.coerce
-    .number({ error: 'must be the version the form was made from (a whole number from 1)' })
-    .int('must be the version the form was made from (a whole number from 1)')
-    .min(1, 'must be the version the form was made from (a whole number from 1)')
-    .max(2_147_483_647, 'must be the version the form was made from (a whole number from 1)'),
+  baseVersion: baseVersionField,
   title: z
     .string({ error: 'must be the title' })
     .trim()
@@ -27,7 +16,7 @@ export const createCollectionBody = z.object({
 
 const collectionView = z.object({
   id: z.string(),
-  title: z.string(),
+  title: titleField,
   slug: z.string(),
   type: z.enum(['products', 'blog', 'page']),
 });
@@ -52,19 +41,8 @@ export const createCollectionRoute = describeRoute({
   },
 });
 
-const adminPage = (operationId: string, summary: string, more: Parameters<typeof pageRoute>[2] = {}) =>
-  pageRoute(operationId, summary, {
-    tags: ['admin'],
-    ...more,
-    response: {
-      303: redirectAnswer('Nobody signed in: to the sign-in; created: to the pages, with a notice.'),
-      403: htmlAnswer('A role without pages.edit.'),
-      ...more.response,
-    },
-  });
-
-export const newCollectionPage = adminPage('adminNewCollection', 'The new-collection form');
-export const createCollectionForm = adminPage('adminCreateCollectionForm', 'Create a collection (the form)', {
+export const newCollectionPage = editorPage('adminNewCollection', 'The new-collection form');
+export const createCollectionForm = editorPage('adminCreateCollectionForm', 'Create a collection (the form)', {
   body: formBody(z.object({ title: z.string(), kind: z.string().optional(), slug: z.string().optional() })),
   response: {
     400: htmlAnswer('A field is wrong: the form again with each message by its field.'),

@@ -20,7 +20,7 @@ import {
   createCollectionRoute,
   newCollectionPage,
 } from './collectionsAdminRoutes.schema';
-import type { EditFailure } from './edit';
+import { failureStatus } from './editFailure';
 import { formText, formVersion, type FormBody } from './postForm';
 import { siteOf } from './requestSite';
 
@@ -70,9 +70,6 @@ export function registerCollectionsAdminRoutes(app: FastifyInstance, ctx: AppCon
   app.get(NEW_COLLECTION_PATH, { schema: newCollectionPage }, (request, reply) =>
     pages.answer(request, reply, creating, (visit) => formView(visit)),
   );
-
-  const failureStatus = (failure: EditFailure): number =>
-    failure.type === 'NOT_FOUND' ? 404 : failure.type === 'INVALID' ? 400 : 409;
 
   app.register(async (scope) => {
     await scope.register(fastifyFormbody);

@@ -12,9 +12,8 @@ import {
   formBody,
   htmlAnswer,
   jsonAnswer,
-  pageRoute,
-  redirectAnswer,
 } from '../../platform/http/apiDescription';
+import { baseVersionField as version, editorPage, titleField as title } from './editorRoutes.schema';
 import { PUBLICATION_STATUSES } from '../../core/publishing';
 import { blockSchema } from './schema';
 
@@ -26,19 +25,6 @@ const idText = z
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a page id: lower-case letters, digits and dashes');
 
 export const pageParams = z.object({ id: idText });
-
-const version = z.coerce
-  .number({ error: 'must be the version the form was made from (a whole number from 1)' })
-  .int('must be the version the form was made from (a whole number from 1)')
-  .min(1, 'must be the version the form was made from (a whole number from 1)')
-  .max(2_147_483_647, 'must be the version the form was made from (a whole number from 1)')
-  .describe('The site version the editor read (GET answers it as `version`): saves of others meanwhile are checked.');
-
-const title = z
-  .string({ error: 'must be the title' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
 
 const status = z
   .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}` })
@@ -246,23 +232,12 @@ export const moveCollectionRoute = describeRoute({
   response: { 200: saved('Moved', z.object({ order: z.array(z.string()) })), ...saveRefusals },
 });
 
-const adminPage = (operationId: string, summary: string, more: Parameters<typeof pageRoute>[2] = {}) =>
-  pageRoute(operationId, summary, {
-    tags: ['admin'],
-    ...more,
-    response: {
-      303: redirectAnswer('Nobody signed in: to the sign-in; a form done: back with a notice.'),
-      403: htmlAnswer('A role without the permission.'),
-      ...more.response,
-    },
-  });
-
-export const pagesPage = adminPage('adminPages', 'The pages (navigation order), the collections, the new-page form');
-export const pageEditorPage = adminPage('adminPageEditor', "A page's editor: settings, blocks, preview", {
+export const pagesPage = editorPage('adminPages', 'The pages (navigation order), the collections, the new-page form');
+export const pageEditorPage = editorPage('adminPageEditor', "A page's editor: settings, blocks, preview", {
   params: pageParams,
   response: { 404: htmlAnswer('No such page.') },
 });
-export const previewPage = adminPage(
+export const previewPage = editorPage(
   'adminPagePreview',
   'The stored page as staff see it, a draft too (the editor’s frame)',
   {
@@ -275,7 +250,7 @@ const formAnswers = {
   404: htmlAnswer('No such page.'),
   409: htmlAnswer('Someone saved it meanwhile, or the change is refused: the page with what and why.'),
 };
-export const createPageForm = adminPage('adminCreatePageForm', 'Create a page (the form)', {
+export const createPageForm = editorPage('adminCreatePageForm', 'Create a page (the form)', {
   body: formBody(
     z.object({
       title: z.string(),
@@ -287,12 +262,12 @@ export const createPageForm = adminPage('adminCreatePageForm', 'Create a page (t
   ),
   response: formAnswers,
 });
-export const savePageForm = adminPage(
+export const savePageForm = editorPage(
   'adminSavePageForm',
   "Save a page's editor form; its op (save, up:N, down:N, remove:N, add) also moves, removes or adds a block",
   { params: pageParams, response: formAnswers },
 );
-export const previewPageForm = adminPage(
+export const previewPageForm = editorPage(
   'adminPreviewPageForm',
   "The editor's form as the store would show it, unsaved",
   {
@@ -300,20 +275,20 @@ export const previewPageForm = adminPage(
     response: { 400: htmlAnswer('The draft is not a valid page: what to correct.'), 404: htmlAnswer('No such page.') },
   },
 );
-export const movePageForm = adminPage('adminMovePageForm', 'Move a page up or down (the form)', {
+export const movePageForm = editorPage('adminMovePageForm', 'Move a page up or down (the form)', {
   params: pageParams,
   body: formBody(moveFormBody),
   response: formAnswers,
 });
-export const deletePageForm = adminPage('adminDeletePageForm', 'Delete a page (the form; confirm=yes)', {
+export const deletePageForm = editorPage('adminDeletePageForm', 'Delete a page (the form; confirm=yes)', {
   params: pageParams,
   response: { ...formAnswers, 422: htmlAnswer('Not confirmed: the editor again.') },
 });
-export const renameCollectionForm = adminPage('adminRenameCollectionForm', 'Rename a collection (the form)', {
+export const renameCollectionForm = editorPage('adminRenameCollectionForm', 'Rename a collection (the form)', {
   params: pageParams,
   response: formAnswers,
 });
-export const moveCollectionForm = adminPage('adminMoveCollectionForm', 'Move a collection (the form)', {
+export const moveCollectionForm = editorPage('adminMoveCollectionForm', 'Move a collection (the form)', {
   params: pageParams,
   body: formBody(moveFormBody),
   response: formAnswers,

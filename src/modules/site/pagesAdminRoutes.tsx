@@ -54,7 +54,6 @@ import {
   type EditBy,
   type EditorSite,
   type PageChange,
-  type PageEditFailure,
 } from './pageEdits';
 import {
   ADDABLE_BLOCKS,
@@ -97,6 +96,7 @@ import {
   updatePageBody,
   updatePageRoute,
 } from './pagesAdminRoutes.schema';
+import { apiFailure, failureStatus } from './editFailure';
 import { siteOf, type RequestSite } from './requestSite';
 import type { Page } from './schema';
 
@@ -104,29 +104,6 @@ const looking = { section: PAGES_PATH, permission: 'pages.read' } as const;
 const editing = { section: PAGES_PATH, permission: 'pages.edit' } as const;
 /** Creating, saving and deleting a page: also a draft editor's (the save checks which statuses: ./pageEdits.ts). */
 const drafting = { section: PAGES_PATH, permission: 'pages.draft' } as const;
-
-/** The API error of a refused save. */
-function apiFailure(failure: PageEditFailure): ApiError {
-  switch (failure.type) {
-    case 'FORBIDDEN':
-      return new ApiError('role-not-allowed', failure.message, { field: 'status' });
-    case 'NOT_FOUND':
-      return new ApiError('version-not-found', failure.message);
-    case 'STALE':
-      return new ApiError(
-        'site-edit-stale',
-        failure.changes.length ? `${failure.message} What changed: ${failure.changes.join('; ')}.` : failure.message,
-      );
-    case 'INVALID':
-      return new ApiError('invalid-input', failure.message);
-    default:
-      return new ApiError('site-edit-refused', failure.message);
-  }
-}
-
-/** The page's status for a refused save. */
-const failureStatus = (failure: PageEditFailure): number =>
-  failure.type === 'NOT_FOUND' ? 404 : failure.type === 'INVALID' ? 400 : failure.type === 'FORBIDDEN' ? 403 : 409;
 
 /** A page as the API shows it: never its password. */
 const pageView = (page: Page) => {

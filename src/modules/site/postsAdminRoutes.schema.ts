@@ -14,28 +14,14 @@ import {
   formBody,
   htmlAnswer,
   jsonAnswer,
-  pageRoute,
-  redirectAnswer,
 } from '../../platform/http/apiDescription';
+import { baseVersionField as version, editorPage, titleField as title } from './editorRoutes.schema';
 
 const idText = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a post id: lower-case letters, digits and dashes');
 
 export const postParams = z.object({ id: idText });
-
-const version = z.coerce
-  .number({ error: 'must be the version the form was made from (a whole number from 1)' })
-  .int('must be the version the form was made from (a whole number from 1)')
-  .min(1, 'must be the version the form was made from (a whole number from 1)')
-  .max(2_147_483_647, 'must be the version the form was made from (a whole number from 1)')
-  .describe('The site version the editor read (GET answers it as `version`): saves of others meanwhile are checked.');
-
-const title = z
-  .string({ error: 'must be the title' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
 
 const status = z
   .enum(PUBLICATION_STATUSES, { error: `must be one of ${PUBLICATION_STATUSES.join(', ')}` })
@@ -169,33 +155,26 @@ export const deletePostRoute = describeRoute({
   response: { 200: saved('Deleted', z.object({})), ...saveRefusals },
 });
 
-const adminPage = (operationId: string, summary: string, more: Parameters<typeof pageRoute>[2] = {}) =>
-  pageRoute(operationId, summary, {
-    tags: ['admin'],
-    ...more,
-    response: {
-      303: redirectAnswer('Nobody signed in: to the sign-in; a form done: back with a notice.'),
-      403: htmlAnswer('A role without the permission, or a status it may not set: the form again with why.'),
-      ...more.response,
-    },
-  });
-
 const formAnswers = {
   400: htmlAnswer('A field is wrong: the form again with each message by its field.'),
   404: htmlAnswer('No such post.'),
   409: htmlAnswer('Someone saved it meanwhile, or the change is refused: the post with what and why.'),
 };
 
-export const postsPage = adminPage('adminPosts', 'The blog posts, newest first, and the new-post form');
-export const postEditorPage = adminPage('adminPostEditor', "A post's editor", {
+export const postsPage = editorPage('adminPosts', 'The blog posts, newest first, and the new-post form');
+export const postEditorPage = editorPage('adminPostEditor', "A post's editor", {
   params: postParams,
   response: { 404: htmlAnswer('No such post.') },
 });
-export const postPreviewPage = adminPage('adminPostPreview', 'The stored post as the store shows it, drafts included', {
-  params: postParams,
-  response: { 404: htmlAnswer('No such post.') },
-});
-export const createPostForm = adminPage('adminCreatePostForm', 'Write a new post (the form)', {
+export const postPreviewPage = editorPage(
+  'adminPostPreview',
+  'The stored post as the store shows it, drafts included',
+  {
+    params: postParams,
+    response: { 404: htmlAnswer('No such post.') },
+  },
+);
+export const createPostForm = editorPage('adminCreatePostForm', 'Write a new post (the form)', {
   body: formBody(
     z.object({
       title: z.string(),
@@ -206,11 +185,11 @@ export const createPostForm = adminPage('adminCreatePostForm', 'Write a new post
   ),
   response: formAnswers,
 });
-export const savePostForm = adminPage('adminSavePostForm', "Save a post's editor form", {
+export const savePostForm = editorPage('adminSavePostForm', "Save a post's editor form", {
   params: postParams,
   response: formAnswers,
 });
-export const deletePostForm = adminPage('adminDeletePostForm', 'Delete a post (the form; confirm=yes)', {
+export const deletePostForm = editorPage('adminDeletePostForm', 'Delete a post (the form; confirm=yes)', {
   params: postParams,
   response: { ...formAnswers, 422: htmlAnswer('Not confirmed: the editor again.') },
 });

@@ -33,14 +33,13 @@ import {
   DeletePostForm,
   POSTS_PATH,
   PostEditor,
-  PostProblems,
   PostsTable,
   postEditorPath,
   type EditorPost,
 } from '../../ui/admin/Posts';
+import { ProblemList } from '../../ui/admin/Pages';
 import { postPath } from '../../ui/BlogPostParts';
 import { doneOf, requireStaff, withDone, type AdminPages, type AdminView, type AdminVisit, type Staff } from '../admin';
-import type { EditFailure } from './edit';
 import type { EditBy } from './pageEdits';
 import { createPost, deletePost, postEditorSite, updatePost, type PostChange, type PostEditorSite } from './postEdits';
 import {
@@ -70,33 +69,13 @@ import {
   updatePostBody,
   updatePostRoute,
 } from './postsAdminRoutes.schema';
+import { apiFailure, failureStatus } from './editFailure';
 import { siteOf } from './requestSite';
 import { statusFieldsOf, whereItIs } from './statusForm';
 import type { Post } from './schema';
 
 const looking = { section: POSTS_PATH, permission: 'pages.read' } as const;
 const writing = { section: POSTS_PATH, permission: 'pages.draft' } as const;
-
-/** The API error of a refused save. */
-function apiFailure(failure: EditFailure): ApiError {
-  switch (failure.type) {
-    case 'NOT_FOUND':
-      return new ApiError('version-not-found', failure.message);
-    case 'STALE':
-      return new ApiError(
-        'site-edit-stale',
-        failure.changes.length ? `${failure.message} What changed: ${failure.changes.join('; ')}.` : failure.message,
-      );
-    case 'INVALID':
-      return new ApiError('invalid-input', failure.message);
-    default:
-      return new ApiError('site-edit-refused', failure.message);
-  }
-}
-
-/** The HTTP status of a refused save. */
-const failureStatus = (failure: EditFailure): number =>
-  failure.type === 'NOT_FOUND' ? 404 : failure.type === 'INVALID' ? 400 : 409;
 
 /** The post whose id is the address's, or undefined (an id that is not one is no post either). */
 const postIdOf = (request: FastifyRequest): string | undefined => {
@@ -267,7 +246,7 @@ export function registerPostsAdminRoutes(
                 : `Your account (${visit.staff.roleName}) may look and preview, not save.`}
             </AdminNotice>
           ) : null}
-          <PostProblems
+          <ProblemList
             problems={Object.entries(problems).map(([field, message]) => ({
               field,
               label: POST_FIELD_LABELS[field] ?? field,

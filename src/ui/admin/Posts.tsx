@@ -308,20 +308,3 @@ export function DeletePostForm(props: FormProps & { post: { id: string; title: s
     </form>
   );
 }
-
-/** The problems of a refused save, above the form: each a link to its field. */
-export function PostProblems(props: { problems: readonly { field: string; label: string; message: string }[] }) {
-  if (props.problems.length === 0) return null;
-  return (
-    <div className="admin-notice admin-notice-error" role="alert">
-      <p>Not saved: please correct these.</p>
-      <ul>
-        {props.problems.map((p) => (
-          <li key={p.field}>
-            <a href={`#${postFieldId(p.field)}`}>{`${p.label}: ${p.message}`}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
