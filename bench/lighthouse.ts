@@ -9,19 +9,30 @@
  *
  * Lighthouse comes from the npm registry through npx (lighthouse@12, cached after the first run); Chromium is
  * Debian's. Nothing is fetched from elsewhere: every page's requests go to 127.0.0.1.
+ *
+ * The cart is measured as a shopper sees it: its cookies are in the browser's jar, where the page's script reads the
+ * readable hasCart (a Cookie header from Lighthouse's --extra-headers reaches the server but not document.cookie, so
+ * the cart store drew the empty cart over the server's lines: a layout shift of the bench's own). For it this script
+ * starts a Chromium of its own with a DevTools port, sets the cookies there over CDP (playwright-core), and runs
+ * Lighthouse against that browser (--port, --disable-storage-reset: Lighthouse would clear them otherwise).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../src/core/crumb';
 import { TEST_DESIGN } from '../test/support/design';
 
 const ROOT = join(import.meta.dirname, '..');
 const DEMO = join(ROOT, 'sites/demo/site.json');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** test/browser/chromium.ts's CHROMIUM_ARGS (that file imports vitest): no sandbox as root, the network closed. */
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+/** Tries of a run that Lighthouse gives up with NO_NAVSTART (it saw no navigation start: seen now and then here). */
+const LIGHTHOUSE_TRIES = 3;
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/shop/p/speckled-mug' },
@@ -69,14 +80,50 @@ async function serve(db: string, port: number): Promise<ChildProcess> {
   throw new Error(`vitrine serve did not answer on port ${port}`);
 }
 
-/** The cookies of a visitor whose cart holds one mug. */
-async function cartCookies(base: string): Promise<string> {
+/** A cookie as the browser's jar takes it (playwright-core's BrowserContext.addCookies). */
+interface JarCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+  expires?: number;
+}
+
+/** A Set-Cookie line of the server at `base` as the jar would keep it. */
+function jarCookie(base: string, line: string): JarCookie {
+  const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+  const equals = pair.indexOf('=');
+  const cookie: JarCookie = {
+    name: pair.slice(0, equals),
+    value: pair.slice(equals + 1),
+    domain: new URL(base).hostname,
+    path: '/',
+    httpOnly: false,
+    secure: false,
+  };
+  for (const attribute of attributes) {
+    const [key = '', value = ''] = attribute.split('=');
+    const name = key.toLowerCase();
+    if (name === 'path') cookie.path = value;
+    else if (name === 'httponly') cookie.httpOnly = true;
+    else if (name === 'secure') cookie.secure = true;
+    else if (name === 'samesite')
+      cookie.sameSite = (value[0]!.toUpperCase() + value.slice(1).toLowerCase()) as JarCookie['sameSite'];
+    else if (name === 'max-age') cookie.expires = Math.floor(Date.now() / 1000) + Number(value);
+    else if (name === 'expires' && cookie.expires === undefined) cookie.expires = Date.parse(value) / 1000;
+  }
+  return cookie;
+}
+
+/** The cookies of a visitor whose cart holds one mug: the crumb, CART and hasCart. */
+async function cartCookies(base: string): Promise<JarCookie[]> {
   const home = await fetch(`${base}/`);
-  const crumb = home.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith(`${CRUMB_COOKIE}=`));
-  if (!crumb) throw new Error('no crumb cookie on the home page');
+  const crumbLine = home.headers.getSetCookie().find((c) => c.startsWith(`${CRUMB_COOKIE}=`));
+  if (!crumbLine) throw new Error('no crumb cookie on the home page');
+  const crumb = crumbLine.split(';')[0]!;
   const added = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
     method: 'POST',
     headers: {
@@ -87,8 +134,49 @@ async function cartCookies(base: string): Promise<string> {
     body: JSON.stringify({ itemId: 'speckled-mug', sku: 'MUG-OAT', quantity: 1, additionalFields: '' }),
   });
   if (!added.ok) throw new Error(`adding the mug answered ${added.status}: ${await added.text()}`);
-  const cart = added.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  return [crumb, ...cart].join('; ');
+  return [crumbLine, ...added.headers.getSetCookie()].map((line) => jarCookie(base, line));
+}
+
+/** A Chromium of this script's own, headless, with a DevTools port and a fresh profile; `close` removes both. */
+async function ownChromium(): Promise<{ port: number; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-chromium-'));
+  const child = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS.split(' '), '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill();
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  // Chromium writes the port it chose (port 0) to DevToolsActivePort in its profile.
+  const portFile = join(profile, 'DevToolsActivePort');
+  for (let i = 0; i < 200 && child.exitCode === null; i++) {
+    if (existsSync(portFile)) {
+      const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
+      if (port > 0) return { port, close };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await close();
+  throw new Error('Chromium gave no DevTools port');
+}
+
+/** Puts `cookies` in the jar of the browser on DevTools `port` (its default context, where Lighthouse opens its tab). */
+async function setCookies(port: number, cookies: readonly JarCookie[]): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('the browser has no default context');
+    await context.addCookies([...cookies]);
+  } finally {
+    // Connected over CDP, close() disconnects and leaves the browser (and its default context) running.
+    await browser.close();
+  }
 }
 
 interface Scores {
@@ -98,22 +186,52 @@ interface Scores {
   tbt: string;
 }
 
-async function lighthouse(url: string, out: string, cookie?: string): Promise<Scores> {
-  await run(
-    'npx',
-    [
-      '-y',
-      'lighthouse@12',
-      url,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${CHROME_FLAGS}`,
-      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-    ],
-    { CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-  );
+/** One Lighthouse run on `url` (the report written to `out`): in a browser holding `cookies`, when given. */
+async function lighthouseRun(url: string, out: string, cookies?: readonly JarCookie[]): Promise<void> {
+  const common = [
+    '-y',
+    'lighthouse@12',
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+  ];
+  const env = { CHROME_PATH };
+  if (!cookies) {
+    await run('npx', [...common, `--chrome-flags=${CHROME_FLAGS}`], env);
+    return;
+  }
+  const browser = await ownChromium();
+  try {
+    await setCookies(browser.port, cookies);
+    await run('npx', [...common, '--hostname=127.0.0.1', `--port=${browser.port}`, '--disable-storage-reset'], env);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouse(url: string, out: string, cookies?: readonly JarCookie[]): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    rmSync(out, { force: true });
+    const failure = await lighthouseRun(url, out, cookies).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    const report = existsSync(out)
+      ? (JSON.parse(readFileSync(out, 'utf8')) as { runtimeError?: { code?: string } })
+      : undefined;
+    const noNavstart = report?.runtimeError?.code === 'NO_NAVSTART' || /NO_NAVSTART/.test(failure?.message ?? '');
+    if (noNavstart && attempt < LIGHTHOUSE_TRIES) {
+      console.warn(
+        `${url}: Lighthouse saw no navigation start (NO_NAVSTART), try ${attempt + 1} of ${LIGHTHOUSE_TRIES}`,
+      );
+      continue;
+    }
+    if (failure) throw failure;
+    if (report?.runtimeError) throw new Error(`${url}: Lighthouse failed: ${JSON.stringify(report.runtimeError)}`);
+    break;
+  }
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { displayValue?: string }>;
@@ -146,8 +264,8 @@ async function main(): Promise<void> {
       try {
         const base = `http://127.0.0.1:${port}`;
         for (const page of PAGES) {
-          const cookie = 'cart' in page ? await cartCookies(base) : undefined;
-          const s = await lighthouse(`${base}${page.path}`, join(work, `report-${i}-${page.name}.json`), cookie);
+          const cookies = 'cart' in page ? await cartCookies(base) : undefined;
+          const s = await lighthouse(`${base}${page.path}`, join(work, `report-${i}-${page.name}.json`), cookies);
           const line = `| ${design.name} | ${page.name} \`${page.path}\` | ${CATEGORIES.map((c) => s.categories[c]).join(' / ')} | ${s.lcp} | ${s.cls} | ${s.tbt} |`;
           console.log(line);
           rows.push(line);

@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { queryCounts } from './queryCounter';
 
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 /** BENCH_ENGINE=postgres: a fresh database on BENCH_DATABASE_URL (default the test server), as bench/run.ts makes. */
@@ -45,6 +46,51 @@ const ORDER_DETAILS = {
   shippingOptionId: 'standard',
   payment: { cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' },
 };
+
+// Statements run, counted by ./queryCounter as bench/run.ts counts them (installed when ./harness loads, before any
+// connection is opened: a PostgreSQL client keeps the `query` it had when it connected, src/platform/db/postgres/
+// namedStatements.ts). STATEMENTS=1 also times them by SQL text, wrapped here before the server's pool connects too.
+const timed = new Map<string, { n: number; us: number }>();
+const timeStatement = <T>(source: string, run: () => T): T => {
+  const t = performance.now();
+  const done = () => {
+    const entry = timed.get(source) ?? { n: 0, us: 0 };
+    entry.n++;
+    entry.us += (performance.now() - t) * 1000;
+    timed.set(source, entry);
+  };
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    done();
+    throw error;
+  }
+  if (result instanceof Promise) void result.then(done, done);
+  else done();
+  return result;
+};
+if (process.env.STATEMENTS) {
+  const SQLite = (await import('better-sqlite3')).default;
+  const probe = new SQLite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const name of ['run', 'get', 'all', 'iterate']) {
+    const original = proto[name]!;
+    proto[name] = function (this: { source: string }, ...args: unknown[]) {
+      return timeStatement(this.source, () => original.apply(this, args));
+    };
+  }
+  const pg = (await import('pg')).default;
+  type Query = (this: unknown, ...args: unknown[]) => unknown;
+  const clientProto = pg.Client.prototype as unknown as { query: Query };
+  const query = clientProto.query;
+  clientProto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const source = (typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text) ?? '';
+    return timeStatement(source, () => query.apply(this, args));
+  };
+}
 
 // The demo site with enough stock of the ordered variant (as bench/run.ts does).
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
@@ -78,55 +124,6 @@ const databaseCpuUs = (): number =>
   database === undefined ? 0 : [...backendSeconds(database).values()].reduce((a, b) => a + b, 0) * 1e6;
 /** Bytes this process has written so far (Linux). */
 const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
-
-// Statements run: every better-sqlite3 run/get/all/iterate is counted (STATEMENTS=1: timed, by SQL text).
-let statements = 0;
-const timed = new Map<string, { n: number; us: number }>();
-{
-  const SQLite = (await import('better-sqlite3')).default;
-  const probe = new SQLite(':memory:');
-  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-  probe.close();
-  for (const name of ['run', 'get', 'all', 'iterate']) {
-    const original = proto[name]!;
-    proto[name] = function (this: { source: string }, ...args: unknown[]) {
-      statements++;
-      if (!process.env.STATEMENTS) return original.apply(this, args);
-      const t = performance.now();
-      try {
-        return original.apply(this, args);
-      } finally {
-        const entry = timed.get(this.source) ?? { n: 0, us: 0 };
-        entry.n++;
-        entry.us += (performance.now() - t) * 1000;
-        timed.set(this.source, entry);
-      }
-    };
-  }
-}
-
-{
-  const pg = (await import('pg')).default;
-  type Query = (this: unknown, ...args: unknown[]) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    statements++;
-    const first = args[0];
-    const source = (typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text) ?? '';
-    if (!process.env.STATEMENTS) return query.apply(this, args);
-    const t = performance.now();
-    const result = query.apply(this, args);
-    const done = () => {
-      const entry = timed.get(source) ?? { n: 0, us: 0 };
-      entry.n++;
-      entry.us += (performance.now() - t) * 1000;
-      timed.set(source, entry);
-    };
-    if (result instanceof Promise) void result.then(done, done);
-    return result;
-  };
-}
 
 async function addToCart(cookie: string = CRUMB_HEADERS.cookie, line = CART_LINE): Promise<string> {
   const res = await app.inject({
@@ -165,7 +162,7 @@ async function run(
   await starting?.();
   const latencies: number[] = [];
   let next = 0;
-  const before = statements;
+  const before = queryCounts(engine).statements;
   const cpuBefore = process.cpuUsage();
   const writtenBefore = bytesWritten();
   const dbCpuBefore = databaseCpuUs();
@@ -186,7 +183,7 @@ async function run(
   return {
     ms,
     latencies,
-    statements: statements - before,
+    statements: queryCounts(engine).statements - before,
     cpuUs: cpu.user + cpu.system,
     dbCpuUs: databaseCpuUs() - dbCpuBefore,
     written: bytesWritten() - writtenBefore,
@@ -203,6 +200,8 @@ const post = (method: string, params?: object) =>
   );
 const delay = monitorEventLoopDelay({ resolution: 5 });
 const result = await run(count, concurrency, async () => {
+  // STATEMENTS=1 times the measured requests' statements only (not the migrations, the warm-up nor the carts made).
+  timed.clear();
   if (session) {
     session.connect();
     await post('Profiler.enable');

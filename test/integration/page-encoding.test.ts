@@ -23,6 +23,7 @@ import { dirname } from 'node:path';
  */
 const SHARED = '/blog';
 const CRUMB_PAGE = '/contact';
+const PRODUCT_PAGE = '/shop/p/speckled-mug';
 const CRUMB = 'dGVzdC1jcnVtYi0xMjM0NQ';
 const OTHER_CRUMB = 'b3RoZXItY3J1bWItMTIzNA';
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -393,6 +394,38 @@ forEachEngine((engine, getDb) => {
         expect(decode(gzip)).toContain(`name="crumb" value="${CRUMB}"`);
       } finally {
         app.pageCache.enabled = true;
+      }
+    });
+
+    it('renders the page anew for each request, however many arrive at once', async () => {
+      // The renders' reads of stock, seen through a Kysely plugin: a product page reads its variants' stock, and its
+      // list's, on every render (the stock watch's reads of the variants, by stock_seq, are not counted).
+      let stockReads = 0;
+      const base = getDb();
+      const counted = base.withPlugin({
+        transformQuery: ({ node, queryId }) => {
+          const { sql } = base.getExecutor().compileQuery(node, queryId);
+          if (/\bfrom "variants"/.test(sql) && !sql.includes('stock_seq')) stockReads++;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const own = await buildApp({ db: counted, engine, siteCacheTtlMs: 60_000 });
+      try {
+        own.pageCache.enabled = false;
+        const get = () => own.inject({ method: 'GET', url: PRODUCT_PAGE });
+        // The first request reads the site's data; a render's own reads are those of the next.
+        expect((await get()).statusCode).toBe(200);
+        let before = stockReads;
+        expect((await get()).statusCode).toBe(200);
+        const perRender = stockReads - before;
+        expect(perRender).toBeGreaterThan(0);
+        before = stockReads;
+        const answers = await Promise.all(Array.from({ length: 5 }, get));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        expect((stockReads - before) / perRender, 'renders').toBe(5);
+      } finally {
+        await own.close();
       }
     });
   });

@@ -173,7 +173,8 @@ export async function registerPageRoutes(
 
   /**
    * Renders under way, by cache key and address: the requests that arrive while a page is being made (after a sale
-   * dropped it, many at once) wait for that rendering instead of each making their own.
+   * dropped it, many at once) wait for that rendering instead of each making their own. With the cache off (the
+   * benchmark's uncached rows) every request makes its own: a page that is not kept is not shared either.
    */
   const rendering = new Map<string, Promise<EncodedPage>>();
   const pageFor = (
@@ -183,6 +184,7 @@ export async function registerPageRoutes(
     key: string,
     at: number,
   ): Promise<EncodedPage> => {
+    if (!cache.enabled) return makePage(request, site, path, key, at);
     const renderKey = `${key}\u0000${request.url}`;
     let made = rendering.get(renderKey);
     if (!made) {
