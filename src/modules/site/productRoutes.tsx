@@ -27,6 +27,7 @@ import { ApiError, type ErrorCode } from '../../platform/http/errors';
 import { registerUploadParsers } from '../../platform/http/uploads';
 import { parseInput } from '../../platform/http/validation';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
+import { ConfirmDelete } from '../../ui/admin/ConfirmDelete';
 import {
   PRODUCTS_PATH,
   ProductFilters,
@@ -347,15 +348,7 @@ export function registerProductAdminRoutes(
                 <input type="hidden" name="baseVersion" value={String(values.baseVersion)} />
                 <h2>Delete</h2>
                 <p className="admin-muted">Its orders keep their lines; the storefront no longer shows it.</p>
-                <p className="admin-check">
-                  <input type="checkbox" id="delete-confirm" name="confirm" value="yes" required />
-                  <label htmlFor="delete-confirm">{`Yes, delete “${product.name}”`}</label>
-                </p>
-                <p>
-                  <button type="submit" className="admin-button admin-button-danger">
-                    Delete
-                  </button>
-                </p>
+                <ConfirmDelete name={product.name} button="Delete" />
               </form>
             </div>
           ) : null}

@@ -19,6 +19,7 @@ import {
 import { VIDEO_EMBED_MAX_LENGTH } from '../../core/videoEmbed';
 import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
+import { ConfirmDelete } from './ConfirmDelete';
 import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 
 export const PAGES_PATH = '/admin/pages';
@@ -952,15 +953,7 @@ export function DeletePageForm(props: FormProps & { page: { id: string; title: s
       <p>
         The page leaves the site and its navigation. The versions keep it: restoring an earlier version brings it back.
       </p>
-      <div className="admin-check">
-        <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
-        <label htmlFor="delete-confirm">{`Yes, delete “${props.page.title}”`}</label>
-      </div>
-      <div>
-        <button type="submit" className="admin-button admin-button-danger">
-          Delete page
-        </button>
-      </div>
+      <ConfirmDelete name={props.page.title} button="Delete page" />
     </form>
   );
 }
