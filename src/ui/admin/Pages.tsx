@@ -148,6 +148,7 @@ export function CollectionsTable(
             <th scope="col">URL</th>
             {props.canEdit ? <th scope="col">Rename</th> : null}
             {props.canEdit ? <th scope="col">Order</th> : null}
+            {props.canEdit ? <th scope="col">Delete</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -198,6 +199,13 @@ export function CollectionsTable(
                     name={row.title}
                     disabled={i === props.rows.length - 1}
                   />
+                </td>
+              ) : null}
+              {props.canEdit ? (
+                <td>
+                  <a href={`${COLLECTIONS_PATH}/${row.id}/delete`} aria-label={`Delete: ${row.title}`}>
+                    Delete
+                  </a>
                 </td>
               ) : null}
             </tr>
