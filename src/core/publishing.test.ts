@@ -10,6 +10,7 @@ import {
   localInputOf,
   NEVER_LIVE,
   parsePublishTime,
+  PUBLISH_TIME_MESSAGES,
   publicationFields,
   publicationRefusal,
   PUBLICATION_STATUSES,
@@ -111,6 +112,56 @@ describe("the editor's publish time", () => {
     expect(parsePublishTime('2026-05-01T11:59', 'UTC', NOW)).toEqual({
       ok: false,
       message: 'must be in the future (choose Published to publish now)',
+    });
+  });
+});
+
+describe('a stored publish time sent back', () => {
+  // Scheduled for 12:00:45 UTC; the editor shows its minute, 12:00 (in New York: 08:00).
+  const kept = '2026-05-01T12:00:45.000Z';
+  const shown = localInputOf(kept, 'America/New_York');
+  const at = Date.parse('2026-05-01T12:00:20Z');
+
+  it('keeps it, seconds and all, when the form sends the minute it showed or a call the same instant', () => {
+    expect(shown).toBe('2026-05-01T08:00');
+    expect(parsePublishTime(shown, 'America/New_York', at, kept)).toEqual({ ok: true, publishAt: kept });
+    expect(parsePublishTime(` ${shown} `, 'America/New_York', at, kept)).toEqual({ ok: true, publishAt: kept });
+    expect(parsePublishTime('2026-05-01T08:00:45-04:00', 'America/New_York', at, kept)).toEqual({
+      ok: true,
+      publishAt: kept,
+    });
+    expect(parsePublishTime('2026-05-01T08:00:45', 'America/New_York', at, kept)).toEqual({
+      ok: true,
+      publishAt: kept,
+    });
+    // As stored, even in another notation of the same instant.
+    const offset = '2026-05-01T08:00:45-04:00';
+    expect(parsePublishTime(shown, 'America/New_York', at, offset)).toEqual({ ok: true, publishAt: offset });
+  });
+
+  it('reads any other time as typed: another minute, or its own once it has passed', () => {
+    expect(parsePublishTime('2026-05-01T07:59', 'America/New_York', at, kept)).toEqual({
+      ok: false,
+      message: PUBLISH_TIME_MESSAGES.past,
+    });
+    expect(parsePublishTime('2026-05-01T08:05', 'America/New_York', at, kept)).toEqual({
+      ok: true,
+      publishAt: '2026-05-01T12:05:00.000Z',
+    });
+    expect(parsePublishTime('2026-05-01T08:00:50', 'America/New_York', at, kept)).toEqual({
+      ok: true,
+      publishAt: '2026-05-01T12:00:50.000Z',
+    });
+    const later = Date.parse('2026-05-01T12:00:46Z');
+    expect(parsePublishTime(shown, 'America/New_York', later, kept)).toEqual({
+      ok: false,
+      message: PUBLISH_TIME_MESSAGES.past,
+    });
+    expect(parsePublishTime(kept, 'America/New_York', later, kept)).toMatchObject({ ok: false });
+    expect(parsePublishTime(shown, 'America/New_York', at, 'not a time')).toMatchObject({ ok: false });
+    expect(parsePublishTime('', 'America/New_York', at, kept)).toEqual({
+      ok: false,
+      message: PUBLISH_TIME_MESSAGES.missing,
     });
   });
 });

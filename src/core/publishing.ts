@@ -125,14 +125,22 @@ export const PUBLISH_TIME_MESSAGES = {
 /**
  * A publish time typed in the editor: a `datetime-local` value in the site's time zone ('2026-06-01T10:00') or an ISO
  * time with an offset; the instant it names (ISO UTC), or what is wrong (it must be after `now`).
+ *
+ * `kept` is the publish time stored for the thing (a scheduled one's `publishAt`). Sent back as the editor shows it —
+ * its minute, which drops the seconds — or as the same instant, it stays as stored while it is still to come: a page
+ * scheduled for 10:30:45 and saved unchanged at 10:30:20 is neither refused as past nor moved to 10:30:00.
  */
 export function parsePublishTime(
   typed: string,
   timeZone: string,
   now: number,
+  kept?: string,
 ): { ok: true; publishAt: string } | { ok: false; message: string } {
   const value = typed.trim();
   if (value === '') return { ok: false, message: PUBLISH_TIME_MESSAGES.missing };
+  const keptMs = kept === undefined ? NaN : Date.parse(kept);
+  const stays = keptMs > now;
+  if (stays && value === localInputOf(kept!, timeZone)) return { ok: true, publishAt: kept! };
   let ms: number;
   const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (local) {
@@ -149,6 +157,7 @@ export function parsePublishTime(
   } else return { ok: false, message: PUBLISH_TIME_MESSAGES.invalid };
   if (!Number.isFinite(ms) || ms > Date.parse(NEVER_LIVE) - 1)
     return { ok: false, message: PUBLISH_TIME_MESSAGES.invalid };
+  if (stays && ms === keptMs) return { ok: true, publishAt: kept! };
   if (ms <= now) return { ok: false, message: PUBLISH_TIME_MESSAGES.past };
   return { ok: true, publishAt: utcTime(ms) };
 }

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
 import { localInputOf, publicationRefusal, PUBLISH_TIME_MESSAGES, STATUS_LABELS } from '../../src/core/publishing';
@@ -213,6 +213,61 @@ forEachEngine((engine, getDb) => {
     expect(Date.now()).toBeGreaterThanOrEqual(soon);
     expect(await listedStatus('Workshop', editor)).toBe('Published');
   }, 30_000);
+
+  it('keeps a scheduled time with seconds when the form sends back the minute it showed (or the call the same instant)', async () => {
+    // Scheduled for 10:30:45, saved unchanged at 10:30:20: the form shows 10:30, already past. (In the clock's past,
+    // so that the audit entries of the tests after this one are still the latest.)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 600_000 });
+    try {
+      const at = Math.floor((Date.now() + 120_000) / 60_000) * 60_000 + 45_000;
+      const iso = new Date(at).toISOString();
+      const made = await call('POST', '/api/admin/pages', editor, {
+        baseVersion: await version(),
+        title: 'Glaze launch',
+        path: '/glaze-launch',
+        status: 'scheduled',
+        publishAt: iso,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      vi.setSystemTime(at - 25_000);
+      const { fields } = await editorFields('glaze-launch', editor);
+      expect(fields).toMatchObject({ status: 'scheduled', publishAt: localInputOf(iso, timeZone) });
+      const saved = await form(
+        '/admin/pages/glaze-launch',
+        { ...fields, title: 'Glaze launch day', op: 'save' },
+        editor,
+      );
+      expect(saved.statusCode, saved.body.slice(0, 500)).toBe(303);
+      expect(await page('glaze-launch')).toMatchObject({
+        title: 'Glaze launch day',
+        status: 'scheduled',
+        publishAt: iso,
+      });
+      // Its audit entry names the title only (the entries are in the clock's past: found by their page).
+      const entries = (await listAudit(getDb(), 'demo', { limit: 50 })).records;
+      expect(entries.find((e) => e.subject?.id === 'glaze-launch' && e.action === 'page.update')?.summary).toBe(
+        'Changed the page “Glaze launch day”: title',
+      );
+      // The JSON call sending the minute the editor shows, or the stored instant: kept too.
+      for (const publishAt of [localInputOf(iso, timeZone), iso]) {
+        const json = await call('PATCH', '/api/admin/pages/glaze-launch', editor, {
+          baseVersion: await version(),
+          status: 'scheduled',
+          publishAt,
+        });
+        expect(json.statusCode, json.body).toBe(200);
+        expect(json.json().page).toMatchObject({ status: 'scheduled', publishAt: iso });
+      }
+      // Another minute that has passed is still refused.
+      const earlier = localInputOf(new Date(at - 60_000).toISOString(), timeZone);
+      const refused = await form('/admin/pages/glaze-launch', { ...fields, publishAt: earlier, op: 'save' }, editor);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(PUBLISH_TIME_MESSAGES.past);
+      expect((await page('glaze-launch'))!.publishAt).toBe(iso);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('answers a bad status or publish time with a 400 by its field, and the home page stays published', async () => {
     const v = await version();

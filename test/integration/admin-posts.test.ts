@@ -6,9 +6,10 @@
  * spec's editor messages; a stale save is refused with what changed; every save is a version with its audit entry.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CRUMB_FIELD, CRUMB_HEADER } from '../../src/core/crumb';
 import { ContributorRole } from '../../src/core/enums';
+import { localInputOf, PUBLISH_TIME_MESSAGES } from '../../src/core/publishing';
 import { listAudit } from '../../src/modules/admin';
 import { importSiteFile } from '../../src/modules/site/import';
 import { readSite } from '../../src/modules/site/sites';
@@ -195,6 +196,57 @@ forEachEngine((engine, getDb) => {
     await new Promise((r) => setTimeout(r, Date.parse(at) - Date.now() + 50));
     expect((await get('/blog/open-studio-autumn')).statusCode).toBe(200);
     expect((await get('/api/admin/posts/open-studio-autumn', editor)).json().post.status).toBe('published');
+  });
+
+  it('keeps a scheduled time with seconds when the form sends back the minute it showed', async () => {
+    // Scheduled for 10:30:45, saved unchanged at 10:30:20: the form shows 10:30, already past. (In the clock's past,
+    // so that the audit entries of the tests after this one are still the latest.)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 600_000 });
+    try {
+      const at = Math.floor((Date.now() + 120_000) / 60_000) * 60_000 + 45_000;
+      const iso = new Date(at).toISOString();
+      const timeZone = (await readSite(getDb(), 'demo'))!.site.website.timeZone;
+      const made = await call('POST', '/api/admin/posts', editor, {
+        baseVersion: await version(),
+        title: 'Kiln opening',
+        collectionId: 'journal',
+        status: 'scheduled',
+        publishAt: iso,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      vi.setSystemTime(at - 25_000);
+      const shown = localInputOf(iso, timeZone);
+      expect((await get('/admin/posts/kiln-opening', editor)).body).toContain(`value="${shown}"`);
+      const saved = await form(
+        '/admin/posts/kiln-opening',
+        await editorForm('kiln-opening', { status: 'scheduled', publishAt: shown, excerpt: 'The first firing.' }),
+        editor,
+      );
+      expect(saved.statusCode, saved.body.slice(0, 500)).toBe(303);
+      expect(await post('kiln-opening')).toMatchObject({
+        excerpt: 'The first firing.',
+        status: 'scheduled',
+        publishAt: iso,
+      });
+      // The JSON call sending the stored instant keeps it too; another minute that has passed is refused.
+      const json = await call('PATCH', '/api/admin/posts/kiln-opening', editor, {
+        baseVersion: await version(),
+        status: 'scheduled',
+        publishAt: iso,
+      });
+      expect(json.statusCode, json.body).toBe(200);
+      const earlier = localInputOf(new Date(at - 60_000).toISOString(), timeZone);
+      const refused = await form(
+        '/admin/posts/kiln-opening',
+        await editorForm('kiln-opening', { status: 'scheduled', publishAt: earlier }),
+        editor,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(`Publish at: ${PUBLISH_TIME_MESSAGES.past}`);
+      expect((await post('kiln-opening'))!.publishAt).toBe(iso);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses bad input by its field, with the spec’s editor messages, and keeps what was typed', async () => {

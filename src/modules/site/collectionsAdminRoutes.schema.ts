@@ -1,7 +1,11 @@
-/** What the new-collection page and call take and answer (issue 26): staff with 'pages.edit' create a shop or a blog. */
+/**
+ * What the new-collection and delete-collection pages and calls take and answer (issue 26): staff with 'pages.edit'
+ * create a shop or a blog, and delete one that holds nothing and no page shows.
+ */
 import { z } from 'zod';
 import { describeRoute, errorAnswer, formBody, htmlAnswer, jsonAnswer } from '../../platform/http/apiDescription';
 import { baseVersionField, editorPage, titleField } from './editorRoutes.schema';
+import { pageParams } from './pagesAdminRoutes.schema';
 
 export const createCollectionBody = z.object({
   baseVersion: baseVersionField,
@@ -49,3 +53,46 @@ export const createCollectionForm = editorPage('adminCreateCollectionForm', 'Cre
     409: htmlAnswer('The URL is taken, or the collections changed meanwhile: the form again with why.'),
   },
 });
+
+/** A collection's delete: its id (as a page's), and the version the delete page was made from. */
+export const deleteCollectionQuery = z.object({ baseVersion: baseVersionField });
+
+export const deleteCollectionRoute = describeRoute({
+  operationId: 'deleteAdminCollection',
+  summary: 'Delete a collection that holds nothing and no page shows (and its link in the design menu)',
+  tags: ['admin'],
+  params: pageParams,
+  querystring: deleteCollectionQuery,
+  response: {
+    200: jsonAnswer(
+      'Deleted: the version the save made, and the collection as it was.',
+      z.object({ version: z.number().int(), collection: collectionView }),
+    ),
+    400: errorAnswer('invalid-input: the id or baseVersion is not one.'),
+    401: errorAnswer("sign-in-required: 'Please sign in to your account to do this.'"),
+    403: errorAnswer('role-not-allowed: a role without pages.edit.'),
+    404: errorAnswer('collection-not-found, or version-not-found: a baseVersion the site never had.'),
+    409: errorAnswer(
+      "site-edit-refused: it still holds products or posts ('This shop still holds 3 products: move or delete them first.') or a page's product grid or blog posts block shows it (the pages named); site-edit-stale: the collection or the collections' order changed since baseVersion.",
+    ),
+  },
+});
+
+export const deleteCollectionPage = editorPage(
+  'adminDeleteCollection',
+  "A collection's delete page: what it holds, where it is shown, the confirmation",
+  { params: pageParams, response: { 404: htmlAnswer('No such collection.') } },
+);
+export const deleteCollectionForm = editorPage(
+  'adminDeleteCollectionForm',
+  'Delete a collection (the form; confirm=yes)',
+  {
+    params: pageParams,
+    body: formBody(z.object({ baseVersion: z.string(), confirm: z.literal('yes').optional() })),
+    response: {
+      404: htmlAnswer('No such collection.'),
+      409: htmlAnswer('It holds products or posts, a page shows it, or it changed meanwhile: the page again with why.'),
+      422: htmlAnswer('Not confirmed: the page again.'),
+    },
+  },
+);

@@ -143,17 +143,18 @@ const pageIdOf = (request: FastifyRequest): string | undefined => {
 
 /**
  * A JSON call's `status` and `publishAt` (in the site's time zone or with its offset, only with 'scheduled', after
- * now): nothing when it sends no status; a 400 naming the field when wrong.
+ * now — or the stored page's own, which stays): nothing when it sends no status; a 400 naming the field when wrong.
  */
 function statusOfCall(
   typed: PublicationStatus | undefined,
   publishAt: string | undefined,
   timeZone: string,
+  stored?: Page,
 ): StatusChange | undefined {
   if (publishAt !== undefined && typed !== 'scheduled')
     throw new ApiError('invalid-input', "publishAt is only for status 'scheduled'", { field: 'publishAt' });
   if (typed === undefined) return undefined;
-  const status = readStatusChange(typed, publishAt, timeZone, Date.now());
+  const status = readStatusChange(typed, publishAt, timeZone, Date.now(), stored);
   if (!status.ok)
     throw new ApiError('invalid-input', `${status.error.field}: ${status.error.message}`, {
       field: status.error.field,
@@ -484,7 +485,9 @@ export function registerPagesAdminRoutes(
         const timeZone = visit.site.settings.timeZone;
         const typedStatus = { status: text(body, 'status'), publishAt: text(body, 'publishAt') };
         const status =
-          body.status === undefined ? undefined : readStatusChange(body.status, body.publishAt, timeZone, Date.now());
+          body.status === undefined
+            ? undefined
+            : readStatusChange(body.status, body.publishAt, timeZone, Date.now(), stored);
         const problems = [...draft.problems, ...(status && !status.ok ? [status.error] : [])];
         if (text(body, 'blockCount') !== String(stored.blocks.length) && action.kind !== 'save')
           return editorView(visit, id, {
@@ -658,12 +661,15 @@ export function registerPagesAdminRoutes(
         publishAt,
         ...fields
       } = parseInput(updatePageBody, request.body, 'body');
-      const change: PageChange = { ...fields, ...statusOfCall(typedStatus, publishAt, site.settings.timeZone) };
+      const stored = (await readSiteOf(site.id)).pages.find((p) => p.id === id);
+      const change: PageChange = {
+        ...fields,
+        ...statusOfCall(typedStatus, publishAt, site.settings.timeZone, stored),
+      };
       if (change.path !== undefined) {
         const format = checkPagePath(change.path, { pages: [], collections: [] });
         if (!format.ok) throw new ApiError('invalid-input', format.message, { field: 'path' });
       }
-      const stored = (await readSiteOf(site.id)).pages.find((p) => p.id === id);
       if (!stored) throw new ApiError('page-not-found', `There is no page '${id}' on this site.`);
       const saved = await savePage(staff, site.id, baseVersion, id, change);
       if (!saved.ok) throw apiFailure(saved.error);

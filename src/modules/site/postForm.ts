@@ -59,13 +59,17 @@ export function editorPostOf(post: Post, timeZone: string, now: number): EditorP
 export const statusOfForm = (body: FormBody): PublicationStatus | undefined =>
   PUBLICATION_STATUSES.find((s) => s === formText(body, 'status'));
 
-/** The status and publish time a form asks for (./statusForm.ts): the change's fields, or the problem by its field. */
+/**
+ * The status and publish time a form asks for (./statusForm.ts; `stored`: the post as saved, whose publish time sent
+ * back as shown stays): the change's fields, or the problem by its field.
+ */
 export function statusFromForm(
   body: FormBody,
   timeZone: string,
   now: number,
+  stored?: Post,
 ): { change: Pick<PostChange, 'status' | 'publishAt'>; problems: Record<string, string> } {
-  const read = readStatusChange(body.status, body.publishAt, timeZone, now);
+  const read = readStatusChange(body.status, body.publishAt, timeZone, now, stored);
   if (read.ok) return { change: read.value, problems: {} };
   const status = statusOfForm(body);
   return { change: status ? { status } : {}, problems: { [read.error.field]: read.error.message } };
@@ -95,7 +99,7 @@ export function postFromForm(
   if (!tags.ok) problems.tags = tags.message;
   const categories = parsePostList(formText(body, 'categories'));
   if (!categories.ok) problems.categories = categories.message;
-  const status = statusFromForm(body, timeZone, now);
+  const status = statusFromForm(body, timeZone, now, stored);
   Object.assign(problems, status.problems);
   const collectionId = formText(body, 'collectionId') || stored.collectionId;
   const change: PostChange = {

@@ -71,7 +71,7 @@ import {
 } from './postsAdminRoutes.schema';
 import { apiFailure, failureStatus } from './editFailure';
 import { siteOf } from './requestSite';
-import { statusFieldsOf, whereItIs } from './statusForm';
+import { scheduledAt, statusFieldsOf, whereItIs } from './statusForm';
 import type { Post } from './schema';
 
 const looking = { section: POSTS_PATH, permission: 'pages.read' } as const;
@@ -444,9 +444,14 @@ export function registerPostsAdminRoutes(
     // The JSON twins.
 
     /** The publish time a call sends with 'scheduled', checked as the form's; undefined for other statuses. */
-    const publishTimeOf = (status: PublicationStatus | undefined, typed: string | undefined, timeZone: string) => {
+    const publishTimeOf = (
+      status: PublicationStatus | undefined,
+      typed: string | undefined,
+      timeZone: string,
+      stored?: Post,
+    ) => {
       if (status !== 'scheduled') return undefined;
-      const time = parsePublishTime(typed ?? '', timeZone, Date.now());
+      const time = parsePublishTime(typed ?? '', timeZone, Date.now(), scheduledAt(stored));
       if (!time.ok) throw new ApiError('invalid-input', `publishAt: ${time.message}`, { field: 'publishAt' });
       return time.publishAt;
     };
@@ -489,7 +494,7 @@ export function registerPostsAdminRoutes(
       if (!stored) throw new ApiError('post-not-found', `There is no post '${id}' on this site.`);
       const now = Date.now();
       refuseStatus(staff, shownStatus(stored, now), fields.status ?? shownStatus(stored, now));
-      const publishAt = publishTimeOf(fields.status, typedTime, data.timeZone);
+      const publishAt = publishTimeOf(fields.status, typedTime, data.timeZone, stored);
       const change: PostChange = { ...fields, ...(publishAt ? { publishAt } : {}) };
       const saved = await updatePost(ctx.db, by(staff, site.id, baseVersion), id, change, now);
       if (!saved.ok) throw apiFailure(saved.error);

@@ -11,6 +11,7 @@ import {
   shownStatus,
   STATUS_LABELS,
   statusOf,
+  type Publication,
   type PublicationStatus,
 } from '../../core/publishing';
 import { ok, err, type Result } from '../../core/result';
@@ -73,6 +74,23 @@ export async function readCatalog(db: Kysely<Database>, siteId: string): Promise
     collections: collections.map((c) => JSON.parse(c.data) as Collection).filter((c) => c.type === 'products'),
     products: products.map((r) => productFromRows(r, byProduct.get(r.id) ?? [])),
   };
+}
+
+/** The status and publish time of stored product `id` (undefined when there is none). */
+export async function storedPublication(
+  db: Kysely<Database>,
+  siteId: string,
+  id: string,
+): Promise<Publication | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('data')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { status, publishAt } = JSON.parse(row.data) as Publication;
+  return { status, publishAt };
 }
 
 /** The site's forms a product may use (its product form, a subscription option's), by id and name. */

@@ -8,6 +8,7 @@
  */
 import type { CurrencyCode } from '../../core/currency';
 import { fractionDigits } from '../../core/currency';
+import type { Publication } from '../../core/publishing';
 import { parseMoney } from '../../core/money';
 import { err, ok, type Result } from '../../core/result';
 import { parseWeight, weightText } from '../../core/weight';
@@ -368,6 +369,8 @@ export interface FormContext {
   /** The site's time zone (Publish at is typed in it) and the time of the save (Publish at must be after it). */
   timeZone: string;
   now: number;
+  /** The product as saved (absent for a new one): its publish time sent back as shown stays. */
+  stored?: Publication | undefined;
 }
 
 /** The form as the editor's input, or the fields that are not what they should be. */
@@ -443,7 +446,9 @@ export function inputOfForm(
   if (![1, 2, 3, 4, 5].includes(type)) errors.productType = 'must be one of the product types';
   const more = inputOfMore(state, { ...context, productType: type });
   Object.assign(errors, more.ok ? {} : more.error);
-  const status = state.status ? readStatusChange(state.status, state.publishAt, context.timeZone, context.now) : null;
+  const status = state.status
+    ? readStatusChange(state.status, state.publishAt, context.timeZone, context.now, context.stored)
+    : null;
   if (status && !status.ok) errors[status.error.field] = status.error.message;
   if (Object.keys(errors).length || !more.ok) return err(errors);
   return ok({

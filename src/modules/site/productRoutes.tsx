@@ -18,7 +18,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatStoredMoney } from '../../core/money';
-import { shownStatus, type PublicationStatus } from '../../core/publishing';
+import { shownStatus, type Publication, type PublicationStatus } from '../../core/publishing';
 import { formatFileSize } from '../../core/media';
 import { imageUrl } from '../../core/images';
 import type { CurrencyCode } from '../../core/currency';
@@ -27,6 +27,7 @@ import { ApiError, type ErrorCode } from '../../platform/http/errors';
 import { registerUploadParsers } from '../../platform/http/uploads';
 import { parseInput } from '../../platform/http/validation';
 import { AdminNotice, AdminTitle } from '../../ui/admin/AdminFrame';
+import { ConfirmDelete } from '../../ui/admin/ConfirmDelete';
 import {
   PRODUCTS_PATH,
   ProductFilters,
@@ -46,6 +47,7 @@ import {
   readCatalog,
   readFormChoices,
   saveProduct,
+  storedPublication,
   type ProductFailure,
 } from './productAdmin';
 import {
@@ -123,6 +125,7 @@ function apiFailure(failure: ProductFailure): ApiError {
 function withStatus<T extends { status?: PublicationStatus | undefined; publishAt?: string | undefined }>(
   product: T,
   timeZone: string,
+  stored?: Publication,
 ): T {
   const { status: typed, publishAt, ...rest } = product;
   if (publishAt !== undefined && typed !== 'scheduled')
@@ -130,7 +133,7 @@ function withStatus<T extends { status?: PublicationStatus | undefined; publishA
       field: 'product.publishAt',
     });
   if (typed === undefined) return product;
-  const status = readStatusChange(typed, publishAt, timeZone, Date.now());
+  const status = readStatusChange(typed, publishAt, timeZone, Date.now(), stored);
   if (!status.ok)
     throw new ApiError('invalid-input', `product.${status.error.field}: ${status.error.message}`, {
       field: `product.${status.error.field}`,
@@ -345,15 +348,7 @@ export function registerProductAdminRoutes(
                 <input type="hidden" name="baseVersion" value={String(values.baseVersion)} />
                 <h2>Delete</h2>
                 <p className="admin-muted">Its orders keep their lines; the storefront no longer shows it.</p>
-                <p className="admin-check">
-                  <input type="checkbox" id="delete-confirm" name="confirm" value="yes" required />
-                  <label htmlFor="delete-confirm">{`Yes, delete “${product.name}”`}</label>
-                </p>
-                <p>
-                  <button type="submit" className="admin-button admin-button-danger">
-                    Delete
-                  </button>
-                </p>
+                <ConfirmDelete name={product.name} button="Delete" />
               </form>
             </div>
           ) : null}
@@ -474,6 +469,7 @@ export function registerProductAdminRoutes(
             takenSkus: new Set(catalog?.products.flatMap((p) => p.variants.map((v) => v.sku))),
             timeZone: visit.site.settings.timeZone,
             now: Date.now(),
+            stored: catalog?.products.find((p) => p.id === id),
           };
           const input = inputOfForm(state, context);
           if (!input.ok)
@@ -578,7 +574,7 @@ export function registerProductAdminRoutes(
       const site = await siteOf(request);
       const { id } = parseInput(productParams, request.params, 'params');
       const { baseVersion, product } = parseInput(updateProductBody, request.body, 'body');
-      const input = withStatus(product, site.settings.timeZone);
+      const input = withStatus(product, site.settings.timeZone, await storedPublication(ctx.db, site.id, id));
       const saved = await saveProduct(ctx.db, site.id, site.settings, staff, id, { baseVersion, input });
       if (!saved.ok) {
         if (saved.error.type === 'REFUSED' && /deleted meanwhile/.test(saved.error.message))

@@ -38,6 +38,10 @@ export interface StatusFieldsView {
   timeZone: string;
 }
 
+/** The publish time of a stored thing that is scheduled (undefined for any other). */
+export const scheduledAt = (stored: Publication | null | undefined): string | undefined =>
+  stored?.status === 'scheduled' ? stored.publishAt : undefined;
+
 export const STATUS_MESSAGE = `must be one of ${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')}`;
 
 const isStatus = (value: unknown): value is PublicationStatus =>
@@ -71,17 +75,20 @@ export function statusFieldsOf(
 
 /**
  * The status and publish time a save was sent (a form's or a JSON call's `status` and `publishAt`): the publish time is
- * read only with Scheduled, in the site's time zone or with its offset, and must be after `now`.
+ * read only with Scheduled, in the site's time zone or with its offset, and must be after `now` — unless it is the
+ * stored thing's own (`stored`: the page, post or product as saved), sent back as the form showed it (its minute) or
+ * as the same instant: that stays as stored, seconds and all, while it is still to come.
  */
 export function readStatusChange(
   status: unknown,
   publishAt: unknown,
   timeZone: string,
   now: number,
+  stored?: Publication,
 ): Result<StatusChange, StatusProblem> {
   if (!isStatus(status)) return err({ field: 'status', message: STATUS_MESSAGE });
   if (status !== 'scheduled') return ok({ status });
-  const time = parsePublishTime(typeof publishAt === 'string' ? publishAt : '', timeZone, now);
+  const time = parsePublishTime(typeof publishAt === 'string' ? publishAt : '', timeZone, now, scheduledAt(stored));
   if (!time.ok) return err({ field: 'publishAt', message: time.message });
   return ok({ status, publishAt: time.publishAt });
 }

@@ -19,6 +19,7 @@ import {
 import { VIDEO_EMBED_MAX_LENGTH } from '../../core/videoEmbed';
 import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
+import { ConfirmDelete } from './ConfirmDelete';
 import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 
 export const PAGES_PATH = '/admin/pages';
@@ -147,6 +148,7 @@ export function CollectionsTable(
             <th scope="col">URL</th>
             {props.canEdit ? <th scope="col">Rename</th> : null}
             {props.canEdit ? <th scope="col">Order</th> : null}
+            {props.canEdit ? <th scope="col">Delete</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -197,6 +199,13 @@ export function CollectionsTable(
                     name={row.title}
                     disabled={i === props.rows.length - 1}
                   />
+                </td>
+              ) : null}
+              {props.canEdit ? (
+                <td>
+                  <a href={`${COLLECTIONS_PATH}/${row.id}/delete`} aria-label={`Delete: ${row.title}`}>
+                    Delete
+                  </a>
                 </td>
               ) : null}
             </tr>
@@ -952,15 +961,7 @@ export function DeletePageForm(props: FormProps & { page: { id: string; title: s
       <p>
         The page leaves the site and its navigation. The versions keep it: restoring an earlier version brings it back.
       </p>
-      <div className="admin-check">
-        <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
-        <label htmlFor="delete-confirm">{`Yes, delete “${props.page.title}”`}</label>
-      </div>
-      <div>
-        <button type="submit" className="admin-button admin-button-danger">
-          Delete page
-        </button>
-      </div>
+      <ConfirmDelete name={props.page.title} button="Delete page" />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { TAG_MAX_LENGTH } from '../../core/postEditor';
 import type { PublicationStatus } from '../../core/publishing';
 import { AdminTableBox } from './AdminFrame';
+import { ConfirmDelete } from './ConfirmDelete';
 import { StatusBadge, StatusFields, type StatusFieldsProps } from './StatusFields';
 
 export const POSTS_PATH = '/admin/posts';
@@ -296,15 +297,7 @@ export function DeletePostForm(props: FormProps & { post: { id: string; title: s
       <h2 id="delete-post-heading">Delete this post</h2>
       <Hidden {...props} />
       <p>The post leaves the blog. The versions keep it: restoring an earlier version brings it back.</p>
-      <div className="admin-check">
-        <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
-        <label htmlFor="delete-confirm">{`Yes, delete “${props.post.title}”`}</label>
-      </div>
-      <div>
-        <button type="submit" className="admin-button admin-button-danger">
-          Delete post
-        </button>
-      </div>
+      <ConfirmDelete name={props.post.title} button="Delete post" />
     </form>
   );
 }
