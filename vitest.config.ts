@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BROWSER_TEST_TIMEOUT_MS } from './test/browser/timeout';
 import { SlowestFirstSequencer } from './test/support/sequencer';
 import { TimingsReporter } from './test/support/timingsReporter';
 
@@ -18,9 +19,12 @@ const shared = ['src/core/**/*.test.{ts,tsx}'];
  * instead of a process starting per file and importing the app again (about 2 s of CPU each time, as much as many
  * files' tests). The app holds no state of its own between apps (its caches are per app, or keyed by what they
  * cache), the tests restore what they change in process.env, and a test file's own module is evaluated anew each time.
- * Isolated, in a process of their own: the browser tests (test/browser/chromium.ts sets their timeout when it is
- * imported), and the files that change what the process holds for the next files: a module replaced with vi.mock,
- * kinds of mail of a test's own in the process-wide registry (src/platform/mail/kinds.ts).
+ * The browser tests share their workers the same way (project `app`): each file launches nothing of its own but
+ * browser contexts in the run's one Chromium and a server of its own, and importing the app again per file cost
+ * about as much CPU as a short browser file's tests.
+ * Isolated, in a process of their own (project `alone`): the files that change what the process holds for the next
+ * files — a module replaced with vi.mock, kinds of mail of a test's own in the process-wide registry
+ * (src/platform/mail/kinds.ts).
  */
 const server = ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}'];
 const alone = ['test/integration/assets-hardening.test.ts', 'test/integration/outbox.test.ts'];
@@ -68,9 +72,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['test/browser/**/*.test.{ts,tsx}', ...alone],
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          isolate: false,
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
           globalSetup: [templates, chromium],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: alone, globalSetup: [templates] },
       },
     ],
   },

@@ -5,17 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { vi } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../../src/core/crumb';
 
-/**
- * A browser test is a journey through pages: it waits on Chromium and on a server that share two cores with the other
- * test files, and under a busy CI run the longer journeys have taken more than vitest's 30 s. The limit only turns a
- * hang into a failure, so browser tests get 120 s (a test that needs more says so). Set in the test files' workers
- * only: the run's global setup reads this file too (chromiumServer.ts), outside any test.
- */
-export const BROWSER_TEST_TIMEOUT_MS = 120_000;
-if (process.env.VITEST_WORKER_ID !== undefined) vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT_MS });
+export { BROWSER_TEST_TIMEOUT_MS } from './timeout';
 
 export const CHROMIUM_ARGS = [
   '--headless',
