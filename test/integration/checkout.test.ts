@@ -331,6 +331,16 @@ forEachEngine((engine, getDb) => {
       const none = await order('CART=AAAAAAAAAAAAAAAAAAAAAA');
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('You have nothing in your shopping cart.');
+      // A cart that is there but whose lines were all removed: read (PostgreSQL: with its lines, in one statement) as empty.
+      const emptied = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      await getDb().deleteFrom('cart_entries').where('cart_id', '=', emptied.slice('CART='.length)).execute();
+      const quote = await json('POST', QUOTE_API, { email: 'ada@example.com' }, emptied);
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json().cart.entries).toEqual([]);
+      expect(quote.json().cart.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const empty = await order(emptied);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('You have nothing in your shopping cart.');
       const noKey = await json('POST', ORDERS_API, { email: 'a@b.co' });
       expect(noKey.statusCode).toBe(400);
       expect(noKey.json().message).toBe('idempotencyKey is required.');

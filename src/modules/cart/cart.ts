@@ -4,7 +4,7 @@
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { checkAddToCart } from '../../core/addToCart';
 import { ProductType } from '../../core/enums';
 import { isCartClaim } from '../../core/cartClaim';
@@ -859,13 +859,22 @@ export interface CheckoutCart {
   lines: CheckoutCartLine[];
 }
 
-/** The open cart of `token` with what the checkout needs of each line, unlocked (the quote, the checks before paying). */
+/**
+ * The open cart of `token` with what the checkout needs of each line, unlocked (the quote, the checks before paying).
+ * PostgreSQL: the cart and its lines in one statement (one snapshot); SQLite: the cart, then its lines.
+ */
 export async function readCheckoutCart(
   db: Db,
   site: CartSite,
   token: string | undefined,
 ): Promise<CheckoutCart | undefined> {
   if (!token) return undefined;
+  if (engineOf(db) === 'postgres') {
+    if (!isCartToken(token)) return undefined;
+    const liveAt = utcTime(Date.now());
+    const read = cartAndLines((await selectCartWithLines.execute(db, { token, siteId: site.id, liveAt })).rows);
+    return read && checkoutCartOf(read.cart, await cartWithRows(db, site, read.cart, read.lines));
+  }
   const cart = await findOpenCart(db, site.id, token);
   if (!cart) return undefined;
   return checkoutCartOf(cart, await readCartWithRows(db, site, cart));
@@ -931,13 +940,12 @@ const takeOpenCart = compiledQuery((db, v: { token: string; siteId: string; orde
 
 /**
  * PostgreSQL: takeOpenCart's update guarded by the row's version (`xmin`) as the statement's snapshot saw it, and the
- * cart's lines as selectCartLines reads them, in one statement (takeCheckoutCart says why the guard). A cart without
- * lines is one row whose entry columns are null.
+ * cart's lines, in one statement (takeCheckoutCart says why the guard).
  */
 const takeCartWithLines = compiledQuery(
   (db, v: { token: string; siteId: string; orderId: string; now: string; liveAt: string }) =>
-    db
-      .with('cart', (w) =>
+    cartWithLines(
+      db.with('cart', (w) =>
         w
           .updateTable('carts')
           .set({ updated_at: v.now, is_purchased: 1, order_id: v.orderId })
@@ -955,41 +963,65 @@ const takeCartWithLines = compiledQuery(
             ),
           )
           .returningAll(),
-      )
-      .selectFrom('cart')
-      .leftJoin('cart_entries as e', 'e.cart_id', 'cart.id')
-      .leftJoin('products as p', (join) =>
-        join
-          .on('p.site_id', '=', v.siteId)
-          .onRef('p.id', '=', 'e.item_id')
-          .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
-      )
-      .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
-      .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
-      .select([
-        'cart.id as cart_row_id',
-        'cart.site_id as cart_row_site_id',
-        'cart.created_at as cart_row_created_at',
-        'cart.updated_at as cart_row_updated_at',
-        'cart.is_purchased as cart_row_is_purchased',
-        'cart.order_id as cart_row_order_id',
-        'cart.claim as cart_row_claim',
-        'e.id',
-        'e.cart_id',
-        'e.item_id',
-        'e.sku',
-        'e.quantity',
-        'e.additional_fields',
-        'e.unit_price',
-        'e.created_at',
-        'p.data as product_data',
-        'p.product_type as product_type',
-        'v.data as variant_data',
-        'sc.subscription_option_id',
-      ])
-      .orderBy('e.created_at')
-      .orderBy('e.id'),
+      ),
+      v,
+    ),
 );
+
+/** PostgreSQL: findOpenCart's read and the cart's lines in one statement (a round trip fewer than the two). */
+const selectCartWithLines = compiledQuery((db, v: { token: string; siteId: string; liveAt: string }) =>
+  cartWithLines(
+    db.with('cart', (w) =>
+      w
+        .selectFrom('carts')
+        .selectAll()
+        .where('id', '=', v.token)
+        .where('site_id', '=', v.siteId)
+        .where('is_purchased', '=', 0),
+    ),
+    v,
+  ),
+);
+
+/**
+ * The cart of the CTE `cart` (one row or none) with its lines as selectCartLines reads them: a row per line, the
+ * cart's columns on each (as cart_row_…); a cart without lines is one row whose entry columns are null.
+ */
+const cartWithLines = (db: QueryCreator<Database & { cart: CartRow }>, v: { siteId: string; liveAt: string }) =>
+  db
+    .selectFrom('cart')
+    .leftJoin('cart_entries as e', 'e.cart_id', 'cart.id')
+    .leftJoin('products as p', (join) =>
+      join
+        .on('p.site_id', '=', v.siteId)
+        .onRef('p.id', '=', 'e.item_id')
+        .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
+    )
+    .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
+    .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
+    .select([
+      'cart.id as cart_row_id',
+      'cart.site_id as cart_row_site_id',
+      'cart.created_at as cart_row_created_at',
+      'cart.updated_at as cart_row_updated_at',
+      'cart.is_purchased as cart_row_is_purchased',
+      'cart.order_id as cart_row_order_id',
+      'cart.claim as cart_row_claim',
+      'e.id',
+      'e.cart_id',
+      'e.item_id',
+      'e.sku',
+      'e.quantity',
+      'e.additional_fields',
+      'e.unit_price',
+      'e.created_at',
+      'p.data as product_data',
+      'p.product_type as product_type',
+      'v.data as variant_data',
+      'sc.subscription_option_id',
+    ])
+    .orderBy('e.created_at')
+    .orderBy('e.id');
 
 type CartWithLineRow = Awaited<ReturnType<typeof takeCartWithLines.execute>>['rows'][number];
 
