@@ -323,6 +323,7 @@ function newCartAnswer(
 
 /** The row readCart would read for the one line of a cart created by this add: its product's record and its variant's attributes. */
 function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): EntryWithCatalog {
+  const variant = loaded.variants.find((v) => v.sku === sku);
   return {
     id: entry.id,
     cart_id: entry.cart_id,
@@ -335,7 +336,9 @@ function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): En
     product_data: loaded.record,
     product_record: loaded.stored,
     product_type: loaded.product.productType,
-    variant_data: loaded.variants.find((v) => v.sku === sku)?.data ?? null,
+    variant_data: variant?.data ?? null,
+    variant_unlimited: variant?.unlimited ?? null,
+    variant_qty_in_stock: variant?.qty_in_stock ?? null,
     // A subscription's cart is made by its own service (subscriptions/subscriptionCart.ts), never by an add.
     subscription_option_id: null,
   };
@@ -761,6 +764,9 @@ interface EntryWithCatalog extends CartEntryRow {
   product_data: string | null;
   product_type: number | null;
   variant_data: string | null;
+  /** The variant's stock as read with the line (null: no such variant any more): the checkout's check before paying. */
+  variant_unlimited: number | null;
+  variant_qty_in_stock: number | null;
   /** The subscription option chosen, for the one line of a subscription cart (its form may be the option's). */
   subscription_option_id: string | null;
   /** product_data already parsed, when the caller has it (an add's new line): not parsed again. */
@@ -837,6 +843,8 @@ const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string; 
       'p.data as product_data',
       'p.product_type as product_type',
       'v.data as variant_data',
+      'v.unlimited as variant_unlimited',
+      'v.qty_in_stock as variant_qty_in_stock',
       'sc.subscription_option_id',
     ])
     .where('e.cart_id', '=', v.cartId)
@@ -851,6 +859,11 @@ export interface CheckoutCartLine {
   entry: CartEntry;
   productType: number | null;
   image: { file: string; altText: string } | null;
+  /**
+   * The variant's stock as read with the cart (null: no such variant any more): what the checkout checks before the
+   * payment, without a read of its own; the order's transaction decides for real.
+   */
+  stock: { unlimited: boolean; qtyInStock: number } | null;
 }
 
 export interface CheckoutCart {
@@ -923,6 +936,10 @@ function checkoutCartOf(
     entry: shoppingCart.entries[i]!,
     productType: row.product_type,
     image: firstImage(row),
+    stock:
+      row.variant_unlimited === null
+        ? null
+        : { unlimited: row.variant_unlimited === 1, qtyInStock: Number(row.variant_qty_in_stock) },
   }));
   return { cart, shoppingCart, lines };
 }
@@ -1018,6 +1035,8 @@ const cartWithLines = (db: QueryCreator<Database & { cart: CartRow }>, v: { site
       'p.data as product_data',
       'p.product_type as product_type',
       'v.data as variant_data',
+      'v.unlimited as variant_unlimited',
+      'v.qty_in_stock as variant_qty_in_stock',
       'sc.subscription_option_id',
     ])
     .orderBy('e.created_at')
@@ -1053,6 +1072,8 @@ function cartAndLines(rows: readonly CartWithLineRow[]): { cart: CartRow; lines:
       product_data: row.product_data,
       product_type: row.product_type,
       variant_data: row.variant_data,
+      variant_unlimited: row.variant_unlimited,
+      variant_qty_in_stock: row.variant_qty_in_stock,
       subscription_option_id: row.subscription_option_id,
     });
   }

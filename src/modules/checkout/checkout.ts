@@ -316,7 +316,7 @@ export async function placeOrder(
   const priced = await price(db, site, cart, input, now, checks);
   const refused = refusalOf(priced);
   if (refused) return refuse(refused);
-  const soldOut = await soldOutLines(db, site.id, cart);
+  const soldOut = soldOutLines(cart);
   if (soldOut.length > 0) return refuse(outOfStock(soldOut));
 
   // What the payment provider is asked for: the total less what the gift cards pay.
@@ -536,38 +536,22 @@ function unitsBySku(cart: CheckoutCart): Map<string, { quantity: number; entryId
   return wanted;
 }
 
-/** The lines whose sku has less stock now than the cart holds (a read: the transaction decides for real). */
-async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise<CheckoutFailure['lines'] & object> {
+/**
+ * The lines whose sku has less stock than the cart holds, from the stock read with the cart (readCheckoutCart: no read
+ * of its own; the transaction decides for real).
+ */
+function soldOutLines(cart: CheckoutCart): CheckoutFailure['lines'] & object {
   const wanted = unitsBySku(cart);
   if (wanted.size === 0) return [];
-  const skus = [...wanted.keys()];
-  const rows =
-    skus.length === 1
-      ? (await selectStockOfSku.execute(db, { siteId, sku: skus[0]! })).rows
-      : await db
-          .selectFrom('variants')
-          .select(['sku', 'unlimited', 'qty_in_stock'])
-          .where('site_id', '=', siteId)
-          .where('sku', 'in', skus)
-          .execute();
-  const stock = new Map(rows.map((r) => [r.sku, r]));
+  const stock = new Map(cart.lines.map((line) => [line.entry.chosenVariant.sku, line.stock]));
   const lines: NonNullable<CheckoutFailure['lines']> = [];
   for (const [sku, { quantity, entryIds }] of wanted) {
     const row = stock.get(sku);
-    if (row && (row.unlimited === 1 || row.qty_in_stock >= quantity)) continue;
+    if (row && (row.unlimited || row.qtyInStock >= quantity)) continue;
     for (const entryId of entryIds) lines.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
   return lines;
 }
-
-/** The stock of one sku (the usual cart): the statement soldOutLines builds for a list of one, built once. */
-const selectStockOfSku = compiledQuery((db, v: { siteId: string; sku: string }) =>
-  db
-    .selectFrom('variants')
-    .select(['sku', 'unlimited', 'qty_in_stock'])
-    .where('site_id', '=', v.siteId)
-    .where('sku', 'in', [v.sku]),
-);
 
 const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailure => ({
   type: 'OUT_OF_STOCK',
