@@ -147,6 +147,29 @@ forEachEngine((engine, getDb) => {
     expect(page.body).not.toContain('action="/admin/inventory/ooak-1"');
   });
 
+  it('takes nothing and writes no history for a sale of more than is left (PostgreSQL: one statement does both)', async () => {
+    const stockBefore = Number((await stockOf('ooak-1')).qty_in_stock);
+    await post('ooak-1', { mode: 'set', quantity: 2 }, manager);
+    const historyLength = async () =>
+      (await get('/api/admin/inventory/ooak-1/history', viewer)).json().movements.length as number;
+    const before = await historyLength();
+    const taken = await inTransaction(getDb(), async (trx) =>
+      ok(await takeStock(trx, siteId, 'ooak-1', 3, { orderId: 'order-2' })),
+    );
+    expect(taken).toEqual(ok(false));
+    expect(Number((await stockOf('ooak-1')).qty_in_stock)).toBe(2);
+    expect(await historyLength()).toBe(before);
+    // Exactly what is left: taken, its history row says 0 after.
+    const all = await inTransaction(getDb(), async (trx) =>
+      ok(await takeStock(trx, siteId, 'ooak-1', 2, { orderId: 'order-3' })),
+    );
+    expect(all).toEqual(ok(true));
+    const { movements } = (await get('/api/admin/inventory/ooak-1/history', viewer)).json();
+    expect(movements[0]).toMatchObject({ reason: 'sale', delta: -2, qtyAfter: 0, orderId: 'order-3' });
+    expect(movements).toHaveLength(before + 1);
+    await post('ooak-1', { mode: 'set', quantity: stockBefore }, manager);
+  });
+
   it('refuses a viewer: 403, nothing changes', async () => {
     const before = await stockOf('ooak-1');
     const api = await post('ooak-1', { mode: 'set', quantity: 99 }, viewer);

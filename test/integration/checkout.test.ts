@@ -331,6 +331,16 @@ forEachEngine((engine, getDb) => {
       const none = await order('CART=AAAAAAAAAAAAAAAAAAAAAA');
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('You have nothing in your shopping cart.');
+      // A cart that is there but whose lines were all removed: read (PostgreSQL: with its lines, in one statement) as empty.
+      const emptied = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      await getDb().deleteFrom('cart_entries').where('cart_id', '=', emptied.slice('CART='.length)).execute();
+      const quote = await json('POST', QUOTE_API, { email: 'ada@example.com' }, emptied);
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json().cart.entries).toEqual([]);
+      expect(quote.json().cart.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const empty = await order(emptied);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('You have nothing in your shopping cart.');
       const noKey = await json('POST', ORDERS_API, { email: 'a@b.co' });
       expect(noKey.statusCode).toBe(400);
       expect(noKey.json().message).toBe('idempotencyKey is required.');
@@ -567,6 +577,90 @@ forEachEngine((engine, getDb) => {
       await expect(other).resolves.toBeUndefined();
       const placed = await placing!;
       expect(placed.statusCode, placed.body).toBe(201);
+    });
+  });
+
+  describe('a cart written while its order waits for it', () => {
+    /**
+     * Another transaction writes the cart as an add does — the cart's row first (its lock), then, with `line`, a new
+     * line — and commits while the order waits for the cart. The order's answer.
+     */
+    const orderDuringChange = async (cookie: string, line: boolean): Promise<LightMyRequestResponse> => {
+      const token = cookie.slice('CART='.length);
+      let placing: Promise<LightMyRequestResponse> | undefined;
+      await getDb()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('carts')
+            .set({ updated_at: new Date().toISOString() })
+            .where('id', '=', token)
+            .execute();
+          if (line) {
+            await trx
+              .insertInto('cart_entries')
+              .values({
+                id: 'added-while-placing',
+                cart_id: token,
+                item_id: 'tee',
+                sku: 'tee-s-blue',
+                quantity: 1,
+                additional_fields: '',
+                unit_price: 2500,
+                created_at: new Date().toISOString(),
+              })
+              .execute();
+          }
+          placing = order(cookie);
+          // On PostgreSQL the order now waits for the cart's row (its transaction's first statement).
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+      return placing!;
+    };
+    const skusOf = async (orderId: string) =>
+      (
+        await getDb()
+          .selectFrom('order_lines')
+          .select('sku')
+          .where('order_id', '=', orderId)
+          .orderBy('position')
+          .execute()
+      ).map((l) => l.sku);
+
+    it('refuses the order when a line was added meanwhile (the lines are read after the lock), and writes nothing', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const refused = await orderDuringChange(cookie, true);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(
+        'Your cart changed while you were checking out. Please review your order and place it again.',
+      );
+      expect(await count('orders')).toBe(0);
+      expect(await stockOf('limited-1')).toBe(7);
+      const cart = await getDb()
+        .selectFrom('carts')
+        .select(['is_purchased', 'order_id'])
+        .where('id', '=', cookie.slice('CART='.length))
+        .executeTakeFirstOrThrow();
+      expect(cart).toEqual({ is_purchased: 0, order_id: null });
+      expect(payments.calls).toMatchObject({ authorize: 1, capture: 0, void: 1 });
+      // Placed again, the order has both lines.
+      const placed = await order(cookie);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await skusOf(placed.json().order.id)).toEqual(['limited-1', 'tee-s-blue']);
+    });
+
+    it('places the order when the cart was written meanwhile but its lines are the same', async () => {
+      const cookie = await cartWith({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+      const placed = await orderDuringChange(cookie, false);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await skusOf(placed.json().order.id)).toEqual(['limited-1']);
+      const cart = await getDb()
+        .selectFrom('carts')
+        .select(['is_purchased', 'order_id'])
+        .where('id', '=', cookie.slice('CART='.length))
+        .executeTakeFirstOrThrow();
+      expect(cart).toEqual({ is_purchased: 1, order_id: placed.json().order.id });
+      expect(await stockOf('limited-1')).toBe(6);
     });
   });
 

@@ -4,7 +4,7 @@
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { checkAddToCart } from '../../core/addToCart';
 import { ProductType } from '../../core/enums';
 import { isCartClaim } from '../../core/cartClaim';
@@ -323,6 +323,7 @@ function newCartAnswer(
 
 /** The row readCart would read for the one line of a cart created by this add: its product's record and its variant's attributes. */
 function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): EntryWithCatalog {
+  const variant = loaded.variants.find((v) => v.sku === sku);
   return {
     id: entry.id,
     cart_id: entry.cart_id,
@@ -335,7 +336,9 @@ function newLineRow(entry: CartEntryRow, loaded: LoadedProduct, sku: string): En
     product_data: loaded.record,
     product_record: loaded.stored,
     product_type: loaded.product.productType,
-    variant_data: loaded.variants.find((v) => v.sku === sku)?.data ?? null,
+    variant_data: variant?.data ?? null,
+    variant_unlimited: variant?.unlimited ?? null,
+    variant_qty_in_stock: variant?.qty_in_stock ?? null,
     // A subscription's cart is made by its own service (subscriptions/subscriptionCart.ts), never by an add.
     subscription_option_id: null,
   };
@@ -761,6 +764,9 @@ interface EntryWithCatalog extends CartEntryRow {
   product_data: string | null;
   product_type: number | null;
   variant_data: string | null;
+  /** The variant's stock as read with the line (null: no such variant any more): the checkout's check before paying. */
+  variant_unlimited: number | null;
+  variant_qty_in_stock: number | null;
   /** The subscription option chosen, for the one line of a subscription cart (its form may be the option's). */
   subscription_option_id: string | null;
   /** product_data already parsed, when the caller has it (an add's new line): not parsed again. */
@@ -797,7 +803,21 @@ async function readCartWithRows(
   cart: CartRow,
 ): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
   const liveAt = utcTime(Date.now());
-  const read = (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id, liveAt })).rows;
+  return cartWithRows(
+    db,
+    site,
+    cart,
+    (await selectCartLines.execute(db, { siteId: site.id, cartId: cart.id, liveAt })).rows,
+  );
+}
+
+/** The cart as the API shows it from its lines as read (selectCartLines' rows), and the rows. */
+async function cartWithRows(
+  db: Db,
+  site: CartSite,
+  cart: CartRow,
+  read: readonly EntryWithCatalog[],
+): Promise<{ shoppingCart: ShoppingCart; rows: EntryWithCatalog[] }> {
   // Each product's record parsed once per stored text (shared with the catalog's reads), not once per use.
   const rows = read.map((row) =>
     row.product_data === null ? row : { ...row, product_record: cachedRecord(site.id, row.item_id, row.product_data) },
@@ -823,6 +843,8 @@ const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string; 
       'p.data as product_data',
       'p.product_type as product_type',
       'v.data as variant_data',
+      'v.unlimited as variant_unlimited',
+      'v.qty_in_stock as variant_qty_in_stock',
       'sc.subscription_option_id',
     ])
     .where('e.cart_id', '=', v.cartId)
@@ -837,6 +859,11 @@ export interface CheckoutCartLine {
   entry: CartEntry;
   productType: number | null;
   image: { file: string; altText: string } | null;
+  /**
+   * The variant's stock as read with the cart (null: no such variant any more): what the checkout checks before the
+   * payment, without a read of its own; the order's transaction decides for real.
+   */
+  stock: { unlimited: boolean; qtyInStock: number } | null;
 }
 
 export interface CheckoutCart {
@@ -846,27 +873,211 @@ export interface CheckoutCart {
 }
 
 /**
- * The open cart of `token` with what the checkout needs of each line. With `lock` (inside a write transaction) the
- * cart row is locked first, as every cart write does, so no add or change interleaves with the order being placed.
+ * The open cart of `token` with what the checkout needs of each line, unlocked (the quote, the checks before paying).
+ * PostgreSQL: the cart and its lines in one statement (one snapshot); SQLite: the cart, then its lines.
  */
 export async function readCheckoutCart(
   db: Db,
   site: CartSite,
   token: string | undefined,
-  options: { lock: boolean },
 ): Promise<CheckoutCart | undefined> {
   if (!token) return undefined;
-  const cart = options.lock
-    ? await lockOpenCart(db, site.id, token, new Date().toISOString())
-    : await findOpenCart(db, site.id, token);
+  if (engineOf(db) === 'postgres') {
+    if (!isCartToken(token)) return undefined;
+    const liveAt = utcTime(Date.now());
+    const read = cartAndLines((await selectCartWithLines.execute(db, { token, siteId: site.id, liveAt })).rows);
+    return read && checkoutCartOf(read.cart, await cartWithRows(db, site, read.cart, read.lines));
+  }
+  const cart = await findOpenCart(db, site.id, token);
   if (!cart) return undefined;
-  const { shoppingCart, rows } = await readCartWithRows(db, site, cart);
+  return checkoutCartOf(cart, await readCartWithRows(db, site, cart));
+}
+
+/**
+ * For placing an order, inside its transaction: the open cart of `token` locked, as every cart write locks it (an add
+ * or change of the cart under way is waited for; one that comes later waits for the order), and marked bought by
+ * `orderId` — undone with the transaction when the order is refused — with its lines as they are once it is locked.
+ * undefined: the token names no open cart of the site now (bought or expired since it was read).
+ *
+ * PostgreSQL: one statement when no other transaction wrote the cart meanwhile (issue 27: the lock, the lines and the
+ * purchase were three round trips). An UPDATE that waits for another transaction holding the row (an add to this
+ * cart) then updates the row as that one committed it, but the rest of its statement reads what was committed when
+ * the statement began: the lines joined to it would be those before the add. So the update matches only the version
+ * of the row the statement's snapshot saw (same `xmin`, the transaction that wrote it): a cart written by another
+ * transaction since — committed while this one waited, or just before it came to the row — matches nothing, and the
+ * cart is then locked and read in two statements, the lines read after the lock with a snapshot that sees the
+ * committed change. SQLite's transaction holds the database's write lock: the update, then the lines.
+ */
+export async function takeCheckoutCart(
+  trx: Db,
+  site: CartSite,
+  token: string,
+  orderId: string,
+  now: string,
+): Promise<CheckoutCart | undefined> {
+  if (!isCartToken(token)) return undefined;
+  if (engineOf(trx) === 'postgres') {
+    const liveAt = utcTime(Date.now());
+    const taken = cartAndLines(
+      (await takeCartWithLines.execute(trx, { token, siteId: site.id, orderId, now, liveAt })).rows,
+    );
+    if (taken) return checkoutCartOf(taken.cart, await cartWithRows(trx, site, taken.cart, taken.lines));
+  }
+  const cart = (await takeOpenCart.execute(trx, { token, siteId: site.id, orderId, now })).rows[0];
+  if (!cart) return undefined;
+  return checkoutCartOf(cart, await readCartWithRows(trx, site, cart));
+}
+
+function checkoutCartOf(
+  cart: CartRow,
+  { shoppingCart, rows }: { shoppingCart: ShoppingCart; rows: EntryWithCatalog[] },
+): CheckoutCart {
   const lines = rows.map((row, i) => ({
     entry: shoppingCart.entries[i]!,
     productType: row.product_type,
     image: firstImage(row),
+    stock:
+      row.variant_unlimited === null
+        ? null
+        : { unlimited: row.variant_unlimited === 1, qtyInStock: Number(row.variant_qty_in_stock) },
   }));
   return { cart, shoppingCart, lines };
+}
+
+/** The cart locked and marked bought (the checkout's lock: lockOpenCart's update, with the purchase). */
+const takeOpenCart = compiledQuery((db, v: { token: string; siteId: string; orderId: string; now: string }) =>
+  db
+    .updateTable('carts')
+    .set({ updated_at: v.now, is_purchased: 1, order_id: v.orderId })
+    .where('id', '=', v.token)
+    .where('site_id', '=', v.siteId)
+    .where('is_purchased', '=', 0)
+    .returningAll(),
+);
+
+/**
+ * PostgreSQL: takeOpenCart's update guarded by the row's version (`xmin`) as the statement's snapshot saw it, and the
+ * cart's lines, in one statement (takeCheckoutCart says why the guard).
+ */
+const takeCartWithLines = compiledQuery(
+  (db, v: { token: string; siteId: string; orderId: string; now: string; liveAt: string }) =>
+    cartWithLines(
+      db.with('cart', (w) =>
+        w
+          .updateTable('carts')
+          .set({ updated_at: v.now, is_purchased: 1, order_id: v.orderId })
+          .where('id', '=', v.token)
+          .where('site_id', '=', v.siteId)
+          .where('is_purchased', '=', 0)
+          .where((eb) =>
+            eb(
+              sql`xmin`,
+              '=',
+              eb
+                .selectFrom('carts as seen')
+                .select(sql<string>`seen.xmin`.as('version'))
+                .where('seen.id', '=', v.token),
+            ),
+          )
+          .returningAll(),
+      ),
+      v,
+    ),
+);
+
+/** PostgreSQL: findOpenCart's read and the cart's lines in one statement (a round trip fewer than the two). */
+const selectCartWithLines = compiledQuery((db, v: { token: string; siteId: string; liveAt: string }) =>
+  cartWithLines(
+    db.with('cart', (w) =>
+      w
+        .selectFrom('carts')
+        .selectAll()
+        .where('id', '=', v.token)
+        .where('site_id', '=', v.siteId)
+        .where('is_purchased', '=', 0),
+    ),
+    v,
+  ),
+);
+
+/**
+ * The cart of the CTE `cart` (one row or none) with its lines as selectCartLines reads them: a row per line, the
+ * cart's columns on each (as cart_row_…); a cart without lines is one row whose entry columns are null.
+ */
+const cartWithLines = (db: QueryCreator<Database & { cart: CartRow }>, v: { siteId: string; liveAt: string }) =>
+  db
+    .selectFrom('cart')
+    .leftJoin('cart_entries as e', 'e.cart_id', 'cart.id')
+    .leftJoin('products as p', (join) =>
+      join
+        .on('p.site_id', '=', v.siteId)
+        .onRef('p.id', '=', 'e.item_id')
+        .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
+    )
+    .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
+    .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
+    .select([
+      'cart.id as cart_row_id',
+      'cart.site_id as cart_row_site_id',
+      'cart.created_at as cart_row_created_at',
+      'cart.updated_at as cart_row_updated_at',
+      'cart.is_purchased as cart_row_is_purchased',
+      'cart.order_id as cart_row_order_id',
+      'cart.claim as cart_row_claim',
+      'e.id',
+      'e.cart_id',
+      'e.item_id',
+      'e.sku',
+      'e.quantity',
+      'e.additional_fields',
+      'e.unit_price',
+      'e.created_at',
+      'p.data as product_data',
+      'p.product_type as product_type',
+      'v.data as variant_data',
+      'v.unlimited as variant_unlimited',
+      'v.qty_in_stock as variant_qty_in_stock',
+      'sc.subscription_option_id',
+    ])
+    .orderBy('e.created_at')
+    .orderBy('e.id');
+
+type CartWithLineRow = Awaited<ReturnType<typeof takeCartWithLines.execute>>['rows'][number];
+
+/** The cart and its lines from the rows of a cart joined with its entries (none: no cart). */
+function cartAndLines(rows: readonly CartWithLineRow[]): { cart: CartRow; lines: EntryWithCatalog[] } | undefined {
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const cart: CartRow = {
+    id: first.cart_row_id,
+    site_id: first.cart_row_site_id,
+    created_at: first.cart_row_created_at,
+    updated_at: first.cart_row_updated_at,
+    is_purchased: first.cart_row_is_purchased,
+    order_id: first.cart_row_order_id,
+    claim: first.cart_row_claim,
+  };
+  const lines: EntryWithCatalog[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    lines.push({
+      id: row.id,
+      cart_id: row.cart_id!,
+      item_id: row.item_id!,
+      sku: row.sku!,
+      quantity: row.quantity!,
+      additional_fields: row.additional_fields!,
+      unit_price: row.unit_price!,
+      created_at: row.created_at!,
+      product_data: row.product_data,
+      product_type: row.product_type,
+      variant_data: row.variant_data,
+      variant_unlimited: row.variant_unlimited,
+      variant_qty_in_stock: row.variant_qty_in_stock,
+      subscription_option_id: row.subscription_option_id,
+    });
+  }
+  return { cart, lines };
 }
 
 function firstImage(row: EntryWithCatalog): { file: string; altText: string } | null {

@@ -3,7 +3,15 @@
  * Other modules import this module through this file only (eslint: module boundaries).
  */
 export { additionalFieldsSchema } from './routes.schema';
-export { emptyCart, getCart, readCheckoutCart, type CartEntry, type CheckoutCart, type ShoppingCart } from './cart';
+export {
+  emptyCart,
+  getCart,
+  readCheckoutCart,
+  takeCheckoutCart,
+  type CartEntry,
+  type CheckoutCart,
+  type ShoppingCart,
+} from './cart';
 export { takeCartNotice, withCartNotice } from './cartNoticeRoutes';
 export { cartPages, wantsVisitorCart } from './pages';
 export { productFormOf, toProductForm, type ProductForm, type ProductForms } from './coreForm';

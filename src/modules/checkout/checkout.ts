@@ -8,10 +8,10 @@
  *      (the key is looked up only when step 1 refuses — a retry of a placed order finds its cart bought — or when the
  *      write finds the key taken: a new key costs no look-up);
  *   3. the provider authorizes the amount, outside any database transaction;
- *   4. one transaction locks the cart, prices it again (it must still cost what was authorized), takes the stock with
- *      conditional decrements, counts the coupon use, writes the order, its lines and its e-mails (outbox), and marks
- *      the cart purchased — or rolls back whole, and the authorization is voided (a payment that succeeded after the
- *      stock went is never kept);
+ *   4. one transaction locks the cart and marks it purchased (the cart module's takeCheckoutCart), prices it again
+ *      (it must still cost what was authorized), takes the stock with conditional decrements, counts the coupon use,
+ *      writes the order, its lines and its e-mails (outbox) — or rolls back whole, and the authorization is voided (a
+ *      payment that succeeded after the stock went is never kept);
  *   5. the authorization is captured.
  */
 import * as catalog from '../catalog';
@@ -41,7 +41,7 @@ import { engineOf } from '../../platform/db/connect';
 import { compiledQuery } from '../../platform/db/sqlite/compiledQuery';
 import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
-import { emptyCart, readCheckoutCart, type CheckoutCart } from '../cart';
+import { emptyCart, readCheckoutCart, takeCheckoutCart, type CheckoutCart } from '../cart';
 import { enqueueOrderEmails } from '../orders';
 import { giftCardsForOrder, spendGiftCards, type GiftCardsForOrder } from '../giftCards';
 import { createOrder, getOrder, newOrderId, takeOrderNumber } from '../orders';
@@ -114,7 +114,7 @@ export async function checkCheckoutDetails(
   cartToken: string | undefined,
   choices: CheckoutChoices,
 ): Promise<{ quote: CheckoutQuote; fields: Partial<Record<CheckoutField, string>> }> {
-  const cart = await readCheckoutCart(db, cartSite(site), cartToken, { lock: false });
+  const cart = await readCheckoutCart(db, cartSite(site), cartToken);
   const { quote, fields } = await price(db, site, cart, choices, new Date());
   return { quote, fields };
 }
@@ -296,7 +296,7 @@ export async function placeOrder(
     return seen ? outcomeOf(db, site, seen, input, cartToken) : err(failure);
   };
 
-  const cart = await readCheckoutCart(db, site_, cartToken, { lock: false });
+  const cart = await readCheckoutCart(db, site_, cartToken);
   if (!cart || cart.shoppingCart.entries.length === 0)
     return refuse({ type: 'EMPTY_CART', message: CHECKOUT_MESSAGES.emptyCart });
   // A gift card is issued only by its own checkout: charging for one here would issue nothing.
@@ -316,7 +316,7 @@ export async function placeOrder(
   const priced = await price(db, site, cart, input, now, checks);
   const refused = refusalOf(priced);
   if (refused) return refuse(refused);
-  const soldOut = await soldOutLines(db, site.id, cart);
+  const soldOut = soldOutLines(cart);
   if (soldOut.length > 0) return refuse(outOfStock(soldOut));
 
   // What the payment provider is asked for: the total less what the gift cards pay.
@@ -373,9 +373,11 @@ export async function placeOrder(
   const number = engineOf(db) === 'postgres' ? await takeOrderNumber(db, site.id) : undefined;
 
   const placed = await inTransaction<PlacedOrder, CheckoutFailure>(db, async (trx) => {
-    const locked = await readCheckoutCart(trx, site_, cartToken, { lock: true });
-    if (!locked || locked.cart.id !== cart.cart.id)
-      return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
+    const orderId = newOrderId();
+    // The cart locked, its lines read after the lock, and the cart marked bought by this order (undone with the rest
+    // when the order is refused below): on PostgreSQL one statement unless the cart was written meanwhile.
+    const locked = await takeCheckoutCart(trx, site_, cart.cart.id, orderId, now.toISOString());
+    if (!locked) return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
     const again = await price(trx, site, locked, input, now, checks);
     const refusedNow = refusalOf(again);
     if (refusedNow) return err(refusedNow);
@@ -383,13 +385,11 @@ export async function placeOrder(
       return err({ type: 'CART_CHANGED', message: CHECKOUT_MESSAGES.cartChanged });
     if (again.quote.amountDueCents !== amount) return err(giftCardBalanceChanged());
 
-    const orderId = newOrderId();
     // The rows every order of the shop or of a product waits for (the site's order counter, a best seller's stock)
     // are written last, so that each is held for the fewest round trips before the commit (PostgreSQL's row locks:
     // an order taking a variant's last units holds it until it commits, and the next order for it waits that long).
     // What only this order writes comes first.
     const manual = authorized.status === 'awaiting-payment';
-    await markCartPurchased.execute(trx, { cartId: locked.cart.id, orderId, updatedAt: now.toISOString() });
     await finishAttempt(
       trx,
       attempt.attempt.id,
@@ -461,13 +461,6 @@ export async function placeOrder(
   }
   return placed;
 }
-
-const markCartPurchased = compiledQuery((db, v: { cartId: string; orderId: string; updatedAt: string }) =>
-  db
-    .updateTable('carts')
-    .set({ is_purchased: 1, order_id: v.orderId, updated_at: v.updatedAt })
-    .where('id', '=', v.cartId),
-);
 
 /** The first reason the priced choices cannot be ordered, or null. */
 function refusalOf(priced: Priced): CheckoutFailure | null {
@@ -543,38 +536,22 @@ function unitsBySku(cart: CheckoutCart): Map<string, { quantity: number; entryId
   return wanted;
 }
 
-/** The lines whose sku has less stock now than the cart holds (a read: the transaction decides for real). */
-async function soldOutLines(db: Db, siteId: string, cart: CheckoutCart): Promise<CheckoutFailure['lines'] & object> {
+/**
+ * The lines whose sku has less stock than the cart holds, from the stock read with the cart (readCheckoutCart: no read
+ * of its own; the transaction decides for real).
+ */
+function soldOutLines(cart: CheckoutCart): CheckoutFailure['lines'] & object {
   const wanted = unitsBySku(cart);
   if (wanted.size === 0) return [];
-  const skus = [...wanted.keys()];
-  const rows =
-    skus.length === 1
-      ? (await selectStockOfSku.execute(db, { siteId, sku: skus[0]! })).rows
-      : await db
-          .selectFrom('variants')
-          .select(['sku', 'unlimited', 'qty_in_stock'])
-          .where('site_id', '=', siteId)
-          .where('sku', 'in', skus)
-          .execute();
-  const stock = new Map(rows.map((r) => [r.sku, r]));
+  const stock = new Map(cart.lines.map((line) => [line.entry.chosenVariant.sku, line.stock]));
   const lines: NonNullable<CheckoutFailure['lines']> = [];
   for (const [sku, { quantity, entryIds }] of wanted) {
     const row = stock.get(sku);
-    if (row && (row.unlimited === 1 || row.qty_in_stock >= quantity)) continue;
+    if (row && (row.unlimited || row.qtyInStock >= quantity)) continue;
     for (const entryId of entryIds) lines.push({ entryId, sku, message: CHECKOUT_MESSAGES.outOfStock });
   }
   return lines;
 }
-
-/** The stock of one sku (the usual cart): the statement soldOutLines builds for a list of one, built once. */
-const selectStockOfSku = compiledQuery((db, v: { siteId: string; sku: string }) =>
-  db
-    .selectFrom('variants')
-    .select(['sku', 'unlimited', 'qty_in_stock'])
-    .where('site_id', '=', v.siteId)
-    .where('sku', 'in', [v.sku]),
-);
 
 const outOfStock = (lines: NonNullable<CheckoutFailure['lines']>): CheckoutFailure => ({
   type: 'OUT_OF_STOCK',

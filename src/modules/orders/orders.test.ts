@@ -1,6 +1,7 @@
 /**
  * createOrder writes an order and its lines with statements built once (one per number of lines, up to a bound, and
- * built anew past it): on both engines, orders of one, two and many lines read back exactly as written, numbered in turn.
+ * built anew past it; on PostgreSQL the order and its lines in one statement): on both engines, orders of one, two and
+ * many lines read back exactly as written, numbered in turn, and an order refused by a constraint leaves no line.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../../test/support/engines';
@@ -66,6 +67,14 @@ forEachEngine((_engine, getDb) => {
         );
         expect(await getOrder(db, SITE, written.id)).toEqual(written);
       }
+    });
+
+    it('writes neither the order nor its lines when the order is refused (a second order of one cart)', async () => {
+      const db = getDb();
+      const linesBefore = await db.selectFrom('order_lines').select('order_id').execute();
+      await expect(createOrder(db, { ...newOrder(2, 'cart-0'), id: 'refused-order-00000000' })).rejects.toThrow();
+      expect(await getOrder(db, SITE, 'refused-order-00000000')).toBeUndefined();
+      expect(await db.selectFrom('order_lines').select('order_id').execute()).toHaveLength(linesBefore.length);
     });
   });
 });

@@ -9,6 +9,7 @@ import type { CheckoutTotals, PricedShippingOption, ShippingAddress } from '../.
 import { ProductType } from '../../core/enums';
 import { fulfilsItself } from '../../core/orderStates';
 import type { FormAnswerSummary } from '../../core/forms/summary';
+import { engineOf } from '../../platform/db/connect';
 import { compiledQuery, type PreparedQuery } from '../../platform/db/sqlite/compiledQuery';
 import type { Database } from '../../platform/db/tables';
 import type { OrderLineRow, OrderRow, OrderStatus } from './tables';
@@ -70,7 +71,6 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     updated_at: now,
     refunded_total: 0,
   };
-  await insertOrder.execute(trx, row);
   const lines: OrderLineRow[] = input.lines.map((line, position) => ({
     order_id: row.id,
     position,
@@ -87,7 +87,12 @@ export async function createOrder(trx: Db, input: NewOrder): Promise<Order> {
     line_total: line.lineTotal,
     refunded_quantity: 0,
   }));
-  if (lines.length > 0) await insertLines(trx, lines);
+  if (lines.length > 0 && engineOf(trx) === 'postgres') {
+    await insertOrderWithLines(trx, row, lines);
+  } else {
+    await insertOrder.execute(trx, row);
+    if (lines.length > 0) await insertLines(trx, lines);
+  }
   return orderRowToOrder(row, lines);
 }
 
@@ -168,6 +173,56 @@ async function insertLines(trx: Db, lines: readonly OrderLineRow[]): Promise<voi
   });
   await insert.execute(trx, values);
 }
+
+/**
+ * PostgreSQL: the order and its lines in one statement (issue 27: a round trip fewer per order), `WITH new_order AS
+ * (INSERT INTO orders …) INSERT INTO order_lines VALUES …`. The lines name the order by its id, chosen here, so they
+ * need nothing of the CTE; their foreign key to orders is checked at the end of the statement, when the order's row is
+ * there (both rows or, on any error, neither: one statement). SQLite has no writable CTEs: it keeps the two statements
+ * (in-process, no round trip to save). Up to COMPILED_LINE_COUNTS lines the statement is built once per number of
+ * lines; the value of the order's column c is named `order.c`, of line i's `i.c`.
+ */
+async function insertOrderWithLines(trx: Db, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  if (lines.length > COMPILED_LINE_COUNTS) {
+    await orderWithLines(trx, order, lines).execute();
+    return;
+  }
+  let insert = insertOrderWithLinesOfCount.get(lines.length);
+  if (insert === undefined) {
+    const count = lines.length;
+    insert = compiledQuery((db, v: Record<string, unknown>) =>
+      orderWithLines(
+        db,
+        Object.fromEntries(ORDER_COLUMNS.map((column) => [column, v[`order.${column}`]])) as OrderRow,
+        Array.from(
+          { length: count },
+          (_, i) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, v[`${i}.${column}`]])) as OrderLineRow,
+        ),
+      ),
+    );
+    insertOrderWithLinesOfCount.set(count, insert);
+  }
+  const values: Record<string, unknown> = {};
+  for (const column of ORDER_COLUMNS) values[`order.${column}`] = order[column];
+  lines.forEach((line, i) => {
+    for (const column of LINE_COLUMNS) values[`${i}.${column}`] = line[column];
+  });
+  await insert.execute(trx, values);
+}
+
+const insertOrderWithLinesOfCount = new Map<number, PreparedQuery<Record<string, unknown>, unknown>>();
+
+const orderWithLines = (db: Db, order: OrderRow, lines: readonly OrderLineRow[]) =>
+  db
+    .with('new_order', (w) =>
+      w
+        .insertInto('orders')
+        .values(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, order[column]])) as OrderRow),
+    )
+    .insertInto('order_lines')
+    .values(
+      lines.map((line) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, line[column]])) as OrderLineRow),
+    );
 
 /**
  * The site's next order number, in one statement: the counter row is created at 1 or incremented (PostgreSQL: the
