@@ -64,7 +64,19 @@ const cookie = async (name: string, server = shop) =>
   (await context.cookies(server.url)).find((c) => c.name === name)?.value;
 /** The measurement module has run on the page once it wrote (or deleted) the census cookies: wait for its page view. */
 const waitForHit = () => page.waitForRequest((r) => r.url().endsWith(RECORD_HIT));
-const visitParts = async (server = shop) => decodeURIComponent((await cookie('ss_cvr', server)) ?? '').split('|');
+/**
+ * The visit cookie as the page sees it. Not context.cookies(): a document.cookie write reaches the browser's cookie
+ * store asynchronously, so right after the page view is sent the store may still hold the value before it.
+ */
+const visitParts = async () =>
+  decodeURIComponent(
+    (await page.evaluate(() =>
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('ss_cvr='))
+        ?.slice(7),
+    )) ?? '',
+  ).split('|');
 
 describe('census', () => {
   it('a page view sends RecordHit with the §3 payload; the 404 page sends none', async () => {
