@@ -4,7 +4,7 @@
  * the stock check on a count another add is about to change, and no update is lost). The rules are the core's.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import { checkAddToCart } from '../../core/addToCart';
 import { ProductType } from '../../core/enums';
 import { isCartClaim } from '../../core/cartClaim';
@@ -827,26 +827,26 @@ async function cartWithRows(
 
 // Entries keep their item and sku when a re-import removes the product: such a line still shows, by its sku. A
 // product that is not live now (a draft, one scheduled later: src/core/publishing.ts) is read as removed.
+const productIsLive = (liveAt: string) => sql<SqlBool>`(p.live_from is null or p.live_from <= ${liveAt})`;
+/** What a line's read takes from its product (`p`), variant (`v`) and subscription choice (`sc`): both reads below. */
+const LINE_CATALOG_COLUMNS = [
+  'p.data as product_data',
+  'p.product_type as product_type',
+  'v.data as variant_data',
+  'v.unlimited as variant_unlimited',
+  'v.qty_in_stock as variant_qty_in_stock',
+  'sc.subscription_option_id',
+] as const;
 const selectCartLines = compiledQuery((db, v: { siteId: string; cartId: string; liveAt: string }) =>
   db
     .selectFrom('cart_entries as e')
     .leftJoin('products as p', (join) =>
-      join
-        .on('p.site_id', '=', v.siteId)
-        .onRef('p.id', '=', 'e.item_id')
-        .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
+      join.on('p.site_id', '=', v.siteId).onRef('p.id', '=', 'e.item_id').on(productIsLive(v.liveAt)),
     )
     .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
     .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
     .selectAll('e')
-    .select([
-      'p.data as product_data',
-      'p.product_type as product_type',
-      'v.data as variant_data',
-      'v.unlimited as variant_unlimited',
-      'v.qty_in_stock as variant_qty_in_stock',
-      'sc.subscription_option_id',
-    ])
+    .select(LINE_CATALOG_COLUMNS)
     .where('e.cart_id', '=', v.cartId)
     .orderBy('e.created_at')
     .orderBy('e.id'),
@@ -1009,10 +1009,7 @@ const cartWithLines = (db: QueryCreator<Database & { cart: CartRow }>, v: { site
     .selectFrom('cart')
     .leftJoin('cart_entries as e', 'e.cart_id', 'cart.id')
     .leftJoin('products as p', (join) =>
-      join
-        .on('p.site_id', '=', v.siteId)
-        .onRef('p.id', '=', 'e.item_id')
-        .on((eb) => eb.or([eb('p.live_from', 'is', null), eb('p.live_from', '<=', v.liveAt)])),
+      join.on('p.site_id', '=', v.siteId).onRef('p.id', '=', 'e.item_id').on(productIsLive(v.liveAt)),
     )
     .leftJoin('variants as v', (join) => join.on('v.site_id', '=', v.siteId).onRef('v.sku', '=', 'e.sku'))
     .leftJoin('subscription_carts as sc', 'sc.cart_id', 'e.cart_id')
@@ -1032,12 +1029,7 @@ const cartWithLines = (db: QueryCreator<Database & { cart: CartRow }>, v: { site
       'e.additional_fields',
       'e.unit_price',
       'e.created_at',
-      'p.data as product_data',
-      'p.product_type as product_type',
-      'v.data as variant_data',
-      'v.unlimited as variant_unlimited',
-      'v.qty_in_stock as variant_qty_in_stock',
-      'sc.subscription_option_id',
+      ...LINE_CATALOG_COLUMNS,
     ])
     .orderBy('e.created_at')
     .orderBy('e.id');
