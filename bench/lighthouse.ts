@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset) on the demo store with its own design and with a second, deliberately different one
  * (test/support/design.ts: other colours, two of the fonts that ship with Vitrine, square buttons, a logo, its own menu
  * and footer links): the home page, a product page and the cart holding one mug, each design served by `vitrine serve`
- * (NODE_ENV=production, SQLite) on this machine. Prints the four category scores and LCP, CLS and TBT of each run.
+ * (NODE_ENV=production, SQLite) on this machine. Prints the four category scores and FCP, LCP, CLS and TBT of each run.
  * Not part of `npm test` (each run takes tens of seconds, and its timings are the machine's).
  *
  *   npx vite build && CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts
@@ -181,6 +181,7 @@ async function setCookies(port: number, cookies: readonly JarCookie[]): Promise<
 
 interface Scores {
   categories: Record<string, number>;
+  fcp: string;
   lcp: string;
   cls: string;
   tbt: string;
@@ -238,6 +239,7 @@ async function lighthouse(url: string, out: string, cookies?: readonly JarCookie
   };
   return {
     categories: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)])),
+    fcp: report.audits['first-contentful-paint']?.displayValue ?? '—',
     lcp: report.audits['largest-contentful-paint']?.displayValue ?? '—',
     cls: report.audits['cumulative-layout-shift']?.displayValue ?? '—',
     tbt: report.audits['total-blocking-time']?.displayValue ?? '—',
@@ -266,7 +268,7 @@ async function main(): Promise<void> {
         for (const page of PAGES) {
           const cookies = 'cart' in page ? await cartCookies(base) : undefined;
           const s = await lighthouse(`${base}${page.path}`, join(work, `report-${i}-${page.name}.json`), cookies);
-          const line = `| ${design.name} | ${page.name} \`${page.path}\` | ${CATEGORIES.map((c) => s.categories[c]).join(' / ')} | ${s.lcp} | ${s.cls} | ${s.tbt} |`;
+          const line = `| ${design.name} | ${page.name} \`${page.path}\` | ${CATEGORIES.map((c) => s.categories[c]).join(' / ')} | ${s.fcp} | ${s.lcp} | ${s.cls} | ${s.tbt} |`;
           console.log(line);
           rows.push(line);
         }
@@ -280,8 +282,8 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      '| design | page | performance / accessibility / best practices / SEO | LCP | CLS | TBT |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| design | page | performance / accessibility / best practices / SEO | FCP | LCP | CLS | TBT |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
     ].join('\n'),
   );

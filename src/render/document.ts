@@ -59,8 +59,8 @@ export function renderDocument(body: ReactNode, meta: DocumentMeta, assets: Clie
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     meta.designCss && !meta.designCss.includes('<') ? `<style>${meta.designCss}</style>` : '',
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
+    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}" fetchpriority="low"></script>`),
   ]
     .filter(Boolean)
     .join('');

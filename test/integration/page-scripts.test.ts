@@ -61,6 +61,15 @@ forEachEngine((engine, getDb) => {
       (m) => m[1]!,
     );
   };
+  it('asks for its scripts at low priority, after the stylesheet, the fonts and the largest image', async () => {
+    for (const path of ['/', '/shop/p/speckled-mug', '/cart']) {
+      const page = await app.inject({ method: 'GET', url: path });
+      const tags = page.body.match(/<script[^>]*\ssrc=[^>]*>|<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+      expect(tags.length, path).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag, path).toContain('fetchpriority="low"');
+    }
+  });
+
   const gzippedBytes = (src: string) =>
     gzipSync(readFileSync(join(CLIENT_DIR, src.replace(/^\/client\//, ''))), { level: 9 }).length;
 
