@@ -2,8 +2,8 @@
  * The owner's inventory in Chromium (issue 25), on both engines: a store manager finds a variant in /admin/inventory,
  * adjusts its stock with a reason, and the storefront's product page says the new stock at once; the variant's
  * history names the change and who made it; the same change with JavaScript off; the sold-out filter; a viewer
- * sees the stock but no form and is refused a change (403); axe clean and nothing wider than the window at 390 px and
- * 1280 px. The demo's Oat Dinner Plate (PLATE-OAT, 2 in stock) says 'Last N from this batch' at 3 or fewer. Needs the
+ * sees the stock but no form and is refused a change (403); on a phone the row's product and variant stay in view
+ * beside the stock form as the table scrolls; axe clean and nothing wider than the window at 390 px and 1280 px. The demo's Oat Dinner Plate (PLATE-OAT, 2 in stock) says 'Last N from this batch' at 3 or fewer. Needs the
  * built bundle (`vite build`).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -127,6 +127,38 @@ describeEachEngine(
       expect(refused.status()).toBe(403);
       await page.reload();
       await expect(rowOf(page, SKU).locator('td.num').innerText()).resolves.toBe(stock);
+      await context.close();
+    });
+
+    it('on a phone, keeps the product and its variant in view beside the stock form as the table scrolls', async () => {
+      const context = await signedIn(browser, shop, MANAGER, { width: 390 });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/admin/inventory?q=Speckled`);
+      const row = rowOf(page, 'MUG-SLA');
+      const rowHeader = row.getByRole('rowheader');
+      await expect(rowHeader.innerText()).resolves.toBe('Speckled Stoneware Mug\nColor: Slate');
+      // The table is wider than the phone: its box scrolls, as a thumb would, to its last column.
+      const box = page.locator('.admin-table-wrap').first();
+      await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200);
+      const within = async (part: ReturnType<typeof page.locator>) => {
+        const [outer, inner] = await Promise.all([box.boundingBox(), part.boundingBox()]);
+        return inner!.x >= outer!.x - 0.5 && inner!.x + inner!.width <= outer!.x + outer!.width + 0.5;
+      };
+      const set = row.getByRole('button', { name: 'Set' });
+      await expect(within(rowHeader)).resolves.toBe(true);
+      await expect(within(set)).resolves.toBe(true);
+      await expect(within(row.getByRole('link', { name: 'MUG-SLA' }))).resolves.toBe(false);
+      await row.getByLabel('Units for MUG-SLA').fill('9');
+      await row.getByLabel('Reason for MUG-SLA').fill('Counted');
+      await set.click();
+      await page.waitForURL((url) => url.pathname === '/admin/inventory' && url.searchParams.has('done'));
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        /^The stock of MUG-SLA is now 9 \(was \d+\)\.$/,
+      );
+      // At 1280 px the variant is in its own column only.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(rowOf(page, 'MUG-SLA').getByRole('rowheader').innerText()).resolves.toBe('Speckled Stoneware Mug');
       await context.close();
     });
 

@@ -112,7 +112,16 @@ export function InventoryTable(props: {
         <tbody>
           {props.rows.map((r) => (
             <tr key={r.sku}>
-              <th scope="row">{r.productName}</th>
+              <th scope="row">
+                {r.productName}
+                {/* On a phone the row header stays in view while the table scrolls to the stock form: it says the
+                    variant too (screen readers have the Variant column; admin.css shows this on narrow screens). */}
+                {Object.keys(r.attributes).length > 0 ? (
+                  <span className="admin-row-variant" aria-hidden="true">
+                    {variantLabel(r.attributes)}
+                  </span>
+                ) : null}
+              </th>
               <td>{variantLabel(r.attributes)}</td>
               <td>
                 <a href={`/admin/inventory/${encodeURIComponent(r.sku)}`}>{r.sku}</a>
