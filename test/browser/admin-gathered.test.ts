@@ -11,10 +11,9 @@ import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
-import { MANAGER, signedIn as signedInAs } from './adminShop';
+import { MANAGER, PASSWORD, signedIn as signedInAs, signInOnPage } from './adminShop';
 import { startServer, type RunningServer } from './server';
 
-const PASSWORD = 'correct horse battery staple';
 const EMAIL = 'manager@example.com';
 const CARD = 'card-for-the-browser-1';
 const SUB = 'sub-for-the-browser-0001';
@@ -159,12 +158,7 @@ describeEachEngine(
         viewport: { width: options.width, height: 900 },
       });
       const page = await context.newPage();
-      await page.goto(`${shop.url}/admin/gathered`);
-      await page.waitForURL('**/account/sign-in**');
-      await page.getByLabel('E-mail').fill(EMAIL);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/admin/gathered');
+      await signInOnPage(page, shop, EMAIL, '/admin/gathered');
       await page.close();
       return context;
     };

@@ -9,11 +9,10 @@ import { ContributorRole } from '../../src/core/enums';
 import { money } from '../../src/modules/analytics/reportPage';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
-import { placeOrder } from './adminShop';
+import { PASSWORD, placeOrder, signInOnPage } from './adminShop';
 import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
-const PASSWORD = 'correct horse battery staple';
 const EMAIL = 'reports@example.com';
 
 let browser: Browser;
@@ -46,12 +45,7 @@ describeEachEngine(
         viewport: { width: options.width, height: 900 },
       });
       const page = await context.newPage();
-      await page.goto(`${shop.url}/admin/report`);
-      await page.waitForURL('**/account/sign-in**');
-      await page.getByLabel('E-mail').fill(EMAIL);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/admin/report');
+      await signInOnPage(page, shop, EMAIL, '/admin/report');
       await page.close();
       return context;
     };

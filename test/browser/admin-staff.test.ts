@@ -14,10 +14,9 @@ import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
-import { addStaff, MANAGER, signedIn as signedInAs, signInOnPage, VIEWER } from './adminShop';
+import { addStaff, MANAGER, PASSWORD, signedIn as signedInAs, signInOnPage, VIEWER } from './adminShop';
 import { startServer, type RunningServer } from './server';
 
-const PASSWORD = 'correct horse battery staple';
 const ADMIN = 'owner@example.com';
 const LINK = /https?:\/\/[^\s"<>]+(\/account\/invite\/[A-Za-z0-9_-]{43})/;
 
@@ -44,12 +43,7 @@ describeEachEngine(
         viewport: { width: options.width, height: 900 },
       });
       const page = await context.newPage();
-      await page.goto(`${shop.url}/admin/staff`);
-      await page.waitForURL('**/account/sign-in**');
-      await page.getByLabel('E-mail').fill(ADMIN);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/admin/staff');
+      await signInOnPage(page, shop, ADMIN, '/admin/staff');
       await page.close();
       return context;
     };
