@@ -11,7 +11,7 @@ import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
-import { MANAGER, PASSWORD, signedIn as signedInAs, signInOnPage } from './adminShop';
+import { MANAGER, PASSWORD, signedIn as signedInAs, signedInFrom } from './adminShop';
 import { startServer, type RunningServer } from './server';
 
 const EMAIL = 'manager@example.com';
@@ -152,16 +152,8 @@ describeEachEngine(
     });
     afterAll(async () => shop?.close());
 
-    const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
-      const context = await browser.newContext({
-        javaScriptEnabled: options.javaScriptEnabled,
-        viewport: { width: options.width, height: 900 },
-      });
-      const page = await context.newPage();
-      await signInOnPage(page, shop, EMAIL, '/admin/gathered');
-      await page.close();
-      return context;
-    };
+    const signedIn = (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> =>
+      signedInFrom(browser, shop, EMAIL, '/admin/gathered', options);
 
     /** Presses Tab until the focused element's text starts with `label` (at most 60 times); false if never. */
     const tabTo = async (page: Page, label: string): Promise<boolean> => {

@@ -3,8 +3,9 @@
  * adjusts its stock with a reason, and the storefront's product page says the new stock at once; the variant's
  * history names the change and who made it; the same change with JavaScript off; the sold-out filter; a viewer
  * sees the stock but no form and is refused a change (403); on a phone the row's product and variant stay in view
- * beside the stock form as the table scrolls; axe clean and nothing wider than the window at 390 px and 1280 px. The demo's Oat Dinner Plate (PLATE-OAT, 2 in stock) says 'Last N from this batch' at 3 or fewer. Needs the
- * built bundle (`vite build`).
+ * beside the stock form as the table scrolls; axe clean and nothing wider than the window at 390 px and 1280 px. The
+ * demo's Oat Dinner Plate (PLATE-OAT, 2 in stock) says 'Last N from this batch' at 3 or fewer. Needs the built bundle
+ * (`vite build`).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

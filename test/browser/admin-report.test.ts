@@ -9,7 +9,7 @@ import { ContributorRole } from '../../src/core/enums';
 import { money } from '../../src/modules/analytics/reportPage';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
-import { PASSWORD, placeOrder, signInOnPage } from './adminShop';
+import { PASSWORD, placeOrder, signedInFrom } from './adminShop';
 import { axeViolationsOf, launchChromium } from './chromium';
 import { startServer, type RunningServer } from './server';
 
@@ -39,16 +39,8 @@ describeEachEngine(
     });
     afterAll(async () => shop?.close());
 
-    const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
-      const context = await browser.newContext({
-        javaScriptEnabled: options.javaScriptEnabled,
-        viewport: { width: options.width, height: 900 },
-      });
-      const page = await context.newPage();
-      await signInOnPage(page, shop, EMAIL, '/admin/report');
-      await page.close();
-      return context;
-    };
+    const signedIn = (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> =>
+      signedInFrom(browser, shop, EMAIL, '/admin/report', options);
 
     it('shows net sales equal to the orders, a chart with its table, and chooses the period', async () => {
       const context = await signedIn({ javaScriptEnabled: true, width: 1280 });

@@ -14,7 +14,7 @@ import { ContributorRole } from '../../src/core/enums';
 import { createSiteUser } from '../../src/modules/siteUsers/users';
 import { describeEachEngine } from '../support/engines';
 import { axeViolationsOf, launchChromium } from './chromium';
-import { addStaff, MANAGER, PASSWORD, signedIn as signedInAs, signInOnPage, VIEWER } from './adminShop';
+import { addStaff, MANAGER, PASSWORD, signedIn as signedInAs, signedInFrom, signInOnPage, VIEWER } from './adminShop';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = 'owner@example.com';
@@ -37,16 +37,8 @@ describeEachEngine(
     });
     afterAll(async () => shop?.close());
 
-    const signedIn = async (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> => {
-      const context = await browser.newContext({
-        javaScriptEnabled: options.javaScriptEnabled,
-        viewport: { width: options.width, height: 900 },
-      });
-      const page = await context.newPage();
-      await signInOnPage(page, shop, ADMIN, '/admin/staff');
-      await page.close();
-      return context;
-    };
+    const signedIn = (options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> =>
+      signedInFrom(browser, shop, ADMIN, '/admin/staff', options);
 
     /** The path of the invitation link e-mailed to `email` (from the outbox). */
     const linkFor = async (email: string): Promise<string> => {

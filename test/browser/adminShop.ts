@@ -102,6 +102,27 @@ export async function signInOnPage(page: Page, shop: RunningServer, email: strin
     .toBe(303);
 }
 
+/**
+ * A new context of `width` px (with or without JavaScript) signed in as `email` through the sign-in page it is sent to
+ * from `from` (an /admin path): the redirect there and back is part of what is tested, so nothing is reused.
+ */
+export async function signedInFrom(
+  browser: Browser,
+  shop: RunningServer,
+  email: string,
+  from: string,
+  options: { width: number; javaScriptEnabled: boolean },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled,
+    viewport: { width: options.width, height: 900 },
+  });
+  const page = await context.newPage();
+  await signInOnPage(page, shop, email, from);
+  await page.close();
+  return context;
+}
+
 /** The cookies of `email` signed in through the sign-in page (once per role and server: sign-ins are rate limited). */
 export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 const sessions = new WeakMap<RunningServer, Map<string, Session>>();
