@@ -195,7 +195,11 @@ export async function registerAssetRoutes(
       decorateReply: false,
       immutable: true,
       maxAge: YEAR_SECONDS * 1000,
-      // Compressed by @fastify/compress; hashed names never change content.
+      // Sent as compressed at build time (NAME.br, NAME.gz beside each script and stylesheet: vite.config.ts) when the
+      // request accepts it; @fastify/compress leaves an answer that already has a Content-Encoding alone. Those files
+      // are not assets of their own: a request naming one is not found. Hashed names never change content.
+      preCompressed: true,
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
       etag: false,
       lastModified: false,
     });
