@@ -5,7 +5,6 @@ import {
   DEFAULT_COLOURS,
   designCss,
   designFontFiles,
-  designFontPreloads,
   effectiveColours,
   WEB_FONT_FILES,
   FONT_STACKS,
@@ -125,10 +124,6 @@ describe('the fonts that ship with Vitrine', () => {
     expect(designFontFiles({ headingFont: 'lora', bodyFont: 'lora' }).map((f) => f.file)).toEqual([
       'lora-latin-600-normal',
       'lora-latin-400-normal',
-    ]);
-    expect(designFontPreloads({ headingFont: 'playfair-display', bodyFont: 'inter' }).map((f) => f.file)).toEqual([
-      'playfair-display-latin-600-normal',
-      'inter-latin-400-normal',
     ]);
     expect(WEB_FONT_FILES).toHaveLength(10);
   });

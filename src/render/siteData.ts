@@ -14,7 +14,7 @@ import type { SiteChrome } from '../ui/Layout';
 import type { PromoPopupChrome } from '../ui/PromoPopup';
 import type { SiteImages } from '../ui/ResponsiveImage';
 import { LruCache } from './lru';
-import { designCss, designFontPreloads } from '../core/design';
+import { designCss, designFontFiles } from '../core/design';
 import { fontUrl } from './fonts';
 import { imageUrl, thumbnailWidth } from '../core/images';
 import { assetUrl } from '../ui/ResponsiveImage';
@@ -96,7 +96,7 @@ function designData(site: Site): SiteData['design'] {
   const design = site.settings.design;
   return {
     css: designCss(design, fontUrl),
-    fontPreloads: designFontPreloads(design).map((f) => fontUrl(f.file)),
+    fontPreloads: designFontFiles(design).map((f) => fontUrl(f.file)),
     favicon: design?.favicon
       ? imageUrl(assetUrl(site.id, design.favicon.file, site.version), thumbnailWidth(64))
       : null,
