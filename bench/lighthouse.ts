@@ -147,15 +147,23 @@ async function ownChromium(): Promise<{ port: number; close(): Promise<void> }> 
   const child = spawn(
     CHROME_PATH,
     [...CHROME_FLAGS.split(' '), '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // A process group of its own: the browser's helper processes (renderers, GPU, utilities) end with it.
+    { stdio: 'ignore', detached: true },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill();
-      await exited;
+  /** Whether any process of the browser's group is still running. */
+  const running = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
     }
-    // Chromium's helper processes may still be writing the profile for a moment after the browser exits.
+  };
+  const close = async () => {
+    if (running()) process.kill(-child.pid!, 'SIGTERM');
+    // Until the last of them has exited, one may still be writing the profile.
+    for (let i = 0; i < 100 && running(); i++) await new Promise((r) => setTimeout(r, 50));
+    if (running()) process.kill(-child.pid!, 'SIGKILL');
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   // Chromium writes the port it chose (port 0) to DevToolsActivePort in its profile.
@@ -251,12 +259,6 @@ async function lighthouse(url: string, out: string, cookies?: readonly JarCookie
   };
 }
 
-/** The median run by performance score (of an even number, the lower middle one). */
-function median(runs: readonly Scores[]): Scores {
-  const sorted = [...runs].sort((a, b) => a.categories.performance! - b.categories.performance!);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
   // The second design's site file, beside the demo's images (a link to them).
@@ -282,9 +284,10 @@ async function main(): Promise<void> {
             const cookies = 'cart' in page ? await cartCookies(base) : undefined;
             runs.push(await lighthouse(`${base}${page.path}`, join(work, `report-${i}-${run}.json`), cookies));
           }
-          const byScore = runs.map((r) => r.categories.performance!).sort((a, b) => a - b);
-          const s = median(runs);
-          const range = `${byScore[0]}–${byScore[byScore.length - 1]}`;
+          // The median run by performance score (of an even number, the lower middle one), and the scores' range.
+          runs.sort((a, b) => a.categories.performance! - b.categories.performance!);
+          const s = runs[Math.floor((runs.length - 1) / 2)]!;
+          const range = `${runs[0]!.categories.performance}–${runs[runs.length - 1]!.categories.performance}`;
           const line = `| ${design.name} | ${page.name} \`${page.path}\` | ${CATEGORIES.map((c) => s.categories[c]).join(' / ')} | ${range} | ${s.fcp} | ${s.lcp} | ${s.cls} | ${s.tbt} |`;
           console.log(line);
           rows.push(line);

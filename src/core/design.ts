@@ -111,7 +111,7 @@ export interface DesignFontFile {
  * first screen of most pages (the body's 600 in labels, prices and buttons), and a file left to the stylesheet is
  * asked for only once the layout needs it, a round trip after the stylesheet — measured with Lighthouse
  * (bench/lighthouse.ts, the second design): with the body's 600 not preloaded the first paint waited for it in half
- * the runs (FCP 1.06 s against 0.76 s); preloaded, FCP was 0.76 s in every run.
+ * the runs (FCP 1.06 s against 0.76 s); preloaded, FCP was 0.76–0.86 s in every run.
  */
 export function designFontFiles(design: Pick<DesignStyle, 'headingFont' | 'bodyFont'> | undefined): DesignFontFile[] {
   const files = new Map<string, DesignFontFile>();
