@@ -337,6 +337,20 @@ describe("CartStore: a new visitor's quick adds", () => {
     expect(storage.items.has('vitrine.cartClaim')).toBe(false);
   });
 
+  it('drops a claim a page left in storage (it was left before reading its add) once a cart is loaded with hasCart', async () => {
+    const storage = memoryStorage();
+    storage.setItem('vitrine.cartClaim', newClaim());
+    const fetchImpl = vi.fn(async () => json(200, cartAnswer));
+    const withoutCookie = new CartStore(fetchImpl, { cookies: () => '', storage: () => storage, newClaim });
+    await withoutCookie.load();
+    // No cookie names a cart: the claim may still be an add's in flight in another tab, so it stays.
+    expect(storage.items.has('vitrine.cartClaim')).toBe(true);
+    const store = new CartStore(fetchImpl, { cookies: () => 'hasCart=true', storage: () => storage, newClaim });
+    await store.start('hasCart=true');
+    expect(store.getSnapshot().totalQuantity).toBe(3);
+    expect(storage.items.has('vitrine.cartClaim')).toBe(false);
+  });
+
   it('keeps the claim after a failed add, so that a retry joins a cart the lost answer may have made', async () => {
     const fetchImpl = vi
       .fn()

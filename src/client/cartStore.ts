@@ -235,6 +235,7 @@ export class CartStore {
           headers: { accept: 'application/json' },
         });
         this.#set(response.ok ? toSnapshot(await response.json()) : EMPTY_CART);
+        if (response.ok) this.#dropLeftClaim();
       } catch {
         // Offline at page start: show no cart rather than a broken one; the next add fetches it again.
         this.#set(EMPTY_CART);
@@ -295,6 +296,21 @@ export class CartStore {
       if (storage?.getItem(CART_CLAIM_STORAGE_KEY) === claim) storage.removeItem(CART_CLAIM_STORAGE_KEY);
     } catch {
       // Nothing stored to drop.
+    }
+  }
+
+  /**
+   * A page that was left between an add's answer and its reading (the shopper clicked on at once) keeps its claim in
+   * storage; once a cart is loaded while the hasCart cookie names it, that claim has done its work: dropped, so the
+   * next cart (after this one is bought) gets a claim of its own.
+   */
+  #dropLeftClaim(): void {
+    if (readCookie(this.#env.cookies(), 'hasCart') !== 'true') return;
+    try {
+      const stored = this.#env.storage()?.getItem(CART_CLAIM_STORAGE_KEY) ?? null;
+      if (stored !== null) this.#dropClaim(stored);
+    } catch {
+      // Unreadable storage: nothing stored to drop.
     }
   }
 

@@ -75,8 +75,9 @@ for (const engine of ['sqlite', 'postgres'] as Engine[]) {
           const lines = await page.locator('.cart-line').allTextContents();
           held.push(PRODUCTS.filter((name) => lines.some((line) => line.includes(name))));
           expect(lines).toHaveLength(PRODUCTS.length);
-          // Once the cart exists, the page's claim is dropped (the next cart gets a new one): when the cart page's
-          // script has read the cart, which a slow machine does after the lines are on screen.
+          // Once the cart exists, the page's claim is dropped (the next cart gets a new one): by /shop when it read its
+          // last add's answer, or — when it was left first, as on a slow machine — by the cart page once it loaded the
+          // cart with the hasCart cookie (after the lines are on screen).
           await expect
             .poll(() => page.evaluate(() => localStorage.getItem('vitrine.cartClaim')), { timeout: 5000 })
             .toBeNull();
