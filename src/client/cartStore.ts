@@ -2,7 +2,6 @@
  * The one cart store every island reads (cart pill, add buttons, cart page list). It holds the last cart the
  * server answered and tells subscribers when it changes; nothing else in the browser keeps cart state.
  */
-import { parseMoney } from '../core/money';
 import type { AddRequestFailure } from '../core/addToCartErrors';
 import { shouldLoadCartAtStart } from '../core/cartLoad';
 import { CART_CLAIM_HEADER, isCartClaim } from '../core/cartClaim';
@@ -68,11 +67,6 @@ export const EMPTY_CART: CartSnapshot = Object.freeze({
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
-const cents = (v: unknown): number => {
-  if (typeof v === 'number') return num(v);
-  const parsed = parseMoney(v);
-  return parsed.ok ? parsed.value.minorUnits : 0;
-};
 
 /** Reads the §3 cart answer (tolerating missing fields) into the snapshot the islands render. */
 export function toSnapshot(answer: unknown): CartSnapshot {
@@ -93,7 +87,8 @@ export function toSnapshot(answer: unknown): CartSnapshot {
         : {}) as Record<string, string>,
       quantity,
       unitPriceCents: unit,
-      subtotalCents: e.subTotal !== undefined ? cents(e.subTotal) : unit * quantity,
+      // subTotal is minor units (docs/openapi.json's CartEntry).
+      subtotalCents: e.subTotal !== undefined ? num(e.subTotal) : unit * quantity,
       additionalFields: str(e.additionalFields),
       answers: answerSummaries(e.additionalFieldsSummary),
       productType: typeof e.productType === 'number' && Number.isInteger(e.productType) ? e.productType : null,

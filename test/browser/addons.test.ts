@@ -204,6 +204,10 @@ describeEachEngine(
       await page.evaluate(() => window.scrollTo(0, 0));
       await section.scrollIntoViewIfNeeded();
       expect(events.filter((e) => e.event === 'CommerceShopping_RelatedProductDisplay')).toHaveLength(1);
+      // Judged once both buttons are back to idle: a label that reverts while axe reads the page is caught half-way
+      // through its colour transition (white on ink to ink on paper), which axe reports as failing contrast.
+      await expect.poll(() => cups.textContent(), { timeout: 5000 }).not.toContain('Added!');
+      await expect.poll(() => blend.textContent(), { timeout: 5000 }).not.toContain('Select Option');
       expect(await axeViolationsOf(page)).toEqual([]);
 
       const clicked = page.waitForRequest(

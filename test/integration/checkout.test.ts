@@ -607,7 +607,9 @@ forEachEngine((engine, getDb) => {
                 quantity: 1,
                 additional_fields: '',
                 unit_price: 2500,
-                created_at: new Date().toISOString(),
+                // Later than the cart's first line even within the same millisecond (lines are ordered by creation,
+                // then by their random ids).
+                created_at: new Date(Date.now() + 1).toISOString(),
               })
               .execute();
           }
