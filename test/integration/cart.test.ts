@@ -4,7 +4,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { clearCartCookies } from '../../src/modules/cart/cookies';
 import { forEachEngine } from '../support/engines';
@@ -267,6 +267,82 @@ forEachEngine((engine, getDb) => {
         chosenVariant: { sku: 'limited-1', attributes: {} },
         quantity: 1,
       });
+    });
+  });
+
+  describe("a new visitor's add of a product added before: the product as it is now", () => {
+    // On PostgreSQL such an add is one statement that writes only while the rows are those the process read before
+    // (src/modules/cart/knownProducts.ts); these hold whatever the rows did since.
+    const limited = () =>
+      getDb().selectFrom('variants').selectAll().where('sku', '=', 'limited-1').executeTakeFirstOrThrow();
+    const product = () =>
+      getDb().selectFrom('products').selectAll().where('id', '=', 'limited').executeTakeFirstOrThrow();
+    let variantBefore: Awaited<ReturnType<typeof limited>>;
+    let productBefore: Awaited<ReturnType<typeof product>>;
+    beforeAll(async () => {
+      variantBefore = await limited();
+      productBefore = await product();
+    });
+    afterEach(async () => {
+      const { price, sale_price, on_sale, qty_in_stock } = variantBefore;
+      await getDb()
+        .updateTable('variants')
+        .set({ price, sale_price, on_sale, qty_in_stock })
+        .where('sku', '=', 'limited-1')
+        .execute();
+      const { data, live_from } = productBefore;
+      await getDb().updateTable('products').set({ data, live_from }).where('id', '=', 'limited').execute();
+    });
+    const addLimited = () => add({ itemId: 'limited', sku: 'limited-1', quantity: 1 });
+    /** The add's answer, which must be what a later read of its cart says. */
+    const addedAsRead = async () => {
+      const added = await addLimited();
+      expect(added.statusCode, added.body).toBe(200);
+      const { shoppingCart, newlyAdded } = added.json();
+      expect((await get(cartCookie(added))).body).toBe(JSON.stringify(shoppingCart));
+      return newlyAdded;
+    };
+
+    it('adds at the price and sale as they are after a change, and answers as a read of the cart', async () => {
+      expect((await addedAsRead()).purchasePriceCents).toBe(4000);
+      await getDb()
+        .updateTable('variants')
+        .set({ price: 4200, sale_price: 3900, on_sale: 1 })
+        .where('sku', '=', 'limited-1')
+        .execute();
+      const added = await addedAsRead();
+      expect(added.purchasePriceCents).toBe(3900);
+      const stored = await getDb().selectFrom('cart_entries').select('unit_price').where('id', '=', added.id).execute();
+      expect(stored).toEqual([{ unit_price: 3900 }]);
+      expect(await counts()).toEqual({ carts: 2, entries: 2 });
+    });
+
+    it('refuses what sold out since, then adds it once back in stock, storing only what it adds', async () => {
+      await addedAsRead();
+      await getDb().updateTable('variants').set({ qty_in_stock: 0 }).where('sku', '=', 'limited-1').execute();
+      const soldOut = await addLimited();
+      expect(soldOut.statusCode).toBe(409);
+      expect(soldOut.json()).toMatchObject({ type: 'OUT_OF_STOCK', message: SPEC.outOfStock });
+      expect(await counts()).toEqual({ carts: 1, entries: 1 });
+      await getDb().updateTable('variants').set({ qty_in_stock: 7 }).where('sku', '=', 'limited-1').execute();
+      await addedAsRead();
+      expect(await counts()).toEqual({ carts: 2, entries: 2 });
+    });
+
+    it('names the product by its record as it is now, and refuses it once it is off the storefront', async () => {
+      await addedAsRead();
+      const renamed = JSON.stringify({ ...JSON.parse(productBefore.data), name: 'Limited print, second run' });
+      await getDb().updateTable('products').set({ data: renamed }).where('id', '=', 'limited').execute();
+      expect((await addedAsRead()).title).toBe('Limited print, second run');
+      await getDb()
+        .updateTable('products')
+        .set({ live_from: '2999-01-01T00:00:00.000Z' })
+        .where('id', '=', 'limited')
+        .execute();
+      const gone = await addLimited();
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toMatchObject({ code: 'product-not-found' });
+      expect(await counts()).toEqual({ carts: 2, entries: 2 });
     });
   });
 

@@ -34,6 +34,7 @@ import { toCoreProduct } from '../catalog';
 import { getForm, getProductWithRows, parsedRecord } from '../catalog';
 import { utcTime } from '../../core/publishing';
 import { randomToken } from '../../platform/randomToken';
+import { knownProduct, rememberProduct } from './knownProducts';
 
 // ---------------------------------------------------------------- API types (spec §3)
 
@@ -191,6 +192,8 @@ export async function addEntry(
  * transaction: a refused add stores nothing, and nothing else can see or write a cart before the answer names it.
  * The stock read is the same too: inside a READ COMMITTED transaction each statement reads what was committed when it
  * started, and an add locks no variant (the order checks and takes the stock).
+ *
+ * A product this process has read before is first tried without reading it again (addKnownProduct): one statement.
  */
 async function addToNewCart(
   db: Kysely<Database>,
@@ -198,41 +201,115 @@ async function addToNewCart(
   input: AddEntryInput,
 ): Promise<Result<AddEntryOutcome, CartFailure>> {
   const now = new Date().toISOString();
+  const known = knownProduct<LoadedProduct>(db, site.id, site.currency, input.itemId);
+  if (known) {
+    const added = await addKnownProduct(db, site, input, known, now);
+    if (added) return added;
+  }
   const loaded = await loadProduct(db, site, input.itemId);
   if (!loaded) return err({ type: 'PRODUCT_NOT_FOUND', itemId: input.itemId });
+  rememberProduct(db, site.id, site.currency, input.itemId, loaded);
   const checked = await checkedAdd(db, site, input, loaded, []);
   if (!checked.ok) return checked;
   const { variant, lineQuantity, additionalFields, form } = checked.value;
-  const unitPrice = purchasePriceCents(variant);
   for (;;) {
-    const cart: CartRow = {
-      id: randomToken(16),
-      site_id: site.id,
-      created_at: now,
-      updated_at: now,
-      is_purchased: 0,
-      order_id: null,
-      claim: null,
-    };
-    const entry = newEntry(cart.id, loaded, variant.sku, lineQuantity, additionalFields, unitPrice, now);
-    const { numAffectedRows } = await insertCartWithEntry.execute(db, {
-      cartId: cart.id,
-      siteId: site.id,
-      now,
-      entryId: entry.id,
-      itemId: entry.item_id,
-      sku: entry.sku,
-      quantity: entry.quantity,
-      additionalFields: entry.additional_fields,
-      unitPrice: entry.unit_price,
-    });
+    const { cart, entry } = newCartWithEntry(site, loaded, variant, lineQuantity, additionalFields, now);
+    const { numAffectedRows } = await insertCartWithEntry.execute(db, cartWithEntryValues(site, entry, now));
     // 128 random bits: a token already taken is not a case to expect, but it must never be an error.
-    if (numAffectedRows !== 1n) continue;
-    const shoppingCart = newCartAnswer(site, cart, entry, loaded, form);
-    const newlyAdded = shoppingCart.entries[0];
-    if (!newlyAdded) throw new Error(`cart entry ${entry.id} is missing from its new cart's answer`);
-    return ok({ shoppingCart, newlyAdded, token: cart.id, cartCreated: true });
+    if (numAffectedRows === 1n) return ok(newCartOutcome(site, cart, entry, loaded, form));
   }
+}
+
+/**
+ * The add of a product read before (knownProducts.ts): checked against it, then written by one statement that stores
+ * the cart and its line only if the product's record and the chosen variant's row are still what was read — its
+ * price, sale, stock and attributes, so the line and the answer are what a fresh read would have made. Undefined when
+ * they are not (or the known product refuses the add, or has a form, whose answers are checked against the form as it
+ * is now): the add is then made the two-statement way, on the rows as they are.
+ */
+async function addKnownProduct(
+  db: Kysely<Database>,
+  site: CartSite,
+  input: AddEntryInput,
+  loaded: LoadedProduct,
+  now: string,
+): Promise<Result<AddEntryOutcome, CartFailure> | undefined> {
+  if (loaded.formId !== undefined || typeof input.sku !== 'string' || input.sku.trim() === '') return undefined;
+  const checked = await checkedAdd(db, site, input, loaded, []);
+  if (!checked.ok) return undefined;
+  const { variant, lineQuantity, additionalFields } = checked.value;
+  const row = loaded.variants.find((v) => v.sku === variant.sku);
+  if (!row) return undefined;
+  const { cart, entry } = newCartWithEntry(site, loaded, variant, lineQuantity, additionalFields, now);
+  const { numAffectedRows } = await insertCartWithKnownEntry.execute(db, {
+    ...cartWithEntryValues(site, entry, now),
+    liveAt: utcTime(Date.now()),
+    record: loaded.record,
+    position: row.position,
+    price: row.price,
+    salePrice: row.sale_price,
+    onSale: row.on_sale,
+    unlimited: row.unlimited,
+    qtyInStock: row.qty_in_stock,
+    variantData: row.data,
+  });
+  return numAffectedRows === 1n ? ok(newCartOutcome(site, cart, entry, loaded, undefined)) : undefined;
+}
+
+/** A new cart's row and its one line, with a new random token. */
+function newCartWithEntry(
+  site: CartSite,
+  loaded: LoadedProduct,
+  variant: CoreVariant,
+  lineQuantity: number,
+  additionalFields: string,
+  now: string,
+): { cart: CartRow; entry: CartEntryRow } {
+  const cart: CartRow = {
+    id: randomToken(16),
+    site_id: site.id,
+    created_at: now,
+    updated_at: now,
+    is_purchased: 0,
+    order_id: null,
+    claim: null,
+  };
+  const entry = newEntry(
+    cart.id,
+    loaded,
+    variant.sku,
+    lineQuantity,
+    additionalFields,
+    purchasePriceCents(variant),
+    now,
+  );
+  return { cart, entry };
+}
+
+const cartWithEntryValues = (site: CartSite, entry: CartEntryRow, now: string): NewCartValues => ({
+  cartId: entry.cart_id,
+  siteId: site.id,
+  now,
+  entryId: entry.id,
+  itemId: entry.item_id,
+  sku: entry.sku,
+  quantity: entry.quantity,
+  additionalFields: entry.additional_fields,
+  unitPrice: entry.unit_price,
+});
+
+/** A new cart's outcome: its one line, all of it known here (nothing read back). */
+function newCartOutcome(
+  site: CartSite,
+  cart: CartRow,
+  entry: CartEntryRow,
+  loaded: LoadedProduct,
+  form: Form | undefined,
+): AddEntryOutcome {
+  const shoppingCart = newCartAnswer(site, cart, entry, loaded, form);
+  const newlyAdded = shoppingCart.entries[0];
+  if (!newlyAdded) throw new Error(`cart entry ${entry.id} is missing from its new cart's answer`);
+  return { shoppingCart, newlyAdded, token: cart.id, cartCreated: true };
 }
 
 /** What an add checks before it writes: the core's §5 rules, the product form's answers, the line it merges into. */
@@ -363,58 +440,99 @@ const insertCartEntry = compiledQuery((db, v: CartEntryRow) =>
   }),
 );
 
+/** What a new cart and its first line are written with. */
+type NewCartValues = {
+  cartId: string;
+  siteId: string;
+  now: string;
+  entryId: string;
+  itemId: string;
+  sku: string;
+  quantity: number;
+  additionalFields: string;
+  unitPrice: number;
+};
+
+/** What a known product's add was checked against (addKnownProduct): the product's record and the variant's row. */
+type KnownRowValues = {
+  liveAt: string;
+  record: string;
+  position: number;
+  price: number;
+  salePrice: number | null;
+  onSale: VariantRow['on_sale'];
+  unlimited: VariantRow['unlimited'];
+  qtyInStock: number;
+  variantData: string;
+};
+
 /**
  * PostgreSQL only: a new cart and its first line in one statement. The line is inserted from the cart's RETURNING, so
  * a token already taken (ON CONFLICT DO NOTHING) inserts neither (0 rows affected). The values are cast: a parameter
- * in a SELECT list has no type of its own.
+ * in a SELECT list has no type of its own. With `known`, the cart is written only while the product is live with
+ * that record and its variant holds that row (else neither is: 0 rows affected).
  */
-const insertCartWithEntry = compiledQuery(
-  (
-    db,
-    v: {
-      cartId: string;
-      siteId: string;
-      now: string;
-      entryId: string;
-      itemId: string;
-      sku: string;
-      quantity: number;
-      additionalFields: string;
-      unitPrice: number;
-    },
-  ) =>
-    db
-      .with('new_cart', (w) =>
-        w
-          .insertInto('carts')
-          .values({
-            id: v.cartId,
-            site_id: v.siteId,
-            created_at: v.now,
-            updated_at: v.now,
-            is_purchased: 0,
-            order_id: null,
-            claim: null,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id'),
-      )
-      .insertInto('cart_entries')
-      .columns(['id', 'cart_id', 'item_id', 'sku', 'quantity', 'additional_fields', 'unit_price', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('new_cart')
-          .select([
-            sql<string>`cast(${v.entryId} as text)`.as('id'),
-            'new_cart.id as cart_id',
-            sql<string>`cast(${v.itemId} as text)`.as('item_id'),
-            sql<string>`cast(${v.sku} as text)`.as('sku'),
-            sql<number>`cast(${v.quantity} as integer)`.as('quantity'),
-            sql<string>`cast(${v.additionalFields} as text)`.as('additional_fields'),
-            sql<number>`cast(${v.unitPrice} as bigint)`.as('unit_price'),
-            sql<string>`cast(${v.now} as text)`.as('created_at'),
-          ]),
-      ),
+function cartWithEntryInsert(db: Kysely<Database>, v: NewCartValues, known?: KnownRowValues) {
+  const cartRow = db.selectNoFrom([
+    sql<string>`cast(${v.cartId} as text)`.as('id'),
+    sql<string>`cast(${v.siteId} as text)`.as('site_id'),
+    sql<string>`cast(${v.now} as text)`.as('created_at'),
+    sql<string>`cast(${v.now} as text)`.as('updated_at'),
+  ]);
+  return db
+    .with('new_cart', (w) =>
+      w
+        .insertInto('carts')
+        .columns(['id', 'site_id', 'created_at', 'updated_at'])
+        .expression(
+          known
+            ? cartRow.where(({ exists, selectFrom }) =>
+                exists(
+                  selectFrom('products as p')
+                    .innerJoin('variants as v', (join) =>
+                      join.onRef('v.site_id', '=', 'p.site_id').onRef('v.product_id', '=', 'p.id'),
+                    )
+                    .select(sql<number>`1`.as('known'))
+                    .where('p.site_id', '=', v.siteId)
+                    .where('p.id', '=', v.itemId)
+                    .where(sql<SqlBool>`(p.live_from is null or p.live_from <= ${known.liveAt})`)
+                    .where('p.data', '=', known.record)
+                    .where('v.sku', '=', v.sku)
+                    .where('v.position', '=', known.position)
+                    .where('v.price', '=', known.price)
+                    .where(sql<SqlBool>`v.sale_price is not distinct from cast(${known.salePrice} as bigint)`)
+                    .where('v.on_sale', '=', known.onSale)
+                    .where('v.unlimited', '=', known.unlimited)
+                    .where('v.qty_in_stock', '=', known.qtyInStock)
+                    .where('v.data', '=', known.variantData),
+                ),
+              )
+            : cartRow,
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
+    )
+    .insertInto('cart_entries')
+    .columns(['id', 'cart_id', 'item_id', 'sku', 'quantity', 'additional_fields', 'unit_price', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('new_cart')
+        .select([
+          sql<string>`cast(${v.entryId} as text)`.as('id'),
+          'new_cart.id as cart_id',
+          sql<string>`cast(${v.itemId} as text)`.as('item_id'),
+          sql<string>`cast(${v.sku} as text)`.as('sku'),
+          sql<number>`cast(${v.quantity} as integer)`.as('quantity'),
+          sql<string>`cast(${v.additionalFields} as text)`.as('additional_fields'),
+          sql<number>`cast(${v.unitPrice} as bigint)`.as('unit_price'),
+          sql<string>`cast(${v.now} as text)`.as('created_at'),
+        ]),
+    );
+}
+
+const insertCartWithEntry = compiledQuery((db, v: NewCartValues) => cartWithEntryInsert(db, v));
+const insertCartWithKnownEntry = compiledQuery((db, v: NewCartValues & KnownRowValues) =>
+  cartWithEntryInsert(db, v, v),
 );
 
 // ---------------------------------------------------------------- changing the form answers
