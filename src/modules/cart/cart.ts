@@ -265,15 +265,7 @@ function newCartWithEntry(
   additionalFields: string,
   now: string,
 ): { cart: CartRow; entry: CartEntryRow } {
-  const cart: CartRow = {
-    id: randomToken(16),
-    site_id: site.id,
-    created_at: now,
-    updated_at: now,
-    is_purchased: 0,
-    order_id: null,
-    claim: null,
-  };
+  const cart = newCartRow(site.id, now);
   const entry = newEntry(
     cart.id,
     loaded,
@@ -725,19 +717,22 @@ const updateOpenCart = compiledQuery((db, v: { token: string; siteId: string; no
     .returningAll(),
 );
 
+/** A new open cart's row, with a new random token (128 bits), made at `now`. */
+export const newCartRow = (siteId: string, now: string): CartRow => ({
+  id: randomToken(16),
+  site_id: siteId,
+  created_at: now,
+  updated_at: now,
+  is_purchased: 0,
+  order_id: null,
+  claim: null,
+});
+
 /** A new open cart of the site, as stored (the row is the one written: nothing is read back). */
 async function createCart(trx: Kysely<Database>, siteId: string, now: string): Promise<CartRow> {
   // 128 random bits: a collision is not a case to handle, but ON CONFLICT keeps it from ever being a 500 loop.
   for (;;) {
-    const row: CartRow = {
-      id: randomToken(16),
-      site_id: siteId,
-      created_at: now,
-      updated_at: now,
-      is_purchased: 0,
-      order_id: null,
-      claim: null,
-    };
+    const row = newCartRow(siteId, now);
     const { numAffectedRows } = await insertCart.execute(trx, row);
     if (numAffectedRows === 1n) return row;
   }
@@ -787,15 +782,7 @@ async function claimCart(
     .where('claim', '=', claim)
     .where((eb) => eb.or([eb('is_purchased', '=', 1), eb('created_at', '<', since)]))
     .execute();
-  const row: CartRow = {
-    id: randomToken(16),
-    site_id: siteId,
-    created_at: now,
-    updated_at: now,
-    is_purchased: 0,
-    order_id: null,
-    claim,
-  };
+  const row: CartRow = { ...newCartRow(siteId, now), claim };
   const inserted = await trx
     .insertInto('carts')
     .values(row)

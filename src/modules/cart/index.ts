@@ -6,6 +6,7 @@ export { additionalFieldsSchema } from './routes.schema';
 export {
   emptyCart,
   getCart,
+  newCartRow,
   readCheckoutCart,
   takeCheckoutCart,
   type CartEntry,

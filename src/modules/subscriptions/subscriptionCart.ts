@@ -17,7 +17,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { Database } from '../../platform/db/tables';
 import { randomToken } from '../../platform/randomToken';
 import { getForm, getProduct } from '../catalog';
-import { toProductForm } from '../cart';
+import { newCartRow, toProductForm } from '../cart';
 import { toCoreProduct } from '../catalog';
 import type { Site } from '../site';
 import { productSubscription, subscriptionFormId } from './plans';
@@ -90,19 +90,9 @@ export async function createSubscriptionCart(
     }
 
     const now = new Date().toISOString();
-    const cartToken = randomToken(16);
-    await trx
-      .insertInto('carts')
-      .values({
-        id: cartToken,
-        site_id: site.id,
-        created_at: now,
-        updated_at: now,
-        is_purchased: 0,
-        order_id: null,
-        claim: null,
-      })
-      .execute();
+    const cart = newCartRow(site.id, now);
+    const cartToken = cart.id;
+    await trx.insertInto('carts').values(cart).execute();
     await trx
       .insertInto('cart_entries')
       .values({
