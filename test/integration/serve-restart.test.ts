@@ -17,8 +17,17 @@ import { withCrumb } from '../support/crumb';
 const ROOT = join(import.meta.dirname, '../..');
 const CONNECTIONS = 50;
 
-// Processes start, take load, restart and drain: seconds each on a busy 2-core machine.
-vi.setConfig({ testTimeout: 300_000 });
+/**
+ * A request not answered by then is a failure of its own (the test says which), not a test left waiting: CI saw the
+ * rolling restart wait out its 300 s once (2026-12-04) without saying what it waited for.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How long the load may go without its answers growing, or the restart without ending, before the test says so. */
+const PROGRESS_TIMEOUT_MS = 60_000;
+const RESTART_TIMEOUT_MS = 150_000;
+
+// Processes start, take load, restart and drain: seconds each on a busy 2-core machine; the limits above come first.
+vi.setConfig({ testTimeout: 420_000 });
 
 interface Served {
   child: ChildProcess;
@@ -114,6 +123,9 @@ function send(
       res.on('error', failed);
     });
     req.on('error', failed);
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${new URL(url).pathname}: no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)),
+    );
     req.end(body);
   });
 }
@@ -181,10 +193,19 @@ function startLoad(base: string): Load {
   };
 }
 
-/** Waits until the load has had `more` answers beyond now. */
-async function answersGrow(load: Load, more: number): Promise<void> {
+/** Waits until the load has had `more` answers beyond now; throws, with the server's output, when they stop growing. */
+async function answersGrow(load: Load, more: number, server: Served): Promise<void> {
   const target = load.answered() + more;
-  while (load.answered() < target) await new Promise((r) => setTimeout(r, 20));
+  let seen = load.answered();
+  let grewAt = Date.now();
+  while (load.answered() < target) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (load.answered() > seen) [seen, grewAt] = [load.answered(), Date.now()];
+    else if (Date.now() - grewAt > PROGRESS_TIMEOUT_MS)
+      throw new Error(
+        `no answer for ${PROGRESS_TIMEOUT_MS / 1000} s after ${seen}; the server said:\n${server.output()}`,
+      );
+  }
 }
 
 forEachEngine((engine, _getDb, getFresh) => {
@@ -194,10 +215,10 @@ forEachEngine((engine, _getDb, getFresh) => {
       const server = await serve(fresh.url, ['--workers', '2']);
       expect(server.output()).toMatch(/with 2 workers/);
       const load = startLoad(server.base);
-      await answersGrow(load, 300);
+      await answersGrow(load, 300, server);
       server.child.kill('SIGHUP');
-      await server.waitFor(/restart done/, 240_000);
-      await answersGrow(load, 300);
+      await server.waitFor(/restart done/, RESTART_TIMEOUT_MS);
+      await answersGrow(load, 300, server);
       const { sent, failures, cartsWithAnAdd } = await load.stop();
 
       expect(failures).toEqual([]);
@@ -228,7 +249,7 @@ forEachEngine((engine, _getDb, getFresh) => {
     const fresh = getFresh();
     const server = await serve(fresh.url, ['--workers', '1']);
     const load = startLoad(server.base);
-    await answersGrow(load, 300);
+    await answersGrow(load, 300, server);
     const closesBefore = load.closing();
     server.child.kill('SIGTERM');
     // Once the server drains (its first answer says Connection: close), the shoppers stop sending: the requests
