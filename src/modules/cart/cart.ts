@@ -31,7 +31,7 @@ import type { VariantRow } from '../catalog';
 import type { Form, Product } from '../site';
 import { toProductForm } from './coreForm';
 import { toCoreProduct } from '../catalog';
-import { getForm, getProductWithRows, parsedRecord } from '../catalog';
+import { getForm, getProductWithRows, liveAtCondition, parsedRecord } from '../catalog';
 import { utcTime } from '../../core/publishing';
 import { randomToken } from '../../platform/randomToken';
 import { knownProduct, rememberProduct } from './knownProducts';
@@ -487,7 +487,7 @@ function cartWithEntryInsert(db: Kysely<Database>, v: NewCartValues, known?: Kno
                     .select(sql<number>`1`.as('known'))
                     .where('p.site_id', '=', v.siteId)
                     .where('p.id', '=', v.itemId)
-                    .where(sql<SqlBool>`(p.live_from is null or p.live_from <= ${known.liveAt})`)
+                    .where(liveAtCondition('p', known.liveAt))
                     .where('p.data', '=', known.record)
                     .where('v.sku', '=', v.sku)
                     .where('v.position', '=', known.position)

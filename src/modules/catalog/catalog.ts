@@ -21,7 +21,7 @@ type Db = Kysely<Database>;
 const now = (): string => utcTime(Date.now());
 
 /** `live_from IS NULL OR live_from <= liveAt` of the table (or alias) `table`. */
-const liveAtCondition =
+export const liveAtCondition =
   (table: 'products' | 'pages' | 'posts' | 'p', liveAt: string) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table varies; the column is every table's.
   (eb: ExpressionBuilder<any, any>) => {
